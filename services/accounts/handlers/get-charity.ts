@@ -1,0 +1,13 @@
+import { z } from 'zod/mini';
+import { charityByUrlParams } from '@giving/shared/contracts/accounts';
+import { countryCodeSchema } from '@giving/shared/contracts/common';
+import { httpRoute, ok } from '@giving/shared/lambda/http';
+import { getCharityProfile } from '../domain/charities';
+import { charities } from '../adapters';
+
+/** GET /accounts/charities/{charityUrl}?country=nz — the public charity page. */
+export const handler = httpRoute(
+  { params: charityByUrlParams, query: z.object({ country: z.optional(countryCodeSchema) }) },
+  async ({ params, query }) =>
+    ok(await getCharityProfile({ charities: charities() }, params.charityUrl, query.country), { 'cache-control': 'public, max-age=60' }),
+);

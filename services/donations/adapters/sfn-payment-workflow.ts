@@ -1,0 +1,18 @@
+import { ExecutionAlreadyExists, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
+import type { PaymentWorkflow } from '../domain/ports';
+
+/** Starts the payment state machine; the execution is named by the tracking number, so a second start is harmless. */
+export function stepFunctionsPaymentWorkflow(client: SFNClient, stateMachineArn: string): PaymentWorkflow {
+  return {
+    async start(trackingNumber) {
+      try {
+        await client.send(
+          new StartExecutionCommand({ stateMachineArn, name: trackingNumber, input: JSON.stringify({ trackingNumber }) }),
+        );
+      } catch (error) {
+        // Same name: it already started (running or finished). That is what a retry wants.
+        if (!(error instanceof ExecutionAlreadyExists)) throw error;
+      }
+    },
+  };
+}

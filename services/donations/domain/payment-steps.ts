@@ -1,0 +1,171 @@
+import type { Clock } from '@giving/shared/clock';
+import type { EventPublisher } from '@giving/shared/events';
+import { DonationCompleted } from '@giving/shared/events/donations';
+import { DEFAULT_FAILURE_MESSAGE, pricePayment } from './payments';
+import type { CardGateway, ChargeResult, Donation, GiftCatalog, Payment, PaymentRepository, PaymentWorkflow } from './ports';
+
+/** The steps of the payment workflow (workflows/payment.asl.json). Each is safe to run again. */
+
+export const GATEWAY_UNREACHABLE_MESSAGE =
+  'We could not reach the payment provider. You have not been charged. Please try again.';
+
+export type StepState = { trackingNumber: string; chargeAttempts?: number };
+export type ValidateOutcome =
+  | { trackingNumber: string; outcome: 'valid'; chargeAttempts: number }
+  | { trackingNumber: string; outcome: 'alreadyCompleted' }
+  | { trackingNumber: string; outcome: 'invalid'; message: string };
+export type ChargeOutcome = { trackingNumber: string; chargeAttempts: number } & (ChargeResult | { outcome: 'notCharged' });
+
+async function load(payments: PaymentRepository, trackingNumber: string): Promise<Payment> {
+  const payment = await payments.get(trackingNumber);
+  if (!payment) throw new Error(`payment ${trackingNumber} does not exist`);
+  return payment;
+}
+
+/** Checks the payment can be charged, prices it from the gift's current state and marks it Processing. */
+export async function validatePayment(
+  deps: { payments: PaymentRepository; gifts: GiftCatalog; clock: Clock },
+  { trackingNumber }: StepState,
+): Promise<ValidateOutcome> {
+  const payment = await load(deps.payments, trackingNumber);
+  if (payment.status === 'Completed') return { trackingNumber, outcome: 'alreadyCompleted' };
+  if (payment.status === 'Failed') return { trackingNumber, outcome: 'invalid', message: payment.messages[0] ?? DEFAULT_FAILURE_MESSAGE };
+  const priced = pricePayment(payment, await deps.gifts.getById(payment.giftId));
+  if (!priced.ok) return { trackingNumber, outcome: 'invalid', message: priced.message };
+  if (!(await deps.payments.markProcessing(trackingNumber, priced.priced, deps.clock.now()))) {
+    return validatePayment(deps, { trackingNumber }); // it ended meanwhile: report how
+  }
+  return { trackingNumber, outcome: 'valid', chargeAttempts: 0 };
+}
+
+/** Charges the card token for the server-priced total, keyed by the tracking number. */
+export async function chargeCard(
+  deps: { payments: PaymentRepository; gateway: CardGateway },
+  { trackingNumber, chargeAttempts = 0 }: StepState,
+): Promise<ChargeOutcome> {
+  const payment = await load(deps.payments, trackingNumber);
+  if (!payment.priced) throw new Error(`payment ${trackingNumber} was not validated`);
+  const result = await deps.gateway.charge({
+    idempotencyKey: trackingNumber,
+    token: payment.card.token,
+    amount: payment.priced.total,
+    description: `${payment.priced.gift.title} x${payment.quantity} for ${payment.priced.charity.name}`,
+  });
+  return { trackingNumber, chargeAttempts: chargeAttempts + 1, ...result };
+}
+
+/** After a lost or failed charge reply: asks the gateway what became of this key, never charging again here. */
+export async function reconcileCharge(
+  deps: { gateway: CardGateway },
+  { trackingNumber, chargeAttempts = 0 }: StepState,
+): Promise<ChargeOutcome> {
+  const attempts = chargeAttempts + 1; // the charge attempt whose reply was lost
+  const found = await deps.gateway.findCharge(trackingNumber);
+  if (!found) return { trackingNumber, chargeAttempts: attempts, outcome: 'notCharged' };
+  return { trackingNumber, chargeAttempts: attempts, ...found };
+}
+
+export function donationFrom(payment: Payment, chargeId: string, completedAt: Date): Donation {
+  if (!payment.priced) throw new Error(`payment ${payment.trackingNumber} was not validated`);
+  return {
+    donationId: payment.trackingNumber,
+    trackingNumber: payment.trackingNumber,
+    pageType: payment.pageType,
+    country: payment.country,
+    priced: payment.priced,
+    quantity: payment.quantity,
+    message: payment.message,
+    isAnonymous: payment.isAnonymous,
+    receiptName: payment.receiptName,
+    donorEmail: payment.donor.email,
+    donorName: `${payment.donor.firstName} ${payment.donor.lastName}`,
+    paymentType: 'CARD',
+    card: { cardType: payment.card.cardType, last4: payment.card.last4 },
+    chargeId,
+    completedAt: completedAt.toISOString(),
+  };
+}
+
+/** Records the donation and completes the payment in one transaction. */
+export async function recordDonation(
+  deps: { payments: PaymentRepository; clock: Clock },
+  { trackingNumber, chargeId }: { trackingNumber: string; chargeId: string },
+): Promise<{ trackingNumber: string }> {
+  const payment = await load(deps.payments, trackingNumber);
+  if (payment.status !== 'Completed') await deps.payments.complete(donationFrom(payment, chargeId, deps.clock.now()));
+  return { trackingNumber };
+}
+
+/** Publishes DonationCompleted; the tracking number is the event id, so consumers drop a repeat. */
+export async function emitDonationCompleted(
+  deps: { payments: PaymentRepository; publisher: EventPublisher },
+  { trackingNumber }: { trackingNumber: string },
+): Promise<{ trackingNumber: string }> {
+  const donation = await deps.payments.getDonation(trackingNumber);
+  if (!donation) throw new Error(`donation ${trackingNumber} does not exist`);
+  await deps.publisher.publish(
+    DonationCompleted,
+    {
+      donationId: donation.donationId,
+      trackingNumber: donation.trackingNumber,
+      pageType: donation.pageType,
+      country: donation.country,
+      charity: { id: donation.priced.charity.id, name: donation.priced.charity.name, charityUrl: donation.priced.charity.charityUrl },
+      gift: donation.priced.gift,
+      quantity: donation.quantity,
+      amount: donation.priced.amount,
+      tip: donation.priced.tip,
+      total: donation.priced.total,
+      paymentType: donation.paymentType,
+      isAnonymous: donation.isAnonymous,
+      receiptName: donation.receiptName,
+      donorEmail: donation.donorEmail,
+      completedAt: donation.completedAt,
+    },
+    { id: donation.donationId, correlationId: trackingNumber },
+  );
+  return { trackingNumber };
+}
+
+/** Ends the payment as Failed with the message the donor will see. */
+export async function failPayment(
+  deps: { payments: PaymentRepository; clock: Clock },
+  input: { trackingNumber: string; outcome?: string; message?: string },
+): Promise<{ trackingNumber: string }> {
+  const message = input.message ?? (input.outcome === 'notCharged' ? GATEWAY_UNREACHABLE_MESSAGE : DEFAULT_FAILURE_MESSAGE);
+  await deps.payments.fail(input.trackingNumber, [message], deps.clock.now());
+  return { trackingNumber: input.trackingNumber };
+}
+
+/** How long a payment may sit unfinished before the reconciliation job looks at it (longer than the workflow's timeout). */
+export const STUCK_AFTER_MS = 20 * 60 * 1000;
+
+/**
+ * The scheduled safety net. Main course: find payments left unfinished (a workflow that never started, or one that
+ * ended without an answer from the gateway), restart the first kind and settle the second from the gateway's record.
+ */
+export async function reconcileStuckPayments(
+  deps: { payments: PaymentRepository; gateway: CardGateway; workflow: PaymentWorkflow; publisher: EventPublisher; clock: Clock },
+  limit = 100,
+): Promise<{ restarted: number; completed: number; failed: number }> {
+  const counts = { restarted: 0, completed: 0, failed: 0 };
+  const now = deps.clock.now();
+  for (const payment of await deps.payments.listStuck(new Date(now.getTime() - STUCK_AFTER_MS), limit)) {
+    if (payment.status === 'Initiated') {
+      await deps.workflow.start(payment.trackingNumber);
+      counts.restarted++;
+      continue;
+    }
+    if (!payment.priced) continue;
+    const found = await deps.gateway.findCharge(payment.trackingNumber);
+    if (found?.outcome === 'approved') {
+      await deps.payments.complete(donationFrom(payment, found.chargeId, now));
+      await emitDonationCompleted(deps, { trackingNumber: payment.trackingNumber });
+      counts.completed++;
+    } else {
+      await deps.payments.fail(payment.trackingNumber, [found?.message ?? GATEWAY_UNREACHABLE_MESSAGE], now);
+      counts.failed++;
+    }
+  }
+  return counts;
+}

@@ -1,0 +1,102 @@
+import { createHash } from 'node:crypto';
+import { COUNTRIES } from '@giving/shared/countries';
+import type { CreatePaymentRequest, PaymentStatusResponse } from '@giving/shared/contracts/donations';
+import { DomainError, notFound } from '@giving/shared/errors';
+import type { Clock } from '@giving/shared/clock';
+import { newId } from '@giving/shared/ids';
+import { money, multiplyMoney, addMoney } from '@giving/shared/money';
+import type { Gift } from '@giving/shared/contracts/donations';
+import type { PaymentRepository, PaymentWorkflow, PricedPayment } from './ports';
+
+/** Shown when a payment fails for a reason that has no better message. */
+export const DEFAULT_FAILURE_MESSAGE = 'Your payment could not be processed. Please try again or use a different card.';
+export const GIFT_INACTIVE_MESSAGE = 'Project has been fulfilled. This gift is not taking further donations.';
+export const GIFT_MISSING_MESSAGE = 'This gift is no longer available.';
+export const GIFT_WRONG_COUNTRY_MESSAGE = 'This gift cannot be given from this country.';
+
+/** A stable fingerprint of what was asked, so a reused idempotency key with a different request is refused. */
+export function fingerprintOf(request: CreatePaymentRequest): string {
+  const canonical = JSON.stringify(request, (_key, value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : value,
+  );
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/**
+ * Create a card payment for a gift, once per idempotency key.
+ * Main course: claim the key and store the payment (one transaction), start the payment workflow, return the
+ * tracking number. A retry with the same key and request returns the same tracking number (and makes sure the
+ * workflow is running); the same key with a different request is refused.
+ */
+export async function createPayment(
+  deps: { payments: PaymentRepository; workflow: PaymentWorkflow; clock: Clock },
+  request: CreatePaymentRequest,
+  idempotencyKey: string,
+): Promise<{ trackingNumber: string }> {
+  const now = deps.clock.now();
+  const fingerprint = fingerprintOf(request);
+  const trackingNumber = newId(now.getTime());
+  const result = await deps.payments.createOnce(
+    {
+      trackingNumber,
+      idempotencyKey,
+      pageType: request.pageType,
+      country: request.country,
+      giftId: request.giftId,
+      donationAmountCents: request.donationAmount,
+      quantity: request.quantity,
+      supportingAmountCents: request.supportingAmount,
+      message: request.message?.trim() || undefined,
+      isAnonymous: request.isAnonymous,
+      receiptName: request.receiptName,
+      donor: request.donor,
+      card: request.card,
+      createdAt: now.toISOString(),
+    },
+    fingerprint,
+  );
+  if (result.created) {
+    await deps.workflow.start(trackingNumber);
+    return { trackingNumber };
+  }
+  if (result.fingerprint !== fingerprint) throw new DomainError('IdempotencyKeyReused');
+  // The first attempt may have stopped between storing and starting; starting again is harmless.
+  await deps.workflow.start(result.trackingNumber);
+  return { trackingNumber: result.trackingNumber };
+}
+
+export async function getPaymentStatus(
+  deps: { payments: PaymentRepository },
+  trackingNumber: string,
+): Promise<PaymentStatusResponse> {
+  const payment = await deps.payments.get(trackingNumber);
+  if (!payment) throw notFound('Payment');
+  return { trackingNumber, paymentProcessingStatus: payment.status, messages: payment.messages };
+}
+
+export type PriceResult = { ok: true; priced: PricedPayment } | { ok: false; message: string };
+
+/** Prices a payment on the server from the gift's current state: amount x quantity + tip, in the country's currency. */
+export function pricePayment(
+  payment: { country: keyof typeof COUNTRIES; donationAmountCents: number; quantity: number; supportingAmountCents: number },
+  gift: Gift | undefined,
+): PriceResult {
+  if (!gift) return { ok: false, message: GIFT_MISSING_MESSAGE };
+  if (!gift.isActive) return { ok: false, message: GIFT_INACTIVE_MESSAGE };
+  const currency = COUNTRIES[payment.country].currency;
+  if (gift.price.currency !== currency) return { ok: false, message: GIFT_WRONG_COUNTRY_MESSAGE };
+  const amount = multiplyMoney(money(payment.donationAmountCents, currency), payment.quantity);
+  const tip = money(payment.supportingAmountCents, currency);
+  return {
+    ok: true,
+    priced: {
+      amount,
+      tip,
+      total: addMoney(amount, tip),
+      charity: gift.charity,
+      gift: { id: gift.id, title: gift.title, productUrl: gift.productUrl },
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import type { EventData } from '@giving/shared/events';
+import type { DonationCompleted } from '@giving/shared/events/donations';
+import { COUNTRIES, isCountryCode } from '@giving/shared/countries';
+import { formatMoney } from '@giving/shared/money';
+import type { Mailer } from './ports';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+/** E-mails the donor a receipt for a completed donation. */
+export async function sendDonationReceipt(
+  deps: { mailer: Mailer; siteUrl: string },
+  donation: EventData<typeof DonationCompleted>,
+): Promise<void> {
+  if (!donation.donorEmail) return;
+  const locale = isCountryCode(donation.country) ? COUNTRIES[donation.country].locale : 'en-NZ';
+  const total = formatMoney(donation.total, locale);
+  const what = donation.gift ? `${donation.quantity} x ${donation.gift.title}` : 'a general donation';
+  const lines = [
+    `Dear ${donation.receiptName},`,
+    '',
+    `Thank you for your donation of ${total} to ${donation.charity.name} (${what}).`,
+    donation.tip.cents > 0 ? `This includes ${formatMoney(donation.tip, locale)} to support the website.` : undefined,
+    `Receipt number: ${donation.trackingNumber}`,
+    `Date: ${new Date(donation.completedAt).toLocaleDateString(locale, { dateStyle: 'long' })}`,
+    '',
+    `See more of ${donation.charity.name}'s work: ${deps.siteUrl}/${donation.country}/charity/${donation.charity.charityUrl}`,
+  ].filter((line): line is string => line !== undefined);
+  await deps.mailer.send({
+    to: donation.donorEmail,
+    subject: `Your receipt for your donation to ${donation.charity.name}`,
+    text: lines.join('\n'),
+    html: lines.map((line) => (line ? `<p>${escapeHtml(line)}</p>` : '')).join('\n'),
+  });
+}

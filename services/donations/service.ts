@@ -1,0 +1,81 @@
+import { DonationCompleted } from '@giving/shared/events/donations';
+import { patternFor } from '@giving/shared/events';
+import { defineService } from '@giving/shared/manifest';
+
+/**
+ * donations: gifts ("dollar handles"), checkout and card payments, the payment workflow, receipts.
+ * Table: see adapters/dynamo-payments.ts and adapters/dynamo-gifts.ts for the item layout.
+ */
+export default defineService({
+  service: 'donations',
+  table: { indexes: ['gsi1'], ttlAttribute: 'expiresAt' },
+  routes: [
+    {
+      method: 'GET',
+      path: '/donations/charities/{charityUrl}/gifts',
+      handler: 'handlers/get-charity-gifts',
+      auth: { kind: 'public' },
+      summary: "A charity's gifts for its page (up to 24).",
+      access: { table: 'read' },
+    },
+    {
+      method: 'GET',
+      path: '/donations/gifts/{charityUrl}/{productUrl}',
+      handler: 'handlers/get-gift',
+      auth: { kind: 'public' },
+      summary: 'One gift for the gift page.',
+      access: { table: 'read' },
+    },
+    {
+      method: 'POST',
+      path: '/donations/payments',
+      handler: 'handlers/create-payment',
+      auth: { kind: 'public' },
+      summary: 'Accept a card payment for a gift (guest checkout); idempotent on the Idempotency-Key header.',
+      access: { table: 'readWrite', startsWorkflows: ['payment'] },
+    },
+    {
+      method: 'GET',
+      path: '/donations/payments/{trackingNumber}/status',
+      handler: 'handlers/get-payment-status',
+      auth: { kind: 'public' },
+      summary: 'Payment processing status and messages, polled by the checkout.',
+      access: { table: 'read' },
+    },
+  ],
+  workflows: [
+    {
+      name: 'payment',
+      definition: 'workflows/payment.asl.json',
+      tasks: {
+        ValidatePayment: { handler: 'handlers/payment-tasks#validate', access: { table: 'readWrite' } },
+        ChargeCard: { handler: 'handlers/payment-tasks#charge', access: { table: 'read', cardGateway: true }, timeoutSeconds: 15 },
+        ReconcileCharge: { handler: 'handlers/payment-tasks#reconcile', access: { cardGateway: true }, timeoutSeconds: 15 },
+        RecordDonation: { handler: 'handlers/payment-tasks#record', access: { table: 'readWrite' } },
+        EmitDonationCompleted: {
+          handler: 'handlers/payment-tasks#emit',
+          access: { table: 'read', publishes: [DonationCompleted] },
+        },
+        FailPayment: { handler: 'handlers/payment-tasks#fail', access: { table: 'readWrite' } },
+      },
+    },
+  ],
+  subscriptions: [
+    {
+      name: 'send-donation-receipt',
+      pattern: patternFor(DonationCompleted),
+      handler: 'handlers/send-donation-receipt',
+      access: { table: 'readWrite', sendsMail: true },
+    },
+  ],
+  schedules: [
+    {
+      name: 'reconcile-stuck-payments',
+      expression: 'rate(5 minutes)',
+      description: 'Restart payments whose workflow never started; settle those that ended without the gateway answering.',
+      handler: 'handlers/reconcile-stuck-payments',
+      access: { table: 'readWrite', cardGateway: true, startsWorkflows: ['payment'], publishes: [DonationCompleted] },
+      timeoutSeconds: 120,
+    },
+  ],
+});

@@ -1,0 +1,109 @@
+import { z } from 'zod/mini';
+import { countryCodeSchema, moneySchema, slugSchema } from './common';
+import { MESSAGES } from './messages';
+
+export const PAGE_TYPES = ['GIFT', 'CHARITY', 'FUNDRAISE'] as const;
+export const PAYMENT_TYPES = ['CARD', 'VOUCHER', 'PAYROLL', 'NONE'] as const;
+export const PAYMENT_STATUSES = ['Initiated', 'Processing', 'Completed', 'Failed'] as const;
+export type PageType = (typeof PAGE_TYPES)[number];
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Quick-pick donation amounts, in dollars. */
+export const QUICK_PICK_AMOUNTS = [10, 20, 50, 100, 200] as const;
+/** Checkout minimum per item, in cents ($1). */
+export const MIN_DONATION_CENTS = 100;
+/** A sanity ceiling per item ($1,000,000) that catches mistyped amounts. */
+export const MAX_DONATION_CENTS = 100_000_000;
+export const MAX_QUANTITY = 1000;
+export const MAX_MESSAGE_LENGTH = 500;
+export const MAX_NAME_LENGTH = 50;
+export const MAX_RECEIPT_NAME_LENGTH = 100;
+
+const trimmed = (max: number) =>
+  z.pipe(
+    z.pipe(z.string({ error: MESSAGES.requiredField }), z.transform((s) => s.trim())),
+    z.string().check(z.minLength(1, MESSAGES.requiredField), z.maxLength(max, MESSAGES.tooLong(max))),
+  );
+
+export const donorNameSchema = trimmed(MAX_NAME_LENGTH);
+export const receiptNameSchema = trimmed(MAX_RECEIPT_NAME_LENGTH);
+export const donorEmailSchema = z.pipe(
+  z.pipe(z.string({ error: MESSAGES.requiredField }), z.transform((s) => s.trim())),
+  z.string().check(z.minLength(1, MESSAGES.requiredField), z.email(MESSAGES.invalidEmail), z.maxLength(254, MESSAGES.invalidEmail)),
+);
+export const quantitySchema = z.int({ error: MESSAGES.invalidInput }).check(
+  z.gte(1, MESSAGES.invalidInput),
+  z.lte(MAX_QUANTITY, MESSAGES.invalidInput),
+);
+/** A donation amount per item in integer cents: at least $1. */
+export const donationCentsSchema = z.int({ error: MESSAGES.invalidAmount }).check(
+  z.gte(MIN_DONATION_CENTS, MESSAGES.invalidAmount),
+  z.lte(MAX_DONATION_CENTS, MESSAGES.invalidAmount),
+);
+/** Tip to the platform, in cents: none, $2 or $5. */
+export const supportingCentsSchema = z.union([z.literal(0), z.literal(200), z.literal(500)]);
+
+/** What the browser gets back from the card gateway's hosted fields; the card number never leaves them. */
+export const cardTokenSchema = z.object({
+  token: z.string().check(z.regex(/^tok_[A-Za-z0-9]{8,64}$/, 'Invalid card token.')),
+  cardType: z.enum(['visa', 'mastercard', 'amex', 'unknown']),
+  last4: z.string().check(z.regex(/^\d{4}$/, 'Invalid card token.')),
+});
+export type CardToken = z.infer<typeof cardTokenSchema>;
+
+export const donorSchema = z.object({
+  firstName: donorNameSchema,
+  lastName: donorNameSchema,
+  email: donorEmailSchema,
+});
+
+/** POST /donations/payments — a guest card payment for a gift (the first slice; more paths follow). */
+export const createPaymentRequestSchema = z.object({
+  pageType: z.literal('GIFT'),
+  country: countryCodeSchema,
+  giftId: z.string().check(z.minLength(1, MESSAGES.requiredField)),
+  donationAmount: donationCentsSchema,
+  quantity: quantitySchema,
+  supportingAmount: supportingCentsSchema,
+  paymentType: z.literal('CARD'),
+  isRecurring: z.literal(false),
+  message: z.optional(z.string().check(z.maxLength(MAX_MESSAGE_LENGTH, MESSAGES.tooLong(MAX_MESSAGE_LENGTH)))),
+  isAnonymous: z.boolean(),
+  receiptName: receiptNameSchema,
+  donor: donorSchema,
+  card: cardTokenSchema,
+});
+export type CreatePaymentRequest = z.infer<typeof createPaymentRequestSchema>;
+
+export const createPaymentResponseSchema = z.object({ trackingNumber: z.string() });
+export type CreatePaymentResponse = z.infer<typeof createPaymentResponseSchema>;
+
+export const paymentStatusResponseSchema = z.object({
+  trackingNumber: z.string(),
+  paymentProcessingStatus: z.enum(PAYMENT_STATUSES),
+  messages: z.array(z.string()),
+});
+export type PaymentStatusResponse = z.infer<typeof paymentStatusResponseSchema>;
+
+export const trackingNumberParams = z.object({ trackingNumber: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Invalid tracking number.')) });
+
+export const giftSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  imageUrl: z.string(),
+  iconUrl: z.string(),
+  productUrl: z.string(),
+  price: moneySchema,
+  isActive: z.boolean(),
+  charity: z.object({ id: z.string(), name: z.string(), charityUrl: z.string(), logoImageUrl: z.string() }),
+});
+export type Gift = z.infer<typeof giftSchema>;
+
+export const giftListSchema = z.object({ items: z.array(giftSchema) });
+export type GiftList = z.infer<typeof giftListSchema>;
+
+export const giftParams = z.object({ charityUrl: slugSchema, productUrl: slugSchema });
+export const charityGiftsParams = z.object({ charityUrl: slugSchema });
+export const charityGiftsQuery = z.object({ limit: z.optional(z.string().check(z.regex(/^\d{1,2}$/))) });

@@ -1,0 +1,28 @@
+import { z } from 'zod/mini';
+import { defineEvent } from '../events';
+import { CURRENCIES } from '../money';
+
+export const DONATIONS_SOURCE = 'giving.donations';
+
+export const DonationCompleted = defineEvent({
+  name: 'DonationCompleted',
+  source: DONATIONS_SOURCE,
+  version: 1,
+  schema: z.object({
+    donationId: z.string(),
+    trackingNumber: z.string(),
+    pageType: z.enum(['GIFT', 'CHARITY', 'FUNDRAISE']),
+    country: z.string(),
+    charity: z.object({ id: z.string(), name: z.string(), charityUrl: z.string() }),
+    gift: z.optional(z.object({ id: z.string(), title: z.string(), productUrl: z.string() })),
+    quantity: z.number(),
+    amount: z.object({ cents: z.number(), currency: z.enum(CURRENCIES) }),
+    tip: z.object({ cents: z.number(), currency: z.enum(CURRENCIES) }),
+    total: z.object({ cents: z.number(), currency: z.enum(CURRENCIES) }),
+    paymentType: z.enum(['CARD', 'VOUCHER', 'PAYROLL']),
+    isAnonymous: z.boolean(),
+    receiptName: z.string(),
+    donorEmail: z.optional(z.string()),
+    completedAt: z.string(),
+  }),
+});

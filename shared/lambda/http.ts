@@ -1,0 +1,147 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { ZodMiniType } from 'zod/mini';
+import { DomainError, PROBLEM_CONTENT_TYPE, problemFor } from '../errors';
+import { parseWith } from '../validation';
+import { logger as rootLogger, type Logger } from './logger';
+
+/** The signed-in caller, from the claims the JWT authorizer verified. */
+export interface Caller {
+  userId: string;
+  email?: string;
+  groups: string[];
+  claims: Readonly<Record<string, string>>;
+}
+
+export interface HttpRequest<TBody, TParams, TQuery> {
+  body: TBody;
+  params: TParams;
+  query: TQuery;
+  caller?: Caller;
+  idempotencyKey?: string;
+  correlationId: string;
+  log: Logger;
+}
+
+export interface HttpResult {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export const ok = (body: unknown, headers?: Record<string, string>): HttpResult => ({ status: 200, body, headers });
+export const created = (body: unknown): HttpResult => ({ status: 201, body });
+export const accepted = (body: unknown): HttpResult => ({ status: 202, body });
+export const noContent = (): HttpResult => ({ status: 204 });
+
+export interface HttpRouteOptions<TBody, TParams, TQuery> {
+  body?: ZodMiniType<TBody>;
+  params?: ZodMiniType<TParams>;
+  query?: ZodMiniType<TQuery>;
+  /** 'required' answers 400 naming the Idempotency-Key header when it is missing. */
+  idempotencyKey?: 'required' | 'optional';
+}
+
+export type HttpEvent = APIGatewayProxyEventV2 & {
+  requestContext: APIGatewayProxyEventV2['requestContext'] & {
+    authorizer?: { jwt?: { claims?: Record<string, unknown>; scopes?: string[] | null } };
+  };
+};
+export type HttpHandler = (event: HttpEvent, context?: Partial<Context>) => Promise<APIGatewayProxyStructuredResultV2>;
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
+
+/** The one HTTP wrapper: parse and validate at the edge, run the use case, map errors to problem+json. */
+export function httpRoute<TBody = undefined, TParams = Record<string, string>, TQuery = Record<string, string>>(
+  options: HttpRouteOptions<TBody, TParams, TQuery>,
+  handle: (request: HttpRequest<TBody, TParams, TQuery>) => Promise<HttpResult>,
+): HttpHandler {
+  return async (event) => {
+    const started = Date.now();
+    const correlationId = header(event, 'x-correlation-id') ?? event.requestContext?.requestId ?? 'unknown';
+    const log = rootLogger.child({ correlationId, route: event.routeKey });
+    let result: HttpResult;
+    try {
+      const request: HttpRequest<TBody, TParams, TQuery> = {
+        body: (options.body ? parseWith(options.body, readJsonBody(event), 'body') : undefined) as TBody,
+        params: (options.params
+          ? parseWith(options.params, event.pathParameters ?? {}, 'path')
+          : (event.pathParameters ?? {})) as TParams,
+        query: (options.query
+          ? parseWith(options.query, event.queryStringParameters ?? {}, 'query')
+          : (event.queryStringParameters ?? {})) as TQuery,
+        caller: callerOf(event),
+        idempotencyKey: readIdempotencyKey(event, options.idempotencyKey),
+        correlationId,
+        log,
+      };
+      result = await handle(request);
+    } catch (error) {
+      result = errorResult(error, log);
+    }
+    log.info('request', { status: result.status, ms: Date.now() - started });
+    return toResponse(result, correlationId);
+  };
+}
+
+function header(event: APIGatewayProxyEventV2, name: string): string | undefined {
+  const headers = event.headers ?? {};
+  return headers[name] ?? Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
+}
+
+function readJsonBody(event: APIGatewayProxyEventV2): unknown {
+  if (event.body === undefined || event.body === null || event.body === '') return undefined;
+  const contentType = header(event, 'content-type') ?? '';
+  if (!/^application\/(.+\+)?json\b/i.test(contentType)) throw new DomainError('UnsupportedMediaType');
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new DomainError('MalformedJson');
+  }
+}
+
+function readIdempotencyKey(event: APIGatewayProxyEventV2, mode: 'required' | 'optional' | undefined): string | undefined {
+  if (!mode) return undefined;
+  const key = header(event, 'idempotency-key');
+  if (key === undefined || key === '') {
+    if (mode === 'optional') return undefined;
+    throw new DomainError('ValidationFailed', 'Idempotency-Key: Required header.', [
+      { field: 'Idempotency-Key', message: 'Required header.' },
+    ]);
+  }
+  if (!IDEMPOTENCY_KEY.test(key)) {
+    throw new DomainError('ValidationFailed', 'Idempotency-Key: Use 8 to 128 letters, digits, - or _.', [
+      { field: 'Idempotency-Key', message: 'Use 8 to 128 letters, digits, - or _.' },
+    ]);
+  }
+  return key;
+}
+
+/** HTTP API passes claims as strings; list claims such as cognito:groups arrive as "[a b]". */
+export function callerOf(event: HttpEvent): Caller | undefined {
+  const raw = event.requestContext?.authorizer?.jwt?.claims;
+  if (!raw || typeof raw.sub !== 'string') return undefined;
+  const claims: Record<string, string> = {};
+  for (const [key, value] of Object.entries(raw)) claims[key] = Array.isArray(value) ? `[${value.join(' ')}]` : String(value);
+  const groupsClaim = claims['cognito:groups'] ?? '';
+  const groups = groupsClaim.replace(/^\[|\]$/g, '').split(/[\s,]+/).filter(Boolean);
+  return { userId: claims.sub as string, email: claims.email, groups, claims };
+}
+
+function errorResult(error: unknown, log: Logger): HttpResult {
+  const problem = problemFor(error);
+  if (problem.status >= 500) log.error('unhandled error', { error });
+  else log.info('request refused', { code: problem.code, detail: problem.detail });
+  return { status: problem.status, body: problem, headers: { 'content-type': PROBLEM_CONTENT_TYPE } };
+}
+
+function toResponse(result: HttpResult, correlationId: string): APIGatewayProxyStructuredResultV2 {
+  const headers: Record<string, string> = {
+    'cache-control': 'no-store',
+    'x-correlation-id': correlationId,
+    ...result.headers,
+  };
+  if (result.body === undefined) return { statusCode: result.status, headers };
+  headers['content-type'] ??= 'application/json; charset=utf-8';
+  return { statusCode: result.status, headers, body: JSON.stringify(result.body) };
+}

@@ -1,0 +1,46 @@
+import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import type { EventDefinition, EventEnvelope, EventPublisher } from '../events';
+import { newId } from '../ids';
+import { requireEnv } from './env';
+import { ENV } from '../manifest';
+
+let client: EventBridgeClient | undefined;
+
+/** Publishes `{metadata, data}` envelopes to the one bus. Validates data against the event's schema first. */
+export function eventBridgePublisher(
+  options: { busName?: string; client?: EventBridgeClient; now?: () => Date } = {},
+): EventPublisher {
+  const busName = options.busName ?? requireEnv(ENV.eventBusName);
+  const now = options.now ?? (() => new Date());
+  return {
+    async publish(definition, data, publishOptions = {}) {
+      const parsed = definition.schema.parse(data);
+      const envelope: EventEnvelope<typeof parsed> = {
+        metadata: {
+          id: publishOptions.id ?? newId(),
+          name: definition.name,
+          version: definition.version,
+          source: definition.source,
+          occurredAt: now().toISOString(),
+          ...(publishOptions.correlationId ? { correlationId: publishOptions.correlationId } : {}),
+        },
+        data: parsed,
+      };
+      client = options.client ?? (client ??= new EventBridgeClient({}));
+      const result = await client.send(
+        new PutEventsCommand({
+          Entries: [
+            { EventBusName: busName, Source: definition.source, DetailType: definition.name, Detail: JSON.stringify(envelope) },
+          ],
+        }),
+      );
+      if ((result.FailedEntryCount ?? 0) > 0) {
+        const entry = result.Entries?.find((e) => e.ErrorCode);
+        throw new Error(`PutEvents failed for ${definition.name}: ${entry?.ErrorCode ?? 'unknown'} ${entry?.ErrorMessage ?? ''}`);
+      }
+      return envelope;
+    },
+  };
+}
+
+export type { EventDefinition };

@@ -1,0 +1,149 @@
+/**
+ * Service manifests are plain data. The CDK app, the local platform and the tests all read them,
+ * so a route, queue, workflow or schedule exists in AWS exactly when it exists locally.
+ */
+import type { EventDefinition } from './events';
+
+export const SERVICE_NAMES = [
+  'accounts',
+  'donations',
+  'workplace',
+  'volunteering',
+  'fundraising',
+  'matching',
+  'search',
+] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+/** Every API route is served under this prefix (CloudFront sends /api/* to the HTTP API). */
+export const API_PREFIX = '/api';
+/** SQS receives before a message moves to its dead-letter queue. */
+export const MAX_RECEIVE_COUNT = 5;
+/** The only event bus. */
+export const EVENT_BUS_NAME = 'giving';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call a route. `public` has no authorizer; `signedIn` needs a valid Cognito JWT and,
+ * when permissions are listed, the caller must hold any/all of them.
+ */
+export type AuthPolicy =
+  | { readonly kind: 'public' }
+  | { readonly kind: 'signedIn'; readonly anyOf?: readonly string[]; readonly allOf?: readonly string[] };
+
+/** What a function touches; the CDK app grants exactly this and sets the matching environment. */
+export interface Access {
+  readonly table?: 'read' | 'readWrite';
+  readonly publishes?: readonly EventDefinition<string, unknown>[];
+  readonly startsWorkflows?: readonly string[];
+  readonly sendsMail?: boolean;
+  readonly media?: 'read' | 'readWrite';
+  readonly cardGateway?: boolean;
+}
+
+interface FunctionSpec {
+  /** Handler file relative to the service folder, without extension, then optionally `#export` (default `handler`). */
+  readonly handler: string;
+  readonly access: Access;
+  readonly timeoutSeconds?: number;
+  readonly memoryMb?: number;
+}
+
+export interface RouteSpec extends FunctionSpec {
+  readonly method: HttpMethod;
+  /** Path below API_PREFIX, with {param} segments as HTTP API writes them. */
+  readonly path: `/${string}`;
+  readonly auth: AuthPolicy;
+  readonly summary: string;
+}
+
+/** An EventBridge event pattern (the subset of keys we use is checked by the bus's matcher). */
+export type EventPattern = Readonly<Record<string, unknown>>;
+
+export interface SubscriptionSpec extends FunctionSpec {
+  /** Unique within the service; the queue is `giving-<service>-<name>` with `-dlq` beside it. */
+  readonly name: string;
+  readonly pattern: EventPattern;
+  readonly batchSize?: number;
+}
+
+export interface WorkflowSpec {
+  readonly name: string;
+  /** ASL file relative to the service folder. Task states invoke `${<StateName>}` function ARNs. */
+  readonly definition: string;
+  /** State name -> function. Every Task state in the ASL has exactly one entry. */
+  readonly tasks: Readonly<Record<string, FunctionSpec>>;
+}
+
+export interface ScheduleSpec extends FunctionSpec {
+  readonly name: string;
+  /** EventBridge Scheduler expression: `cron(m h dom mon dow year)` or `rate(n unit)`. */
+  readonly expression: string;
+  readonly description: string;
+}
+
+export interface TableSpec {
+  /** Global secondary indexes, named gsi1.. with keys gsi1pk/gsi1sk and so on. */
+  readonly indexes: readonly ('gsi1' | 'gsi2' | 'gsi3')[];
+  readonly ttlAttribute?: string;
+}
+
+export interface ServiceManifest {
+  readonly service: ServiceName;
+  readonly table?: TableSpec;
+  readonly routes: readonly RouteSpec[];
+  readonly subscriptions: readonly SubscriptionSpec[];
+  readonly workflows: readonly WorkflowSpec[];
+  readonly schedules: readonly ScheduleSpec[];
+}
+
+export function defineService(manifest: Partial<ServiceManifest> & Pick<ServiceManifest, 'service'>): ServiceManifest {
+  return { routes: [], subscriptions: [], workflows: [], schedules: [], ...manifest };
+}
+
+/** Environment variable names, one place, read by handlers and set by CDK and the local platform. */
+export const ENV = {
+  tableName: (service: ServiceName) => `${service.toUpperCase()}_TABLE_NAME`,
+  workflowArn: (service: ServiceName, workflow: string) =>
+    `${service.toUpperCase()}_${workflow.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_WORKFLOW_ARN`,
+  eventBusName: 'EVENT_BUS_NAME',
+  mailFrom: 'MAIL_FROM_ADDRESS',
+  mediaBucket: 'MEDIA_BUCKET_NAME',
+  mediaBaseUrl: 'MEDIA_BASE_URL',
+  siteUrl: 'SITE_URL',
+  cardGatewayUrl: 'CARD_GATEWAY_URL',
+  cardGatewayApiKey: 'CARD_GATEWAY_API_KEY',
+  serviceName: 'SERVICE_NAME',
+} as const;
+
+export const tableName = (service: ServiceName, stage = 'giving') => `${stage}-${service}`;
+export const queueName = (service: ServiceName, subscription: string) => `giving-${service}-${subscription}`;
+export const deadLetterQueueName = (service: ServiceName, subscription: string) =>
+  `${queueName(service, subscription)}-dlq`;
+export const ruleName = (service: ServiceName, subscription: string) => `giving-${service}-${subscription}`;
+export const workflowName = (service: ServiceName, workflow: string) => `giving-${service}-${workflow}`;
+export const scheduleName = (service: ServiceName, schedule: string) => `giving-${service}-${schedule}`;
+
+export function parseHandler(handler: string): { file: string; exportName: string } {
+  const [file = handler, exportName = 'handler'] = handler.split('#');
+  return { file, exportName };
+}
+
+/** A stable id for a function in a manifest, used for CDK construct ids and local logs. */
+export function functionId(service: ServiceName, handler: string): string {
+  const base = handler.replace(/^handlers\//, '').replace('#handler', '').replace(/[^a-zA-Z0-9]+(.)/g, (_, c: string) => c.toUpperCase());
+  return `${service}-${base.charAt(0).toUpperCase()}${base.slice(1)}`;
+}
+
+/** Every function a manifest defines, with the trigger that runs it. */
+export function functionsOf(manifest: ServiceManifest) {
+  return [
+    ...manifest.routes.map((spec) => ({ trigger: 'http' as const, spec })),
+    ...manifest.subscriptions.map((spec) => ({ trigger: 'queue' as const, spec })),
+    ...manifest.workflows.flatMap((wf) =>
+      Object.entries(wf.tasks).map(([state, spec]) => ({ trigger: 'task' as const, spec, state, workflow: wf.name })),
+    ),
+    ...manifest.schedules.map((spec) => ({ trigger: 'schedule' as const, spec })),
+  ];
+}
