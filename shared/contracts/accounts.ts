@@ -18,3 +18,6 @@ export const charityProfileSchema = z.object({
 export type CharityProfile = z.infer<typeof charityProfileSchema>;
 
 export const charityByUrlParams = z.object({ charityUrl: slugSchema });
+
+export const charityListSchema = z.object({ items: z.array(charityProfileSchema) });
+export type CharityList = z.infer<typeof charityListSchema>;

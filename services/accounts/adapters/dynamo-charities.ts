@@ -2,7 +2,15 @@ import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/
 import type { CharityProfile } from '@giving/shared/contracts/accounts';
 import type { CharityDirectory } from '../domain/charities';
 
-/** CHARITY#<id> / PROFILE, found by URL through gsi1: CHARITYURL#<charity url> / CHARITY. */
+/**
+ * CHARITY#<id> / PROFILE, found by URL through gsi1 (CHARITYURL#<charity url> / CHARITY)
+ * and listed by country through gsi2 (COUNTRY#<code> / CHARITY#<lower-case name>).
+ */
+const strip = (item: Record<string, unknown>) => {
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, gsi2pk: _g3, gsi2sk: _g4, ...charity } = item;
+  return charity as CharityProfile;
+};
+
 export function dynamoCharityDirectory(client: DynamoDBDocumentClient, tableName: string): CharityDirectory {
   return {
     async getByUrl(charityUrl) {
@@ -16,15 +24,33 @@ export function dynamoCharityDirectory(client: DynamoDBDocumentClient, tableName
         }),
       );
       const item = result.Items?.[0];
-      if (!item) return undefined;
-      const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, ...charity } = item;
-      return charity as CharityProfile;
+      return item ? strip(item) : undefined;
+    },
+    async listByCountry(country, limit) {
+      const result = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: 'gsi2',
+          KeyConditionExpression: 'gsi2pk = :pk',
+          ExpressionAttributeValues: { ':pk': `COUNTRY#${country}` },
+          Limit: limit,
+        }),
+      );
+      return (result.Items ?? []).map(strip);
     },
     async put(charity) {
       await client.send(
         new PutCommand({
           TableName: tableName,
-          Item: { pk: `CHARITY#${charity.id}`, sk: 'PROFILE', gsi1pk: `CHARITYURL#${charity.charityUrl}`, gsi1sk: 'CHARITY', ...charity },
+          Item: {
+            pk: `CHARITY#${charity.id}`,
+            sk: 'PROFILE',
+            gsi1pk: `CHARITYURL#${charity.charityUrl}`,
+            gsi1sk: 'CHARITY',
+            gsi2pk: `COUNTRY#${charity.country}`,
+            gsi2sk: `CHARITY#${charity.name.toLowerCase()}`,
+            ...charity,
+          },
         }),
       );
     },

@@ -1,4 +1,4 @@
-import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
 import type { Mailer } from '../domain/ports';
 
 export function sesMailer(client: SESv2Client, from: string): Mailer {

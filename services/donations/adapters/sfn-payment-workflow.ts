@@ -1,4 +1,4 @@
-import { ExecutionAlreadyExists, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
+import { ExecutionAlreadyExists, type SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import type { PaymentWorkflow } from '../domain/ports';
 
 /** Starts the payment state machine; the execution is named by the tracking number, so a second start is harmless. */

@@ -1,4 +1,4 @@
-import type { CreatePaymentRequest, Gift, PaymentStatus } from '@giving/shared/contracts/donations';
+import type { Gift, PaymentStatus } from '@giving/shared/contracts/donations';
 import type { CountryCode } from '@giving/shared/countries';
 import type { Money } from '@giving/shared/money';
 

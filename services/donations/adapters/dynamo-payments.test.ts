@@ -1,0 +1,85 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '@giving/shared/ids';
+import { testTables } from '../../../tools/local/src/testing/dynamo';
+import donations from '../service';
+import { dynamoPaymentRepository } from './dynamo-payments';
+import type { NewPayment, PricedPayment } from '../domain/ports';
+import { donationFrom } from '../domain/payment-steps';
+
+let repo: ReturnType<typeof dynamoPaymentRepository>;
+
+beforeAll(async () => {
+  const tables = await testTables([donations]);
+  repo = dynamoPaymentRepository(tables.client, tables.tableName('donations'));
+});
+
+const newPayment = (overrides: Partial<NewPayment> = {}): NewPayment => ({
+  trackingNumber: newId(),
+  idempotencyKey: `key-${newId()}`,
+  pageType: 'GIFT',
+  country: 'nz',
+  giftId: 'gift-1',
+  donationAmountCents: 2500,
+  quantity: 2,
+  supportingAmountCents: 200,
+  isAnonymous: false,
+  receiptName: 'Jane Donor',
+  donor: { firstName: 'Jane', lastName: 'Donor', email: 'jane@example.com' },
+  card: { token: 'tok_abcdefgh12', cardType: 'visa', last4: '4242' },
+  createdAt: new Date().toISOString(),
+  ...overrides,
+});
+
+const priced: PricedPayment = {
+  amount: { cents: 5000, currency: 'NZD' },
+  tip: { cents: 200, currency: 'NZD' },
+  total: { cents: 5200, currency: 'NZD' },
+  charity: { id: 'c1', name: 'Kiwi Rescue', charityUrl: 'kiwi-rescue', logoImageUrl: '/media/x.svg' },
+  gift: { id: 'gift-1', title: 'Feed a kiwi', productUrl: 'feed-a-kiwi' },
+};
+
+describe('dynamo payment repository (DynamoDB Local)', () => {
+  it('stores a payment once per idempotency key and hands back the first tracking number', async () => {
+    const first = newPayment();
+    expect(await repo.createOnce(first, 'fp-1')).toEqual({ created: true });
+    const again = await repo.createOnce({ ...first, trackingNumber: newId() }, 'fp-1');
+    expect(again).toEqual({ created: false, trackingNumber: first.trackingNumber, fingerprint: 'fp-1' });
+    expect((await repo.get(first.trackingNumber))?.status).toBe('Initiated');
+  });
+
+  it('keeps one winner when the same key is used concurrently', async () => {
+    const key = `key-${newId()}`;
+    const results = await Promise.all(Array.from({ length: 10 }, () => repo.createOnce(newPayment({ idempotencyKey: key }), 'fp')));
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    const tracking = new Set(results.map((r) => ('trackingNumber' in r ? r.trackingNumber : 'winner')));
+    expect(tracking.size).toBe(2); // the winner, and the one tracking number every loser was given
+  });
+
+  it('moves Initiated -> Processing -> Completed once, writing the donation in the same transaction', async () => {
+    const payment = newPayment();
+    await repo.createOnce(payment, 'fp');
+    expect(await repo.markProcessing(payment.trackingNumber, priced, new Date())).toBe(true);
+    const processing = await repo.get(payment.trackingNumber);
+    const donation = donationFrom(processing!, 'ch_1', new Date());
+    await repo.complete(donation);
+    await repo.complete(donation); // a retried step is a no-op
+    expect((await repo.get(payment.trackingNumber))?.status).toBe('Completed');
+    expect((await repo.getDonation(payment.trackingNumber))?.priced.total).toEqual({ cents: 5200, currency: 'NZD' });
+    expect(await repo.markProcessing(payment.trackingNumber, priced, new Date())).toBe(false);
+    await repo.fail(payment.trackingNumber, ['late'], new Date()); // cannot fail a completed payment
+    expect((await repo.get(payment.trackingNumber))?.status).toBe('Completed');
+  });
+
+  it('fails an unfinished payment with its messages, and lists only unfinished old payments as stuck', async () => {
+    const old = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+    const stuck = newPayment({ createdAt: old });
+    const failed = newPayment({ createdAt: old });
+    await repo.createOnce(stuck, 'fp');
+    await repo.createOnce(failed, 'fp');
+    await repo.fail(failed.trackingNumber, ['Your card was declined.'], new Date());
+    expect(await repo.get(failed.trackingNumber)).toMatchObject({ status: 'Failed', messages: ['Your card was declined.'] });
+    const listed = await repo.listStuck(new Date(Date.now() - 30 * 60 * 1000), 50);
+    expect(listed.map((p) => p.trackingNumber)).toContain(stuck.trackingNumber);
+    expect(listed.map((p) => p.trackingNumber)).not.toContain(failed.trackingNumber);
+  });
+});

@@ -1,0 +1,126 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, renameSync } from 'node:fs';
+import path from 'node:path';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceInUseException,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
+import { tableName, type ServiceManifest } from '@giving/shared/manifest';
+import { REGION, REPO_ROOT } from './config';
+
+/**
+ * DynamoDB Local, the official jar, taken from the npm package that ships it (amplify-dynamodb-simulator):
+ * `npm pack` it and keep only package/emulator. We never install that package; its own launcher fails here.
+ */
+export const DYNAMODB_PACKAGE = 'amplify-dynamodb-simulator@2.9.30';
+export const DYNAMODB_DIR = path.join(REPO_ROOT, '.cache', 'dynamodb');
+
+export function ensureDynamoDbJar(): string {
+  const jar = path.join(DYNAMODB_DIR, 'DynamoDBLocal.jar');
+  if (existsSync(jar)) return jar;
+  const cache = path.dirname(DYNAMODB_DIR);
+  mkdirSync(cache, { recursive: true });
+  const work = path.join(cache, 'dynamodb-pack');
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work);
+  const tarball = execFileSync('npm', ['pack', DYNAMODB_PACKAGE, '--silent'], { cwd: work, encoding: 'utf8' }).trim().split('\n').pop();
+  if (!tarball) throw new Error(`npm pack ${DYNAMODB_PACKAGE} produced no tarball`);
+  execFileSync('tar', ['xzf', tarball, 'package/emulator'], { cwd: work });
+  renameSync(path.join(work, 'package', 'emulator'), DYNAMODB_DIR);
+  rmSync(work, { recursive: true, force: true });
+  return jar;
+}
+
+export interface RunningDynamoDb {
+  endpoint: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts DynamoDB Local in memory on the port and resolves once it answers. */
+export async function startDynamoDb(port: number): Promise<RunningDynamoDb> {
+  const jar = ensureDynamoDbJar();
+  const child = spawn(
+    'java',
+    ['-Xms256m', `-Djava.library.path=${path.join(DYNAMODB_DIR, 'DynamoDBLocal_lib')}`, '-jar', jar, '-inMemory', '-port', String(port), '-disableTelemetry'],
+    { cwd: DYNAMODB_DIR, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const endpoint = `http://localhost:${port}`;
+  const client = dynamoClient(endpoint);
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (${child.exitCode}): ${output}`);
+    try {
+      await client.send(new DescribeTableCommand({ TableName: 'probe' }));
+    } catch (error) {
+      if ((error as Error).name === 'ResourceNotFoundException') break;
+      if (Date.now() > deadline) throw new Error(`DynamoDB Local did not start on ${port}: ${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+  }
+  client.destroy();
+  return {
+    endpoint,
+    process: child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export function dynamoClient(endpoint: string): DynamoDBClient {
+  return new DynamoDBClient({ endpoint, region: REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+}
+
+/** Creates each service's table exactly as the stateful stack defines it: pk/sk, its GSIs, TTL. */
+export async function createTables(endpoint: string, manifests: readonly ServiceManifest[], prefix = 'giving'): Promise<string[]> {
+  const client = dynamoClient(endpoint);
+  const created: string[] = [];
+  for (const manifest of manifests) {
+    if (!manifest.table) continue;
+    const name = tableName(manifest.service, prefix);
+    const indexAttributes = manifest.table.indexes.flatMap((index) => [`${index}pk`, `${index}sk`]);
+    try {
+      await client.send(
+        new CreateTableCommand({
+          TableName: name,
+          BillingMode: 'PAY_PER_REQUEST',
+          AttributeDefinitions: ['pk', 'sk', ...indexAttributes].map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
+          KeySchema: [
+            { AttributeName: 'pk', KeyType: 'HASH' },
+            { AttributeName: 'sk', KeyType: 'RANGE' },
+          ],
+          GlobalSecondaryIndexes: manifest.table.indexes.length
+            ? manifest.table.indexes.map((index) => ({
+                IndexName: index,
+                KeySchema: [
+                  { AttributeName: `${index}pk`, KeyType: 'HASH' },
+                  { AttributeName: `${index}sk`, KeyType: 'RANGE' },
+                ],
+                Projection: { ProjectionType: 'ALL' },
+              }))
+            : undefined,
+        }),
+      );
+      if (manifest.table.ttlAttribute) {
+        await client.send(
+          new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { AttributeName: manifest.table.ttlAttribute, Enabled: true } }),
+        );
+      }
+    } catch (error) {
+      if (!(error instanceof ResourceInUseException)) throw error;
+    }
+    created.push(name);
+  }
+  client.destroy();
+  return created;
+}
