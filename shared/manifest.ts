@@ -136,6 +136,10 @@ export function functionId(service: ServiceName, handler: string): string {
   return `${service}-${base.charAt(0).toUpperCase()}${base.slice(1)}`;
 }
 
+/** Function timeouts when a manifest entry sets none (seconds), for CDK and the local platform alike. */
+export const DEFAULT_TIMEOUT_SECONDS = { http: 10, queue: 30, task: 30, schedule: 60 } as const;
+export const DEFAULT_MEMORY_MB = 512;
+
 /** Every function a manifest defines, with the trigger that runs it. */
 export function functionsOf(manifest: ServiceManifest) {
   return [

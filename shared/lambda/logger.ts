@@ -21,7 +21,8 @@ function redact(value: unknown, depth = 0): unknown {
 }
 
 export function createLogger(base: Record<string, unknown> = {}, write: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Logger {
-  const threshold = ORDER[(process.env.LOG_LEVEL as Level | undefined) ?? 'info'] ?? ORDER.info;
+  const configured = process.env.LOG_LEVEL ?? 'info';
+  const threshold = configured === 'silent' ? Infinity : (ORDER[configured as Level] ?? ORDER.info);
   const log = (level: Level, message: string, fields?: Record<string, unknown>) => {
     if (ORDER[level] < threshold) return;
     write(JSON.stringify({ level, time: new Date().toISOString(), message, ...base, ...(redact(fields ?? {}) as object) }));

@@ -7,7 +7,7 @@ import { ENV, EVENT_BUS_NAME, SERVICE_NAMES, tableName, workflowName, type Servi
  * Ports can be moved as a block with LOCAL_PORT_BASE (tests run a second platform beside a developer's).
  */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-export const STATE_DIR = path.join(REPO_ROOT, '.local');
+export const STATE_DIR = path.resolve(REPO_ROOT, process.env.LOCAL_STATE_DIR ?? '.local');
 
 const base = Number(process.env.LOCAL_PORT_BASE ?? 3000);
 export const PORTS = {

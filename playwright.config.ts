@@ -1,0 +1,36 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser tests drive the real local platform (the same one `npm start` runs) in Debian's Chromium.
+ * They use their own block of ports so a developer's running platform is left alone.
+ */
+const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 5100);
+const baseURL = `http://localhost:${PORT_BASE}`;
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: { baseURL, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium }, testIgnore: /responsive\.spec\.ts/ },
+    { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions: chromium }, testMatch: /responsive\.spec\.ts/ },
+  ],
+  webServer: {
+    command: `npx tsx tools/local/src/main.ts --quiet`,
+    env: { LOCAL_PORT_BASE: String(PORT_BASE), LOCAL_STATE_DIR: '.local/e2e' },
+    url: `${baseURL}/config.json`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

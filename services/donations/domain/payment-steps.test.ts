@@ -1,0 +1,130 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '@giving/shared/clock';
+import type { EventPublisher } from '@giving/shared/events';
+import { testTables } from '../../../tools/local/src/testing/dynamo';
+import donations from '../service';
+import { dynamoGiftCatalog } from '../adapters/dynamo-gifts';
+import { dynamoPaymentRepository } from '../adapters/dynamo-payments';
+import {
+  chargeCard,
+  emitDonationCompleted,
+  failPayment,
+  GATEWAY_UNREACHABLE_MESSAGE,
+  reconcileCharge,
+  reconcileStuckPayments,
+  recordDonation,
+  validatePayment,
+} from './payment-steps';
+import { createPayment, DEFAULT_FAILURE_MESSAGE, GIFT_INACTIVE_MESSAGE } from './payments';
+import { aGift, aRequest, recordingWorkflow, scriptedGateway } from './test-support';
+
+let payments: ReturnType<typeof dynamoPaymentRepository>;
+let gifts: ReturnType<typeof dynamoGiftCatalog>;
+const clock = fixedClock('2026-11-21T09:00:00Z');
+
+beforeAll(async () => {
+  const tables = await testTables([donations]);
+  payments = dynamoPaymentRepository(tables.client, tables.tableName('donations'));
+  gifts = dynamoGiftCatalog(tables.client, tables.tableName('donations'));
+});
+
+async function paymentFor(giftOverrides = {}, key = `key-${Math.random().toString(36).slice(2, 12)}`) {
+  const gift = aGift(giftOverrides);
+  await gifts.put(gift);
+  const { trackingNumber } = await createPayment({ payments, workflow: recordingWorkflow(), clock }, aRequest(gift.id), key);
+  return { gift, trackingNumber };
+}
+
+function capturingPublisher(): EventPublisher & { published: { name: string; id?: string; data: unknown }[] } {
+  const published: { name: string; id?: string; data: unknown }[] = [];
+  return {
+    published,
+    async publish(definition, data, options) {
+      published.push({ name: definition.name, id: options?.id, data: definition.schema.parse(data) });
+      return { metadata: { id: options?.id ?? 'x', name: definition.name, version: 1, source: definition.source, occurredAt: '' }, data };
+    },
+  };
+}
+
+describe('the payment workflow steps', () => {
+  it('validate prices the payment on the server and marks it Processing', async () => {
+    const { trackingNumber } = await paymentFor();
+    expect(await validatePayment({ payments, gifts, clock }, { trackingNumber })).toEqual({ trackingNumber, outcome: 'valid', chargeAttempts: 0 });
+    const payment = await payments.get(trackingNumber);
+    expect(payment?.status).toBe('Processing');
+    expect(payment?.priced?.total).toEqual({ cents: 10000, currency: 'NZD' });
+  });
+
+  it('validate turns a fulfilled gift into a failure message for the donor', async () => {
+    const { trackingNumber } = await paymentFor({ isActive: false });
+    expect(await validatePayment({ payments, gifts, clock }, { trackingNumber })).toEqual({ trackingNumber, outcome: 'invalid', message: GIFT_INACTIVE_MESSAGE });
+  });
+
+  it('charge, record and emit complete the payment once, with the tracking number as event id', async () => {
+    const { trackingNumber } = await paymentFor();
+    await validatePayment({ payments, gifts, clock }, { trackingNumber });
+    const gateway = scriptedGateway({});
+    const charged = await chargeCard({ payments, gateway }, { trackingNumber, chargeAttempts: 0 });
+    expect(charged).toEqual({ trackingNumber, chargeAttempts: 1, outcome: 'approved', chargeId: `ch_${trackingNumber}` });
+    await recordDonation({ payments, clock }, { trackingNumber, chargeId: `ch_${trackingNumber}` });
+    await recordDonation({ payments, clock }, { trackingNumber, chargeId: `ch_${trackingNumber}` });
+    const publisher = capturingPublisher();
+    await emitDonationCompleted({ payments, publisher }, { trackingNumber });
+    expect((await payments.get(trackingNumber))?.status).toBe('Completed');
+    expect(publisher.published).toHaveLength(1);
+    expect(publisher.published[0]).toMatchObject({ name: 'DonationCompleted', id: trackingNumber, data: { total: { cents: 10000, currency: 'NZD' }, receiptName: 'Jane Donor' } });
+    expect(JSON.stringify(publisher.published)).not.toContain('tok_');
+  });
+
+  it('a decline ends Failed with the gateway’s message', async () => {
+    const { trackingNumber } = await paymentFor();
+    await validatePayment({ payments, gifts, clock }, { trackingNumber });
+    const gateway = scriptedGateway({ charge: async () => ({ outcome: 'declined', message: 'Your card was declined.' }) });
+    const declined = await chargeCard({ payments, gateway }, { trackingNumber });
+    expect(declined).toMatchObject({ outcome: 'declined', message: 'Your card was declined.' });
+    await failPayment({ payments, clock }, declined as { trackingNumber: string; message: string });
+    expect(await payments.get(trackingNumber)).toMatchObject({ status: 'Failed', messages: ['Your card was declined.'] });
+  });
+
+  it('reconcile reports a lost charge the gateway never saw as notCharged, counting the attempt', async () => {
+    expect(await reconcileCharge({ gateway: scriptedGateway({}) }, { trackingNumber: 'T', chargeAttempts: 0 })).toEqual({
+      trackingNumber: 'T',
+      chargeAttempts: 1,
+      outcome: 'notCharged',
+    });
+    expect(await reconcileCharge({ gateway: scriptedGateway({ find: { outcome: 'approved', chargeId: 'ch_1' } }) }, { trackingNumber: 'T' })).toMatchObject({
+      outcome: 'approved',
+      chargeId: 'ch_1',
+    });
+  });
+
+  it('failing without a message uses the default, or the unreachable-gateway text when nothing was charged', async () => {
+    const a = await paymentFor();
+    await failPayment({ payments, clock }, { trackingNumber: a.trackingNumber });
+    expect((await payments.get(a.trackingNumber))?.messages).toEqual([DEFAULT_FAILURE_MESSAGE]);
+    const b = await paymentFor();
+    await failPayment({ payments, clock }, { trackingNumber: b.trackingNumber, outcome: 'notCharged' });
+    expect((await payments.get(b.trackingNumber))?.messages).toEqual([GATEWAY_UNREACHABLE_MESSAGE]);
+  });
+});
+
+describe('reconcileStuckPayments', () => {
+  it('restarts a workflow that never started and settles a Processing payment from the gateway’s record, never charging', async () => {
+    const old = fixedClock('2026-11-20T08:00:00Z');
+    const gift = aGift();
+    await gifts.put(gift);
+    const neverStarted = await createPayment({ payments, workflow: recordingWorkflow(), clock: old }, aRequest(gift.id), 'stuck-initiated-1');
+    const lost = await createPayment({ payments, workflow: recordingWorkflow(), clock: old }, aRequest(gift.id), 'stuck-processing-1');
+    await validatePayment({ payments, gifts, clock: old }, { trackingNumber: lost.trackingNumber });
+
+    const workflow = recordingWorkflow();
+    const gateway = scriptedGateway({ find: { outcome: 'approved', chargeId: 'ch_found' } });
+    const publisher = capturingPublisher();
+    const counts = await reconcileStuckPayments({ payments, gateway, workflow, publisher, clock });
+    expect(counts).toMatchObject({ restarted: expect.any(Number), completed: expect.any(Number) });
+    expect(workflow.started).toContain(neverStarted.trackingNumber);
+    expect(await payments.get(lost.trackingNumber)).toMatchObject({ status: 'Completed', chargeId: 'ch_found' });
+    expect(publisher.published.map((p) => p.id)).toContain(lost.trackingNumber);
+    expect(gateway.charges.size).toBe(0);
+  });
+});

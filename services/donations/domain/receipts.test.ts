@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import type { Mailer } from './ports';
+import { sendDonationReceipt } from './receipts';
+
+const donation = {
+  donationId: '01JD000000000000000000TEST',
+  trackingNumber: '01JD000000000000000000TEST',
+  pageType: 'GIFT' as const,
+  country: 'nz',
+  charity: { id: 'c', name: 'Kiwi Coast Rescue', charityUrl: 'kiwi-coast-rescue' },
+  gift: { id: 'g', title: 'Feed a kiwi <chick>', productUrl: 'feed' },
+  quantity: 2,
+  amount: { cents: 5000, currency: 'NZD' as const },
+  tip: { cents: 200, currency: 'NZD' as const },
+  total: { cents: 5200, currency: 'NZD' as const },
+  paymentType: 'CARD' as const,
+  isAnonymous: false,
+  receiptName: 'Jane & Tom Donor',
+  donorEmail: 'jane@example.com',
+  completedAt: '2026-11-21T09:00:00Z',
+};
+
+describe('sendDonationReceipt', () => {
+  it('e-mails the donor a receipt with the total, the gift, the receipt number and a link back', async () => {
+    const sent: Parameters<Mailer['send']>[0][] = [];
+    await sendDonationReceipt({ mailer: { send: async (m) => void sent.push(m) }, siteUrl: 'http://localhost:3000' }, donation);
+    expect(sent).toHaveLength(1);
+    const mail = sent[0]!;
+    expect(mail.to).toBe('jane@example.com');
+    expect(mail.subject).toBe('Your receipt for your donation to Kiwi Coast Rescue');
+    expect(mail.text).toContain('Dear Jane & Tom Donor,');
+    expect(mail.text).toContain('Thank you for your donation of $52.00 to Kiwi Coast Rescue (2 x Feed a kiwi <chick>).');
+    expect(mail.text).toContain('This includes $2.00 to support the website.');
+    expect(mail.text).toContain('Receipt number: 01JD000000000000000000TEST');
+    expect(mail.text).toContain('http://localhost:3000/nz/charity/kiwi-coast-rescue');
+    expect(mail.html).toContain('Jane &amp; Tom Donor');
+    expect(mail.html).not.toContain('<chick>');
+  });
+
+  it('sends nothing when the donation has no e-mail address', async () => {
+    const sent: unknown[] = [];
+    await sendDonationReceipt({ mailer: { send: async (m) => void sent.push(m) }, siteUrl: 'x' }, { ...donation, donorEmail: undefined });
+    expect(sent).toEqual([]);
+  });
+});

@@ -1,0 +1,55 @@
+import type { Gift } from '@giving/shared/contracts/donations';
+import type { CreatePaymentRequest } from '@giving/shared/contracts/donations';
+import { newId } from '@giving/shared/ids';
+import type { CardGateway, ChargeResult, PaymentWorkflow } from './ports';
+
+/** Test data and port doubles for the donations domain tests (DynamoDB itself is always real). */
+export const aGift = (overrides: Partial<Gift> = {}): Gift => ({
+  id: newId(),
+  title: 'Feed a kiwi chick for a week',
+  description: 'Worms and grubs.',
+  imageUrl: '/media/gift.svg',
+  iconUrl: '/media/gift.svg',
+  productUrl: `feed-a-kiwi-${newId().toLowerCase()}`,
+  price: { cents: 2500, currency: 'NZD' },
+  isActive: true,
+  charity: { id: 'charity-1', name: 'Kiwi Coast Rescue', charityUrl: 'kiwi-coast-rescue', logoImageUrl: '/media/logo.svg' },
+  ...overrides,
+});
+
+export const aRequest = (giftId: string, overrides: Partial<CreatePaymentRequest> = {}): CreatePaymentRequest => ({
+  pageType: 'GIFT',
+  country: 'nz',
+  giftId,
+  donationAmount: 5000,
+  quantity: 2,
+  supportingAmount: 0,
+  paymentType: 'CARD',
+  isRecurring: false,
+  isAnonymous: false,
+  receiptName: 'Jane Donor',
+  donor: { firstName: 'Jane', lastName: 'Donor', email: 'jane@example.com' },
+  card: { token: 'tok_test12345678', cardType: 'visa', last4: '4242' },
+  ...overrides,
+});
+
+/** Records the workflow starts a use case asks for. */
+export function recordingWorkflow(): PaymentWorkflow & { started: string[] } {
+  const started: string[] = [];
+  return { started, start: async (trackingNumber) => void started.push(trackingNumber) };
+}
+
+/** A gateway that answers from a script and counts charges per key, like the sandbox's idempotent API. */
+export function scriptedGateway(answers: { charge?: () => Promise<ChargeResult>; find?: ChargeResult }): CardGateway & { charges: Map<string, number> } {
+  const charges = new Map<string, number>();
+  return {
+    charges,
+    async charge({ idempotencyKey }) {
+      charges.set(idempotencyKey, (charges.get(idempotencyKey) ?? 0) + 1);
+      return answers.charge ? answers.charge() : { outcome: 'approved', chargeId: `ch_${idempotencyKey}` };
+    },
+    async findCharge() {
+      return answers.find;
+    },
+  };
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
+import { DomainError } from '../errors';
+import { MESSAGES } from '../contracts/messages';
+import { accepted, httpRoute, ok, type HttpEvent } from './http';
+
+const event = (overrides: Partial<HttpEvent> = {}): HttpEvent =>
+  ({
+    version: '2.0',
+    routeKey: 'POST /api/things',
+    rawPath: '/api/things',
+    rawQueryString: '',
+    headers: { 'content-type': 'application/json' },
+    requestContext: { requestId: 'req-1', http: { method: 'POST', path: '/api/things' } },
+    isBase64Encoded: false,
+    ...overrides,
+  }) as HttpEvent;
+
+const create = httpRoute(
+  {
+    body: z.object({ name: z.string().check(z.minLength(1, MESSAGES.requiredField)), quantity: z.int({ error: MESSAGES.invalidInput }) }),
+    idempotencyKey: 'required',
+  },
+  async ({ body, idempotencyKey }) => accepted({ ...body, idempotencyKey }),
+);
+
+const body = (status: number | undefined, text: string | undefined) => ({ status, json: text ? JSON.parse(text) : undefined });
+
+describe('httpRoute', () => {
+  it('passes a valid body and the idempotency key to the use case', async () => {
+    const response = await create(event({ body: '{"name":"kiwi","quantity":2}', headers: { 'content-type': 'application/json', 'Idempotency-Key': 'abcdefgh-1' } }));
+    expect(body(response.statusCode, response.body as string)).toEqual({ status: 202, json: { name: 'kiwi', quantity: 2, idempotencyKey: 'abcdefgh-1' } });
+  });
+
+  it('answers 400 problem+json naming every bad field in the spec’s words', async () => {
+    const response = await create(event({ body: '{"name":"","quantity":"x"}', headers: { 'content-type': 'application/json', 'idempotency-key': 'abcdefgh-1' } }));
+    expect(response.statusCode).toBe(400);
+    expect(response.headers?.['content-type']).toBe('application/problem+json');
+    const problem = JSON.parse(response.body as string);
+    expect(problem.code).toBe('ValidationFailed');
+    expect(problem.errors).toEqual([
+      { field: 'body.name', message: 'Required Field!' },
+      { field: 'body.quantity', message: 'Invalid Input!' },
+    ]);
+  });
+
+  it('requires the Idempotency-Key header when the route says so', async () => {
+    const response = await create(event({ body: '{"name":"a","quantity":1}' }));
+    expect(response.statusCode).toBe(400);
+    expect(JSON.parse(response.body as string).errors).toEqual([{ field: 'Idempotency-Key', message: 'Required header.' }]);
+  });
+
+  it('refuses malformed JSON with 400 and other media types with 415', async () => {
+    const headers = { 'content-type': 'application/json', 'idempotency-key': 'abcdefgh-1' };
+    expect((await create(event({ body: '{"name":', headers }))).statusCode).toBe(400);
+    expect((await create(event({ body: 'name=a', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' } }))).statusCode).toBe(415);
+  });
+
+  it('maps domain errors through the error table', async () => {
+    const missing = httpRoute({}, async () => {
+      throw new DomainError('NotFound', 'Gift was not found.');
+    });
+    const response = await missing(event());
+    expect(response.statusCode).toBe(404);
+    expect(JSON.parse(response.body as string)).toMatchObject({ status: 404, code: 'NotFound', detail: 'Gift was not found.' });
+  });
+
+  it('never leaks an unexpected error’s message or stack', async () => {
+    const crash = httpRoute({}, async () => {
+      throw new Error('connect ECONNREFUSED 10.0.0.1 password=hunter2');
+    });
+    const response = await crash(event());
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toMatch(/hunter2|ECONNREFUSED|at /);
+    expect(JSON.parse(response.body as string)).toMatchObject({ status: 500, code: 'Internal' });
+  });
+
+  it('reads the caller from HTTP API JWT claims, including list claims as strings', async () => {
+    const me = httpRoute({}, async ({ caller }) => ok(caller));
+    const response = await me(
+      event({
+        requestContext: {
+          requestId: 'r',
+          authorizer: { jwt: { claims: { sub: 'user-1', email: 'a@b.nz', 'cognito:groups': '[Administrator donors]' }, scopes: null } },
+        } as unknown as HttpEvent['requestContext'],
+      }),
+    );
+    expect(JSON.parse(response.body as string)).toMatchObject({ userId: 'user-1', email: 'a@b.nz', groups: ['Administrator', 'donors'] });
+  });
+});

@@ -1,0 +1,39 @@
+/**
+ * The site's security headers, one definition for CloudFront's response-headers policy (infra/) and the
+ * local origin (tools/local/). The card gateway is the only other origin we frame; Cognito is the only
+ * other origin the SPA talks to.
+ */
+export interface SecurityHeaderOrigins {
+  cardGatewayOrigin: string;
+  cognitoOrigin?: string;
+  extraImageOrigins?: string[];
+}
+
+export function contentSecurityPolicy(origins: SecurityHeaderOrigins): string {
+  const connect = ["'self'", origins.cognitoOrigin].filter(Boolean).join(' ');
+  const images = ["'self'", 'data:', ...(origins.extraImageOrigins ?? [])].join(' ');
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src ${images}`,
+    "font-src 'self'",
+    `connect-src ${connect}`,
+    `frame-src ${origins.cardGatewayOrigin}`,
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+export function securityHeaders(origins: SecurityHeaderOrigins, options: { hsts?: boolean } = {}): Record<string, string> {
+  return {
+    'content-security-policy': contentSecurityPolicy(origins),
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(self), payment=()',
+    ...(options.hsts === false ? {} : { 'strict-transport-security': 'max-age=63072000; includeSubDomains; preload' }),
+  };
+}

@@ -1,0 +1,78 @@
+import { expect, test } from '@playwright/test';
+import { TEST_CARDS } from '@giving/shared/contracts/card-gateway';
+import { card, fillCard, fillDonor, GATEWAY_URL, receiptFor } from './support';
+
+test.describe('a guest gives to a gift by card', () => {
+  test('finds a charity, picks a gift, pays with an approving card and sees the thank-you page', async ({ page }) => {
+    const email = `jane.${Date.now()}@example.com`;
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/nz$/);
+    await page.getByRole('link', { name: /Kiwi Coast Rescue/ }).first().click();
+    await expect(page).toHaveURL(/\/nz\/charity\/kiwi-coast-rescue$/);
+    await expect(page.getByRole('heading', { name: 'Kiwi Coast Rescue', level: 1 })).toBeVisible();
+    await expect(page.getByText('More Donations')).toBeVisible();
+
+    await page.getByRole('link', { name: /Feed a kiwi chick for a week/ }).first().click();
+    await expect(page).toHaveURL(/\/nz\/(charity\/)?kiwi-coast-rescue\/feed-a-kiwi-chick$/);
+    await expect(page.getByRole('heading', { name: 'Feed a kiwi chick for a week', level: 1 })).toBeVisible();
+    await expect(page.getByText('$25.00').first()).toBeVisible();
+    await expect(page.getByText('Or Donate Amount of Your Choice')).toBeVisible();
+
+    await page.getByRole('button', { name: '$50' }).click();
+    await page.getByLabel('Quantity').fill('2');
+    await expect(page.getByText('$100.00').first()).toBeVisible();
+    await page.getByPlaceholder('Message').fill('Kia kaha, little kiwi!');
+    await fillDonor(page, { firstName: 'Jane', lastName: 'Donor', email, receiptName: 'Jane and Tom Donor' });
+    await fillCard(page, card(TEST_CARDS.approve));
+    await page.getByRole('button', { name: 'Donate', exact: true }).click();
+
+    const modal = page.getByRole('dialog', { name: 'Payment Processing' });
+    await expect(modal).toBeVisible();
+    await expect(modal.getByText('Please be patient. This may take a few moments to process')).toBeVisible();
+    await expect(modal.getByText('Please don’t click away from this screen until payment is completed')).toBeVisible();
+
+    await expect(page).toHaveURL(/\/nz\/thankyou$/, { timeout: 30_000 });
+    await expect(page.getByText('Kiwi Coast Rescue').first()).toBeVisible();
+    await expect(page.getByText('$100.00').first()).toBeVisible();
+    await page.screenshot({ path: 'test-results/thank-you.png', fullPage: true });
+
+    const receipt = await receiptFor(email);
+    expect(receipt.subject).toBe('Your receipt for your donation to Kiwi Coast Rescue');
+    expect(receipt.text).toContain('Dear Jane and Tom Donor,');
+    expect(receipt.text).toContain('$100.00');
+
+    // The gateway holds exactly one charge for this donation, for the server-priced total.
+    const charges = (await (await fetch(`${GATEWAY_URL}/`)).text()).match(/100\.00/g) ?? [];
+    expect(charges.length).toBeGreaterThanOrEqual(1);
+  });
+
+  test('a declining card shows the gateway’s message and keeps the donor on the form', async ({ page }) => {
+    await page.goto('/nz/harbour-city-food-bank/family-food-parcel');
+    await expect(page.getByRole('heading', { name: 'Fill a family food parcel', level: 1 })).toBeVisible();
+    await fillDonor(page, { firstName: 'Ari', lastName: 'Decline', email: 'ari.decline@example.com', receiptName: 'Ari Decline' });
+    await fillCard(page, card(TEST_CARDS.decline));
+    await page.getByRole('button', { name: 'Donate', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Payment Processing' })).toBeVisible();
+    await expect(page.getByText('Your card was declined.')).toBeVisible({ timeout: 30_000 });
+    await expect(page).toHaveURL(/\/nz\/harbour-city-food-bank\/family-food-parcel$/);
+    await expect(page.getByLabel('First Name')).toHaveValue('Ari');
+    await page.screenshot({ path: 'test-results/declined.png', fullPage: true });
+  });
+
+  test('the checkout names each invalid field in the spec’s words', async ({ page }) => {
+    await page.goto('/nz/kiwi-coast-rescue/buy-a-predator-trap');
+    await page.getByLabel('Quantity').fill('0');
+    await page.getByRole('button', { name: 'Donate', exact: true }).click();
+    await expect(page.getByText('Invalid Input!')).toBeVisible();
+    await expect(page.getByText('Required Field!').first()).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Payment Processing' })).toBeHidden();
+  });
+
+  test('a fulfilled gift takes no donations but offers a general donation', async ({ page }) => {
+    await page.goto('/nz/nga-rakau-forest-trust/plant-ten-seedlings');
+    await expect(page.getByText('Project has been fulfilled. This gift is not taking further donations.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Donate', exact: true })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Give a General Donation' }).click();
+    await expect(page).toHaveURL(/\/nz\/charity\/nga-rakau-forest-trust$/);
+  });
+});

@@ -1,0 +1,51 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Addresses of the platform Playwright started (see playwright.config.ts). */
+export const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 5100);
+export const OUTBOX_URL = `http://localhost:${PORT_BASE + 70}`;
+export const GATEWAY_URL = `http://localhost:${PORT_BASE + 10}`;
+
+export interface Card {
+  name: string;
+  number: string;
+  month: string;
+  year: string;
+  cvc: string;
+}
+
+export const card = (number: string): Card => ({ name: 'Jane Donor', number, month: '12', year: String((new Date().getFullYear() + 3) % 100), cvc: '123' });
+
+/** Types into the gateway's hosted fields, which live in a frame on the gateway's own origin. */
+export async function fillCard(page: Page, details: Card) {
+  const frame = page.frameLocator('iframe[title="Card details"]');
+  await frame.getByLabel('Name on Card').fill(details.name);
+  await frame.getByLabel('Card Number').fill(details.number);
+  await frame.getByLabel('Expiry Month').fill(details.month);
+  await frame.getByLabel('Expiry Year').fill(details.year);
+  await frame.getByLabel('CVC').fill(details.cvc);
+}
+
+export async function fillDonor(page: Page, donor: { firstName: string; lastName: string; email: string; receiptName?: string }) {
+  await page.getByLabel('First Name').fill(donor.firstName);
+  await page.getByLabel('Last Name').fill(donor.lastName);
+  await page.getByLabel('Email').fill(donor.email);
+  if (donor.receiptName) await page.getByLabel('Receipt Name').fill(donor.receiptName);
+}
+
+/** Waits for the receipt the donations service e-mails on DonationCompleted to reach the outbox. */
+export async function receiptFor(email: string): Promise<{ subject: string; text: string }> {
+  let found: { subject: string; text: string } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(`${OUTBOX_URL}/api/messages?to=${encodeURIComponent(email)}`);
+        const body = (await response.json()) as { messages?: { subject: string; text: string }[] } | { subject: string; text: string }[];
+        const messages = Array.isArray(body) ? body : (body.messages ?? []);
+        found = messages[0];
+        return messages.length;
+      },
+      { timeout: 20_000 },
+    )
+    .toBeGreaterThan(0);
+  return found as { subject: string; text: string };
+}

@@ -1,0 +1,107 @@
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { API_PREFIX } from '@giving/shared/manifest';
+import { securityHeaders, type SecurityHeaderOrigins } from '@giving/shared/security-headers';
+
+/**
+ * The one local origin, as CloudFront is in AWS: /api/* to the HTTP API, /media/* to the media bucket,
+ * /config.json for the SPA's runtime settings, and everything else from the built SPA (extension-less
+ * paths fall back to index.html, as the CloudFront Function rewrites them).
+ */
+export interface SiteOptions {
+  port: number;
+  webDist: string;
+  runtimeConfig: Record<string, unknown>;
+  api: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>;
+  media?: (req: IncomingMessage, res: ServerResponse, key: string) => Promise<void> | void;
+  origins: SecurityHeaderOrigins;
+  /** Extra local-only pages (e.g. the mail outbox link) mounted under /_local/. */
+  local?: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean> | boolean;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+export async function startSite(options: SiteOptions): Promise<{ url: string; server: Server; stop(): Promise<void> }> {
+  const headers = securityHeaders(options.origins, { hsts: false });
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    for (const [key, value] of Object.entries(headers)) res.setHeader(key, value);
+    route(req, res, url).catch((error: unknown) => {
+      console.error(`[site] ${req.method} ${url.pathname} failed: ${(error as Error).stack ?? String(error)}`);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end('Internal error');
+    });
+  });
+
+  async function route(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)) return options.api(req, res, url);
+    if (options.local && url.pathname.startsWith('/_local/') && (await options.local(req, res, url))) return;
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD' });
+      return void res.end();
+    }
+    if (url.pathname.startsWith('/media/') && options.media) return options.media(req, res, decodeURIComponent(url.pathname.slice('/media/'.length)));
+    if (url.pathname === '/config.json') {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' });
+      return void res.end(JSON.stringify(options.runtimeConfig));
+    }
+    return serveSpa(req, res, url);
+  }
+
+  function serveSpa(req: IncomingMessage, res: ServerResponse, url: URL): void {
+    const index = path.join(options.webDist, 'index.html');
+    if (!existsSync(index)) {
+      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+      return void res.end('The web app is not built. Run `npm run build:web` (npm start does it for you).');
+    }
+    const relative = path.normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.(\/|\\|$))+/, '');
+    const candidate = path.join(options.webDist, relative);
+    const insideDist = candidate.startsWith(options.webDist + path.sep);
+    const isFile = insideDist && existsSync(candidate) && statSync(candidate).isFile();
+    if (!isFile && path.extname(url.pathname) !== '') {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+      return void res.end('Not found');
+    }
+    const file = isFile ? candidate : index;
+    const immutable = isFile && url.pathname.startsWith('/assets/');
+    const stat = statSync(file);
+    res.writeHead(200, {
+      'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'content-length': stat.size,
+      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    if (req.method === 'HEAD') return void res.end();
+    createReadStream(file).pipe(res);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  server.keepAliveTimeout = 65_000;
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  return {
+    url: `http://localhost:${port}`,
+    server,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
