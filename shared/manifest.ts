@@ -114,6 +114,8 @@ export const ENV = {
   siteUrl: 'SITE_URL',
   cardGatewayUrl: 'CARD_GATEWAY_URL',
   cardGatewayApiKey: 'CARD_GATEWAY_API_KEY',
+  /** Optional: how long to wait for the gateway before treating the reply as lost (default 8000 ms). */
+  cardGatewayTimeoutMs: 'CARD_GATEWAY_TIMEOUT_MS',
   serviceName: 'SERVICE_NAME',
 } as const;
 

@@ -20,7 +20,11 @@ const tableName = () => requireEnv(ENV.tableName('donations'));
 export const payments = once(() => dynamoPaymentRepository(documentClient(), tableName()));
 export const gifts = once(() => dynamoGiftCatalog(documentClient(), tableName()));
 export const cardGateway = once(() =>
-  httpCardGateway({ baseUrl: requireEnv(ENV.cardGatewayUrl), apiKey: requireEnv(ENV.cardGatewayApiKey) }),
+  httpCardGateway({
+    baseUrl: requireEnv(ENV.cardGatewayUrl),
+    apiKey: requireEnv(ENV.cardGatewayApiKey),
+    timeoutMs: Number(process.env[ENV.cardGatewayTimeoutMs] ?? 8000),
+  }),
 );
 export const paymentWorkflow = once(() =>
   stepFunctionsPaymentWorkflow(new SFNClient({}), requireEnv(ENV.workflowArn('donations', 'payment'))),

@@ -20,13 +20,14 @@ export const PORTS = {
   s3: base + 60,
   mail: base + 70, // SESv2 API and the outbox web page
   cognito: base + 80,
+  scheduler: base + 90, // run a schedule now: POST /_local/schedules/<service>/<name>/run
 } as const;
 
 export const url = (port: number) => `http://localhost:${port}`;
 export const REGION = 'ap-southeast-2';
 export const ACCOUNT_ID = '000000000000';
 export const MEDIA_BUCKET = 'giving-media';
-export const MAIL_FROM = 'Giving <receipts@giving.local>';
+export const MAIL_FROM = 'Koha <receipts@koha.local>';
 export const CARD_GATEWAY_API_KEY = 'sk_test_local_platform';
 export const CARD_GATEWAY_PUBLISHABLE_KEY = 'pk_test_local_platform';
 

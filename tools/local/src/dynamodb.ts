@@ -48,6 +48,7 @@ export async function startDynamoDb(port: number): Promise<RunningDynamoDb> {
     ['-Xms256m', `-Djava.library.path=${path.join(DYNAMODB_DIR, 'DynamoDBLocal_lib')}`, '-jar', jar, '-inMemory', '-port', String(port), '-disableTelemetry'],
     { cwd: DYNAMODB_DIR, stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  killOnExit(child);
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -123,4 +124,13 @@ export async function createTables(endpoint: string, manifests: readonly Service
   }
   client.destroy();
   return created;
+}
+
+/** However this process ends (a forced exit included), its children end with it: no orphaned java or node. */
+export function killOnExit(child: ChildProcess): void {
+  const kill = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  process.once('exit', kill);
+  child.once('exit', () => process.removeListener('exit', kill));
 }

@@ -13,6 +13,7 @@ import {
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { REGION } from '../config';
+import { killOnExit } from '../dynamodb';
 
 /**
  * cognito-local (USER_PASSWORD_AUTH, RS256 tokens with its shipped key) in a child process whose working
@@ -46,6 +47,7 @@ export async function startCognito(options: { port: number; stateDir: string; po
   );
   const bin = createRequire(import.meta.url).resolve('cognito-local/lib/bin/start.js');
   const child = spawn(process.execPath, [bin], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DEBUG: '' } });
+  killOnExit(child);
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));

@@ -35,11 +35,24 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+function isDecodable(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export async function startSite(options: SiteOptions): Promise<{ url: string; server: Server; stop(): Promise<void> }> {
   const headers = securityHeaders(options.origins, { hsts: false });
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
     for (const [key, value] of Object.entries(headers)) res.setHeader(key, value);
+    if (!isDecodable(url.pathname)) {
+      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+      return void res.end('Bad request');
+    }
     route(req, res, url).catch((error: unknown) => {
       console.error(`[site] ${req.method} ${url.pathname} failed: ${(error as Error).stack ?? String(error)}`);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });

@@ -1,0 +1,214 @@
+import { ScanCommand } from '@aws-sdk/client-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_CARDS } from '@giving/shared/contracts/card-gateway';
+import type { CreatePaymentRequest, Gift, PaymentStatusResponse } from '@giving/shared/contracts/donations';
+import { dynamoClient } from '../../tools/local/src/dynamodb';
+import type { RunningPlatform } from '../../tools/local/src/platform';
+import { CARD_GATEWAY_PUBLISHABLE, CARD_GATEWAY_SECRET, startTestPlatform } from './platform';
+
+/**
+ * Given the seeded demo, when a guest pays for a gift by card through the public API,
+ * then the payment workflow, the bus, the receipt consumer and the gateway behave as a donor and finance would expect.
+ */
+let platform: RunningPlatform;
+let gift: Gift;
+let inactiveGift: Gift;
+
+beforeAll(async () => {
+  platform = await startTestPlatform(5300);
+  gift = await (await fetch(`${platform.siteUrl}/api/donations/gifts/kiwi-coast-rescue/feed-a-kiwi-chick`)).json();
+  inactiveGift = await (await fetch(`${platform.siteUrl}/api/donations/gifts/nga-rakau-forest-trust/plant-ten-seedlings`)).json();
+}, 90_000);
+
+afterAll(async () => {
+  await platform?.stop();
+});
+
+async function tokenFor(number: string) {
+  const response = await fetch(`${platform.urls.cardGateway}/v1/tokens`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${CARD_GATEWAY_PUBLISHABLE}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ number, name: 'Jane Donor', expMonth: '12', expYear: '30', cvc: '123' }),
+  });
+  const body = (await response.json()) as { id: string; card: { brand: CreatePaymentRequest['card']['cardType']; last4: string } };
+  return { token: body.id, cardType: body.card.brand, last4: body.card.last4 };
+}
+
+const paymentRequest = (giftId: string, card: CreatePaymentRequest['card'], overrides: Partial<CreatePaymentRequest> = {}): CreatePaymentRequest => ({
+  pageType: 'GIFT',
+  country: 'nz',
+  giftId,
+  donationAmount: 2500,
+  quantity: 2,
+  supportingAmount: 0,
+  paymentType: 'CARD',
+  isRecurring: false,
+  isAnonymous: false,
+  receiptName: 'Jane Donor',
+  donor: { firstName: 'Jane', lastName: 'Donor', email: `jane.${Math.random().toString(36).slice(2, 8)}@example.com` },
+  card,
+  ...overrides,
+});
+
+const submit = (body: unknown, key = `key-${crypto.randomUUID()}`) =>
+  fetch(`${platform.siteUrl}/api/donations/payments`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': key }, body: JSON.stringify(body) });
+
+async function settle(trackingNumber: string, timeoutMs = 20_000): Promise<PaymentStatusResponse> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const status = (await (await fetch(`${platform.siteUrl}/api/donations/payments/${trackingNumber}/status`)).json()) as PaymentStatusResponse;
+    if (status.paymentProcessingStatus === 'Completed' || status.paymentProcessingStatus === 'Failed' || Date.now() > deadline) return status;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function chargesFor(trackingNumber: string): Promise<{ amount: number; status: string }[]> {
+  const response = await fetch(`${platform.urls.cardGateway}/v1/charges?idempotency_key=${trackingNumber}`, { headers: { authorization: `Bearer ${CARD_GATEWAY_SECRET}` } });
+  return ((await response.json()) as { data: { amount: number; status: string }[] }).data;
+}
+
+async function eventuallyReceipt(email: string) {
+  for (let i = 0; i < 50; i++) {
+    const { messages } = (await (await fetch(`${platform.urls.mail}/api/messages?to=${encodeURIComponent(email)}`)).json()) as { messages: { subject: string; text: string }[] };
+    if (messages.length) return messages;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return [];
+}
+
+async function donationsTableText(): Promise<string> {
+  const client = dynamoClient(platform.urls.dynamodb);
+  const scan = await client.send(new ScanCommand({ TableName: 'giving-donations' }));
+  client.destroy();
+  return JSON.stringify(scan.Items);
+}
+
+describe('a guest pays for a gift by card', () => {
+  it('approving card: Completed, charged once for the server-priced total, DonationCompleted emitted, receipt e-mailed', async () => {
+    const request = paymentRequest(gift.id, await tokenFor(TEST_CARDS.approve), { supportingAmount: 500 });
+    const response = await submit(request);
+    expect(response.status).toBe(202);
+    const { trackingNumber } = (await response.json()) as { trackingNumber: string };
+
+    expect(await settle(trackingNumber)).toEqual({ trackingNumber, paymentProcessingStatus: 'Completed', messages: [] });
+    expect(await chargesFor(trackingNumber)).toEqual([expect.objectContaining({ amount: 5500, status: 'succeeded' })]);
+
+    const events = (await (await fetch(`${platform.urls.eventBridge}/_local/events?detailType=DonationCompleted`)).json()) as { events?: unknown[] } | unknown[];
+    const list = (Array.isArray(events) ? events : (events.events ?? [])) as { detail: { metadata: { id: string }; data: { total: { cents: number } } } }[];
+    const event = list.find((e) => e.detail.metadata.id === trackingNumber);
+    expect(event?.detail.data.total).toEqual({ cents: 5500, currency: 'NZD' });
+
+    const receipts = await eventuallyReceipt(request.donor.email);
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]?.subject).toBe('Your receipt for your donation to Kiwi Coast Rescue');
+    expect(receipts[0]?.text).toContain('$55.00');
+  });
+
+  it('a retried submission with the same Idempotency-Key returns the same tracking number and charges once, even when concurrent', async () => {
+    const request = paymentRequest(gift.id, await tokenFor(TEST_CARDS.approve));
+    const key = `retry-${crypto.randomUUID()}`;
+    const responses = await Promise.all(Array.from({ length: 8 }, () => submit(request, key)));
+    expect(responses.map((r) => r.status)).toEqual(Array(8).fill(202));
+    const numbers = new Set(await Promise.all(responses.map(async (r) => ((await r.json()) as { trackingNumber: string }).trackingNumber)));
+    expect(numbers.size).toBe(1);
+    const [trackingNumber] = [...numbers] as [string];
+    expect((await settle(trackingNumber)).paymentProcessingStatus).toBe('Completed');
+    const again = await submit(request, key);
+    expect(((await again.json()) as { trackingNumber: string }).trackingNumber).toBe(trackingNumber);
+    expect(await chargesFor(trackingNumber)).toHaveLength(1);
+  });
+
+  it('the same Idempotency-Key with a different request is refused with 422', async () => {
+    const card = await tokenFor(TEST_CARDS.approve);
+    const key = `reuse-${crypto.randomUUID()}`;
+    expect((await submit(paymentRequest(gift.id, card), key)).status).toBe(202);
+    const reused = await submit(paymentRequest(gift.id, card, { quantity: 5 }), key);
+    expect(reused.status).toBe(422);
+    expect(reused.headers.get('content-type')).toBe('application/problem+json');
+  });
+
+  it('declining cards end Failed with the gateway’s message', async () => {
+    for (const [number, message] of [
+      [TEST_CARDS.decline, 'Your card was declined.'],
+      [TEST_CARDS.insufficientFunds, 'Your card has insufficient funds.'],
+    ] as const) {
+      const response = await submit(paymentRequest(gift.id, await tokenFor(number)));
+      const { trackingNumber } = (await response.json()) as { trackingNumber: string };
+      expect(await settle(trackingNumber)).toEqual({ trackingNumber, paymentProcessingStatus: 'Failed', messages: [message] });
+    }
+  });
+
+  it('a transient gateway error is retried and the donor is charged once', async () => {
+    const { trackingNumber } = (await (await submit(paymentRequest(gift.id, await tokenFor(TEST_CARDS.transientThenApprove)))).json()) as { trackingNumber: string };
+    expect((await settle(trackingNumber, 30_000)).paymentProcessingStatus).toBe('Completed');
+    expect(await chargesFor(trackingNumber)).toHaveLength(1);
+  });
+
+  it('a charge whose reply was lost is reconciled, never charged twice', async () => {
+    const { trackingNumber } = (await (await submit(paymentRequest(gift.id, await tokenFor(TEST_CARDS.lostReply)))).json()) as { trackingNumber: string };
+    expect((await settle(trackingNumber, 30_000)).paymentProcessingStatus).toBe('Completed');
+    expect(await chargesFor(trackingNumber)).toEqual([expect.objectContaining({ amount: 5000, status: 'succeeded' })]);
+    const history = (await (
+      await fetch(`${platform.urls.stepFunctions}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': 'AWSStepFunctions.GetExecutionHistory' },
+        body: JSON.stringify({ executionArn: `arn:aws:states:ap-southeast-2:000000000000:execution:giving-donations-payment:${trackingNumber}` }),
+      })
+    ).json()) as { events: { type: string; stateEnteredEventDetails?: { name: string } }[] };
+    const states = history.events.filter((e) => e.type.endsWith('StateEntered')).map((e) => e.stateEnteredEventDetails?.name);
+    expect(states).toContain('ReconcileCharge');
+    expect(states.filter((s) => s === 'ChargeCard')).toHaveLength(1);
+  });
+
+  it('a fulfilled gift is not charged: the payment fails with the spec’s text', async () => {
+    const { trackingNumber } = (await (await submit(paymentRequest(inactiveGift.id, await tokenFor(TEST_CARDS.approve)))).json()) as { trackingNumber: string };
+    expect(await settle(trackingNumber)).toMatchObject({
+      paymentProcessingStatus: 'Failed',
+      messages: ['Project has been fulfilled. This gift is not taking further donations.'],
+    });
+    expect(await chargesFor(trackingNumber)).toEqual([]);
+  });
+
+  it('bad input gets a 400 naming each field in the spec’s words, and nothing is written', async () => {
+    const before = await donationsTableText();
+    const card = await tokenFor(TEST_CARDS.approve);
+    const response = await submit({
+      ...paymentRequest(gift.id, card),
+      donationAmount: 50,
+      quantity: 0,
+      receiptName: '  ',
+      donor: { firstName: '', lastName: 'Donor', email: 'not-an-email' },
+    });
+    expect(response.status).toBe(400);
+    const problem = (await response.json()) as { errors: { field: string; message: string }[] };
+    expect(problem.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'body.donationAmount', message: 'Invalid Amount!' },
+        { field: 'body.quantity', message: 'Invalid Input!' },
+        { field: 'body.receiptName', message: 'Required Field!' },
+        { field: 'body.donor.firstName', message: 'Required Field!' },
+        { field: 'body.donor.email', message: 'Invalid Email!' },
+      ]),
+    );
+    expect(await donationsTableText()).toBe(before);
+    expect((await submit(paymentRequest(gift.id, card), 'short')).status).toBe(400);
+  });
+
+  it('a card number or CVC sent to our API is never stored', async () => {
+    const card = await tokenFor(TEST_CARDS.approve);
+    const response = await submit({ ...paymentRequest(gift.id, card), card: { ...card, number: '4242424242424242', cvc: '987' } });
+    expect(response.status).toBe(202);
+    const { trackingNumber } = (await response.json()) as { trackingNumber: string };
+    await settle(trackingNumber);
+    const table = await donationsTableText();
+    expect(table).toContain(trackingNumber);
+    expect(table).not.toContain('4242424242424242');
+    expect(table).not.toContain('987');
+  });
+
+  it('an unknown tracking number is a 404 problem', async () => {
+    const response = await fetch(`${platform.siteUrl}/api/donations/payments/01JZZZZZZZZZZZZZZZZZZZZZZZ/status`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ status: 404, code: 'NotFound' });
+  });
+});

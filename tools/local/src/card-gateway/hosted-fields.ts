@@ -1,0 +1,260 @@
+import { CARD_FRAME_MESSAGE } from '@giving/shared/contracts/card-gateway';
+import { cardValidationSource } from './validation';
+
+/**
+ * The hosted card fields: a page on the gateway's origin that our checkout embeds in an iframe, so card numbers
+ * are typed into, validated on and sent from the gateway, never our site (PCI SAQ-A). It talks to the checkout
+ * only by postMessage with the checkout's origin (the protocol in shared/contracts/card-gateway.ts).
+ */
+export interface HostedFieldsConfig {
+  parentOrigin: string;
+  publishableKey: string;
+  nonce: string;
+}
+
+export function hostedFieldsCsp(parentOrigin: string, nonce: string): string {
+  return [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src 'nonce-${nonce}'`,
+    "connect-src 'self'",
+    "img-src 'none'",
+    "form-action 'none'",
+    "base-uri 'none'",
+    `frame-ancestors ${parentOrigin}`,
+  ].join('; ');
+}
+
+/** JSON that is safe inside a <script> element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+const STYLE = `
+  :root { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif; font-size: 16px; color: #1f2328; }
+  * { box-sizing: border-box; }
+  html, body { margin: 0; padding: 0; background: transparent; }
+  form { padding: 2px; }
+  .field { margin: 0 0 .75rem; }
+  .row { display: grid; grid-template-columns: 1fr 1fr 1fr; gap: .75rem; }
+  label { display: block; font-weight: 600; margin: 0 0 .25rem; }
+  input { display: block; width: 100%; font: inherit; padding: .55rem .65rem; border: 1px solid #8c959f; border-radius: 6px; background: #fff; color: inherit; }
+  input:focus { outline: 3px solid #0b63c5; outline-offset: 1px; border-color: #0b63c5; }
+  input[aria-invalid="true"] { border-color: #c62828; }
+  input:disabled { background: #f3f4f6; }
+  .error { color: #c62828; font-size: .875rem; margin: .25rem 0 0; min-height: 0; }
+  .error:empty { display: none; }
+  @media (max-width: 360px) { .row { grid-template-columns: 1fr 1fr; } }
+`;
+
+interface FieldSpec {
+  id: string;
+  label: string;
+  autocomplete: string;
+  maxLength: number;
+  numeric: boolean;
+  placeholder?: string;
+}
+
+const FIELDS: FieldSpec[] = [
+  { id: 'name', label: 'Name on Card', autocomplete: 'cc-name', maxLength: 100, numeric: false },
+  // 19 digits and the spaces between their groups.
+  { id: 'number', label: 'Card Number', autocomplete: 'cc-number', maxLength: 23, numeric: true },
+  { id: 'expMonth', label: 'Expiry Month', autocomplete: 'cc-exp-month', maxLength: 2, numeric: true, placeholder: 'MM' },
+  { id: 'expYear', label: 'Expiry Year', autocomplete: 'cc-exp-year', maxLength: 2, numeric: true, placeholder: 'YY' },
+  { id: 'cvc', label: 'CVC', autocomplete: 'cc-csc', maxLength: 4, numeric: true },
+];
+
+function field(spec: FieldSpec): string {
+  const attributes = [
+    `id="${spec.id}"`,
+    `name="${spec.id}"`,
+    'type="text"',
+    `autocomplete="${spec.autocomplete}"`,
+    `maxlength="${spec.maxLength}"`,
+    spec.numeric ? 'inputmode="numeric"' : 'autocapitalize="words"',
+    spec.placeholder ? `placeholder="${spec.placeholder}"` : '',
+    'spellcheck="false"',
+    `aria-describedby="${spec.id}-error"`,
+  ].filter(Boolean);
+  return `<div class="field">
+  <label for="${spec.id}">${spec.label}</label>
+  <input ${attributes.join(' ')}>
+  <p id="${spec.id}-error" class="error" aria-live="polite"></p>
+</div>`;
+}
+
+/**
+ * The page's behaviour. Plain browser script (this project type-checks for Node, not the DOM); it runs after
+ * cardValidationSource(), whose functions it calls.
+ */
+const PAGE_SCRIPT = `
+(function () {
+  'use strict';
+  var config = JSON.parse(document.getElementById('hosted-fields-config').textContent);
+  var FIELDS = ['name', 'number', 'expMonth', 'expYear', 'cvc'];
+  var inputs = {};
+  var messages = {};
+  var touched = {};
+  FIELDS.forEach(function (field) {
+    inputs[field] = document.getElementById(field);
+    messages[field] = document.getElementById(field + '-error');
+  });
+  var lastComplete = false;
+  var lastHeight = -1;
+
+  function post(message) {
+    message.type = config.messageType;
+    window.parent.postMessage(message, config.parentOrigin);
+  }
+
+  var form = document.getElementById('card-form');
+
+  /** The form's own height: the document's would never shrink below the iframe's current height. */
+  function reportHeight() {
+    var height = Math.ceil(form.getBoundingClientRect().height);
+    if (height !== lastHeight) {
+      lastHeight = height;
+      post({ event: 'resize', height: height });
+    }
+  }
+
+  function values() {
+    return {
+      name: inputs.name.value,
+      number: inputs.number.value,
+      expMonth: inputs.expMonth.value,
+      expYear: inputs.expYear.value,
+      cvc: inputs.cvc.value
+    };
+  }
+
+  function show(field, message) {
+    messages[field].textContent = message || '';
+    if (message) inputs[field].setAttribute('aria-invalid', 'true');
+    else inputs[field].removeAttribute('aria-invalid');
+  }
+
+  /** Validates everything, shows the messages of touched fields, and tells the checkout when completeness changes. */
+  function refresh() {
+    var errors = validateCard(values(), new Date());
+    FIELDS.forEach(function (field) {
+      if (touched[field]) show(field, errors[field]);
+    });
+    var complete = Object.keys(errors).length === 0;
+    if (complete !== lastComplete) {
+      lastComplete = complete;
+      post({ event: 'change', complete: complete });
+    }
+    reportHeight();
+    return errors;
+  }
+
+  function normalise(field) {
+    var input = inputs[field];
+    if (field === 'name') input.value = input.value.trim();
+    if (field === 'expMonth') input.value = padMonth(input.value);
+    if (field === 'number') input.value = formatCardNumber(input.value);
+  }
+
+  FIELDS.forEach(function (field) {
+    var input = inputs[field];
+    input.addEventListener('input', function () {
+      if (field === 'number') input.value = input.value.replace(/[^\\d ]/g, '');
+      else if (field !== 'name') input.value = input.value.replace(/\\D/g, '');
+      refresh();
+    });
+    input.addEventListener('blur', function () {
+      touched[field] = true;
+      normalise(field);
+      refresh();
+    });
+  });
+
+  form.addEventListener('submit', function (event) {
+    event.preventDefault();
+  });
+
+  function setBusy(busy) {
+    FIELDS.forEach(function (field) { inputs[field].disabled = busy; });
+  }
+
+  function tokenise(requestId) {
+    FIELDS.forEach(function (field) {
+      touched[field] = true;
+      normalise(field);
+    });
+    var errors = refresh();
+    if (Object.keys(errors).length > 0) {
+      post({ event: 'invalid', requestId: requestId, errors: errors });
+      return;
+    }
+    var card = values();
+    setBusy(true);
+    fetch('/v1/tokens', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer ' + config.publishableKey },
+      body: JSON.stringify({
+        name: card.name.trim(),
+        number: cardDigits(card.number),
+        expMonth: padMonth(card.expMonth),
+        expYear: card.expYear.trim(),
+        cvc: card.cvc.trim()
+      })
+    })
+      .then(function (response) {
+        return response.json().catch(function () { return {}; }).then(function (body) {
+          if (response.ok && body && body.id && body.card) {
+            post({ event: 'tokenised', requestId: requestId, token: body.id, cardType: body.card.brand, last4: body.card.last4 });
+          } else if (response.status === 400 && body && body.error && body.error.fields) {
+            Object.keys(body.error.fields).forEach(function (field) { if (inputs[field]) show(field, body.error.fields[field]); });
+            reportHeight();
+            post({ event: 'invalid', requestId: requestId, errors: body.error.fields });
+          } else {
+            post({ event: 'error', requestId: requestId, message: 'Your card could not be checked. Please try again.' });
+          }
+        });
+      })
+      .catch(function () {
+        post({ event: 'error', requestId: requestId, message: 'The card service could not be reached. Please try again.' });
+      })
+      .then(function () { setBusy(false); });
+  }
+
+  window.addEventListener('message', function (event) {
+    if (event.origin !== config.parentOrigin || event.source !== window.parent) return;
+    var data = event.data;
+    if (!data || data.type !== config.messageType || data.action !== 'tokenise' || typeof data.requestId !== 'string') return;
+    tokenise(data.requestId);
+  });
+
+  if (typeof ResizeObserver === 'function') new ResizeObserver(reportHeight).observe(form);
+  post({ event: 'ready' });
+  reportHeight();
+})();
+`;
+
+export function hostedFieldsPage(config: HostedFieldsConfig): string {
+  const pageConfig = { parentOrigin: config.parentOrigin, publishableKey: config.publishableKey, messageType: CARD_FRAME_MESSAGE };
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Card details</title>
+<style nonce="${config.nonce}">${STYLE}</style>
+</head>
+<body>
+<form id="card-form" novalidate>
+${field(FIELDS[0]!)}
+${field(FIELDS[1]!)}
+<div class="row">
+${FIELDS.slice(2).map(field).join('\n')}
+</div>
+</form>
+<script type="application/json" id="hosted-fields-config" nonce="${config.nonce}">${scriptJson(pageConfig)}</script>
+<script nonce="${config.nonce}">
+${cardValidationSource()}
+${PAGE_SCRIPT}
+</script>
+</body>
+</html>`;
+}

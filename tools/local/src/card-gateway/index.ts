@@ -1,0 +1,2 @@
+export { startCardGateway, type CardGatewayOptions, type RunningCardGateway } from './server';
+export { validateCard, cardBrand, type CardBrand, type CardErrors, type CardField, type CardInput } from './validation';

@@ -1,0 +1,2 @@
+export { startMailOutbox, type MailOutboxOptions, type RunningMailOutbox } from './server';
+export { Outbox, bareAddress, type OutboxMessage } from './outbox';

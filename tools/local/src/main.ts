@@ -1,0 +1,44 @@
+/**
+ * `npm start`: the local platform with demo data. Ctrl-C (or SIGTERM) stops every child it started.
+ * --quiet keeps handler logs at warn level (the browser tests use it).
+ */
+const quiet = process.argv.includes('--quiet');
+process.env.LOG_LEVEL ??= quiet ? 'warn' : 'info';
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+// Imported after the environment is set: loggers read LOG_LEVEL when their modules load.
+const { describeSignIns, startPlatform } = await import('./platform');
+
+const started = Date.now();
+const platform = await startPlatform({ log: (line) => console.log(`… ${line}`) });
+const { urls } = platform;
+console.log(
+  [
+    '',
+    `Koha is running at ${urls.site}   (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    `  mail outbox     ${urls.mail}`,
+    `  card gateway    ${urls.cardGateway}   sandbox dashboard; test cards in the README`,
+    `  DynamoDB Local  ${urls.dynamodb}   SQS ${urls.sqs}   EventBridge ${urls.eventBridge}   Step Functions ${urls.stepFunctions}`,
+    `  S3 ${urls.s3}   Cognito ${urls.cognito} (pool ${platform.cognito.userPoolId})   Scheduler ${urls.scheduler}`,
+    '',
+    ...describeSignIns(),
+    '',
+    'Press Ctrl-C to stop.',
+  ].join('\n'),
+);
+
+let stopping = false;
+const shutdown = (signal: string) => {
+  if (stopping) {
+    console.log('Forcing exit.');
+    process.exit(1);
+  }
+  stopping = true;
+  console.log(`\n${signal}: stopping the platform…`);
+  const force = setTimeout(() => process.exit(1), 15_000);
+  force.unref();
+  platform.stop().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+};
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => shutdown(signal));

@@ -1,0 +1,147 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { manifests } from '../../../services';
+import { startCardGateway } from './card-gateway';
+import { startCognito } from './cognito';
+import {
+  applyHandlerEnvironment,
+  CARD_GATEWAY_API_KEY,
+  CARD_GATEWAY_PUBLISHABLE_KEY,
+  MEDIA_BUCKET,
+  PORTS,
+  REGION,
+  REPO_ROOT,
+  STATE_DIR,
+  url,
+} from './config';
+import { createTables, dynamoClient, startDynamoDb } from './dynamodb';
+import { createApiGateway } from './api/gateway';
+import { startEventBus } from './eventbridge/server';
+import { startMailOutbox } from './mail';
+import { serveObject, startObjectStore } from './s3';
+import { startScheduler } from './scheduler/scheduler';
+import { seedDemoData } from './seed';
+import { DEMO_PASSWORD, DEMO_USERS } from './seed/data';
+import { startSite } from './site/server';
+import { createQueues } from './sqs/queues';
+import { startQueuePollers } from './sqs/pollers';
+import { startSqs } from './sqs/server';
+import { startStepFunctions } from './stepfunctions/server';
+
+/**
+ * The whole local platform, wired from the same manifests CDK reads: every AWS service a real local stand-in,
+ * the handlers running in this process with the real AWS SDK clients pointed at them.
+ */
+export interface PlatformOptions {
+  seed?: boolean;
+  /** Seconds before a failed queue message is received again (SQS visibility timeout). */
+  queueVisibilitySeconds?: number;
+  /** How long the sandbox gateway's lost-reply card holds its answer. */
+  lostReplyDelayMs?: number;
+  maxConcurrentExecutions?: number;
+  log?: (line: string) => void;
+}
+
+export interface RunningPlatform {
+  siteUrl: string;
+  urls: Record<'site' | 'cardGateway' | 'mail' | 'dynamodb' | 'sqs' | 'eventBridge' | 'stepFunctions' | 's3' | 'cognito' | 'scheduler', string>;
+  cognito: { userPoolId: string; userPoolClientId: string };
+  stop(): Promise<void>;
+}
+
+export async function startPlatform(options: PlatformOptions = {}): Promise<RunningPlatform> {
+  const log = options.log ?? (() => undefined);
+  applyHandlerEnvironment();
+  const stops: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch((error: Error) => console.error(`stopping: ${error.message}`));
+    stops.length = 0;
+  };
+  try {
+    for (const dir of ['s3', 'outbox']) rmSync(path.join(STATE_DIR, dir), { recursive: true, force: true });
+
+    log('starting DynamoDB Local');
+    const dynamodb = await startDynamoDb(PORTS.dynamodb);
+    stops.push(dynamodb.stop);
+    await createTables(dynamodb.endpoint, manifests);
+
+    log('starting SQS, the event bus, S3, the mail outbox and the card gateway');
+    const sqs = await startSqs({ port: PORTS.sqs });
+    stops.push(sqs.stop);
+    await createQueues({ sqsEndpoint: sqs.url, manifests, visibilityTimeoutSeconds: options.queueVisibilitySeconds });
+    const bus = await startEventBus({ port: PORTS.eventBridge, manifests, sqsEndpoint: sqs.url });
+    stops.push(bus.stop);
+    const s3 = await startObjectStore({ port: PORTS.s3, rootDir: path.join(STATE_DIR, 's3'), buckets: [MEDIA_BUCKET] });
+    stops.push(s3.stop);
+    const mail = await startMailOutbox({ port: PORTS.mail, rootDir: path.join(STATE_DIR, 'outbox') });
+    stops.push(mail.stop);
+    const gateway = await startCardGateway({
+      port: PORTS.cardGateway,
+      siteOrigin: url(PORTS.site),
+      apiKey: CARD_GATEWAY_API_KEY,
+      publishableKey: CARD_GATEWAY_PUBLISHABLE_KEY,
+      lostReplyDelayMs: options.lostReplyDelayMs,
+    });
+    stops.push(gateway.stop);
+
+    log('starting cognito-local');
+    const cognito = await startCognito({ port: PORTS.cognito, stateDir: STATE_DIR });
+    stops.push(cognito.stop);
+
+    log('starting Step Functions, the queue pollers and the scheduler');
+    const stepFunctions = await startStepFunctions({ port: PORTS.stepFunctions, manifests, maxConcurrentExecutions: options.maxConcurrentExecutions });
+    stops.push(stepFunctions.stop);
+    const pollers = await startQueuePollers({ sqsEndpoint: sqs.url, manifests });
+    stops.push(pollers.stop);
+    const scheduler = await startScheduler({ manifests, port: PORTS.scheduler });
+    stops.push(scheduler.stop);
+
+    if (options.seed !== false) {
+      log('seeding demo data');
+      const documentClient = DynamoDBDocumentClient.from(dynamoClient(dynamodb.endpoint), { marshallOptions: { removeUndefinedValues: true } });
+      await seedDemoData({ documentClient, s3: { endpoint: s3.url, bucket: MEDIA_BUCKET, publicBaseUrl: '/media' }, cognito });
+      documentClient.destroy();
+    }
+
+    const site = await startSite({
+      port: PORTS.site,
+      webDist: path.join(REPO_ROOT, 'web', 'dist'),
+      runtimeConfig: {
+        cardGatewayUrl: gateway.url,
+        cardGatewayPublishableKey: CARD_GATEWAY_PUBLISHABLE_KEY,
+        cognito: { region: REGION, userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId, endpoint: cognito.url },
+      },
+      api: createApiGateway({ manifests, authorizer: { issuer: cognito.issuer, audience: [cognito.userPoolClientId] } }),
+      media: (req, res, key) => serveObject(s3.rootDir, MEDIA_BUCKET, key, req, res),
+      origins: { cardGatewayOrigin: gateway.url, cognitoOrigin: cognito.url },
+    });
+    stops.push(site.stop);
+
+    return {
+      siteUrl: site.url,
+      urls: {
+        site: site.url,
+        cardGateway: gateway.url,
+        mail: mail.url,
+        dynamodb: dynamodb.endpoint,
+        sqs: sqs.url,
+        eventBridge: bus.url,
+        stepFunctions: stepFunctions.url,
+        s3: s3.url,
+        cognito: cognito.url,
+        scheduler: scheduler.url ?? '',
+      },
+      cognito: { userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId },
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+export function describeSignIns(): string[] {
+  const width = Math.max(...DEMO_USERS.map((u) => u.email.length));
+  return [`Demo sign-ins (password ${DEMO_PASSWORD}):`, ...DEMO_USERS.map((u) => `  ${u.email.padEnd(width)}  ${u.label}`)];
+}
