@@ -17,6 +17,11 @@ export default tseslint.config(
     },
   },
   {
+    // Tests are composition roots: they wire real adapters and test helpers into the code under test.
+    files: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'giving/import-direction': 'off' },
+  },
+  {
     files: ['tools/**', 'bench/**', 'tests/**', 'infra/bin/**', '*.config.*'],
     rules: { 'no-console': 'off' },
   },

@@ -16,8 +16,8 @@ let inactiveGift: Gift;
 
 beforeAll(async () => {
   platform = await startTestPlatform(5300);
-  gift = await (await fetch(`${platform.siteUrl}/api/donations/gifts/kiwi-coast-rescue/feed-a-kiwi-chick`)).json();
-  inactiveGift = await (await fetch(`${platform.siteUrl}/api/donations/gifts/nga-rakau-forest-trust/plant-ten-seedlings`)).json();
+  gift = (await (await fetch(`${platform.siteUrl}/api/donations/gifts/kiwi-coast-rescue/feed-a-kiwi-chick`)).json()) as Gift;
+  inactiveGift = (await (await fetch(`${platform.siteUrl}/api/donations/gifts/nga-rakau-forest-trust/plant-ten-seedlings`)).json()) as Gift;
 }, 90_000);
 
 afterAll(async () => {

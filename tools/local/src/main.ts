@@ -42,3 +42,5 @@ const shutdown = (signal: string) => {
   );
 };
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => shutdown(signal));
+
+export {};

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseHandler, type ServiceName } from '@giving/shared/manifest';
+import { functionId, parseHandler, type ServiceName } from '@giving/shared/manifest';
 import { REPO_ROOT } from '../config';
 
 /**
@@ -38,4 +38,9 @@ export function lambdaContext(functionName: string, timeoutSeconds = 30) {
     awsRequestId: crypto.randomUUID(),
     getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
   };
+}
+
+/** Runs a manifest function as Lambda would: load it, then call it with a context carrying its timeout. */
+export async function invokeHandler(service: ServiceName, handler: string, event: unknown, timeoutSeconds?: number): Promise<unknown> {
+  return (await loadHandler(service, handler))(event, lambdaContext(functionId(service, handler), timeoutSeconds));
 }
