@@ -14,6 +14,21 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': ['error', { allow: ['warn', 'error'] }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='zod/mini'] > ImportSpecifier[imported.name='z']",
+          message: "Write `import * as z from 'zod/mini'`: the named import pulls all of zod (and its locales) into bundles.",
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'zod', message: "Use zod/mini: full zod adds ~450 KB to every Lambda bundle." },
+          ],
+        },
+      ],
     },
   },
   {

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { countryCodeSchema, slugSchema } from './common';
 
 /** Public charity profile, as the charity page shows it. */

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { COUNTRY_CODES } from '../countries';
 import { CURRENCIES } from '../money';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { countryCodeSchema, moneySchema, slugSchema } from './common';
 import { MESSAGES } from './messages';
 

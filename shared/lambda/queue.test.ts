@@ -1,6 +1,6 @@
 import type { SQSEvent } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { defineEvent } from '../events';
 import { defineService } from '../manifest';
 import { newId } from '../ids';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { DomainError } from '../errors';
 import { TaskError, workflowTask } from './task';
 

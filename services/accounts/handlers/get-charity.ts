@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { charityByUrlParams } from '@giving/shared/contracts/accounts';
 import { countryCodeSchema } from '@giving/shared/contracts/common';
 import { httpRoute, ok } from '@giving/shared/lambda/http';

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { countryCodeSchema } from '@giving/shared/contracts/common';
 import { MESSAGES } from '@giving/shared/contracts/messages';
 import { httpRoute, ok } from '@giving/shared/lambda/http';

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { systemClock } from '@giving/shared/clock';
 import { eventBridgePublisher } from '@giving/shared/lambda/publisher';
 import { workflowTask } from '@giving/shared/lambda/task';
