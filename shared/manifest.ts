@@ -42,7 +42,7 @@ export interface Access {
   readonly cardGateway?: boolean;
 }
 
-interface FunctionSpec {
+export interface FunctionSpec {
   /** Handler file relative to the service folder, without extension, then optionally `#export` (default `handler`). */
   readonly handler: string;
   readonly access: Access;

@@ -1,0 +1,200 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DonationCompleted } from '@giving/shared/events/donations';
+import { patternFor } from '@giving/shared/events';
+import { defineService, ENV, type ServiceManifest } from '@giving/shared/manifest';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { REPO_ROOT } from './bundling';
+import { CONTEXT_DEFAULTS } from './config';
+import { CARD_GATEWAY_SECRET_NAME } from './names';
+import { functionLogicalId, onlyResource, synthesize } from './testing';
+
+/**
+ * A made-up service that uses every kind of access, built from handler files in a temporary folder:
+ * each function must get exactly the environment and permissions its `access` names, and cdk-nag must pass.
+ */
+const probe = defineService({
+  service: 'matching',
+  table: { indexes: ['gsi1', 'gsi2', 'gsi3'], ttlAttribute: 'expiresAt' },
+  routes: [
+    { method: 'GET', path: '/probe/read', handler: 'handlers/read', auth: { kind: 'public' }, summary: 'Reads.', access: { table: 'read' } },
+    {
+      method: 'POST',
+      path: '/probe/write',
+      handler: 'handlers/write',
+      auth: { kind: 'signedIn', anyOf: ['Matching.Admin'] },
+      summary: 'Writes everything.',
+      access: {
+        table: 'readWrite',
+        publishes: [DonationCompleted],
+        startsWorkflows: ['settle'],
+        sendsMail: true,
+        media: 'readWrite',
+        cardGateway: true,
+      },
+    },
+    { method: 'GET', path: '/probe/logo', handler: 'handlers/logo', auth: { kind: 'signedIn' }, summary: 'Logo.', access: { media: 'read' } },
+    { method: 'GET', path: '/probe/nothing', handler: 'handlers/nothing', auth: { kind: 'public' }, summary: 'Nothing.', access: {} },
+  ],
+  subscriptions: [{ name: 'count', pattern: patternFor(DonationCompleted), handler: 'handlers/count', access: { table: 'readWrite' }, batchSize: 25, timeoutSeconds: 50 }],
+  workflows: [
+    { name: 'settle', definition: 'workflows/settle.asl.json', tasks: { Settle: { handler: 'handlers/tasks#settle', access: { table: 'readWrite' } } } },
+  ],
+  schedules: [{ name: 'nightly', expression: 'cron(0 3 * * ? *)', description: 'Nightly.', handler: 'handlers/nightly', access: {} }],
+});
+
+const settleAsl = {
+  StartAt: 'Settle',
+  States: {
+    Settle: { Type: 'Task', Resource: 'arn:aws:states:::lambda:invoke', Parameters: { FunctionName: '${Settle}', 'Payload.$': '$' }, End: true },
+  },
+};
+
+function writeService(root: string, manifest: ServiceManifest, asl: unknown = settleAsl) {
+  const dir = path.join(root, manifest.service);
+  mkdirSync(path.join(dir, 'handlers'), { recursive: true });
+  mkdirSync(path.join(dir, 'workflows'), { recursive: true });
+  for (const file of ['read', 'write', 'logo', 'nothing', 'count', 'tasks', 'nightly']) {
+    writeFileSync(path.join(dir, 'handlers', `${file}.ts`), 'export const handler = async () => ({});\nexport const settle = handler;\n');
+  }
+  writeFileSync(path.join(dir, 'workflows', 'settle.asl.json'), JSON.stringify(asl));
+}
+
+/**
+ * NodejsFunction wants entries inside the project, so the made-up service lives in a scratch folder under
+ * .cache/ (ignored by git, lint and the type check).
+ */
+const servicesFolder = () => {
+  const scratch = path.join(REPO_ROOT, '.cache', 'infra-tests');
+  mkdirSync(scratch, { recursive: true });
+  return mkdtempSync(path.join(scratch, 'services-'));
+};
+
+type Statement = { Action: string | string[]; Resource: unknown; Condition?: unknown };
+
+let root: string;
+let synth: ReturnType<typeof synthesize>;
+beforeAll(() => {
+  root = servicesFolder();
+  writeService(root, probe);
+  synth = synthesize({ manifests: [probe], servicesRoot: root });
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const template = () => synth.template(synth.stacks.services.get('matching')!);
+const fn = (handler: string) => template().toJSON().Resources[functionLogicalId(template(), 'matching', handler)];
+const statements = (handler: string): Statement[] => {
+  const role = (fn(handler).Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  const policy = Object.values(template().findResources('AWS::IAM::Policy')).find(
+    (p) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: role }]),
+  );
+  return policy!.Properties.PolicyDocument.Statement as Statement[];
+};
+const actionsOf = (handler: string) => statements(handler).flatMap((s) => ([] as string[]).concat(s.Action)).sort();
+const COMMON_ENV = [ENV.serviceName, ENV.siteUrl, 'NODE_OPTIONS'];
+
+describe('access -> environment and IAM', () => {
+  it('gives a function with no access only its logs', () => {
+    expect(Object.keys(fn('handlers/nothing').Properties.Environment.Variables).sort()).toEqual([...COMMON_ENV].sort());
+    expect(actionsOf('handlers/nothing')).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
+  });
+
+  it('lets a table reader read its table and each declared index, nothing more', () => {
+    expect(Object.keys(fn('handlers/read').Properties.Environment.Variables).sort()).toEqual([...COMMON_ENV, ENV.tableName('matching')].sort());
+    const table = statements('handlers/read').find((s) => ([] as string[]).concat(s.Action).includes('dynamodb:Query'))!;
+    expect(([] as string[]).concat(table.Action).sort()).toEqual(
+      ['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:Scan'].sort(),
+    );
+    const resources = JSON.stringify(table.Resource);
+    for (const suffix of [':table/giving-matching"', '/index/gsi1"', '/index/gsi2"', '/index/gsi3"']) expect(resources).toContain(suffix);
+    expect(resources).not.toContain('*');
+  });
+
+  it('wires everything a writer declares', () => {
+    const env = fn('handlers/write').Properties.Environment.Variables as Record<string, unknown>;
+    expect(Object.keys(env).sort()).toEqual(
+      [
+        ...COMMON_ENV,
+        ENV.tableName('matching'),
+        ENV.eventBusName,
+        ENV.workflowArn('matching', 'settle'),
+        ENV.mailFrom,
+        ENV.mediaBucket,
+        ENV.mediaBaseUrl,
+        ENV.cardGatewayUrl,
+        ENV.cardGatewayApiKey,
+      ].sort(),
+    );
+    expect(env[ENV.cardGatewayApiKey]).toBe(`{{resolve:secretsmanager:${CARD_GATEWAY_SECRET_NAME}:SecretString:::}}`);
+    expect(env[ENV.cardGatewayUrl]).toBe(CONTEXT_DEFAULTS.cardGatewayUrl);
+    expect(env[ENV.mailFrom]).toBe(CONTEXT_DEFAULTS.mailFromAddress);
+    expect(JSON.stringify(env[ENV.workflowArn('matching', 'settle')])).toContain(':stateMachine:giving-matching-settle');
+
+    const all = statements('handlers/write');
+    const put = all.find((s) => s.Action === 'events:PutEvents')!;
+    expect(put.Condition).toEqual({
+      StringEquals: { 'events:source': [DonationCompleted.source], 'events:detail-type': [DonationCompleted.name] },
+    });
+    expect(JSON.stringify(put.Resource)).toContain(':event-bus/giving');
+    expect(JSON.stringify(all.find((s) => s.Action === 'states:StartExecution')!.Resource)).toContain(':stateMachine:giving-matching-settle');
+    expect(JSON.stringify(all.find((s) => s.Action === 'ses:SendEmail')!.Resource)).toContain(':identity/giving.example.org');
+    const media = all.find((s) => ([] as string[]).concat(s.Action).includes('s3:PutObject'))!;
+    expect(([] as string[]).concat(media.Action).sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
+    expect(JSON.stringify(media.Resource)).toMatch(/giving-media-.*\/\*"/);
+    expect(actionsOf('handlers/write')).toContain('dynamodb:PutItem');
+  });
+
+  it('lets a media reader only get objects', () => {
+    expect(Object.keys(fn('handlers/logo').Properties.Environment.Variables).sort()).toEqual(
+      [...COMMON_ENV, ENV.mediaBucket, ENV.mediaBaseUrl].sort(),
+    );
+    expect(actionsOf('handlers/logo')).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents', 's3:GetObject']);
+  });
+
+  it('gives a big batch a batching window, and the queue six times the consumer timeout', () => {
+    const mapping = onlyResource(template(), 'AWS::Lambda::EventSourceMapping', () => true);
+    expect(mapping.properties).toMatchObject({ BatchSize: 25, MaximumBatchingWindowInSeconds: 1 });
+    synth.template(synth.stacks.stateful).hasResourceProperties('AWS::SQS::Queue', { QueueName: 'giving-matching-count', VisibilityTimeout: 300 });
+  });
+
+  it('passes cdk-nag, media wildcard included', () => {
+    expect(new AwsSolutionsChecks().validateScope(synth.app).violations).toEqual([]);
+  });
+});
+
+describe('manifest mistakes fail the synth', () => {
+  const attempt = (manifest: ServiceManifest, asl?: unknown) => {
+    const dir = servicesFolder();
+    try {
+      writeService(dir, manifest, asl);
+      synthesize({ manifests: [manifest], servicesRoot: dir });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it('table access without a table', () => {
+    expect(() => attempt({ ...probe, table: undefined })).toThrow(/declares no table/);
+  });
+
+  it('starting a workflow the service does not define', () => {
+    const routes = probe.routes.map((route) => ({ ...route, access: { ...route.access, startsWorkflows: route.access.startsWorkflows && ['payment'] } }));
+    expect(() => attempt({ ...probe, routes })).toThrow(/starts workflow 'payment'/);
+  });
+
+  it('a Task state without a manifest task', () => {
+    const asl = { StartAt: 'Settle', States: { ...settleAsl.States, Extra: { Type: 'Task', Resource: 'x', Parameters: { FunctionName: '${Extra}' }, End: true } } };
+    expect(() => attempt(probe, asl)).toThrow(/Task state Extra has no manifest task/);
+  });
+
+  it('a route slower than HTTP API waits', () => {
+    const routes = probe.routes.map((route, i) => (i === 0 ? { ...route, timeoutSeconds: 30 } : route));
+    expect(() => attempt({ ...probe, routes })).toThrow(/at most 29/);
+  });
+
+  it('a missing handler file', () => {
+    const routes = probe.routes.map((route, i) => (i === 0 ? { ...route, handler: 'handlers/missing' } : route));
+    expect(() => attempt({ ...probe, routes })).toThrow(/missing/);
+  });
+});

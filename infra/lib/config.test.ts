@@ -1,0 +1,44 @@
+import { App } from 'aws-cdk-lib';
+import { describe, expect, it } from 'vitest';
+import { CONTEXT_DEFAULTS, mailDomain, originOf, readConfig } from './config';
+
+const read = (context: Record<string, unknown> = {}) => readConfig(new App({ context }));
+
+describe('deployment config from context', () => {
+  it('falls back to defaults and names the ones that must be set before deploying', () => {
+    const { config, defaulted } = read();
+    expect(config).toMatchObject({ ...CONTEXT_DEFAULTS, siteUrl: undefined, webDomain: undefined });
+    expect(defaulted).toEqual(['cardGatewayUrl', 'cardGatewayPublishableKey', 'mailFromAddress']);
+  });
+
+  it('takes context values, trimming trailing slashes from URLs', () => {
+    const { config, defaulted } = read({
+      cardGatewayUrl: 'https://api.gateway.test/v1/',
+      cardGatewayPublishableKey: 'pk_live_1',
+      mailFromAddress: 'receipts@giving.org.nz',
+      siteUrl: 'https://giving.org.nz/',
+      searchDataNodes: '1',
+      webDomainName: 'giving.org.nz',
+      webCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
+    });
+    expect(config.cardGatewayUrl).toBe('https://api.gateway.test/v1');
+    expect(config.siteUrl).toBe('https://giving.org.nz');
+    expect(config.searchDataNodes).toBe(1);
+    expect(config.webDomain).toEqual({ name: 'giving.org.nz', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc' });
+    expect(defaulted).toEqual([]);
+  });
+
+  it('rejects what would deploy a broken site', () => {
+    expect(() => read({ cardGatewayUrl: 'http://gateway.test' })).toThrow(/https/);
+    expect(() => read({ siteUrl: 'not a url' })).toThrow(/not a URL/);
+    expect(() => read({ mailFromAddress: 'receipts' })).toThrow(/not an e-mail address/);
+    expect(() => read({ searchDataNodes: '0' })).toThrow(/positive integer/);
+    expect(() => read({ webDomainName: 'giving.org.nz' })).toThrow(/set both or neither/);
+  });
+
+  it('reads the SES identity domain and the CSP origin', () => {
+    expect(mailDomain('Giving <receipts@giving.org.nz>')).toBe('giving.org.nz');
+    expect(mailDomain('receipts@giving.org.nz')).toBe('giving.org.nz');
+    expect(originOf('https://api.gateway.test/v1')).toBe('https://api.gateway.test');
+  });
+});

@@ -1,0 +1,95 @@
+import type { Construct } from 'constructs';
+
+/**
+ * Deployment settings, read from CDK context (`npx cdk synth -c cardGatewayUrl=https://...` or cdk.json).
+ * Every key has a default so a clean clone synthesizes offline; the defaults name example.org hosts
+ * (reserved for documentation), so a deployment that forgot to set them is obvious.
+ */
+export interface DeploymentConfig {
+  /** The card gateway's origin: the checkout frames its card fields, the payment tasks call its API. */
+  readonly cardGatewayUrl: string;
+  /** Publishable (browser-side) key of the gateway, handed to the SPA in /config.json. */
+  readonly cardGatewayPublishableKey: string;
+  /** Public URL of the site for links in e-mails; undefined means the CloudFront distribution's URL. */
+  readonly siteUrl: string | undefined;
+  /** `Name <address>` or `address`; its domain must be a verified SES identity. */
+  readonly mailFromAddress: string;
+  /** OpenSearch data node type and count (zone awareness is on from two nodes). */
+  readonly searchInstanceType: string;
+  readonly searchDataNodes: number;
+  /** Custom domain for CloudFront (context webDomainName + webCertificateArn, an us-east-1 ACM certificate). */
+  readonly webDomain: { readonly name: string; readonly certificateArn: string } | undefined;
+}
+
+export const CONTEXT_DEFAULTS = {
+  cardGatewayUrl: 'https://sandbox.gateway.example.org',
+  cardGatewayPublishableKey: 'pk_test_giving',
+  mailFromAddress: 'Giving <receipts@giving.example.org>',
+  searchInstanceType: 't3.small.search',
+  searchDataNodes: 2,
+} as const;
+
+/** Defaults that are fine to synthesize with but wrong to deploy with. */
+const DEPLOYMENT_SPECIFIC: readonly string[] = ['cardGatewayUrl', 'cardGatewayPublishableKey', 'mailFromAddress'];
+
+export interface ReadConfig {
+  readonly config: DeploymentConfig;
+  /** Deployment-specific context keys that were not set and fell back to CONTEXT_DEFAULTS. */
+  readonly defaulted: readonly string[];
+}
+
+export function readConfig(scope: Construct): ReadConfig {
+  const defaulted: string[] = [];
+  const text = (key: keyof typeof CONTEXT_DEFAULTS & string, fallback: string): string => {
+    const value: unknown = scope.node.tryGetContext(key);
+    if (value === undefined || value === '') {
+      if (DEPLOYMENT_SPECIFIC.includes(key)) defaulted.push(key);
+      return fallback;
+    }
+    return String(value);
+  };
+  const siteUrl: unknown = scope.node.tryGetContext('siteUrl');
+  const webDomainName: unknown = scope.node.tryGetContext('webDomainName');
+  const webCertificateArn: unknown = scope.node.tryGetContext('webCertificateArn');
+  if (Boolean(webDomainName) !== Boolean(webCertificateArn)) {
+    throw new Error('context webDomainName and webCertificateArn go together: set both or neither');
+  }
+  const config: DeploymentConfig = {
+    cardGatewayUrl: httpsUrl('cardGatewayUrl', text('cardGatewayUrl', CONTEXT_DEFAULTS.cardGatewayUrl)),
+    cardGatewayPublishableKey: text('cardGatewayPublishableKey', CONTEXT_DEFAULTS.cardGatewayPublishableKey),
+    siteUrl: siteUrl ? httpsUrl('siteUrl', String(siteUrl)) : undefined,
+    mailFromAddress: text('mailFromAddress', CONTEXT_DEFAULTS.mailFromAddress),
+    searchInstanceType: text('searchInstanceType', CONTEXT_DEFAULTS.searchInstanceType),
+    searchDataNodes: Number(text('searchDataNodes', String(CONTEXT_DEFAULTS.searchDataNodes))),
+    webDomain: webDomainName ? { name: String(webDomainName), certificateArn: String(webCertificateArn) } : undefined,
+  };
+  if (!Number.isInteger(config.searchDataNodes) || config.searchDataNodes < 1) {
+    throw new Error(`context searchDataNodes must be a positive integer, got ${config.searchDataNodes}`);
+  }
+  mailDomain(config.mailFromAddress);
+  return { config, defaulted };
+}
+
+/** The domain of `Name <user@domain>` or `user@domain`: the SES identity the functions may send as. */
+export function mailDomain(mailFromAddress: string): string {
+  const match = /<?[^<>\s@]+@([^<>\s@]+?)>?$/.exec(mailFromAddress.trim());
+  if (!match?.[1]) throw new Error(`context mailFromAddress is not an e-mail address: ${mailFromAddress}`);
+  return match[1];
+}
+
+/** An https URL without its trailing slash (handlers append paths to it); anything else fails fast. */
+function httpsUrl(key: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`context ${key} is not a URL: ${value}`);
+  }
+  if (url.protocol !== 'https:') throw new Error(`context ${key} must be an https URL: ${value}`);
+  return url.href.replace(/\/+$/, '');
+}
+
+/** The origin of a URL, for the Content-Security-Policy. */
+export function originOf(url: string): string {
+  return new URL(url).origin;
+}

@@ -1,0 +1,82 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { functionsOf, parseHandler, SERVICE_NAMES } from '@giving/shared/manifest';
+import { manifests } from '../../services/index';
+import { readDefinition, taskMappingProblems, taskStatesOf } from './asl';
+import { handlerEntry, REPO_ROOT } from './bundling';
+
+describe('the manifest list', () => {
+  it('has every service exactly once', () => {
+    expect(manifests.map((manifest) => manifest.service).sort()).toEqual([...SERVICE_NAMES].sort());
+  });
+});
+
+describe.each(manifests.filter((manifest) => functionsOf(manifest).length > 0))('$service handlers', (manifest) => {
+  it.each(functionsOf(manifest).map((entry) => [`${entry.trigger} ${entry.spec.handler}`, entry.spec.handler] as const))(
+    '%s: the file exists and exports the function',
+    async (_, handler) => {
+      const file = handlerEntry(manifest.service, handler);
+      expect(existsSync(file), file).toBe(true);
+      const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+      expect(typeof module[parseHandler(handler).exportName], `${file} exports ${parseHandler(handler).exportName}`).toBe('function');
+    },
+  );
+});
+
+describe.each(manifests.filter((manifest) => manifest.routes.length > 0))('$service routes', (manifest) => {
+  it.each(manifest.routes.map((route) => [`${route.method} ${route.path}`, route] as const))('%s has an auth policy', (_, route) => {
+    expect(['public', 'signedIn']).toContain(route.auth.kind);
+    if (route.auth.kind === 'signedIn') {
+      for (const permission of [...(route.auth.anyOf ?? []), ...(route.auth.allOf ?? [])]) expect(permission).toMatch(/\S/);
+    }
+  });
+
+  it('has no route twice', () => {
+    const keys = manifest.routes.map((route) => `${route.method} ${route.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+describe.each(manifests.flatMap((manifest) => manifest.workflows.map((workflow) => ({ service: manifest.service, workflow }))))(
+  '$service workflow',
+  ({ service, workflow }) => {
+    it(`${workflow.name}: every Task state has exactly one manifest task and the other way round`, () => {
+      const { tasks } = readDefinition(path.join(REPO_ROOT, 'services', service, workflow.definition));
+      expect(tasks.length).toBeGreaterThan(0);
+      expect(new Set(tasks.map((task) => task.state)).size).toBe(tasks.length);
+      expect(taskMappingProblems(tasks, Object.keys(workflow.tasks))).toEqual([]);
+      for (const task of tasks) expect(task.resource, task.state).toBe('arn:aws:states:::lambda:invoke');
+    });
+  },
+);
+
+describe('ASL task checks', () => {
+  const definition = {
+    States: {
+      Charge: { Type: 'Task', Resource: 'arn:aws:states:::lambda:invoke', Parameters: { FunctionName: '${Charge}' } },
+      Fan: {
+        Type: 'Parallel',
+        Branches: [{ States: { Left: { Type: 'Task', Resource: 'x', Parameters: { FunctionName: '${Left}' } } } }],
+      },
+      Each: {
+        Type: 'Map',
+        ItemProcessor: { States: { Item: { Type: 'Task', Resource: 'x', Parameters: { FunctionName: '${Wrong}' } } } },
+      },
+      Done: { Type: 'Succeed' },
+    },
+  };
+
+  it('finds Task states inside Parallel branches and Map processors', () => {
+    expect(taskStatesOf(definition).map((task) => task.state)).toEqual(['Charge', 'Left', 'Item']);
+  });
+
+  it('reports unmapped states, unknown manifest tasks and wrong placeholders', () => {
+    expect(taskMappingProblems(taskStatesOf(definition), ['Charge', 'Left', 'Ghost'])).toEqual([
+      'Task state Item has no manifest task',
+      'manifest task Ghost is not a Task state',
+      'Task state Item must invoke FunctionName "${Item}", not ${Wrong}',
+    ]);
+  });
+});

@@ -1,0 +1,55 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { synthesize } from './testing';
+import { WEB_DIST_MISSING_WARNING } from './web-stack';
+
+/** Every acknowledgement in the app, with the construct it sits on. */
+function acknowledgements(synth: ReturnType<typeof synthesize>) {
+  return synth.app.node.findAll().flatMap((construct) =>
+    construct.node.metadata
+      .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+      .flatMap((entry) => Object.entries(entry.data as Record<string, string>).map(([id, reason]) => ({ path: construct.node.path, id, reason }))),
+  );
+}
+
+function expectClean(synth: ReturnType<typeof synthesize>, allowedWarnings: string[] = []) {
+  const report = new AwsSolutionsChecks().validateScope(synth.app);
+  expect(report.violations.map((v) => `${v.ruleName} (${v.severity}) at ${v.violatingResources.map((r) => r.constructPath).join(', ')}`)).toEqual([]);
+  for (const stack of synth.assembly.stacks) {
+    const messages = stack.messages.map((message) => ({ level: message.level, id: message.id, text: JSON.stringify(message.entry.data) }));
+    expect(messages.filter((message) => message.level === 'error'), stack.stackName).toEqual([]);
+    const warnings = messages.filter((message) => message.level === 'warning' && !allowedWarnings.some((id) => message.text.includes(id)));
+    expect(warnings, stack.stackName).toEqual([]);
+  }
+  for (const ack of acknowledgements(synth)) {
+    // A reason says why this resource may break the rule: a sentence, not a placeholder.
+    expect(ack.reason.length, `${ack.id} at ${ack.path}`).toBeGreaterThan(60);
+  }
+}
+
+describe('cdk-nag AwsSolutions', () => {
+  it('passes for a clean clone, with only the web/dist warning', () => {
+    expectClean(synthesize(), [WEB_DIST_MISSING_WARNING]);
+  });
+
+  let dist: string;
+  beforeAll(() => {
+    dist = mkdtempSync(path.join(tmpdir(), 'giving-web-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html>');
+    writeFileSync(path.join(dist, 'assets', 'index-1.js'), '');
+  });
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  it('passes with a built SPA (the BucketDeployment handler acknowledged finding by finding)', () => {
+    expectClean(synthesize({ webDist: dist }));
+  });
+
+  it('passes for a stack pinned to an account and region (acknowledged ids follow the rendering)', () => {
+    expectClean(synthesize({ webDist: dist, context: { account: '123456789012', region: 'ap-southeast-2' } }));
+  });
+});

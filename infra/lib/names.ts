@@ -1,0 +1,34 @@
+import { Aws } from 'aws-cdk-lib';
+import type { ServiceManifest, ServiceName } from '@giving/shared/manifest';
+
+/** Stack ids (and CloudFormation stack names). */
+export const STACK_IDS = {
+  stateful: 'GivingStateful',
+  api: 'GivingApi',
+  web: 'GivingWeb',
+  service: (service: ServiceName) => `Giving${service.charAt(0).toUpperCase()}${service.slice(1)}`,
+} as const;
+
+/**
+ * Buckets have fixed names (account and region keep them globally unique), so the web and service stacks
+ * address them, and grant on them, by name: no CloudFormation export to get stuck on.
+ */
+const bucketName = (purpose: string) => `giving-${purpose}-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
+export const siteBucketName = () => bucketName('site');
+export const mediaBucketName = () => bucketName('media');
+export const accessLogsBucketName = () => bucketName('access-logs');
+export const bucketArn = (name: string) => `arn:${Aws.PARTITION}:s3:::${name}`;
+
+/** Fixed, so service stacks resolve it by name in a dynamic reference instead of importing its ARN. */
+export const CARD_GATEWAY_SECRET_NAME = 'giving/card-gateway-api-key';
+
+/** Where EventBridge Scheduler puts invocations of a schedule that failed every retry. */
+export const scheduleDeadLetterQueueName = (service: ServiceName, schedule: string) =>
+  `giving-${service}-schedule-${schedule}-dlq`;
+
+/** A manifest with nothing to deploy gets no stack: CloudFormation cannot create an empty one. */
+export function hasDeployables(manifest: ServiceManifest): boolean {
+  return (
+    manifest.routes.length + manifest.subscriptions.length + manifest.workflows.length + manifest.schedules.length > 0
+  );
+}

@@ -1,0 +1,295 @@
+import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { ArnFormat, Duration, SecretValue, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as scheduler from 'aws-cdk-lib/aws-scheduler';
+import { ScheduleTargetBase, type ScheduleTargetBaseProps } from 'aws-cdk-lib/aws-scheduler-targets';
+import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import {
+  API_PREFIX,
+  EVENT_BUS_NAME,
+  functionId,
+  queueName,
+  ruleName,
+  scheduleName,
+  tableName,
+  workflowName,
+  type EventPattern,
+  type FunctionSpec,
+  type ServiceManifest,
+  type SubscriptionSpec,
+  type WorkflowSpec,
+} from '@giving/shared/manifest';
+import type { ApiStack } from './api-stack';
+import { readDefinition, taskMappingProblems } from './asl';
+import { handlerEntry } from './bundling';
+import { mailDomain, type DeploymentConfig } from './config';
+import { CARD_GATEWAY_SECRET_NAME, mediaBucketName, scheduleDeadLetterQueueName } from './names';
+import { ServiceFunction, sesIdentityArn, type AccessTargets, type Trigger } from './service-function';
+import type { StatefulStack } from './stateful-stack';
+
+export interface ServiceStackProps extends StackProps {
+  readonly manifest: ServiceManifest;
+  readonly stateful: StatefulStack;
+  readonly api: ApiStack;
+  readonly config: DeploymentConfig;
+  /** Public URL of the site (links in e-mails, media URLs). */
+  readonly siteUrl: string;
+  /** Folder holding services/<service>/...; the repository's services/ unless a test says otherwise. */
+  readonly servicesRoot: string;
+}
+
+/** Retries and age limit for scheduled invocations; a job that still fails lands in its dead-letter queue. */
+const SCHEDULE_RETRY_ATTEMPTS = 3;
+const SCHEDULE_MAX_EVENT_AGE = Duration.hours(1);
+const DEFAULT_BATCH_SIZE = 10;
+
+
+/**
+ * One service, built only from its manifest: a function per handler, HTTP routes on the shared API,
+ * rule -> queue -> function per subscription, a Standard state machine per workflow, a schedule per job.
+ *
+ * Stateful resources are addressed by their fixed names (the manifest's naming helpers), not by
+ * CloudFormation exports, so removing a subscription or a table never gets stuck on an export in use.
+ */
+export class ServiceStack extends Stack {
+  private readonly functions = new Map<string, { fn: ServiceFunction; spec: FunctionSpec; trigger: Trigger }>();
+  private readonly manifest: ServiceManifest;
+  private readonly targets: AccessTargets;
+  private readonly servicesRoot: string;
+
+  constructor(scope: Construct, id: string, props: ServiceStackProps) {
+    super(scope, id, props);
+    this.manifest = props.manifest;
+    this.servicesRoot = props.servicesRoot;
+    this.addStackDependency(props.stateful, 'tables, queues, bus and buckets are addressed by name');
+    const { service } = props.manifest;
+
+    this.targets = {
+      service,
+      table: props.manifest.table && {
+        name: tableName(service),
+        arn: this.formatArn({ service: 'dynamodb', resource: 'table', resourceName: tableName(service) }),
+        indexes: props.manifest.table.indexes,
+      },
+      eventBus: {
+        name: EVENT_BUS_NAME,
+        arn: this.formatArn({ service: 'events', resource: 'event-bus', resourceName: EVENT_BUS_NAME }),
+      },
+      workflowArn: (workflow) => {
+        if (!props.manifest.workflows.some((spec) => spec.name === workflow)) {
+          throw new Error(`${service} starts workflow '${workflow}', which its manifest does not define`);
+        }
+        return this.workflowArn(workflow);
+      },
+      mail: {
+        fromAddress: props.config.mailFromAddress,
+        identityArn: sesIdentityArn(this, mailDomain(props.config.mailFromAddress)),
+      },
+      media: { bucketName: mediaBucketName(), baseUrl: `${props.siteUrl}/media` },
+      cardGateway: {
+        url: props.config.cardGatewayUrl,
+        // A dynamic reference ({{resolve:secretsmanager:...}}): CloudFormation puts the value in at deploy time.
+        apiKey: SecretValue.secretsManager(CARD_GATEWAY_SECRET_NAME).unsafeUnwrap(),
+      },
+      siteUrl: props.siteUrl,
+    };
+
+    const jwt = apigwv2.HttpAuthorizer.fromHttpAuthorizerAttributes(this, 'JwtAuthorizer', {
+      authorizerId: props.api.jwtAuthorizer.authorizerId,
+      authorizerType: apigwv2.HttpAuthorizerType.JWT,
+    });
+    for (const route of props.manifest.routes) {
+      const routeKey = `${route.method} ${API_PREFIX}${route.path}`;
+      const id = `Route ${routeKey.replaceAll('/', '|')}`;
+      const httpRoute = new apigwv2.HttpRoute(this, id, {
+        httpApi: props.api.httpApi,
+        routeKey: apigwv2.HttpRouteKey.with(`${API_PREFIX}${route.path}`, apigwv2.HttpMethod[route.method]),
+        integration: new HttpLambdaIntegration(`${id} Integration`, this.functionFor('http', route).function),
+        authorizer: route.auth.kind === 'public' ? new apigwv2.HttpNoneAuthorizer() : jwt,
+      });
+      if (route.auth.kind === 'public') {
+        Validations.of(httpRoute).acknowledge({
+          id: 'AwsSolutions-APIG4',
+          reason: `Public by its ${service} manifest entry (auth: public), so anyone may call it without signing in: ${route.summary}`,
+        });
+      }
+    }
+
+    for (const subscription of props.manifest.subscriptions) this.subscribe(subscription);
+    for (const workflow of props.manifest.workflows) this.createWorkflow(workflow);
+    for (const schedule of props.manifest.schedules) {
+      const target = new InvokeFunction(this.functionFor('schedule', schedule).function, {
+        input: scheduler.ScheduleTargetInput.fromObject({ scheduledTime: scheduler.ContextAttribute.scheduledTime }),
+        retryAttempts: SCHEDULE_RETRY_ATTEMPTS,
+        maxEventAge: SCHEDULE_MAX_EVENT_AGE,
+        deadLetterQueue: sqs.Queue.fromQueueArn(
+          this,
+          `Schedule ${schedule.name} Dlq`,
+          this.queueArn(scheduleDeadLetterQueueName(service, schedule.name)),
+        ),
+      });
+      new scheduler.Schedule(this, `Schedule ${schedule.name}`, {
+        scheduleName: scheduleName(service, schedule.name),
+        description: schedule.description,
+        schedule: scheduler.ScheduleExpression.expression(schedule.expression),
+        target,
+      });
+    }
+  }
+
+  /** The function of a handler; a handler named by two manifest entries is one function, if they agree. */
+  private functionFor(trigger: Trigger, spec: FunctionSpec): ServiceFunction {
+    const own = { handler: spec.handler, access: spec.access, timeoutSeconds: spec.timeoutSeconds, memoryMb: spec.memoryMb };
+    const existing = this.functions.get(spec.handler);
+    if (existing) {
+      if (existing.trigger !== trigger || !isDeepStrictEqual(existing.spec, own)) {
+        throw new Error(`${this.manifest.service}: ${spec.handler} appears twice with different triggers, access, timeout or memory`);
+      }
+      return existing.fn;
+    }
+    const fn = new ServiceFunction(this, functionId(this.manifest.service, spec.handler), {
+      trigger,
+      handler: spec.handler,
+      entry: handlerEntry(this.manifest.service, spec.handler, this.servicesRoot),
+      access: spec.access,
+      timeoutSeconds: spec.timeoutSeconds,
+      memoryMb: spec.memoryMb,
+      targets: this.targets,
+    });
+    this.functions.set(spec.handler, { fn, spec: own, trigger });
+    return fn;
+  }
+
+  private subscribe(subscription: SubscriptionSpec): void {
+    const { service } = this.manifest;
+    const queue = sqs.Queue.fromQueueArn(this, `Queue ${subscription.name}`, this.queueArn(queueName(service, subscription.name)));
+    new events.Rule(this, `Rule ${subscription.name}`, {
+      ruleName: ruleName(service, subscription.name),
+      description: `${service}: ${subscription.name} (${subscription.handler})`,
+      eventBus: events.EventBus.fromEventBusName(this, `Bus ${subscription.name}`, EVENT_BUS_NAME),
+      eventPattern: toCdkEventPattern(subscription.pattern),
+      targets: [new QueueTarget(queue)],
+    });
+    const batchSize = subscription.batchSize ?? DEFAULT_BATCH_SIZE;
+    this.functionFor('queue', subscription).function.addEventSource(
+      new SqsEventSource(queue, {
+        batchSize,
+        reportBatchItemFailures: true,
+        // SQS requires a batching window for batches above ten messages.
+        ...(batchSize > 10 ? { maxBatchingWindow: Duration.seconds(1) } : {}),
+      }),
+    );
+  }
+
+  private createWorkflow(workflow: WorkflowSpec): void {
+    const { service } = this.manifest;
+    const file = path.join(this.servicesRoot, service, workflow.definition);
+    const definition = readDefinition(file);
+    const problems = taskMappingProblems(definition.tasks, Object.keys(workflow.tasks));
+    if (problems.length) throw new Error(`${service} workflow ${workflow.name} (${file}):\n  ${problems.join('\n  ')}`);
+
+    const taskFunctions = Object.entries(workflow.tasks).map(([state, spec]) => [state, this.functionFor('task', spec).function] as const);
+    const name = workflowName(service, workflow.name);
+    const role = new iam.Role(this, `Workflow ${workflow.name} Role`, {
+      assumedBy: new iam.ServicePrincipal('states.amazonaws.com'),
+      description: `${name} state machine`,
+    });
+    // Exactly its task functions, unqualified (as the definition names them): no version or alias wildcard.
+    role.addToPolicy(
+      new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: taskFunctions.map(([, fn]) => fn.functionArn) }),
+    );
+    new sfn.StateMachine(this, `Workflow ${workflow.name}`, {
+      stateMachineName: name,
+      stateMachineType: sfn.StateMachineType.STANDARD,
+      definitionBody: sfn.DefinitionBody.fromString(definition.text),
+      definitionSubstitutions: Object.fromEntries(taskFunctions.map(([state, fn]) => [state, fn.functionArn])),
+      role,
+      tracingEnabled: true,
+      logs: {
+        // The /aws/vendedlogs/ prefix keeps CloudWatch's resource policy from growing with each state machine.
+        destination: new logs.LogGroup(this, `Workflow ${workflow.name} Logs`, {
+          logGroupName: `/aws/vendedlogs/states/${name}`,
+          retention: logs.RetentionDays.THREE_MONTHS,
+        }),
+        level: sfn.LogLevel.ALL,
+        includeExecutionData: true,
+      },
+    });
+    Validations.of(role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'Added by the state machine construct for X-Ray tracing (xray:PutTraceSegments etc.) and CloudWatch Logs delivery (logs:CreateLogDelivery etc.); these actions do not support resource-level permissions.',
+    });
+  }
+
+  /** State machine ARNs come from their fixed names, so a function can start one that invokes it (no cycle). */
+  private workflowArn(workflow: string): string {
+    return this.formatArn({
+      service: 'states',
+      resource: 'stateMachine',
+      resourceName: workflowName(this.manifest.service, workflow),
+      arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+    });
+  }
+
+  private queueArn(name: string): string {
+    return this.formatArn({ service: 'sqs', resource: name, arnFormat: ArnFormat.NO_RESOURCE_NAME });
+  }
+}
+
+/**
+ * Sends matching events to a queue of the stateful stack. Unlike the SqsQueue target, it leaves the
+ * queue's policy alone: the stateful stack already allows this rule, and editing it from here would
+ * make the stateful stack depend on this one.
+ */
+class QueueTarget implements events.IRuleTarget {
+  constructor(private readonly queue: sqs.IQueue) {}
+  bind(): events.RuleTargetConfig {
+    return { arn: this.queue.queueArn };
+  }
+}
+
+/** Invokes exactly the function's unqualified ARN (the stock LambdaInvoke target also grants `<arn>:*`). */
+class InvokeFunction extends ScheduleTargetBase implements scheduler.IScheduleTarget {
+  constructor(
+    private readonly fn: lambda.IFunction,
+    props: ScheduleTargetBaseProps,
+  ) {
+    super(props, fn.functionArn);
+  }
+  protected addTargetActionToRole(role: iam.IRole): void {
+    role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.fn.functionArn] }));
+  }
+}
+
+const PATTERN_KEYS: Record<string, keyof events.EventPattern> = {
+  version: 'version',
+  id: 'id',
+  'detail-type': 'detailType',
+  source: 'source',
+  account: 'account',
+  time: 'time',
+  region: 'region',
+  resources: 'resources',
+  detail: 'detail',
+};
+
+/** Manifest patterns use EventBridge's own keys; CDK spells `detail-type` as `detailType`. */
+export function toCdkEventPattern(pattern: EventPattern): events.EventPattern {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(pattern)) {
+    const cdkKey = PATTERN_KEYS[key];
+    if (!cdkKey) throw new Error(`unknown event pattern key '${key}'`);
+    out[cdkKey] = value;
+  }
+  return out as events.EventPattern;
+}

@@ -1,0 +1,95 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_BUS_NAME } from '@giving/shared/manifest';
+import { CARD_GATEWAY_SECRET_NAME } from './names';
+import { onlyResource, synthesize } from './testing';
+
+let synth: ReturnType<typeof synthesize>;
+beforeAll(() => {
+  synth = synthesize();
+});
+const stateful = () => synth.template(synth.stacks.stateful);
+
+describe('stateful stack', () => {
+  it('has the one event bus', () => {
+    stateful().resourceCountIs('AWS::Events::EventBus', 1);
+    stateful().hasResourceProperties('AWS::Events::EventBus', { Name: EVENT_BUS_NAME });
+  });
+
+  it('has a user pool signing in by e-mail with a strong password policy, kept on delete', () => {
+    stateful().hasResource('AWS::Cognito::UserPool', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        UsernameAttributes: ['email'],
+        Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 12, RequireLowercase: true, RequireUppercase: true, RequireNumbers: true, RequireSymbols: true }) },
+      }),
+    });
+  });
+
+  it('has a public web client for USER_PASSWORD_AUTH, SRP and refresh, without OAuth flows', () => {
+    const client = onlyResource(stateful(), 'AWS::Cognito::UserPoolClient', () => true).properties;
+    expect([...(client.ExplicitAuthFlows as string[])].sort()).toEqual(['ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH']);
+    expect(client.GenerateSecret).toBe(false);
+    expect(client.AllowedOAuthFlows).toBeUndefined();
+    expect(client.CallbackURLs).toBeUndefined();
+  });
+
+  it('has three private, encrypted, SSL-only, retained buckets; site and media log to the access-log bucket', () => {
+    const buckets = stateful().findResources('AWS::S3::Bucket');
+    expect(Object.keys(buckets)).toHaveLength(3);
+    for (const bucket of Object.values(buckets)) {
+      expect(bucket.DeletionPolicy).toBe('Retain');
+      expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+      expect(bucket.Properties.BucketEncryption).toBeDefined();
+    }
+    const policies = Object.values(stateful().findResources('AWS::S3::BucketPolicy'));
+    expect(policies).toHaveLength(3);
+    for (const policy of policies) {
+      expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
+        expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+      );
+    }
+    const logged = Object.values(buckets).filter((bucket) => bucket.Properties.LoggingConfiguration);
+    expect(logged.map((bucket) => bucket.Properties.LoggingConfiguration.LogFilePrefix).sort()).toEqual(['s3/media/', 's3/site/']);
+  });
+
+  it('has a search domain encrypted at rest and between nodes, HTTPS only, with its logs published', () => {
+    const domain = onlyResource(stateful(), 'AWS::OpenSearchService::Domain', () => true).properties;
+    expect(domain).toMatchObject({
+      EncryptionAtRestOptions: { Enabled: true },
+      NodeToNodeEncryptionOptions: { Enabled: true },
+      DomainEndpointOptions: { EnforceHTTPS: true },
+    });
+    expect(Object.keys(domain.LogPublishingOptions as object).sort()).toEqual(['ES_APPLICATION_LOGS', 'INDEX_SLOW_LOGS', 'SEARCH_SLOW_LOGS']);
+    expect(JSON.stringify(domain.AccessPolicies)).not.toContain('"AWS":"*"');
+  });
+
+  it('has the card gateway secret under its fixed name', () => {
+    stateful().hasResource('AWS::SecretsManager::Secret', { DeletionPolicy: 'Retain', Properties: Match.objectLike({ Name: CARD_GATEWAY_SECRET_NAME }) });
+  });
+});
+
+describe('api stack', () => {
+  it('has one HTTP API whose JWT authorizer trusts the user pool and its web client', () => {
+    const api = synth.template(synth.stacks.api);
+    api.resourceCountIs('AWS::ApiGatewayV2::Api', 1);
+    const authorizer = onlyResource(api, 'AWS::ApiGatewayV2::Authorizer', () => true).properties;
+    expect(authorizer.AuthorizerType).toBe('JWT');
+    expect(authorizer.IdentitySource).toEqual(['$request.header.Authorization']);
+    expect(JSON.stringify(authorizer.JwtConfiguration)).toMatch(/ExportsOutputFnGetAttUserPool[0-9A-F]+ProviderURL/);
+    expect(JSON.stringify(authorizer.JwtConfiguration)).toMatch(/ExportsOutputRefUserPoolWebClient/);
+  });
+
+  it('logs every request of the auto-deployed $default stage', () => {
+    synth.template(synth.stacks.api).hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }),
+    });
+  });
+});

@@ -1,0 +1,355 @@
+import { Aws, CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as ec2 from 'aws-cdk-lib/aws-ec2';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as opensearch from 'aws-cdk-lib/aws-opensearchservice';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import {
+  deadLetterQueueName,
+  EVENT_BUS_NAME,
+  MAX_RECEIVE_COUNT,
+  queueName,
+  ruleName,
+  tableName,
+  type ServiceManifest,
+  type ServiceName,
+} from '@giving/shared/manifest';
+import type { DeploymentConfig } from './config';
+import { accessLogsBucketName, CARD_GATEWAY_SECRET_NAME, mediaBucketName, scheduleDeadLetterQueueName, siteBucketName } from './names';
+import { timeoutSecondsOf } from './service-function';
+
+export interface StatefulStackProps extends StackProps {
+  readonly manifests: readonly ServiceManifest[];
+  readonly config: DeploymentConfig;
+}
+
+/** SQS keeps a message this long; the dead-letter queues keep theirs for the SQS maximum. */
+const QUEUE_RETENTION = Duration.days(4);
+const DEAD_LETTER_RETENTION = Duration.days(14);
+/** AWS's advice for Lambda consumers: visibility timeout at least six times the function timeout. */
+const VISIBILITY_TIMEOUT_FACTOR = 6;
+const SEARCH_DOMAIN_NAME = 'giving-search';
+
+/**
+ * Everything that holds data or identity and must outlive any deployment of the code: tables, the bus,
+ * queues with their dead-letter queues, the user pool, the search domain, buckets and the gateway secret.
+ * Nothing in here references the stacks built on top of it, so they can change without touching it.
+ */
+export class StatefulStack extends Stack {
+  readonly eventBus: events.EventBus;
+  readonly userPool: cognito.UserPool;
+  readonly userPoolClient: cognito.UserPoolClient;
+  readonly searchDomain: opensearch.Domain;
+  readonly siteBucket: s3.Bucket;
+  readonly mediaBucket: s3.Bucket;
+  readonly accessLogsBucket: s3.Bucket;
+  readonly cardGatewaySecret: secretsmanager.Secret;
+  private readonly tables = new Map<ServiceName, dynamodb.Table>();
+  private readonly queues = new Map<string, sqs.Queue>();
+
+  constructor(scope: Construct, id: string, props: StatefulStackProps) {
+    super(scope, id, props);
+
+    this.eventBus = new events.EventBus(this, 'EventBus', { eventBusName: EVENT_BUS_NAME });
+
+    for (const manifest of props.manifests) {
+      if (manifest.table) this.tables.set(manifest.service, this.createTable(manifest.service, manifest.table));
+      for (const subscription of manifest.subscriptions) this.createSubscriptionQueue(manifest.service, subscription);
+      for (const schedule of manifest.schedules) this.createScheduleDeadLetterQueue(manifest.service, schedule.name);
+    }
+
+    this.accessLogsBucket = this.createAccessLogsBucket();
+    this.siteBucket = this.createBucket('SiteBucket', { bucketName: siteBucketName(), serverAccessLogsPrefix: 's3/site/' });
+    this.mediaBucket = this.createBucket('MediaBucket', {
+      bucketName: mediaBucketName(),
+      serverAccessLogsPrefix: 's3/media/',
+      versioned: true,
+      // Replaced or deleted logos stay recoverable for a month, then stop costing.
+      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30) }],
+    });
+    for (const bucket of [this.siteBucket, this.mediaBucket]) allowCloudFrontRead(bucket);
+
+    ({ userPool: this.userPool, client: this.userPoolClient } = this.createUserPool());
+    this.searchDomain = this.createSearchDomain(props.config);
+
+    this.cardGatewaySecret = new secretsmanager.Secret(this, 'CardGatewayApiKey', {
+      secretName: CARD_GATEWAY_SECRET_NAME,
+      description:
+        'Secret API key of the card gateway. Created with a random value; put the real key here (aws secretsmanager put-secret-value), then redeploy the service stacks: functions receive it through a CloudFormation dynamic reference resolved at deploy time.',
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.userPoolClient.userPoolClientId });
+    new CfnOutput(this, 'SearchDomainEndpoint', { value: this.searchDomain.domainEndpoint });
+    Validations.of(this.cardGatewaySecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'The card gateway issues this API key; it is rotated in the gateway dashboard and put here by hand. A Secrets Manager rotation Lambda cannot create keys at the gateway.',
+    });
+  }
+
+  /** The service's table; throws when its manifest declares none. */
+  table(service: ServiceName): dynamodb.Table {
+    const table = this.tables.get(service);
+    if (!table) throw new Error(`${service} declares no table in its manifest`);
+    return table;
+  }
+
+  subscriptionQueue(service: ServiceName, subscription: string): sqs.Queue {
+    return this.queueNamed(queueName(service, subscription));
+  }
+
+  scheduleDeadLetterQueue(service: ServiceName, schedule: string): sqs.Queue {
+    return this.queueNamed(scheduleDeadLetterQueueName(service, schedule));
+  }
+
+  private queueNamed(name: string): sqs.Queue {
+    const queue = this.queues.get(name);
+    if (!queue) throw new Error(`no queue ${name} in the stateful stack`);
+    return queue;
+  }
+
+  private createTable(service: ServiceName, spec: NonNullable<ServiceManifest['table']>): dynamodb.Table {
+    const key = (name: string) => ({ name, type: dynamodb.AttributeType.STRING });
+    const table = new dynamodb.Table(this, `Table-${service}`, {
+      tableName: tableName(service),
+      partitionKey: key('pk'),
+      sortKey: key('sk'),
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      timeToLiveAttribute: spec.ttlAttribute,
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const index of spec.indexes) {
+      table.addGlobalSecondaryIndex({
+        indexName: index,
+        partitionKey: key(`${index}pk`),
+        sortKey: key(`${index}sk`),
+        projectionType: dynamodb.ProjectionType.ALL,
+      });
+    }
+    return table;
+  }
+
+  private createQueue(id: string, props: sqs.QueueProps): sqs.Queue {
+    const queue = new sqs.Queue(this, id, {
+      encryption: sqs.QueueEncryption.SQS_MANAGED, // EventBridge cannot use the AWS-managed SQS KMS key
+      enforceSSL: true,
+      ...props,
+    });
+    this.queues.set(props.queueName ?? id, queue);
+    return queue;
+  }
+
+  private createSubscriptionQueue(service: ServiceName, subscription: ServiceManifest['subscriptions'][number]): void {
+    const name = queueName(service, subscription.name);
+    const deadLetterQueue = this.createQueue(`Queue-${service}-${subscription.name}-Dlq`, {
+      queueName: deadLetterQueueName(service, subscription.name),
+      retentionPeriod: DEAD_LETTER_RETENTION,
+    });
+    const queue = this.createQueue(`Queue-${service}-${subscription.name}`, {
+      queueName: name,
+      retentionPeriod: QUEUE_RETENTION,
+      visibilityTimeout: Duration.seconds(VISIBILITY_TIMEOUT_FACTOR * timeoutSecondsOf('queue', subscription)),
+      deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT },
+    });
+    // The rule lives in the service stack. Granting its (predictable) ARN here, instead of letting the rule
+    // target edit this policy, keeps references one way: service stack -> stateful stack.
+    const rule = this.formatArn({ service: 'events', resource: 'rule', resourceName: `${EVENT_BUS_NAME}/${ruleName(service, subscription.name)}` });
+    queue.addToResourcePolicy(
+      new iam.PolicyStatement({
+        principals: [new iam.ServicePrincipal('events.amazonaws.com')],
+        actions: ['sqs:SendMessage'],
+        resources: [queue.queueArn],
+        conditions: { ArnEquals: { 'aws:SourceArn': rule } },
+      }),
+    );
+  }
+
+  private createScheduleDeadLetterQueue(service: ServiceName, schedule: string): void {
+    const queue = this.createQueue(`Queue-${service}-schedule-${schedule}-Dlq`, {
+      queueName: scheduleDeadLetterQueueName(service, schedule),
+      retentionPeriod: DEAD_LETTER_RETENTION,
+    });
+    Validations.of(queue).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: `This queue is the dead-letter queue of the ${service} schedule '${schedule}' (EventBridge Scheduler's DeadLetterConfig); a dead-letter queue of its own would add nothing.`,
+    });
+  }
+
+  private createAccessLogsBucket(): s3.Bucket {
+    const bucket = new s3.Bucket(this, 'AccessLogsBucket', {
+      bucketName: accessLogsBucketName(),
+      encryption: s3.BucketEncryption.S3_MANAGED, // log delivery cannot write with a KMS key
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      // CloudFront standard logs are delivered with an ACL, which needs ACLs enabled on the bucket.
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(365) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(bucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'This is the access-log bucket that the site and media buckets and CloudFront log into; logging it into itself would loop.',
+    });
+    return bucket;
+  }
+
+  private createBucket(id: string, props: s3.BucketProps): s3.Bucket {
+    return new s3.Bucket(this, id, {
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      serverAccessLogsBucket: this.accessLogsBucket,
+      removalPolicy: RemovalPolicy.RETAIN,
+      ...props,
+    });
+  }
+
+  private createUserPool() {
+    const userPool = new cognito.UserPool(this, 'UserPool', {
+      userPoolName: 'giving-members',
+      selfSignUpEnabled: true,
+      signInAliases: { email: true },
+      signInCaseSensitive: false, // Jo@Example.org and jo@example.org are one member
+      autoVerify: { email: true },
+      standardAttributes: { email: { required: true, mutable: true } },
+      passwordPolicy: {
+        minLength: 12,
+        requireLowercase: true,
+        requireUppercase: true,
+        requireDigits: true,
+        requireSymbols: true,
+        tempPasswordValidity: Duration.days(3),
+      },
+      mfa: cognito.Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
+      accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(userPool).acknowledge({
+      id: 'AwsSolutions-COG2',
+      reason:
+        'MFA is optional by product decision: members turn on TOTP in their MFA settings (owned by the accounts service); requiring it would stop donors from signing in on a new device mid-checkout.',
+    });
+    Validations.of(userPool).acknowledge({
+      id: 'AwsSolutions-COG8',
+      reason:
+        'Essentials feature plan: the Plus plan (threat protection) is billed per monthly active user across every donor, a cost decision for the charity; strong passwords and optional TOTP MFA are enforced here.',
+    });
+    const client = userPool.addClient('WebClient', {
+      userPoolClientName: 'giving-web',
+      generateSecret: false, // a browser cannot keep a secret
+      authFlows: { userPassword: true, userSrp: true },
+      disableOAuth: true, // the SPA signs in with the user pool API; no hosted UI, no implicit grant
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      accessTokenValidity: Duration.hours(1),
+      idTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+    });
+    return { userPool, client };
+  }
+
+  private createSearchDomain(config: DeploymentConfig): opensearch.Domain {
+    const logGroup = (id: string) =>
+      new logs.LogGroup(this, id, { retention: logs.RetentionDays.THREE_MONTHS, removalPolicy: RemovalPolicy.RETAIN });
+    const slowSearchLogGroup = logGroup('SearchSlowSearchLogs');
+    const slowIndexLogGroup = logGroup('SearchSlowIndexLogs');
+    const appLogGroup = logGroup('SearchAppLogs');
+    // Written here rather than by the construct's custom-resource Lambda (suppressLogsResourcePolicy below).
+    new logs.ResourcePolicy(this, 'SearchLogsPolicy', {
+      resourcePolicyName: 'giving-search-logs',
+      policyStatements: [
+        new iam.PolicyStatement({
+          principals: [new iam.ServicePrincipal('es.amazonaws.com')],
+          actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+          resources: [slowSearchLogGroup, slowIndexLogGroup, appLogGroup].map((group) => group.logGroupArn),
+          conditions: { StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID } },
+        }),
+      ],
+    });
+    const zoneAware = config.searchDataNodes >= 2;
+    const domain = new opensearch.Domain(this, 'SearchDomain', {
+      domainName: SEARCH_DOMAIN_NAME,
+      version: opensearch.EngineVersion.OPENSEARCH_2_19,
+      capacity: { dataNodes: config.searchDataNodes, dataNodeInstanceType: config.searchInstanceType, multiAzWithStandbyEnabled: false },
+      ebs: { volumeSize: 20, volumeType: ec2.EbsDeviceVolumeType.GP3 },
+      zoneAwareness: zoneAware ? { enabled: true, availabilityZoneCount: 2 } : { enabled: false },
+      encryptionAtRest: { enabled: true },
+      nodeToNodeEncryption: true,
+      enforceHttps: true,
+      tlsSecurityPolicy: opensearch.TLSSecurityPolicy.TLS_1_2_PFS,
+      logging: {
+        slowSearchLogEnabled: true,
+        slowSearchLogGroup,
+        slowIndexLogEnabled: true,
+        slowIndexLogGroup,
+        appLogEnabled: true,
+        appLogGroup,
+      },
+      suppressLogsResourcePolicy: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    // Only this account's IAM principals, and then only those whose own policy grants es:ESHttp*. Set on the
+    // CloudFormation resource (the name is fixed, so the ARN is known) instead of through the construct's
+    // accessPolicies, which would add a custom-resource Lambda to apply it after creation.
+    (domain.node.defaultChild as opensearch.CfnDomain).accessPolicies = new iam.PolicyDocument({
+      statements: [
+        new iam.PolicyStatement({
+          principals: [new iam.AccountRootPrincipal()],
+          actions: ['es:ESHttp*'],
+          resources: [`arn:${Aws.PARTITION}:es:${Aws.REGION}:${Aws.ACCOUNT_ID}:domain/${SEARCH_DOMAIN_NAME}/*`],
+        }),
+      ],
+    }).toJSON();
+    Validations.of(domain).acknowledge({
+      id: 'AwsSolutions-OS1',
+      reason:
+        'Outside a VPC on purpose: callers are Lambda functions signing with SigV4 and authorised by IAM; a VPC would put every search function in a VPC with NAT gateways only to reach this one endpoint.',
+    });
+    Validations.of(domain).acknowledge({
+      id: 'AwsSolutions-OS3',
+      reason: 'Access is granted to IAM principals of this account (SigV4), not to IP ranges: Lambda has no fixed source address outside a VPC.',
+    });
+    Validations.of(domain).acknowledge({
+      id: 'AwsSolutions-OS4',
+      reason: `A ${config.searchDataNodes}-node search domain for the catalogue; AWS recommends dedicated master nodes for larger clusters, and three of them would cost more than the data nodes. Sized by context searchInstanceType/searchDataNodes.`,
+    });
+    if (!zoneAware) {
+      Validations.of(domain).acknowledge({
+        id: 'AwsSolutions-OS7',
+        reason: 'Single data node (context searchDataNodes=1): zone awareness needs at least two; the index is rebuilt from the domain events by a reindex.',
+      });
+    }
+    domain.node.addDependency(this.node.findChild('SearchLogsPolicy'));
+    return domain;
+  }
+}
+
+/**
+ * CloudFront (in the web stack) reads through origin access control. The distribution's id is not known
+ * here without a cycle, so any distribution of this account may read: these buckets only hold what the
+ * site serves publicly anyway.
+ */
+function allowCloudFrontRead(bucket: s3.Bucket): void {
+  bucket.addToResourcePolicy(
+    new iam.PolicyStatement({
+      principals: [new iam.ServicePrincipal('cloudfront.amazonaws.com')],
+      actions: ['s3:GetObject'],
+      resources: [bucket.arnForObjects('*')],
+      conditions: {
+        StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID },
+        ArnLike: { 'aws:SourceArn': `arn:${Aws.PARTITION}:cloudfront::${Aws.ACCOUNT_ID}:distribution/*` },
+      },
+    }),
+  );
+}

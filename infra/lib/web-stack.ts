@@ -1,0 +1,243 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Annotations, Aws, CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as s3assets from 'aws-cdk-lib/aws-s3-assets';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import type { Construct } from 'constructs';
+import { API_PREFIX } from '@giving/shared/manifest';
+import { originOf, type DeploymentConfig } from './config';
+import { contentSecurityPolicy as sharedContentSecurityPolicy } from '@giving/shared/security-headers';
+import { findingId, wildcardResourceFinding } from './nag';
+import { accessLogsBucketName, bucketArn, mediaBucketName, siteBucketName } from './names';
+import type { StatefulStack } from './stateful-stack';
+
+export interface WebStackProps extends StackProps {
+  /** Its buckets are addressed by their fixed names; its user pool by reference (for /config.json). */
+  readonly stateful: StatefulStack;
+  readonly apiDomainName: string;
+  readonly config: DeploymentConfig;
+  /** The built SPA (web/dist); undefined when it has not been built, and then nothing is uploaded. */
+  readonly webDist: string | undefined;
+  /** Optional custom domain: both or neither. */
+  readonly domain?: { readonly name: string; readonly certificateArn: string };
+}
+
+/** What the SPA fetches at start-up from /config.json: everything that differs between deployments. */
+export interface SpaConfig {
+  readonly cardGatewayUrl: string;
+  readonly cardGatewayPublishableKey: string;
+  readonly cognito: { readonly userPoolId: string; readonly userPoolClientId: string; readonly region: string };
+}
+
+export const WEB_DIST_MISSING_WARNING = 'giving:webDistMissing';
+
+/** Paths without a file extension are SPA routes (/nz/charities/...); the SPA's index.html answers them. */
+const SPA_REWRITE = `function handler(event) {
+  var request = event.request;
+  var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
+  if (lastSegment.indexOf('.') === -1) request.uri = '/index.html';
+  return request;
+}`;
+
+/** /media/<key> is object <key> of the media bucket (MEDIA_BASE_URL is <site>/media). */
+const STRIP_MEDIA_PREFIX = `function handler(event) {
+  var request = event.request;
+  request.uri = request.uri.substring('/media'.length);
+  return request;
+}`;
+
+/**
+ * CloudFront in front of everything: the SPA from its bucket, /api/* to the HTTP API (never cached,
+ * Authorization and query strings forwarded), /media/* from the media bucket, security headers on all.
+ */
+export class WebStack extends Stack {
+  readonly distribution: cloudfront.Distribution;
+  /** https://<custom domain or CloudFront domain>. */
+  readonly siteUrl: string;
+
+  constructor(scope: Construct, id: string, props: WebStackProps) {
+    super(scope, id, props);
+    this.addStackDependency(props.stateful, 'the site, media and access-log buckets are addressed by name');
+    const bucket = (id: string, bucketName: string) =>
+      s3.Bucket.fromBucketAttributes(this, id, {
+        bucketName,
+        bucketArn: bucketArn(bucketName),
+        bucketRegionalDomainName: `${bucketName}.s3.${Aws.REGION}.${Aws.URL_SUFFIX}`,
+      });
+    const siteBucket = bucket('SiteBucket', siteBucketName());
+    const mediaBucket = bucket('MediaBucket', mediaBucketName());
+    const accessLogsBucket = bucket('AccessLogsBucket', accessLogsBucketName());
+
+    // One OAC for both buckets; their policies (stateful stack) allow CloudFront of this account to read.
+    const originAccessControl = new cloudfront.S3OriginAccessControl(this, 'OriginAccessControl', {
+      description: 'Giving site and media buckets',
+      signing: cloudfront.Signing.SIGV4_ALWAYS,
+    });
+    const bucketOrigin = (bucket: s3.IBucket) =>
+      origins.S3BucketOrigin.withBucketDefaults(bucket, { originAccessControlId: originAccessControl.originAccessControlId });
+
+    const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'HSTS, nosniff, no framing, referrer policy and the CSP of the giving site',
+      securityHeadersBehavior: {
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(props.config), override: true },
+      },
+    });
+
+    const viewerRequest = (id: string, comment: string, code: string): cloudfront.FunctionAssociation => ({
+      eventType: cloudfront.FunctionEventType.VIEWER_REQUEST,
+      function: new cloudfront.Function(this, id, {
+        comment,
+        runtime: cloudfront.FunctionRuntime.JS_2_0,
+        code: cloudfront.FunctionCode.fromInline(code),
+      }),
+    });
+
+    const certificate = props.domain && acm.Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn);
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: 'Giving platform: SPA, /api/* and /media/*',
+      defaultRootObject: 'index.html',
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      // Edge locations in Australia and New Zealand, where the donors are, are only in the All price class.
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_ALL,
+      enableLogging: true,
+      logBucket: accessLogsBucket,
+      logFilePrefix: 'cloudfront/',
+      ...(props.domain && certificate
+        ? { domainNames: [props.domain.name], certificate, minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021 }
+        : {}),
+      // No distribution-wide error responses: they would turn the API's 404s into index.html.
+      defaultBehavior: {
+        origin: bucketOrigin(siteBucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeaders,
+        functionAssociations: [viewerRequest('SpaRewrite', 'Extension-less paths are SPA routes: serve /index.html', SPA_REWRITE)],
+      },
+      additionalBehaviors: {
+        [`${API_PREFIX}/*`]: {
+          origin: new origins.HttpOrigin(props.apiDomainName, {
+            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+          }),
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          // Every viewer header (Authorization included), cookie and query string, but not Host:
+          // API Gateway routes on its own host name.
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: securityHeaders,
+        },
+        '/media/*': {
+          origin: bucketOrigin(mediaBucket),
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: securityHeaders,
+          functionAssociations: [viewerRequest('StripMediaPrefix', '/media/<key> is <key> in the media bucket', STRIP_MEDIA_PREFIX)],
+        },
+      },
+    });
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions-CFR1',
+      reason: 'No geo restriction: donors, volunteers and charities give and sign in from anywhere (expats give to NZ and AU charities from abroad).',
+    });
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions-CFR2',
+      reason:
+        'No WAF web ACL yet: a CloudFront ACL must live in us-east-1 and this app is region-agnostic; the HTTP API stage throttles every route (200 rps, burst 400) meanwhile.',
+    });
+    if (!props.domain) {
+      Validations.of(this.distribution).acknowledge({
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'Served on the default *.cloudfront.net certificate, whose minimum viewer protocol CloudFront fixes; pass context webDomainName and webCertificateArn to serve a custom domain with TLSv1.2_2021.',
+      });
+    }
+
+    this.siteUrl = `https://${props.domain?.name ?? this.distribution.distributionDomainName}`;
+    new CfnOutput(this, 'SiteUrl', { value: this.siteUrl });
+
+    const spaConfig: SpaConfig = {
+      cardGatewayUrl: props.config.cardGatewayUrl,
+      cardGatewayPublishableKey: props.config.cardGatewayPublishableKey,
+      cognito: {
+        userPoolId: props.stateful.userPool.userPoolId,
+        userPoolClientId: props.stateful.userPoolClient.userPoolClientId,
+        region: Aws.REGION,
+      },
+    };
+    if (props.webDist) this.deploySite(props.webDist, siteBucket, spaConfig);
+    else {
+      Annotations.of(this).addWarningV2(
+        WEB_DIST_MISSING_WARNING,
+        'web/dist does not exist, so this synth uploads no SPA and no /config.json to the site bucket. Run `npm run build:web` before `cdk deploy` to publish the site.',
+      );
+    }
+  }
+
+  /**
+   * Hashed bundles under assets/ are immutable; index.html and config.json are revalidated on every load,
+   * so a deployment shows up at once without invalidating CloudFront. Assets go first, and nothing is
+   * pruned, so a page loaded before a deployment can still fetch its old chunks.
+   */
+  private deploySite(webDist: string, bucket: s3.IBucket, spaConfig: SpaConfig): void {
+    const assetsDir = path.join(webDist, 'assets');
+    const assets = existsSync(assetsDir)
+      ? new s3deploy.BucketDeployment(this, 'SiteAssets', {
+          sources: [s3deploy.Source.asset(assetsDir)],
+          destinationBucket: bucket,
+          destinationKeyPrefix: 'assets/',
+          cacheControl: [s3deploy.CacheControl.fromString('public, max-age=31536000, immutable')],
+          prune: false,
+        })
+      : undefined;
+    const shell = new s3deploy.BucketDeployment(this, 'SiteShell', {
+      sources: [s3deploy.Source.asset(webDist, { exclude: ['assets', 'assets/**'] }), s3deploy.Source.jsonData('config.json', spaConfig)],
+      destinationBucket: bucket,
+      cacheControl: [s3deploy.CacheControl.fromString('no-cache')],
+      prune: false,
+    });
+    if (assets) shell.node.addDependency(assets);
+    this.acknowledgeDeploymentHandler(shell, `${bucketArn(siteBucketName())}/*`);
+  }
+
+  /** The upload runs in CDK's own BucketDeployment handler (one per stack), whose role CDK writes. */
+  private acknowledgeDeploymentHandler(deployment: s3deploy.BucketDeployment, siteObjects: string): void {
+    const handler = deployment.handlerRole.node.scope;
+    const asset = deployment.node.findChild('Asset1') as s3assets.Asset;
+    if (!handler) throw new Error('BucketDeployment handler role has no parent');
+    const basicExecution = iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole').managedPolicyArn;
+    const reasons: Record<string, string> = {
+      [findingId(this, 'AwsSolutions-IAM4', 'Policy', basicExecution)]:
+        "CDK's BucketDeployment handler role gets AWSLambdaBasicExecutionRole for its own logs; the construct creates that role.",
+      'AwsSolutions-IAM5[Action::s3:GetObject*]': "Asset read (grantRead) so CDK's BucketDeployment handler can fetch the zipped SPA from the CDK asset bucket.",
+      'AwsSolutions-IAM5[Action::s3:GetBucket*]': "Asset read (grantRead) so CDK's BucketDeployment handler can fetch the zipped SPA from the CDK asset bucket.",
+      'AwsSolutions-IAM5[Action::s3:List*]': "Asset read and site listing (grantRead/grantReadWrite) for CDK's BucketDeployment handler, which syncs a folder.",
+      'AwsSolutions-IAM5[Action::s3:DeleteObject*]': "grantReadWrite on the site bucket, the set CDK's BucketDeployment handler is given to sync files (it does not prune here: prune is false).",
+      'AwsSolutions-IAM5[Action::s3:Abort*]': "grantReadWrite on the site bucket, so CDK's BucketDeployment handler can abort a failed multipart upload.",
+      [wildcardResourceFinding(this, asset.bucket.arnForObjects('*'))]:
+        'Objects of the CDK asset bucket: asset keys are content hashes, known only after synthesis.',
+      [wildcardResourceFinding(this, siteObjects)]: 'Every object of the site bucket: the handler uploads each file of the built SPA, whose names change with each build.',
+      'AwsSolutions-L1': "CDK's BucketDeployment handler is a CDK-managed custom resource; aws-cdk-lib chooses and updates its runtime.",
+    };
+    for (const [id, reason] of Object.entries(reasons)) Validations.of(handler).acknowledge({ id, reason });
+  }
+}
+
+/** The shared site CSP (shared/security-headers.ts), with the deployment's card gateway and its region's Cognito. */
+export function contentSecurityPolicy(config: DeploymentConfig): string {
+  return sharedContentSecurityPolicy({
+    cardGatewayOrigin: originOf(config.cardGatewayUrl),
+    cognitoOrigin: `https://cognito-idp.${Aws.REGION}.amazonaws.com`,
+  });
+}
