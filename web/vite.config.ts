@@ -1,13 +1,42 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+/** `npm run dev -w web` serves the SPA with hot reload and forwards the API to the local platform (`npm start`). */
+const platform = process.env.LOCAL_SITE_URL ?? 'http://localhost:3000';
+
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 400 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      output: {
+        // Libraries every page needs change far less often than our code, so they get their own long-cached chunk.
+        codeSplitting: {
+          groups: [{ name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack|zod)[\\/]/ }],
+        },
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '/api': platform,
+      '/config.json': platform,
+      '/media': platform,
+    },
+  },
   test: {
     name: 'web',
-    root: __dirname,
+    root: import.meta.dirname,
     environment: 'happy-dom',
+    environmentOptions: {
+      happyDOM: {
+        url: 'http://localhost:3000',
+        // The card gateway's iframe gets a window but never navigates (no network); tests play the gateway over postMessage.
+        settings: { enableIframePageLoading: true, navigation: { disableChildFrameNavigation: true } },
+      },
+    },
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
   },

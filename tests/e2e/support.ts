@@ -39,8 +39,7 @@ export async function receiptFor(email: string): Promise<{ subject: string; text
     .poll(
       async () => {
         const response = await fetch(`${OUTBOX_URL}/api/messages?to=${encodeURIComponent(email)}`);
-        const body = (await response.json()) as { messages?: { subject: string; text: string }[] } | { subject: string; text: string }[];
-        const messages = Array.isArray(body) ? body : (body.messages ?? []);
+        const { messages } = (await response.json()) as { messages: { subject: string; text: string }[] };
         found = messages[0];
         return messages.length;
       },
@@ -48,4 +47,12 @@ export async function receiptFor(email: string): Promise<{ subject: string; text
     )
     .toBeGreaterThan(0);
   return found as { subject: string; text: string };
+}
+
+/** The sandbox gateway's record of charges for one idempotency key (our tracking number). */
+export async function chargesFor(trackingNumber: string): Promise<{ amount: number; currency: string; status: string }[]> {
+  const response = await fetch(`${GATEWAY_URL}/v1/charges?idempotency_key=${encodeURIComponent(trackingNumber)}`, {
+    headers: { authorization: 'Bearer sk_test_local_platform' },
+  });
+  return ((await response.json()) as { data: { amount: number; currency: string; status: string }[] }).data;
 }

@@ -29,18 +29,18 @@ export function hostedFieldsCsp(parentOrigin: string, nonce: string): string {
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 const STYLE = `
-  :root { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif; font-size: 16px; color: #1f2328; }
+  :root { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif; font-size: 16px; color: #1f2430; }
   * { box-sizing: border-box; }
   html, body { margin: 0; padding: 0; background: transparent; }
   form { padding: 2px; }
   .field { margin: 0 0 .75rem; }
   .row { display: grid; grid-template-columns: 1fr 1fr 1fr; gap: .75rem; }
-  label { display: block; font-weight: 600; margin: 0 0 .25rem; }
-  input { display: block; width: 100%; font: inherit; padding: .55rem .65rem; border: 1px solid #8c959f; border-radius: 6px; background: #fff; color: inherit; }
-  input:focus { outline: 3px solid #0b63c5; outline-offset: 1px; border-color: #0b63c5; }
-  input[aria-invalid="true"] { border-color: #c62828; }
+  label { display: block; font-size: .875rem; font-weight: 600; margin: 0 0 .25rem; }
+  input { display: block; width: 100%; min-height: 2.9rem; font: inherit; padding: .6rem .85rem; border: 1.5px solid #b9ae9f; border-radius: 8px; background: #fff; color: inherit; }
+  input:focus { outline: 3px solid #1d4ed8; outline-offset: 1px; border-color: #1d4ed8; }
+  input[aria-invalid="true"] { border-color: #b42318; }
   input:disabled { background: #f3f4f6; }
-  .error { color: #c62828; font-size: .875rem; margin: .25rem 0 0; min-height: 0; }
+  .error { color: #b42318; font-size: .875rem; margin: .25rem 0 0; min-height: 0; }
   .error:empty { display: none; }
   @media (max-width: 360px) { .row { grid-template-columns: 1fr 1fr; } }
 `;

@@ -1,0 +1,69 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { isCountryCode, type CountryCode } from '@giving/shared/countries';
+import { LoadingBlock } from '../components/ui/spinner';
+import { charitiesQueryOptions } from '../features/charities/api/get-charities';
+import { charityQueryOptions } from '../features/charities/api/get-charity';
+import { charityGiftsQueryOptions } from '../features/gifts/api/get-charity-gifts';
+import { giftQueryOptions } from '../features/gifts/api/get-gift';
+import { DEFAULT_COUNTRY } from '../lib/country';
+import { paths } from '../lib/paths';
+import { CountryLayout } from './routes/country-layout';
+import { NotFound } from './routes/not-found';
+import { RouteError } from './routes/route-error';
+
+/**
+ * A loader that starts the page's queries while its code loads, without waiting for them:
+ * pages show their own spinners (spec: loading states), and the data usually arrives with the code.
+ */
+function prefetching(start: (country: CountryCode, params: LoaderFunctionArgs['params']) => void) {
+  return ({ params }: LoaderFunctionArgs) => {
+    if (isCountryCode(params.country)) start(params.country, params);
+    return null;
+  };
+}
+
+export function appRoutes(queryClient: QueryClient): RouteObject[] {
+  // Functions, not shared objects: the router resolves `lazy` by writing to it, so two routes must not share one.
+  const charitiesPage = (): Omit<RouteObject, 'path' | 'index' | 'children'> => ({
+    loader: prefetching((country) => void queryClient.prefetchQuery(charitiesQueryOptions(country))),
+    lazy: { Component: async () => (await import('./routes/charities')).CharitiesRoute },
+  });
+  const giftPage = (): Omit<RouteObject, 'path' | 'index' | 'children'> => ({
+    loader: prefetching((_country, { charityUrl = '', productUrl = '' }) => void queryClient.prefetchQuery(giftQueryOptions(charityUrl, productUrl))),
+    lazy: { Component: async () => (await import('./routes/gift')).GiftRoute },
+  });
+  return [
+    {
+      id: 'root',
+      HydrateFallback: () => <LoadingBlock />,
+      ErrorBoundary: RouteError,
+      children: [
+        { path: '/', loader: () => redirect(paths.home(DEFAULT_COUNTRY)) },
+        {
+          path: '/:country',
+          Component: CountryLayout,
+          children: [
+            { index: true, ...charitiesPage() },
+            { path: 'charities', ...charitiesPage() },
+            {
+              path: 'charity/:charityUrl',
+              loader: prefetching((country, { charityUrl = '' }) => {
+                void queryClient.prefetchQuery(charityQueryOptions(country, charityUrl));
+                void queryClient.prefetchQuery(charityGiftsQueryOptions(charityUrl));
+              }),
+              lazy: { Component: async () => (await import('./routes/charity')).CharityRoute },
+            },
+            // Spec §2: the gift page answers at both addresses.
+            { path: 'charity/:charityUrl/:productUrl', ...giftPage() },
+            { path: ':charityUrl/:productUrl', ...giftPage() },
+            { path: 'thankyou', lazy: { Component: async () => (await import('./routes/thank-you')).ThankYouRoute } },
+            { path: '*', Component: () => <NotFound /> },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export const createAppRouter = (queryClient: QueryClient) => createBrowserRouter(appRoutes(queryClient));

@@ -1,0 +1,96 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { installFetchFake, json, problem } from '../../testing/fetch-fake';
+import { aCharity, aGift, runtimeConfig } from '../../testing/fixtures';
+import { renderApp } from '../../testing/render';
+
+const GIFT_API = '/api/donations/gifts/kiwi-kids-trust/school-lunches';
+
+function fakePlatform(gift: Parameters<typeof json>[1] | Response = aGift()) {
+  const fetch = installFetchFake();
+  fetch.on('GET', '/config.json', json(200, runtimeConfig));
+  fetch.on('GET', GIFT_API, gift instanceof Response ? gift : json(200, gift));
+  fetch.on('GET', '/api/accounts/charities/kiwi-kids-trust?country=nz', json(200, aCharity()));
+  fetch.on('GET', '/api/donations/charities/kiwi-kids-trust/gifts', json(200, { items: [aGift()] }));
+  return fetch;
+}
+
+describe('gift page', () => {
+  it('shows a spinner until the gift loads, then the gift, its charity and the purchase panel', async () => {
+    const fetch = installFetchFake();
+    fetch.on('GET', '/config.json', json(200, runtimeConfig));
+    let answer: (response: Response) => void = () => undefined;
+    fetch.on('GET', GIFT_API, () => new Promise<Response>((resolve) => (answer = resolve)));
+    renderApp('/nz/kiwi-kids-trust/school-lunches');
+
+    expect(await screen.findByText('Loading gift')).toBeTruthy();
+    answer(json(200, aGift()));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'School lunches for a week' })).toBeTruthy();
+    expect(screen.queryByText('Loading gift')).toBeNull();
+    expect(screen.getByText('Five healthy lunches for a child who would otherwise go without.')).toBeTruthy();
+    expect(screen.getByText('$25')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'School lunches for a week' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Kiwi Kids Trust' }).getAttribute('href')).toBe('/nz/charity/kiwi-kids-trust');
+    expect(screen.getByRole('form', { name: 'Give this gift' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Or Donate Amount of Your Choice' })).toBeTruthy();
+    expect(document.title).toBe('School lunches for a week · Koha');
+  });
+
+  it('answers at /charity/{charityUrl}/{productUrl} too', async () => {
+    fakePlatform();
+    renderApp('/nz/charity/kiwi-kids-trust/school-lunches');
+    expect(await screen.findByRole('heading', { level: 1, name: 'School lunches for a week' })).toBeTruthy();
+  });
+
+  it('shows the fulfilled text instead of the purchase panel when the gift is inactive', async () => {
+    fakePlatform(aGift({ isActive: false }));
+    renderApp('/nz/kiwi-kids-trust/school-lunches');
+
+    expect(await screen.findByText('Project has been fulfilled. This gift is not taking further donations.')).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Give this gift' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Donate' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Give a General Donation' })).toBeTruthy();
+  });
+
+  it('ends loading with an error message when the gift fails to load', async () => {
+    fakePlatform(problem(500, { title: 'Something went wrong on our side. Please try again.', code: 'Internal' }));
+    renderApp('/nz/kiwi-kids-trust/school-lunches');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('We couldn’t load this gift');
+    expect(alert.textContent).toContain('Something went wrong on our side. Please try again.');
+    expect(screen.queryByText('Loading gift')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('says the gift was not found on a 404', async () => {
+    fakePlatform(problem(404, { title: 'We could not find that.', code: 'NotFound', detail: 'Gift was not found.' }));
+    renderApp('/nz/kiwi-kids-trust/school-lunches');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Gift not found' })).toBeTruthy();
+  });
+
+  it('‘Give a General Donation’ shows loading, then opens the charity page', async () => {
+    fakePlatform();
+    const { user, router } = renderApp('/nz/kiwi-kids-trust/school-lunches');
+    const button = await screen.findByRole('button', { name: 'Give a General Donation' });
+
+    await user.click(button);
+    expect(button.getAttribute('aria-busy')).toBe('true');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/nz/charity/kiwi-kids-trust'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kiwi Kids Trust' })).toBeTruthy();
+  });
+});
+
+describe('gift page from another country', () => {
+  it('does not offer a checkout the API would refuse', async () => {
+    const fetch = installFetchFake();
+    fetch.on('GET', '/config.json', json(200, runtimeConfig));
+    fetch.on('GET', GIFT_API, json(200, aGift()));
+    renderApp('/au/kiwi-kids-trust/school-lunches');
+
+    expect(await screen.findByText('This gift cannot be given from this country.')).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Give this gift' })).toBeNull();
+  });
+});

@@ -1,0 +1,54 @@
+import { useParams } from 'react-router-dom';
+import { ErrorState } from '../../components/ui/empty-state';
+import { LoadingBlock } from '../../components/ui/spinner';
+import { CheckoutForm } from '../../features/checkout/components/checkout-form';
+import { useGift } from '../../features/gifts/api/get-gift';
+import { GeneralDonation } from '../../features/gifts/components/general-donation';
+import { GiftDetails, GiftUnavailableNotice, giftAvailability } from '../../features/gifts/components/gift-details';
+import { errorMessageOf, isNotFound } from '../../lib/api-client';
+import { useCountry } from '../../lib/country';
+import { PRODUCT_NAME } from '../../lib/product';
+import { NotFound } from './not-found';
+import styles from './pages.module.css';
+
+/**
+ * /:country/:charityUrl/:productUrl (and /:country/charity/:charityUrl/:productUrl) — spec §2 "Gift page":
+ * the gift, its purchase panel while it is active, and the way to a general donation.
+ */
+export function GiftRoute() {
+  const country = useCountry().code;
+  const { charityUrl = '', productUrl = '' } = useParams();
+  const gift = useGift(charityUrl, productUrl);
+
+  if (gift.isError && isNotFound(gift.error)) {
+    return <NotFound title="Gift not found" message="We couldn’t find that gift. It may have been removed by the charity." />;
+  }
+  if (gift.isPending || gift.isError) {
+    return (
+      <div className="page">
+        {gift.isPending ? (
+          <LoadingBlock label="Loading gift" />
+        ) : (
+          <ErrorState headingLevel={2} title="We couldn’t load this gift" message={errorMessageOf(gift.error)} onRetry={() => void gift.refetch()} />
+        )}
+      </div>
+    );
+  }
+  const availability = giftAvailability(gift.data, country);
+  return (
+    <div className={`page ${styles.stack}`}>
+      <title>{`${gift.data.title} · ${PRODUCT_NAME}`}</title>
+      <div className={styles.giftLayout}>
+        <GiftDetails gift={gift.data} country={country} />
+        <div className={styles.purchase}>
+          {availability.givable ? (
+            <CheckoutForm key={gift.data.id} gift={gift.data} country={country} />
+          ) : (
+            <GiftUnavailableNotice message={availability.message} />
+          )}
+        </div>
+      </div>
+      <GeneralDonation charityUrl={gift.data.charity.charityUrl} country={country} />
+    </div>
+  );
+}

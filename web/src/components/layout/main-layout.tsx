@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import { ScrollRestoration, useNavigation } from 'react-router-dom';
+import { Footer } from './footer';
+import { Header } from './header';
+import styles from './main-layout.module.css';
+
+/** The public site's frame: skip link, header, page, footer. */
+export function MainLayout({ children }: { children: ReactNode }) {
+  const navigation = useNavigation();
+  return (
+    <>
+      <a href="#main" className={styles.skip}>
+        Skip to main content
+      </a>
+      {navigation.state === 'loading' ? <div className={styles.progress} role="progressbar" aria-label="Loading page" /> : null}
+      <Header />
+      <main id="main" tabIndex={-1} className={styles.main}>
+        {children}
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { Modal } from './modal';
+
+function Harness({ dismissible = true }: { dismissible?: boolean }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button onClick={() => setOpen(true)}>Open</button>
+      <Modal open={open} title="Remove card" onClose={dismissible ? () => setOpen(false) : undefined}>
+        <button>Keep</button>
+        <button onClick={() => setOpen(false)}>Remove</button>
+      </Modal>
+    </>
+  );
+}
+
+describe('Modal', () => {
+  it('is an aria-modal dialog named by its title that takes focus and keeps Tab inside', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Remove card' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Keep' }));
+
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove' }));
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Keep' }));
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove' }));
+  });
+
+  it('closes on Escape when dismissible and gives focus back to what opened it', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    const opener = screen.getByRole('button', { name: 'Open' });
+    await user.click(opener);
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('stays open on Escape when it has no onClose', async () => {
+    const user = userEvent.setup();
+    render(<Harness dismissible={false} />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+});

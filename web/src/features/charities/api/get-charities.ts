@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { charityListSchema, type CharityList } from '@giving/shared/contracts/accounts';
+import type { CountryCode } from '@giving/shared/countries';
+import { api } from '../../../lib/api-client';
+
+/** GET /api/accounts/charities?country= — the charities listed in a country, by name. */
+export const getCharities = ({ country, signal }: { country: CountryCode; signal?: AbortSignal }): Promise<CharityList> =>
+  api.get(`/accounts/charities?country=${country}`, charityListSchema, { signal });
+
+export const charitiesQueryOptions = (country: CountryCode) =>
+  queryOptions({
+    queryKey: ['charities', country, 'list'],
+    queryFn: ({ signal }) => getCharities({ country, signal }),
+  });
+
+export const useCharities = (country: CountryCode) => useQuery(charitiesQueryOptions(country));

@@ -1,0 +1,88 @@
+import * as z from 'zod/mini';
+import {
+  MAX_MESSAGE_LENGTH,
+  donationCentsSchema,
+  donorEmailSchema,
+  donorNameSchema,
+  quantitySchema,
+  receiptNameSchema,
+} from '@giving/shared/contracts/donations';
+import { MESSAGES } from '@giving/shared/contracts/messages';
+import { centsToDollarString, parseDollars } from '@giving/shared/money';
+
+/** A dollar amount typed in the form ('12', '12.5', '12.50') becomes integer cents; anything else fails as 'Invalid Amount!'. */
+export const dollarAmountSchema = z.pipe(
+  z.string(),
+  z.pipe(
+    z.transform((text: string) => parseDollars(text) ?? Number.NaN),
+    donationCentsSchema,
+  ),
+);
+
+/** A quantity typed in a number field; blank or not a whole number fails as 'Invalid Input!'. */
+export const quantityTextSchema = z.pipe(
+  z.string(),
+  z.pipe(
+    z.transform((text: string) => (text.trim() === '' ? Number.NaN : Number(text))),
+    quantitySchema,
+  ),
+);
+
+/**
+ * The guest card checkout for a gift, built from the API's own field schemas (shared/contracts/donations.ts),
+ * so the form and the API refuse the same things with the same messages.
+ */
+export const checkoutFormSchema = z.object({
+  donationAmount: dollarAmountSchema,
+  quantity: quantityTextSchema,
+  message: z.string().check(z.maxLength(MAX_MESSAGE_LENGTH, MESSAGES.tooLong(MAX_MESSAGE_LENGTH))),
+  isAnonymous: z.boolean(),
+  firstName: donorNameSchema,
+  lastName: donorNameSchema,
+  email: donorEmailSchema,
+  receiptName: receiptNameSchema,
+});
+
+export type CheckoutFormInput = z.input<typeof checkoutFormSchema>;
+export type CheckoutFormValues = z.output<typeof checkoutFormSchema>;
+export type CheckoutField = keyof CheckoutFormInput;
+
+/** Spec §3: the amount starts at the gift's price, or $10 when the gift has none. */
+export const DEFAULT_DONATION_CENTS = 1000;
+
+export function checkoutDefaults(priceCents: number): CheckoutFormInput {
+  return {
+    donationAmount: centsToDollarString(priceCents > 0 ? priceCents : DEFAULT_DONATION_CENTS),
+    quantity: '1',
+    message: '',
+    isAnonymous: false,
+    firstName: '',
+    lastName: '',
+    email: '',
+    receiptName: '',
+  };
+}
+
+/** Where the API's field errors (request paths without 'body.') show in this form. */
+export const SERVER_FIELD_TO_FORM_FIELD: Readonly<Record<string, CheckoutField>> = {
+  donationAmount: 'donationAmount',
+  quantity: 'quantity',
+  message: 'message',
+  isAnonymous: 'isAnonymous',
+  receiptName: 'receiptName',
+  'donor.firstName': 'firstName',
+  'donor.lastName': 'lastName',
+  'donor.email': 'email',
+};
+
+/** The form's fields in the order they appear, so focus goes to the first that is wrong. */
+export const CHECKOUT_FIELD_ORDER: readonly CheckoutField[] = [
+  'donationAmount',
+  'quantity',
+  'message',
+  'isAnonymous',
+  'firstName',
+  'lastName',
+  'email',
+  'receiptName',
+];

@@ -1,0 +1,122 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { CardToken, CreatePaymentRequest, PaymentStatus } from '@giving/shared/contracts/donations';
+import { ApiError, NetworkError, errorMessageOf } from '../../../lib/api-client';
+import { randomId } from '../../../lib/random-id';
+import { useCreatePayment } from '../api/create-payment';
+import { MAX_STATUS_ERRORS, usePaymentStatus } from '../api/get-payment-status';
+import { DEFAULT_PAYMENT_FAILURE, PAYMENT_NOT_SENT, PAYMENT_STATUS_UNKNOWN } from '../messages';
+import { CardFrameError, CardInvalidError } from './use-card-frame';
+
+/** Everything the payment request needs except the card, which the gateway's frame tokenises last. */
+export type PaymentDraft = Omit<CreatePaymentRequest, 'card'>;
+
+export type SubmitOutcome =
+  | { kind: 'accepted'; trackingNumber: string }
+  | { kind: 'card-invalid' }
+  /** The API refused fields; keyed by request path without 'body.', e.g. 'donor.email'. */
+  | { kind: 'field-errors'; fieldErrors: Record<string, string> }
+  | { kind: 'failed'; message: string };
+
+export interface CompletedPayment {
+  trackingNumber: string;
+  request: PaymentDraft;
+}
+
+interface Attempt {
+  draft: PaymentDraft;
+  card: CardToken;
+  idempotencyKey: string;
+}
+
+/**
+ * Spec §4 payment flow: tokenise the card, open the processing modal, create the payment, poll its status every
+ * 2 seconds. Completed calls onCompleted (the modal stays up while the page changes); Failed closes the modal and
+ * exposes the first server message. Polling stops on Completed, Failed, or unmount.
+ */
+export function usePaymentFlow({ onCompleted }: { onCompleted: (payment: CompletedPayment) => void }) {
+  const { mutateAsync: createPayment } = useCreatePayment();
+  const [processing, setProcessing] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  const [current, setCurrent] = useState<{ trackingNumber: string; draft: PaymentDraft }>();
+  // Kept after a request that got no answer, so pressing Donate again resends the same payment with the same key.
+  const unanswered = useRef<Attempt | undefined>(undefined);
+  const onCompletedRef = useRef(onCompleted);
+  useEffect(() => {
+    onCompletedRef.current = onCompleted;
+  });
+
+  const status = usePaymentStatus(current?.trackingNumber);
+  const statusValue = status.data?.paymentProcessingStatus;
+
+  useEffect(() => {
+    if (!current || !status.data) return;
+    if (status.data.paymentProcessingStatus === 'Completed') {
+      onCompletedRef.current({ trackingNumber: current.trackingNumber, request: current.draft });
+    } else if (status.data.paymentProcessingStatus === 'Failed') {
+      setCurrent(undefined);
+      setProcessing(false);
+      setFailure(status.data.messages[0] ?? DEFAULT_PAYMENT_FAILURE);
+    }
+  }, [current, status.data]);
+
+  const statusGaveUp = status.isError && status.errorUpdateCount >= MAX_STATUS_ERRORS;
+  useEffect(() => {
+    if (!statusGaveUp) return;
+    setCurrent(undefined);
+    setProcessing(false);
+    setFailure(PAYMENT_STATUS_UNKNOWN);
+  }, [statusGaveUp]);
+
+  const submit = useCallback(
+    async (draft: PaymentDraft, tokeniseCard: () => Promise<CardToken>): Promise<SubmitOutcome> => {
+      setFailure(undefined);
+      let attempt = unanswered.current;
+      if (!attempt || JSON.stringify(attempt.draft) !== JSON.stringify(draft)) {
+        unanswered.current = undefined;
+        try {
+          attempt = { draft, card: await tokeniseCard(), idempotencyKey: randomId() };
+        } catch (error) {
+          if (error instanceof CardInvalidError) return { kind: 'card-invalid' };
+          const message = error instanceof CardFrameError ? error.message : DEFAULT_PAYMENT_FAILURE;
+          setFailure(message);
+          return { kind: 'failed', message };
+        }
+      }
+      setProcessing(true);
+      try {
+        const { trackingNumber } = await createPayment({
+          request: { ...attempt.draft, card: attempt.card },
+          idempotencyKey: attempt.idempotencyKey,
+        });
+        unanswered.current = undefined;
+        setCurrent({ trackingNumber, draft: attempt.draft });
+        return { kind: 'accepted', trackingNumber };
+      } catch (error) {
+        setProcessing(false);
+        if (error instanceof NetworkError) {
+          unanswered.current = attempt;
+          setFailure(PAYMENT_NOT_SENT);
+          return { kind: 'failed', message: PAYMENT_NOT_SENT };
+        }
+        unanswered.current = undefined;
+        if (error instanceof ApiError && error.fieldErrors.length > 0) return { kind: 'field-errors', fieldErrors: error.fieldMessages() };
+        const message = errorMessageOf(error);
+        setFailure(message);
+        return { kind: 'failed', message };
+      }
+    },
+    [createPayment],
+  );
+
+  return {
+    submit,
+    /** The processing modal is open. */
+    processing,
+    /** The latest status while processing (undefined until the first answer). */
+    status: processing ? (statusValue as PaymentStatus | undefined) : undefined,
+    /** Why the last attempt did not go through, for the donor; cleared on the next submit. */
+    failure,
+    /** Lets the form show a message of its own in the same place (e.g. field errors the form cannot place). */
+    setFailure,
+  };
+}

@@ -1,0 +1,12 @@
+/** Shown when a payment fails and the server gave no message (same text as the API's default). */
+export const DEFAULT_PAYMENT_FAILURE = 'Your payment could not be processed. Please try again or use a different card.';
+/** The payment request never got an answer; pressing Donate again resends the very same payment. */
+export const PAYMENT_NOT_SENT = 'We couldn’t reach Koha to send your payment. Check your connection and press Donate again.';
+/** The status stopped answering; the payment may still complete, so the donor must not simply pay again. */
+export const PAYMENT_STATUS_UNKNOWN =
+  'We couldn’t confirm your payment yet. Please check your email for a receipt before trying again.';
+
+/** Spec §2 "Checkout form": the payment processing modal. */
+export const PROCESSING_TITLE = 'Payment Processing';
+export const PROCESSING_BE_PATIENT = 'Please be patient. This may take a few moments to process';
+export const PROCESSING_STAY = 'Please don’t click away from this screen until payment is completed';

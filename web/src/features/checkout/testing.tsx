@@ -1,0 +1,35 @@
+import { screen } from '@testing-library/react';
+import type { Gift } from '@giving/shared/contracts/donations';
+import { attachCardGateway } from '../../testing/card-gateway-fake';
+import { json, type FetchFake } from '../../testing/fetch-fake';
+import { aGift, runtimeConfig } from '../../testing/fixtures';
+import { renderWithRouter } from '../../testing/render';
+import { CheckoutForm } from './components/checkout-form';
+import { ThankYou } from './components/thank-you';
+
+export const GIFT_PATH = '/nz/kiwi-kids-trust/school-lunches';
+
+/** The checkout on a gift page with a working card frame; /nz/thankyou shows the thank-you page. */
+export async function renderCheckout(fetch: FetchFake, { gift = aGift() }: { gift?: Gift } = {}) {
+  fetch.on('GET', '/config.json', json(200, runtimeConfig));
+  const view = renderWithRouter(<CheckoutForm gift={gift} country="nz" />, {
+    path: GIFT_PATH,
+    routes: [{ path: '/nz/thankyou', element: <ThankYou country="nz" /> }],
+    userOptions: { delay: null },
+  });
+  const gateway = attachCardGateway((await screen.findByTitle('Card details')) as HTMLIFrameElement);
+  await gateway.ready();
+  return { ...view, gateway };
+}
+
+/** The error text linked to a field through aria-describedby. */
+export function errorOf(field: HTMLElement): string | undefined {
+  const ids = field.getAttribute('aria-describedby')?.split(' ') ?? [];
+  return ids
+    .filter((id) => id.endsWith('-error'))
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ') || undefined;
+}
+
+export const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+export const donateButton = () => screen.getByRole('button', { name: 'Donate' });

@@ -1,0 +1,23 @@
+import * as z from 'zod/mini';
+import { moneySchema } from '@giving/shared/contracts/common';
+
+/** What the thank-you page shows about the payment that just completed; passed in the router's location state. */
+export const thankYouSummarySchema = z.object({
+  charityName: z.string(),
+  charityUrl: z.string(),
+  giftTitle: z.string(),
+  quantity: z.int(),
+  total: moneySchema,
+  trackingNumber: z.string(),
+});
+export type ThankYouSummary = z.infer<typeof thankYouSummarySchema>;
+
+const thankYouStateSchema = z.object({ donation: thankYouSummarySchema });
+
+export const thankYouState = (donation: ThankYouSummary) => ({ donation });
+
+/** History state survives reloads and can be anything, so it is read defensively. */
+export function readThankYouState(state: unknown): ThankYouSummary | undefined {
+  const parsed = thankYouStateSchema.safeParse(state);
+  return parsed.success ? parsed.data.donation : undefined;
+}

@@ -1,0 +1,119 @@
+import type { ZodMiniType } from 'zod/mini';
+import { ERROR_TABLE, PROBLEM_CONTENT_TYPE, isProblem, type ErrorCode, type FieldError, type Problem } from '@giving/shared/errors';
+
+/** Every API call goes to the same origin under /api (CloudFront in AWS, the local platform here). */
+export const API_BASE = '/api';
+
+/** The API refused the request; `problem` is its application/problem+json body (or one made up from the status). */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly status: number;
+  readonly problem: Problem;
+
+  constructor(problem: Problem) {
+    super(problem.detail ?? problem.title);
+    this.status = problem.status;
+    this.problem = problem;
+  }
+
+  get fieldErrors(): readonly FieldError[] {
+    return this.problem.errors ?? [];
+  }
+
+  /**
+   * First message per field, keyed by the field's path with `prefix` removed,
+   * e.g. 'body.donor.email' -> 'donor.email' with the default prefix.
+   */
+  fieldMessages(prefix = 'body.'): Record<string, string> {
+    const messages: Record<string, string> = {};
+    for (const { field, message } of this.fieldErrors) {
+      const key = field.startsWith(prefix) ? field.slice(prefix.length) : field;
+      messages[key] ??= message;
+    }
+    return messages;
+  }
+}
+
+/** The request never got an answer (offline, DNS, connection reset). Safe to retry with the same idempotency key. */
+export class NetworkError extends Error {
+  override name = 'NetworkError';
+}
+
+/** The server answered 2xx with a body that does not match the contract. */
+export class UnexpectedResponseError extends Error {
+  override name = 'UnexpectedResponseError';
+}
+
+export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
+
+export interface RequestOptions<T> {
+  schema: ZodMiniType<T>;
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** Fetches JSON from any same-origin URL and validates it against the contract's schema. */
+export async function fetchJson<T>(url: string, options: RequestOptions<T>): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new NetworkError('We could not reach the server. Check your connection and try again.', { cause: error });
+  }
+  if (!response.ok) throw new ApiError(await readProblem(response));
+  const parsed = options.schema.safeParse(await readJson(response));
+  if (!parsed.success) throw new UnexpectedResponseError(`Unexpected response from ${url}.`, { cause: parsed.error });
+  return parsed.data;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return (await response.json()) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads the problem+json body; a proxy's HTML error page or an empty body becomes a problem for its status. */
+async function readProblem(response: Response): Promise<Problem> {
+  const contentType = response.headers.get('content-type') ?? '';
+  if (contentType.includes(PROBLEM_CONTENT_TYPE) || contentType.includes('json')) {
+    const body = await readJson(response);
+    if (isProblem(body)) return { ...body, status: response.status };
+  }
+  const code = codeForStatus(response.status);
+  return { type: 'about:blank', title: ERROR_TABLE[code].title, status: response.status, code };
+}
+
+function codeForStatus(status: number): ErrorCode {
+  const match = (Object.entries(ERROR_TABLE) as [ErrorCode, { status: number }][]).find(([, entry]) => entry.status === status);
+  if (match) return match[0];
+  return status >= 500 ? 'Internal' : 'ValidationFailed';
+}
+
+/** Calls under /api. */
+export const api = {
+  get<T>(path: string, schema: ZodMiniType<T>, init: { signal?: AbortSignal } = {}): Promise<T> {
+    return fetchJson(`${API_BASE}${path}`, { schema, signal: init.signal });
+  },
+  post<T>(path: string, body: unknown, schema: ZodMiniType<T>, init: { headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<T> {
+    return fetchJson(`${API_BASE}${path}`, { method: 'POST', body, schema, headers: init.headers, signal: init.signal });
+  },
+};
+
+/** A short, user-facing sentence for any error from the calls above. */
+export function errorMessageOf(error: unknown): string {
+  if (error instanceof ApiError || error instanceof NetworkError) return error.message;
+  return 'Something went wrong. Please try again.';
+}
