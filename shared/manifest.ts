@@ -68,6 +68,17 @@ export interface SubscriptionSpec extends FunctionSpec {
   readonly batchSize?: number;
 }
 
+/**
+ * A consumer of the service's own table stream (Lambda's DynamoDB event source mapping): records matching the
+ * filter (Lambda event-filtering syntax, on the stream record) arrive in batches; a failing batch is split and
+ * retried, then parked in `giving-<service>-<name>-dlq`.
+ */
+export interface StreamSubscriptionSpec extends FunctionSpec {
+  readonly name: string;
+  readonly filter: EventPattern;
+  readonly batchSize?: number;
+}
+
 export interface WorkflowSpec {
   readonly name: string;
   /** ASL file relative to the service folder. Task states invoke `${<StateName>}` function ARNs. */
@@ -87,6 +98,8 @@ export interface TableSpec {
   /** Global secondary indexes, named gsi1.. with keys gsi1pk/gsi1sk and so on. */
   readonly indexes: readonly ('gsi1' | 'gsi2' | 'gsi3')[];
   readonly ttlAttribute?: string;
+  /** Turns on the table's stream (new images), for the manifest's stream subscriptions. */
+  readonly stream?: 'NEW_IMAGE';
 }
 
 export interface ServiceManifest {
@@ -94,12 +107,17 @@ export interface ServiceManifest {
   readonly table?: TableSpec;
   readonly routes: readonly RouteSpec[];
   readonly subscriptions: readonly SubscriptionSpec[];
+  readonly streams: readonly StreamSubscriptionSpec[];
   readonly workflows: readonly WorkflowSpec[];
   readonly schedules: readonly ScheduleSpec[];
 }
 
 export function defineService(manifest: Partial<ServiceManifest> & Pick<ServiceManifest, 'service'>): ServiceManifest {
-  return { routes: [], subscriptions: [], workflows: [], schedules: [], ...manifest };
+  const complete = { routes: [], subscriptions: [], streams: [], workflows: [], schedules: [], ...manifest };
+  if (complete.streams.length > 0 && complete.table?.stream === undefined) {
+    throw new Error(`services/${complete.service}: stream subscriptions need table.stream`);
+  }
+  return complete;
 }
 
 /** Environment variable names, one place, read by handlers and set by CDK and the local platform. */
@@ -123,6 +141,7 @@ export const tableName = (service: ServiceName, stage = 'giving') => `${stage}-$
 export const queueName = (service: ServiceName, subscription: string) => `giving-${service}-${subscription}`;
 export const deadLetterQueueName = (service: ServiceName, subscription: string) =>
   `${queueName(service, subscription)}-dlq`;
+export const streamDeadLetterQueueName = (service: ServiceName, stream: string) => `giving-${service}-${stream}-dlq`;
 export const ruleName = (service: ServiceName, subscription: string) => `giving-${service}-${subscription}`;
 export const workflowName = (service: ServiceName, workflow: string) => `giving-${service}-${workflow}`;
 export const scheduleName = (service: ServiceName, schedule: string) => `giving-${service}-${schedule}`;
@@ -139,7 +158,7 @@ export function functionId(service: ServiceName, handler: string): string {
 }
 
 /** Function timeouts when a manifest entry sets none (seconds), for CDK and the local platform alike. */
-export const DEFAULT_TIMEOUT_SECONDS = { http: 10, queue: 30, task: 30, schedule: 60 } as const;
+export const DEFAULT_TIMEOUT_SECONDS = { http: 10, queue: 30, stream: 30, task: 30, schedule: 60 } as const;
 export const DEFAULT_MEMORY_MB = 512;
 
 /** Every function a manifest defines, with the trigger that runs it. */
@@ -147,6 +166,7 @@ export function functionsOf(manifest: ServiceManifest) {
   return [
     ...manifest.routes.map((spec) => ({ trigger: 'http' as const, spec })),
     ...manifest.subscriptions.map((spec) => ({ trigger: 'queue' as const, spec })),
+    ...manifest.streams.map((spec) => ({ trigger: 'stream' as const, spec })),
     ...manifest.workflows.flatMap((wf) =>
       Object.entries(wf.tasks).map(([state, spec]) => ({ trigger: 'task' as const, spec, state, workflow: wf.name })),
     ),

@@ -9,7 +9,7 @@ import { lambdaBundlingOptions, REPO_ROOT } from './bundling';
 import { bucketArn, mediaBucketName } from './names';
 import { wildcardResourceFinding } from './nag';
 
-export type Trigger = 'http' | 'queue' | 'task' | 'schedule';
+export type Trigger = 'http' | 'queue' | 'stream' | 'task' | 'schedule';
 
 /** What a manifest may leave out (the same defaults the local platform uses). HTTP API gives up on an integration after 30 s, so routes stay well below. */
 export const FUNCTION_DEFAULTS = {

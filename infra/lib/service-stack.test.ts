@@ -12,6 +12,7 @@ import {
   queueName,
   ruleName,
   scheduleName,
+  streamDeadLetterQueueName,
   tableName,
   workflowName,
 } from '@giving/shared/manifest';
@@ -143,6 +144,30 @@ describe.each(manifests.filter(hasDeployables))('service $service', (manifest) =
     expect(mapping.properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
     expect(mapping.properties.BatchSize).toBe(subscription.batchSize ?? 10);
     expect(mapping.properties.FunctionName).toEqual({ Ref: functionLogicalId(template(), service, subscription.handler) });
+  });
+
+  it.each(manifest.streams.map((s) => [s.name, s] as const))('stream subscription %s: table stream -> filter -> function (+DLQ)', (_, stream) => {
+    const stateful = synth.template(synth.stacks.stateful);
+    const table = onlyResource(stateful, 'AWS::DynamoDB::Table', (props) => props.TableName === tableName(service));
+    expect(table.properties.StreamSpecification).toEqual({ StreamViewType: manifest.table?.stream });
+    onlyResource(stateful, 'AWS::SQS::Queue', (props) => props.QueueName === streamDeadLetterQueueName(service, stream.name));
+
+    const mappings = Object.values(template().findResources('AWS::Lambda::EventSourceMapping')).filter(
+      (mapping) => JSON.stringify(mapping.Properties.FunctionName) === JSON.stringify({ Ref: functionLogicalId(template(), service, stream.handler) }),
+    );
+    expect(mappings).toHaveLength(1);
+    const mapping = mappings[0]?.Properties as Record<string, unknown>;
+    expect(text(mapping.EventSourceArn)).toContain('StreamArn'); // the stateful table's stream, imported
+    expect(mapping).toMatchObject({
+      StartingPosition: 'TRIM_HORIZON',
+      BatchSize: stream.batchSize ?? 10,
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: MAX_RECEIVE_COUNT,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      FilterCriteria: { Filters: [{ Pattern: JSON.stringify(stream.filter) }] },
+    });
+    const onFailure = (mapping.DestinationConfig as { OnFailure: { Destination: unknown } }).OnFailure.Destination;
+    expect(text(onFailure)).toBe(`arn:\${AWS::Partition}:sqs:\${AWS::Region}:\${AWS::AccountId}:${streamDeadLetterQueueName(service, stream.name)}`);
   });
 
   it.each(manifest.workflows.map((w) => [w.name, w] as const))('workflow %s: Standard state machine from its ASL file', (_, workflow) => {

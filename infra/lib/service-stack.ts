@@ -5,8 +5,9 @@ import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import type * as lambda from 'aws-cdk-lib/aws-lambda';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import { ScheduleTargetBase, type ScheduleTargetBaseProps } from 'aws-cdk-lib/aws-scheduler-targets';
@@ -15,16 +16,19 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import {
   API_PREFIX,
+  MAX_RECEIVE_COUNT,
   EVENT_BUS_NAME,
   functionId,
   queueName,
   ruleName,
   scheduleName,
+  streamDeadLetterQueueName,
   tableName,
   workflowName,
   type EventPattern,
   type FunctionSpec,
   type ServiceManifest,
+  type StreamSubscriptionSpec,
   type SubscriptionSpec,
   type WorkflowSpec,
 } from '@giving/shared/manifest';
@@ -125,6 +129,7 @@ export class ServiceStack extends Stack {
     }
 
     for (const subscription of props.manifest.subscriptions) this.subscribe(subscription);
+    for (const stream of props.manifest.streams) this.followStream(stream, props.stateful);
     for (const workflow of props.manifest.workflows) this.createWorkflow(workflow);
     for (const schedule of props.manifest.schedules) {
       const target = new InvokeFunction(this.functionFor('schedule', schedule).function, {
@@ -186,6 +191,35 @@ export class ServiceStack extends Stack {
         reportBatchItemFailures: true,
         // SQS requires a batching window for batches above ten messages.
         ...(batchSize > 10 ? { maxBatchingWindow: Duration.seconds(1) } : {}),
+      }),
+    );
+  }
+
+  /**
+   * A consumer of the service's table stream: filtered on the record (Lambda event filtering), retried from the
+   * failed record with the batch bisected, and parked in its dead-letter queue once retries run out. The stream
+   * ARN carries a creation timestamp, so it is the one stateful value taken by reference (an export).
+   */
+  private followStream(stream: StreamSubscriptionSpec, stateful: StatefulStack): void {
+    const { service } = this.manifest;
+    const streamArn = stateful.table(service).tableStreamArn;
+    if (!streamArn) throw new Error(`${service}: stream subscription '${stream.name}' needs table.stream in its manifest`);
+    const table = dynamodb.Table.fromTableAttributes(this, `Table for ${stream.name}`, { tableName: tableName(service), tableStreamArn: streamArn });
+    const deadLetterQueue = sqs.Queue.fromQueueArn(this, `Stream ${stream.name} Dlq`, this.queueArn(streamDeadLetterQueueName(service, stream.name)));
+    const consumer = this.functionFor('stream', stream);
+    Validations.of(consumer.role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: `dynamodb:ListStreams, which the ${service} '${stream.name}' stream event source needs, has no resource-level permissions; reading the stream itself is granted on this table's stream only.`,
+    });
+    consumer.function.addEventSource(
+      new DynamoEventSource(table, {
+        startingPosition: lambda.StartingPosition.TRIM_HORIZON,
+        batchSize: stream.batchSize ?? DEFAULT_BATCH_SIZE,
+        bisectBatchOnError: true,
+        retryAttempts: MAX_RECEIVE_COUNT,
+        reportBatchItemFailures: true,
+        onFailure: new SqsDlq(deadLetterQueue),
+        filters: [lambda.FilterCriteria.filter(stream.filter as Record<string, unknown>)],
       }),
     );
   }

@@ -12,6 +12,7 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import {
   deadLetterQueueName,
+  streamDeadLetterQueueName,
   EVENT_BUS_NAME,
   MAX_RECEIVE_COUNT,
   queueName,
@@ -62,6 +63,7 @@ export class StatefulStack extends Stack {
       if (manifest.table) this.tables.set(manifest.service, this.createTable(manifest.service, manifest.table));
       for (const subscription of manifest.subscriptions) this.createSubscriptionQueue(manifest.service, subscription);
       for (const schedule of manifest.schedules) this.createScheduleDeadLetterQueue(manifest.service, schedule.name);
+      for (const stream of manifest.streams) this.createStreamDeadLetterQueue(manifest.service, stream.name);
     }
 
     this.accessLogsBucket = this.createAccessLogsBucket();
@@ -124,6 +126,7 @@ export class StatefulStack extends Stack {
       billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: spec.ttlAttribute,
+      stream: spec.stream ? dynamodb.StreamViewType[spec.stream] : undefined,
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
@@ -181,6 +184,17 @@ export class StatefulStack extends Stack {
     Validations.of(queue).acknowledge({
       id: 'AwsSolutions-SQS3',
       reason: `This queue is the dead-letter queue of the ${service} schedule '${schedule}' (EventBridge Scheduler's DeadLetterConfig); a dead-letter queue of its own would add nothing.`,
+    });
+  }
+
+  private createStreamDeadLetterQueue(service: ServiceName, stream: string): void {
+    const queue = this.createQueue(`Queue-${service}-stream-${stream}-Dlq`, {
+      queueName: streamDeadLetterQueueName(service, stream),
+      retentionPeriod: DEAD_LETTER_RETENTION,
+    });
+    Validations.of(queue).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: `This queue is the on-failure destination of the ${service} stream subscription '${stream}' (records whose retries ran out); a dead-letter queue of its own would add nothing.`,
     });
   }
 

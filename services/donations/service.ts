@@ -8,7 +8,7 @@ import { defineService } from '@giving/shared/manifest';
  */
 export default defineService({
   service: 'donations',
-  table: { indexes: ['gsi1'], ttlAttribute: 'expiresAt' },
+  table: { indexes: ['gsi1'], ttlAttribute: 'expiresAt', stream: 'NEW_IMAGE' },
   routes: [
     {
       method: 'GET',
@@ -32,7 +32,7 @@ export default defineService({
       handler: 'handlers/create-payment',
       auth: { kind: 'public' },
       summary: 'Accept a card payment for a gift (guest checkout); idempotent on the Idempotency-Key header.',
-      access: { table: 'readWrite', startsWorkflows: ['payment'] },
+      access: { table: 'readWrite' },
     },
     {
       method: 'GET',
@@ -58,6 +58,15 @@ export default defineService({
         },
         FailPayment: { handler: 'handlers/payment-tasks#fail', access: { table: 'readWrite' } },
       },
+    },
+  ],
+  streams: [
+    {
+      name: 'start-payment-workflow',
+      filter: { eventName: ['INSERT'], dynamodb: { NewImage: { sk: { S: ['PAYMENT'] } } } },
+      handler: 'handlers/start-payment-workflow',
+      batchSize: 100,
+      access: { startsWorkflows: ['payment'] },
     },
   ],
   subscriptions: [

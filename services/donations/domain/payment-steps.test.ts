@@ -31,7 +31,7 @@ beforeAll(async () => {
 async function paymentFor(giftOverrides = {}, key = `key-${Math.random().toString(36).slice(2, 12)}`) {
   const gift = aGift(giftOverrides);
   await gifts.put(gift);
-  const { trackingNumber } = await createPayment({ payments, workflow: recordingWorkflow(), clock }, aRequest(gift.id), key);
+  const { trackingNumber } = await createPayment({ payments, clock }, aRequest(gift.id), key);
   return { gift, trackingNumber };
 }
 
@@ -113,8 +113,8 @@ describe('reconcileStuckPayments', () => {
     const old = fixedClock('2026-11-20T08:00:00Z');
     const gift = aGift();
     await gifts.put(gift);
-    const neverStarted = await createPayment({ payments, workflow: recordingWorkflow(), clock: old }, aRequest(gift.id), 'stuck-initiated-1');
-    const lost = await createPayment({ payments, workflow: recordingWorkflow(), clock: old }, aRequest(gift.id), 'stuck-processing-1');
+    const neverStarted = await createPayment({ payments, clock: old }, aRequest(gift.id), 'stuck-initiated-1');
+    const lost = await createPayment({ payments, clock: old }, aRequest(gift.id), 'stuck-processing-1');
     await validatePayment({ payments, gifts, clock: old }, { trackingNumber: lost.trackingNumber });
 
     const workflow = recordingWorkflow();

@@ -4,7 +4,7 @@ import { DomainError } from '@giving/shared/errors';
 import { testTables } from '../../../tools/local/src/testing/dynamo';
 import donations from '../service';
 import { dynamoPaymentRepository } from '../adapters/dynamo-payments';
-import { createPayment, fingerprintOf, getPaymentStatus, GIFT_INACTIVE_MESSAGE, GIFT_WRONG_COUNTRY_MESSAGE, pricePayment } from './payments';
+import { createPayment, fingerprintOf, startAcceptedPayment, getPaymentStatus, GIFT_INACTIVE_MESSAGE, GIFT_WRONG_COUNTRY_MESSAGE, pricePayment } from './payments';
 import { aGift, aRequest, recordingWorkflow } from './test-support';
 
 let payments: ReturnType<typeof dynamoPaymentRepository>;
@@ -16,32 +16,36 @@ beforeAll(async () => {
 });
 
 describe('createPayment', () => {
-  it('stores the payment as Initiated, starts its workflow and returns a tracking number', async () => {
-    const workflow = recordingWorkflow();
-    const { trackingNumber } = await createPayment({ payments, workflow, clock }, aRequest('gift-1'), 'key-first-attempt');
+  it('stores the payment as Initiated and returns a tracking number', async () => {
+    const { trackingNumber } = await createPayment({ payments, clock }, aRequest('gift-1'), 'key-first-attempt');
     expect(trackingNumber).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
-    expect(workflow.started).toEqual([trackingNumber]);
     expect(await getPaymentStatus({ payments }, trackingNumber)).toEqual({ trackingNumber, paymentProcessingStatus: 'Initiated', messages: [] });
   });
 
-  it('returns the same tracking number to a retry with the same key and makes sure the workflow runs', async () => {
-    const workflow = recordingWorkflow();
-    const first = await createPayment({ payments, workflow, clock }, aRequest('gift-1'), 'key-retried-01');
-    const retry = await createPayment({ payments, workflow, clock }, aRequest('gift-1'), 'key-retried-01');
+  it('returns the same tracking number to a retry with the same key', async () => {
+    const first = await createPayment({ payments, clock }, aRequest('gift-1'), 'key-retried-01');
+    const retry = await createPayment({ payments, clock }, aRequest('gift-1'), 'key-retried-01');
     expect(retry.trackingNumber).toBe(first.trackingNumber);
-    expect(workflow.started).toEqual([first.trackingNumber, first.trackingNumber]);
   });
 
   it('refuses the same key with a different request', async () => {
-    const workflow = recordingWorkflow();
-    await createPayment({ payments, workflow, clock }, aRequest('gift-1'), 'key-reused-001');
-    await expect(createPayment({ payments, workflow, clock }, aRequest('gift-1', { quantity: 3 }), 'key-reused-001')).rejects.toMatchObject({
+    await createPayment({ payments, clock }, aRequest('gift-1'), 'key-reused-001');
+    await expect(createPayment({ payments, clock }, aRequest('gift-1', { quantity: 3 }), 'key-reused-001')).rejects.toMatchObject({
       code: 'IdempotencyKeyReused',
     });
   });
 
   it('answers NotFound for an unknown tracking number', async () => {
     await expect(getPaymentStatus({ payments }, '01JZZZZZZZZZZZZZZZZZZZZZZZ')).rejects.toBeInstanceOf(DomainError);
+  });
+});
+
+describe('startAcceptedPayment', () => {
+  it('starts the workflow of a payment stored as Initiated, and of nothing else', async () => {
+    const workflow = recordingWorkflow();
+    await startAcceptedPayment({ workflow }, { trackingNumber: 'A', status: 'Initiated' });
+    await startAcceptedPayment({ workflow }, { trackingNumber: 'B', status: 'Completed' });
+    expect(workflow.started).toEqual(['A']);
   });
 });
 

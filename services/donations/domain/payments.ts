@@ -25,13 +25,14 @@ export function fingerprintOf(request: CreatePaymentRequest): string {
 }
 
 /**
- * Create a card payment for a gift, once per idempotency key.
- * Main course: claim the key and store the payment (one transaction), start the payment workflow, return the
- * tracking number. A retry with the same key and request returns the same tracking number (and makes sure the
- * workflow is running); the same key with a different request is refused.
+ * Accept a card payment for a gift, once per idempotency key.
+ * Main course: claim the key and store the payment as Initiated in one transaction, and return the tracking number.
+ * Storing it is all the request does: the table's stream starts the payment workflow (startAcceptedPayment), so a
+ * payment is never stored without its workflow following. A retry with the same key and request returns the same
+ * tracking number; the same key with a different request is refused.
  */
 export async function createPayment(
-  deps: { payments: PaymentRepository; workflow: PaymentWorkflow; clock: Clock },
+  deps: { payments: PaymentRepository; clock: Clock },
   request: CreatePaymentRequest,
   idempotencyKey: string,
 ): Promise<{ trackingNumber: string }> {
@@ -57,14 +58,14 @@ export async function createPayment(
     },
     fingerprint,
   );
-  if (result.created) {
-    await deps.workflow.start(trackingNumber);
-    return { trackingNumber };
-  }
+  if (result.created) return { trackingNumber };
   if (result.fingerprint !== fingerprint) throw new DomainError('IdempotencyKeyReused');
-  // The first attempt may have stopped between storing and starting; starting again is harmless.
-  await deps.workflow.start(result.trackingNumber);
   return { trackingNumber: result.trackingNumber };
+}
+
+/** A payment was stored as Initiated: start its workflow (named by the tracking number, so a repeat is harmless). */
+export async function startAcceptedPayment(deps: { workflow: PaymentWorkflow }, payment: { trackingNumber: string; status: string }): Promise<void> {
+  if (payment.status === 'Initiated') await deps.workflow.start(payment.trackingNumber);
 }
 
 export async function getPaymentStatus(

@@ -2,13 +2,13 @@ import { systemClock } from '@giving/shared/clock';
 import { createPaymentRequestSchema } from '@giving/shared/contracts/donations';
 import { accepted, httpRoute } from '@giving/shared/lambda/http';
 import { createPayment } from '../domain/payments';
-import { paymentWorkflow, payments } from '../adapters';
+import { payments } from '../adapters';
 
-/** POST /donations/payments — accepts a card payment and starts the payment workflow (202 + tracking number). */
+/** POST /donations/payments — accepts a card payment (202 + tracking number); the table stream starts its workflow. */
 export const handler = httpRoute(
   { body: createPaymentRequestSchema, idempotencyKey: 'required' },
   async ({ body, idempotencyKey }) =>
     accepted(
-      await createPayment({ payments: payments(), workflow: paymentWorkflow(), clock: systemClock }, body, idempotencyKey as string),
+      await createPayment({ payments: payments(), clock: systemClock }, body, idempotencyKey as string),
     ),
 );

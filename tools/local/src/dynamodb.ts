@@ -1,5 +1,6 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, renameSync } from 'node:fs';
+import { connect } from 'node:net';
 import path from 'node:path';
 import {
   CreateTableCommand,
@@ -43,6 +44,8 @@ export interface RunningDynamoDb {
 /** Starts DynamoDB Local in memory on the port and resolves once it answers. */
 export async function startDynamoDb(port: number): Promise<RunningDynamoDb> {
   const jar = ensureDynamoDbJar();
+  // The readiness probe below would happily talk to someone else's DynamoDB Local on this port.
+  if (await isListening(port)) throw new Error(`port ${port} is already in use (another local platform still running?)`);
   const child = spawn(
     'java',
     ['-Xms256m', `-Djava.library.path=${path.join(DYNAMODB_DIR, 'DynamoDBLocal_lib')}`, '-jar', jar, '-inMemory', '-port', String(port), '-disableTelemetry'],
@@ -78,6 +81,14 @@ export async function startDynamoDb(port: number): Promise<RunningDynamoDb> {
   };
 }
 
+function isListening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+}
+
 export function dynamoClient(endpoint: string): DynamoDBClient {
   return new DynamoDBClient({ endpoint, region: REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
 }
@@ -110,6 +121,7 @@ export async function createTables(endpoint: string, manifests: readonly Service
                 Projection: { ProjectionType: 'ALL' },
               }))
             : undefined,
+          StreamSpecification: manifest.table.stream ? { StreamEnabled: true, StreamViewType: manifest.table.stream } : undefined,
         }),
       );
       if (manifest.table.ttlAttribute) {

@@ -9,7 +9,10 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 const { describeSignIns, startPlatform } = await import('./platform');
 
 const started = Date.now();
-const platform = await startPlatform({ log: (line) => console.log(`… ${line}`) });
+const platform = await startPlatform({
+  log: (line) => console.log(`… ${line}`),
+  maxConcurrentExecutions: process.env.LOCAL_MAX_CONCURRENT_EXECUTIONS ? Number(process.env.LOCAL_MAX_CONCURRENT_EXECUTIONS) : undefined,
+});
 const { urls } = platform;
 console.log(
   [

@@ -16,18 +16,19 @@ import {
   url,
 } from './config';
 import { createTables, dynamoClient, startDynamoDb } from './dynamodb';
-import { createApiGateway } from './api/gateway';
 import { startEventBus } from './eventbridge/server';
 import { startMailOutbox } from './mail';
-import { serveObject, startObjectStore } from './s3';
+import { startObjectStore } from './s3';
 import { startScheduler } from './scheduler/scheduler';
 import { seedDemoData } from './seed';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/data';
 import { startSite } from './site/server';
+import { siteServerOptions, type SiteProcessOptions } from './site/options';
 import { createQueues } from './sqs/queues';
 import { startQueuePollers } from './sqs/pollers';
 import { startSqs } from './sqs/server';
 import { startStepFunctions } from './stepfunctions/server';
+import { startStreamPollers } from './dynamodb-streams/pollers';
 
 /**
  * The whole local platform, wired from the same manifests CDK reads: every AWS service a real local stand-in,
@@ -89,11 +90,13 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
     const cognito = await startCognito({ port: PORTS.cognito, stateDir: STATE_DIR });
     stops.push(cognito.stop);
 
-    log('starting Step Functions, the queue pollers and the scheduler');
+    log('starting Step Functions, the queue and stream pollers and the scheduler');
     const stepFunctions = await startStepFunctions({ port: PORTS.stepFunctions, manifests, maxConcurrentExecutions: options.maxConcurrentExecutions });
     stops.push(stepFunctions.stop);
     const pollers = await startQueuePollers({ sqsEndpoint: sqs.url, manifests });
     stops.push(pollers.stop);
+    const streamPollers = await startStreamPollers({ dynamodbEndpoint: dynamodb.endpoint, sqsEndpoint: sqs.url, manifests });
+    stops.push(streamPollers.stop);
     const scheduler = await startScheduler({ manifests, port: PORTS.scheduler });
     stops.push(scheduler.stop);
 
@@ -104,7 +107,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
       documentClient.destroy();
     }
 
-    const site = await startSite({
+    const siteOptions: SiteProcessOptions = {
       port: PORTS.site,
       webDist: path.join(REPO_ROOT, 'web', 'dist'),
       runtimeConfig: {
@@ -112,10 +115,11 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
         cardGatewayPublishableKey: CARD_GATEWAY_PUBLISHABLE_KEY,
         cognito: { region: REGION, userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId, endpoint: cognito.url },
       },
-      api: createApiGateway({ manifests, authorizer: { issuer: cognito.issuer, audience: [cognito.userPoolClientId] } }),
-      media: (req, res, key) => serveObject(s3.rootDir, MEDIA_BUCKET, key, req, res),
+      authorizer: { issuer: cognito.issuer, audience: [cognito.userPoolClientId] },
+      mediaRootDir: s3.rootDir,
       origins: { cardGatewayOrigin: gateway.url, cognitoOrigin: cognito.url },
-    });
+    };
+    const site = await startSite(siteServerOptions(siteOptions));
     stops.push(site.stop);
 
     return {

@@ -1,0 +1,37 @@
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { logger as rootLogger, type Logger } from './logger';
+
+export type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse>;
+
+export interface StreamRecord<T> {
+  eventName: 'INSERT' | 'MODIFY' | 'REMOVE';
+  sequenceNumber: string;
+  newImage?: T;
+}
+
+/**
+ * The one table-stream wrapper. Records arrive in order per item; each is handled in turn and the first failure is
+ * reported with its sequence number, so the event source mapping retries from there (records after it are not
+ * skipped, and the ones before it are not redone).
+ */
+export function streamConsumer<T>(handle: (record: StreamRecord<T>, context: { log: Logger }) => Promise<void>): StreamHandler {
+  return async (event) => {
+    for (const record of event.Records) {
+      const sequenceNumber = record.dynamodb?.SequenceNumber ?? '';
+      const log = rootLogger.child({ sequenceNumber, eventName: record.eventName });
+      try {
+        const image = record.dynamodb?.NewImage as Record<string, AttributeValue> | undefined;
+        await handle(
+          { eventName: record.eventName as StreamRecord<T>['eventName'], sequenceNumber, newImage: image ? (unmarshall(image) as T) : undefined },
+          { log },
+        );
+      } catch (error) {
+        log.error('stream record failed', { error });
+        return { batchItemFailures: [{ itemIdentifier: sequenceNumber }] };
+      }
+    }
+    return { batchItemFailures: [] };
+  };
+}
