@@ -1,0 +1,138 @@
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { measureBundles, type BundleSize } from './bundles';
+import { measureSubmissions, type SubmissionFigures } from './submissions';
+
+/**
+ * `npm run bench`: starts the local platform as its own process (as `npm start` does), drives it over loopback
+ * from this process, measures each Lambda bundle, and writes docs/BENCHMARKS.md with the machine and date.
+ */
+const PORT_BASE = 5500;
+const CONCURRENCY = 50;
+const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const BUNDLE_LIMIT_BYTES = 300 * 1024;
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+const url = (offset: number) => `http://localhost:${PORT_BASE + offset}`;
+const urls = { site: url(0), cardGateway: url(10), dynamodb: url(20), stepFunctions: url(50) };
+
+async function startPlatform() {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tools/local/src/main.ts', '--quiet'], {
+    cwd: ROOT,
+    env: { ...process.env, LOCAL_PORT_BASE: String(PORT_BASE), LOCAL_STATE_DIR: '.local/bench', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the platform exited: ${output}`);
+    if (output.includes('Press Ctrl-C to stop.')) break;
+    if (Date.now() > deadline) throw new Error(`the platform did not start: ${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGINT');
+      }),
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] as number) : Math.round(((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2);
+}
+
+function machine(): string {
+  const cpus = os.cpus();
+  return `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}`;
+}
+
+function report(figures: SubmissionFigures, bundles: BundleSize[]): string {
+  const raw = median(figures.raw.map((r) => r.perSecond));
+  const accepted = median(figures.submissions.map((r) => r.perSecond));
+  const errors = figures.submissions.reduce((sum, r) => sum + r.errors, 0) + figures.raw.reduce((sum, r) => sum + r.errors, 0);
+  const ratio = accepted / raw;
+  const drains = figures.drains.filter((d) => d.payments > 0);
+  const completed = drains.length ? median(drains.map((d) => d.perSecond)) : 0;
+  const ok = (pass: boolean) => (pass ? 'met' : '**not met**');
+  const rows = figures.raw.map(
+    (r, i) =>
+      `| ${i + 1} | ${r.perSecond} | ${r.p50ms} / ${r.p99ms} | ${figures.submissions[i]?.perSecond ?? '-'} | ${figures.submissions[i]?.p50ms ?? '-'} / ${figures.submissions[i]?.p99ms ?? '-'} | ${(r.errors + (figures.submissions[i]?.errors ?? 0))} |`,
+  );
+  const largest = bundles[0];
+  return `# Benchmarks
+
+\`npm run bench\` writes this file. Figures are from one run on the machine below; they move with the machine,
+so compare runs on the same kind of machine.
+
+- Date: ${new Date().toISOString().slice(0, 10)}
+- Machine: ${machine()}
+- The local platform as \`npm start\` runs it (one Node process for the stand-ins and handlers, DynamoDB Local
+  1.25.1 in memory in Java), driven over loopback by a load generator in another Node process.
+
+## Donation submissions vs raw DynamoDB Local writes (${CONCURRENCY} concurrent clients, loopback)
+
+A submission is \`POST /api/donations/payments\` through the local HTTP API: JSON parsing, zod validation and the
+idempotent write (a DynamoDB transaction of the idempotency key and the payment); it counts when the answer is 202
+with a tracking number. The table's stream then starts the payment workflow, off the request path. The raw figure
+is \`PutItem\` of an item of the same size with the same condition, straight to DynamoDB Local from the load
+generator. Rounds alternate (${ROUND_SECONDS} s each, after a warm-up round of each), and before each round the
+payments accepted by the previous one are processed to the end, so neither figure is measured against the other's
+backlog.
+
+| round | raw PutItem/s | p50 / p99 ms | accepted submissions/s | p50 / p99 ms | errors |
+|---|---|---|---|---|---|
+${rows.join('\n')}
+
+| figure | median | target | |
+|---|---|---|---|
+| raw DynamoDB Local PutItem/s | ${raw} | | |
+| accepted donation submissions/s | ${accepted} | ≥ 350/s and ≥ 0.5 × raw (${Math.round(raw / 2)}) | ${ok(accepted >= 350 && ratio >= 0.5)} (${ratio.toFixed(2)} × raw) |
+| errors | ${errors} | 0 | ${ok(errors === 0)} |
+| payments processed end to end per second, after a round (the round's backlog / time to finish it) | ${completed} | (reported) | |
+
+The end-to-end figure runs each accepted payment through the Step Functions stand-in (validate, charge at the
+sandbox gateway, record, emit \`DonationCompleted\`, receipt e-mail through the queue consumer), at most 10
+executions at a time.
+
+## Lambda bundles (minified, as \`infra/lib/bundling.ts\` builds them; the AWS SDK comes from the Lambda runtime)
+
+| handler file | functions | size |
+|---|---|---|
+${bundles.map((b) => `| ${b.fn} | ${b.functions} | ${(b.bytes / 1024).toFixed(1)} KB |`).join('\n')}
+
+Largest: ${largest ? `${(largest.bytes / 1024).toFixed(1)} KB` : '-'} — target ≤ 300 KB: ${ok(bundles.every((b) => b.bytes <= BUNDLE_LIMIT_BYTES))}.
+`;
+}
+
+const log = (line: string) => console.log(`[bench] ${line}`);
+log(`starting the local platform on ports ${PORT_BASE}+`);
+const platform = await startPlatform();
+let figures: SubmissionFigures;
+try {
+  figures = await measureSubmissions(urls, { concurrency: CONCURRENCY, roundSeconds: ROUND_SECONDS, rounds: ROUNDS, log });
+} finally {
+  await platform.stop();
+}
+log('measuring Lambda bundles');
+const bundles = await measureBundles();
+const markdown = report(figures, bundles);
+const file = path.join(ROOT, 'docs', 'BENCHMARKS.md');
+const previous = (() => {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+})();
+writeFileSync(file, markdown);
+console.log(markdown);
+if (previous && previous !== markdown) log(`updated ${path.relative(ROOT, file)}`);
+process.exit(0);

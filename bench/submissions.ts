@@ -1,0 +1,170 @@
+import { CreateTableCommand, DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { TEST_CARDS } from '@giving/shared/contracts/card-gateway';
+import type { CreatePaymentRequest, Gift } from '@giving/shared/contracts/donations';
+import { REGION } from '../tools/local/src/config';
+import { closedLoop, jsonPoster, type LoadResult } from './load';
+
+/**
+ * Accepted donation submissions per second over loopback (POST /api/donations/payments -> 202), side by side with
+ * raw DynamoDB Local PutItem/s at the same concurrency, alternating rounds so both see the same machine state.
+ * Before each round the payment workflows started by earlier rounds are allowed to finish, so neither figure is
+ * measured against the other's backlog.
+ */
+export interface SubmissionFigures {
+  concurrency: number;
+  roundSeconds: number;
+  raw: LoadResult[];
+  submissions: LoadResult[];
+  drains: { payments: number; seconds: number; perSecond: number }[];
+}
+
+const payloadFor = (gift: Gift, card: CreatePaymentRequest['card'], n: number): CreatePaymentRequest => ({
+  pageType: 'GIFT',
+  country: 'nz',
+  giftId: gift.id,
+  donationAmount: 2500,
+  quantity: 1 + (n % 3),
+  supportingAmount: 0,
+  paymentType: 'CARD',
+  isRecurring: false,
+  isAnonymous: n % 5 === 0,
+  receiptName: `Bench Donor ${n}`,
+  donor: { firstName: 'Bench', lastName: `Donor${n}`, email: `bench.${n}@example.com` },
+  card,
+});
+
+export interface PlatformUrls {
+  site: string;
+  cardGateway: string;
+  dynamodb: string;
+  stepFunctions: string;
+}
+
+export async function measureSubmissions(urls: PlatformUrls, options: { concurrency: number; roundSeconds: number; rounds: number; log: (line: string) => void }): Promise<SubmissionFigures> {
+  const { concurrency, roundSeconds } = options;
+  const gift = (await (await fetch(`${urls.site}/api/donations/gifts/kiwi-coast-rescue/feed-a-kiwi-chick`)).json()) as Gift;
+  const tokenResponse = await fetch(`${urls.cardGateway}/v1/tokens`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer pk_test_local_platform', 'content-type': 'application/json' },
+    body: JSON.stringify({ number: TEST_CARDS.approve, name: 'Bench Donor', expMonth: '12', expYear: '30', cvc: '123' }),
+  });
+  const token = (await tokenResponse.json()) as { id: string; card: { last4: string } };
+  const card = { token: token.id, cardType: 'visa' as const, last4: token.card.last4 };
+
+  const dynamo = new DynamoDBClient({ endpoint: urls.dynamodb, region: REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  await dynamo.send(
+    new CreateTableCommand({
+      TableName: 'bench-raw',
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [
+        { AttributeName: 'pk', AttributeType: 'S' },
+        { AttributeName: 'sk', AttributeType: 'S' },
+      ],
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+    }),
+  );
+  const poster = jsonPoster(urls.site, concurrency);
+  let keyCounter = 0;
+  const runId = Date.now().toString(36);
+
+  const rawRound = () =>
+    closedLoop({
+      concurrency,
+      seconds: roundSeconds,
+      send: async (_client, n) => {
+        // An item the size and shape of a stored payment, written with the same condition.
+        const item = JSON.parse(JSON.stringify(payloadFor(gift, card, n))) as Record<string, unknown>;
+        await dynamo.send(
+          new PutItemCommand({
+            TableName: 'bench-raw',
+            Item: {
+              pk: { S: `PAYMENT#${runId}-${keyCounter++}` },
+              sk: { S: 'PAYMENT' },
+              status: { S: 'Initiated' },
+              body: { S: JSON.stringify(item) },
+              createdAt: { S: new Date().toISOString() },
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        );
+        return true;
+      },
+    });
+
+  let firstFailure: string | undefined;
+  let lastTrackingNumber: string | undefined;
+  const submissionRound = () =>
+    closedLoop({
+      concurrency,
+      seconds: roundSeconds,
+      send: async (_client, n) => {
+        const response = await poster.post('/api/donations/payments', JSON.stringify(payloadFor(gift, card, n)), {
+          'idempotency-key': `bench-${runId}-${keyCounter++}`,
+        });
+        if (response.status !== 202 && !firstFailure) firstFailure = `${response.status} ${response.body.slice(0, 200)}`;
+        if (response.status === 202) lastTrackingNumber = (JSON.parse(response.body) as { trackingNumber: string }).trackingNumber;
+        return response.status === 202;
+      },
+    });
+
+  const figures: SubmissionFigures = { concurrency, roundSeconds, raw: [], submissions: [], drains: [] };
+  options.log(`warming up (${roundSeconds} s each)`);
+  await rawRound();
+  const warmUp = await submissionRound();
+  figures.drains.push(await drain(urls, warmUp.ok, lastTrackingNumber, options.log));
+  for (let round = 1; round <= options.rounds; round++) {
+    const raw = await rawRound();
+    options.log(`round ${round}: raw PutItem ${raw.perSecond}/s (errors ${raw.errors})`);
+    figures.raw.push(raw);
+    const submissions = await submissionRound();
+    options.log(`round ${round}: accepted submissions ${submissions.perSecond}/s (errors ${submissions.errors}${firstFailure ? `, first: ${firstFailure}` : ''})`);
+    figures.submissions.push(submissions);
+    figures.drains.push(await drain(urls, submissions.ok, lastTrackingNumber, options.log));
+  }
+  poster.close();
+  dynamo.destroy();
+  return figures;
+}
+
+/**
+ * Waits until the round's payments have all been processed: the stream starts workflows in order, so once the last
+ * accepted payment has finished and no workflow is running, every earlier one has finished too.
+ */
+async function drain(urls: PlatformUrls, payments: number, lastTrackingNumber: string | undefined, log: (line: string) => void) {
+  const started = performance.now();
+  for (;;) {
+    if (!lastTrackingNumber) break;
+    const status = (await (await fetch(`${urls.site}/api/donations/payments/${lastTrackingNumber}/status`)).json()) as { paymentProcessingStatus: string };
+    if (status.paymentProcessingStatus === 'Completed' || status.paymentProcessingStatus === 'Failed') break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  while ((await listRunning(urls.stepFunctions)) > 0) await new Promise((resolve) => setTimeout(resolve, 500));
+  const seconds = (performance.now() - started) / 1000;
+  const result = { payments, seconds: Math.round(seconds * 10) / 10, perSecond: seconds > 0.5 ? Math.round(payments / seconds) : 0 };
+  log(`processed the round's ${payments} payments end to end in ${result.seconds} s after it ended`);
+  return result;
+}
+
+async function listRunning(endpoint: string): Promise<number> {
+  let count = 0;
+  let nextToken: string | undefined;
+  do {
+    const response = await fetch(endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': 'AWSStepFunctions.ListExecutions' },
+      body: JSON.stringify({
+        stateMachineArn: 'arn:aws:states:ap-southeast-2:000000000000:stateMachine:giving-donations-payment',
+        statusFilter: 'RUNNING',
+        maxResults: 1000,
+        nextToken,
+      }),
+    });
+    const body = (await response.json()) as { executions: unknown[]; nextToken?: string };
+    count += body.executions.length;
+    nextToken = body.nextToken;
+  } while (nextToken);
+  return count;
+}
