@@ -11,4 +11,11 @@ export const MESSAGES = {
   invalidDate: 'Invalid Date!',
   invalidYear: 'Invalid Year!',
   tooLong: (max: number) => `Maximum ${max} characters!`,
+  /** Spec §2 "Gift page": a gift that is no longer active. */
+  giftInactive: 'Project has been fulfilled. This gift is not taking further donations.',
+  giftMissing: 'This gift is no longer available.',
+  giftWrongCountry: 'This gift cannot be given from this country.',
+  /** A failed payment with no better message (the checkout shows the server's first message, else this). */
+  paymentFailed: 'Your payment could not be processed. Please try again or use a different card.',
+  gatewayUnreachable: 'We could not reach the payment provider. You have not been charged. Please try again.',
 } as const;

@@ -1,4 +1,5 @@
 import type { Clock } from '@giving/shared/clock';
+import { MESSAGES } from '@giving/shared/contracts/messages';
 import type { EventPublisher } from '@giving/shared/events';
 import { DonationCompleted } from '@giving/shared/events/donations';
 import { DEFAULT_FAILURE_MESSAGE, pricePayment } from './payments';
@@ -6,8 +7,7 @@ import type { CardGateway, ChargeResult, Donation, GiftCatalog, Payment, Payment
 
 /** The steps of the payment workflow (workflows/payment.asl.json). Each is safe to run again. */
 
-export const GATEWAY_UNREACHABLE_MESSAGE =
-  'We could not reach the payment provider. You have not been charged. Please try again.';
+export const GATEWAY_UNREACHABLE_MESSAGE = MESSAGES.gatewayUnreachable;
 
 export type StepState = { trackingNumber: string; chargeAttempts?: number };
 export type ValidateOutcome =

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { COUNTRIES } from '@giving/shared/countries';
 import type { CreatePaymentRequest, PaymentStatusResponse } from '@giving/shared/contracts/donations';
+import { MESSAGES } from '@giving/shared/contracts/messages';
 import { DomainError, notFound } from '@giving/shared/errors';
 import type { Clock } from '@giving/shared/clock';
 import { newId } from '@giving/shared/ids';
@@ -9,10 +10,10 @@ import type { Gift } from '@giving/shared/contracts/donations';
 import type { PaymentRepository, PaymentWorkflow, PricedPayment } from './ports';
 
 /** Shown when a payment fails for a reason that has no better message. */
-export const DEFAULT_FAILURE_MESSAGE = 'Your payment could not be processed. Please try again or use a different card.';
-export const GIFT_INACTIVE_MESSAGE = 'Project has been fulfilled. This gift is not taking further donations.';
-export const GIFT_MISSING_MESSAGE = 'This gift is no longer available.';
-export const GIFT_WRONG_COUNTRY_MESSAGE = 'This gift cannot be given from this country.';
+export const DEFAULT_FAILURE_MESSAGE = MESSAGES.paymentFailed;
+export const GIFT_INACTIVE_MESSAGE = MESSAGES.giftInactive;
+export const GIFT_MISSING_MESSAGE = MESSAGES.giftMissing;
+export const GIFT_WRONG_COUNTRY_MESSAGE = MESSAGES.giftWrongCountry;
 
 /** A stable fingerprint of what was asked, so a reused idempotency key with a different request is refused. */
 export function fingerprintOf(request: CreatePaymentRequest): string {

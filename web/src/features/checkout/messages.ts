@@ -1,5 +1,7 @@
-/** Shown when a payment fails and the server gave no message (same text as the API's default). */
-export const DEFAULT_PAYMENT_FAILURE = 'Your payment could not be processed. Please try again or use a different card.';
+import { MESSAGES } from '@giving/shared/contracts/messages';
+
+/** Shown when a payment fails and the server gave no message (the API's default). */
+export const DEFAULT_PAYMENT_FAILURE = MESSAGES.paymentFailed;
 /** The payment request never got an answer; pressing Donate again resends the very same payment. */
 export const PAYMENT_NOT_SENT = 'We couldn’t reach Koha to send your payment. Check your connection and press Donate again.';
 /** The status stopped answering; the payment may still complete, so the donor must not simply pay again. */

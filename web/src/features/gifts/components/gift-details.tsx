@@ -1,3 +1,4 @@
+import { MESSAGES } from '@giving/shared/contracts/messages';
 import type { Gift } from '@giving/shared/contracts/donations';
 import { COUNTRIES, type CountryCode } from '@giving/shared/countries';
 import { Link } from 'react-router-dom';
@@ -22,10 +23,10 @@ export function GiftDetails({ gift, country }: { gift: Gift; country: CountryCod
 }
 
 /** Spec §2 "Gift page": shown instead of the purchase panel when the gift is no longer active. */
-export const GIFT_INACTIVE_MESSAGE = 'Project has been fulfilled. This gift is not taking further donations.';
+export const GIFT_INACTIVE_MESSAGE = MESSAGES.giftInactive;
 
 /** The API's text for a gift priced in another country's currency (it refuses such payments). */
-export const GIFT_WRONG_COUNTRY_MESSAGE = 'This gift cannot be given from this country.';
+export const GIFT_WRONG_COUNTRY_MESSAGE = MESSAGES.giftWrongCountry;
 
 /** Shown in place of the purchase panel when the gift cannot be given (fulfilled, or from another country). */
 export function GiftUnavailableNotice({ message = GIFT_INACTIVE_MESSAGE }: { message?: string }) {
