@@ -1,9 +1,9 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { dashboardPage, DASHBOARD_CSP, escapeHtml } from './dashboard';
 import { hostedFieldsCsp, hostedFieldsPage } from './hosted-fields';
 import { errorBody, Ledger, type ChargeRequest, type GatewayReply } from './ledger';
+import { closeServer, listenOn } from '../runtime/http-server';
 
 /**
  * The sandbox card gateway, on its own origin: hosted card fields for our checkout's iframe, tokenisation with
@@ -59,21 +59,15 @@ export async function startCardGateway(options: CardGatewayOptions): Promise<Run
       else res.destroy();
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.hostname ?? 'localhost', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const { url } = await listenOn(server, options.port, options.hostname);
   return {
-    url: `http://localhost:${port}`,
+    url,
     snapshot: () => ledger.snapshot(),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        for (const timer of held) clearTimeout(timer);
-        held.clear();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    stop: () => {
+      for (const timer of held) clearTimeout(timer);
+      held.clear();
+      return closeServer(server);
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOn } from '../runtime/http-server';
 import { logger } from '@giving/shared/lambda/logger';
 
 /**
@@ -113,23 +113,9 @@ export async function listen(
         else res.destroy();
       });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, hostname, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const actual = (server.address() as AddressInfo).port;
-  return { server, port: actual, url: `http://localhost:${actual}` };
+  return { server, ...(await listenOn(server, port, hostname)) };
 }
 
-export function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.close((error) => (error ? reject(error) : resolve()));
-    server.closeAllConnections();
-  });
-}
 
 /** AWS JSON timestamps are epoch seconds. */
 export const epochSeconds = (date: Date) => date.getTime() / 1000;

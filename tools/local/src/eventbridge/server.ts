@@ -4,7 +4,8 @@ import { logger } from '@giving/shared/lambda/logger';
 import { EVENT_BUS_NAME, queueName, ruleName, type EventPattern, type ServiceManifest, type ServiceName } from '@giving/shared/manifest';
 import { ACCOUNT_ID, REGION } from '../config';
 import { sqsClient } from '../sqs/queues';
-import { AwsError, awsJsonHandler, closeServer, listen, sendJson, type LocalRoute } from './aws-json';
+import { AwsError, awsJsonHandler, listen, sendJson, type LocalRoute } from './aws-json';
+import { closeServer } from '../runtime/http-server';
 import { InvalidEventPatternError, compilePattern } from './pattern';
 
 /** An event as EventBridge delivers it to a target (the SQS message body). */

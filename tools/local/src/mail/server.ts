@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { STATE_DIR } from '../config';
 import { Outbox } from './outbox';
 import { listPage, messagePage, notFoundPage, OUTBOX_CSP } from './pages';
 import { parseSendEmail, SesError } from './send-email';
+import { closeServer, listenOn } from '../runtime/http-server';
 
 /**
  * The mail outbox: SESv2 SendEmail stores each message as a JSON file instead of sending it, and the same port
@@ -37,19 +37,11 @@ export async function startMailOutbox(options: MailOutboxOptions): Promise<Runni
       else res.destroy();
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.hostname ?? 'localhost', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const { url } = await listenOn(server, options.port, options.hostname);
   return {
-    url: `http://localhost:${port}`,
+    url,
     rootDir,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    stop: () => closeServer(server),
   };
 }
 

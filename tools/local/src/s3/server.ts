@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { REGION, STATE_DIR } from '../config';
@@ -10,6 +9,7 @@ import { noSuchKey, S3Error } from './errors';
 import { compareKeys } from './keys';
 import { checkPreconditions, objectHeaders, parseRange, sendObjectBody } from './object-response';
 import { ObjectStore, type StoredObject } from './store';
+import { closeServer, listenOn } from '../runtime/http-server';
 
 /**
  * A file-system object store speaking the path-style S3 REST API subset our code and the AWS SDK v3 use:
@@ -53,19 +53,11 @@ export async function startObjectStore(options: ObjectStoreOptions): Promise<Run
     res.setHeader('x-amz-id-2', randomBytes(24).toString('base64'));
     handle(store, req, res).catch((error: unknown) => sendError(req, res, error, requestId));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.hostname ?? 'localhost', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const { url } = await listenOn(server, options.port, options.hostname);
   return {
-    url: `http://localhost:${port}`,
+    url,
     rootDir,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    stop: () => closeServer(server),
   };
 }
 

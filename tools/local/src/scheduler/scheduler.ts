@@ -1,6 +1,7 @@
 import { logger } from '@giving/shared/lambda/logger';
 import { scheduleName, type ScheduleSpec, type ServiceManifest, type ServiceName } from '@giving/shared/manifest';
-import { closeServer, listen, sendJson, type LocalRoute } from '../eventbridge/aws-json';
+import { listen, sendJson, type LocalRoute } from '../eventbridge/aws-json';
+import { closeServer } from '../runtime/http-server';
 import { invokeHandler } from '../runtime/handlers';
 import { nextRun, parseScheduleExpression, type ScheduleExpression } from './expression';
 

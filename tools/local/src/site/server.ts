@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from 'node:path';
 import { API_PREFIX } from '@giving/shared/manifest';
 import { securityHeaders, type SecurityHeaderOrigins } from '@giving/shared/security-headers';
+import { closeServer, listenOn } from '../runtime/http-server';
 
 /**
  * The one local origin, as CloudFront is in AWS: /api/* to the HTTP API, /media/* to the media bucket,
@@ -101,20 +102,7 @@ export async function startSite(options: SiteOptions): Promise<{ url: string; se
     createReadStream(file).pipe(res);
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, '127.0.0.1', () => resolve());
-  });
   server.keepAliveTimeout = 65_000;
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
-  return {
-    url: `http://localhost:${port}`,
-    server,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  const { url } = await listenOn(server, options.port, '127.0.0.1');
+  return { url, server, stop: () => closeServer(server) };
 }

@@ -1,6 +1,7 @@
 import { createRequestHandler } from 'local-aws-sqs';
 import { ACCOUNT_ID, REGION } from '../config';
-import { closeServer, listen } from '../eventbridge/aws-json';
+import { listen } from '../eventbridge/aws-json';
+import { closeServer } from '../runtime/http-server';
 
 export interface RunningSqs {
   url: string;

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { logger } from '@giving/shared/lambda/logger';
 import { functionId, workflowName, type ServiceManifest, type ServiceName } from '@giving/shared/manifest';
 import { ACCOUNT_ID, REGION, REPO_ROOT, stateMachineArn } from '../config';
-import { AwsError, awsJsonHandler, closeServer, epochSeconds, listen } from '../eventbridge/aws-json';
+import { AwsError, awsJsonHandler, epochSeconds, listen } from '../eventbridge/aws-json';
+import { closeServer } from '../runtime/http-server';
 import { invokeHandler } from '../runtime/handlers';
 import {
   compileDefinition,

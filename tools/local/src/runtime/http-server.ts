@@ -1,0 +1,23 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** Starts a stand-in's HTTP server on loopback (port 0 picks a free one) and says where it is. */
+export async function listenOn(server: Server, port: number, hostname = 'localhost'): Promise<{ port: number; url: string }> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, hostname, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const actual = (server.address() as AddressInfo).port;
+  return { port: actual, url: `http://localhost:${actual}` };
+}
+
+/** Stops accepting, drops kept-alive and long-poll connections, and resolves once the server has closed. */
+export function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()));
+    server.closeAllConnections();
+  });
+}
