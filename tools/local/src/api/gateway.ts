@@ -4,6 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { DEFAULT_TIMEOUT_SECONDS, type RouteSpec, type ServiceManifest, type ServiceName } from '@giving/shared/manifest';
 import { ACCOUNT_ID } from '../config';
 import { lambdaContext, loadHandler } from '../runtime/handlers';
+import { readBody } from '../runtime/http-server';
 import { claimsForEvent, jwtAuthorizer } from './jwt';
 import { compileRoutes, matchRoute } from './routes';
 
@@ -46,7 +47,7 @@ export function createApiGateway(options: ApiGatewayOptions) {
 
     let body: Buffer;
     try {
-      body = await readBody(req);
+      body = await readBody(req, MAX_BODY_BYTES, () => new Error('too large'));
     } catch {
       return gatewayAnswer(res, 413, 'Request Entity Too Large');
     }
@@ -113,23 +114,6 @@ export function createApiGateway(options: ApiGatewayOptions) {
   };
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new Error('too large'));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
 
 /** What HTTP API itself answers when no function result is involved. */
 function gatewayAnswer(res: ServerResponse, status: number, message: string): void {

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { dashboardPage, DASHBOARD_CSP, escapeHtml } from './dashboard';
 import { hostedFieldsCsp, hostedFieldsPage } from './hosted-fields';
 import { errorBody, Ledger, type ChargeRequest, type GatewayReply } from './ledger';
-import { closeServer, listenOn } from '../runtime/http-server';
+import { closeServer, listenOn, readBody as readLimited } from '../runtime/http-server';
 
 /**
  * The sandbox card gateway, on its own origin: hosted card fields for our checkout's iframe, tokenisation with
@@ -171,14 +171,7 @@ function sendReply(res: ServerResponse, reply: GatewayReply): void {
 
 /** JSON or form-encoded. Parse errors are never logged or echoed: their messages quote the body, card number and all. */
 async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new HttpError(413, errorBody('invalid_request_error', 'The request body is too large.'));
-    chunks.push(chunk);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
+  const text = (await readLimited(req, MAX_BODY_BYTES, () => new HttpError(413, errorBody('invalid_request_error', 'The request body is too large.')))).toString('utf8');
   const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
   if (type === 'application/x-www-form-urlencoded') return Object.fromEntries(new URLSearchParams(text));
   if (text.trim() === '') return {};

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { listenOn } from '../runtime/http-server';
+import { listenOn, readBody as readLimited } from '../runtime/http-server';
 import { logger } from '@giving/shared/lambda/logger';
 
 /**
@@ -74,22 +74,9 @@ export function awsJsonHandler(options: {
   };
 }
 
-export function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new AwsError('ValidationException', `Request body is larger than ${MAX_BODY_BYTES} bytes`, 413));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
+export async function readBody(req: IncomingMessage): Promise<string> {
+  const body = await readLimited(req, MAX_BODY_BYTES, () => new AwsError('ValidationException', `Request body is larger than ${MAX_BODY_BYTES} bytes`, 413));
+  return body.toString('utf8');
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, contentType = 'application/json'): void {

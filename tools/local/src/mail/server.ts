@@ -5,7 +5,7 @@ import { STATE_DIR } from '../config';
 import { Outbox } from './outbox';
 import { listPage, messagePage, notFoundPage, OUTBOX_CSP } from './pages';
 import { parseSendEmail, SesError } from './send-email';
-import { closeServer, listenOn } from '../runtime/http-server';
+import { closeServer, listenOn, readBody as readLimited } from '../runtime/http-server';
 
 /**
  * The mail outbox: SESv2 SendEmail stores each message as a JSON file instead of sending it, and the same port
@@ -100,14 +100,8 @@ async function sendEmail(outbox: Outbox, req: IncomingMessage, res: ServerRespon
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new SesError('MessageRejected', 400, `Message length is more than ${MAX_BODY_BYTES} bytes long.`);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  const body = await readLimited(req, MAX_BODY_BYTES, () => new SesError('MessageRejected', 400, `Message length is more than ${MAX_BODY_BYTES} bytes long.`));
+  return body.toString('utf8');
 }
 
 function sendSesError(res: ServerResponse, error: SesError): void {

@@ -41,32 +41,21 @@ export async function createQueues(options: {
   const client = sqsClient(options.sqsEndpoint);
   const visibilityTimeout = String(options.visibilityTimeoutSeconds ?? DEFAULT_VISIBILITY_TIMEOUT_SECONDS);
   try {
-    const queues: SubscriptionQueue[] = [];
     for (const manifest of options.manifests) {
       for (const subscription of manifest.subscriptions) {
         const dlq = await createQueue(client, deadLetterQueueName(manifest.service, subscription.name), {
           MessageRetentionPeriod: String(14 * 24 * 3600),
         });
-        const name = queueName(manifest.service, subscription.name);
-        const queue = await createQueue(client, name, {
+        await createQueue(client, queueName(manifest.service, subscription.name), {
           VisibilityTimeout: visibilityTimeout,
           RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq.arn, maxReceiveCount: MAX_RECEIVE_COUNT }),
         });
-        queues.push({
-          service: manifest.service,
-          subscription,
-          queueName: name,
-          queueUrl: queue.url,
-          queueArn: queue.arn,
-          deadLetterQueueUrl: dlq.url,
-          deadLetterQueueArn: dlq.arn,
-        });
       }
     }
-    return queues;
   } finally {
     client.destroy();
   }
+  return findQueues(options);
 }
 
 async function createQueue(client: SQSClient, name: string, attributes: Record<string, string>) {
