@@ -62,8 +62,20 @@ export class StatefulStack extends Stack {
     for (const manifest of props.manifests) {
       if (manifest.table) this.tables.set(manifest.service, this.createTable(manifest.service, manifest.table));
       for (const subscription of manifest.subscriptions) this.createSubscriptionQueue(manifest.service, subscription);
-      for (const schedule of manifest.schedules) this.createScheduleDeadLetterQueue(manifest.service, schedule.name);
-      for (const stream of manifest.streams) this.createStreamDeadLetterQueue(manifest.service, stream.name);
+      for (const { name } of manifest.schedules) {
+        this.createFailureQueue(
+          `Queue-${manifest.service}-schedule-${name}-Dlq`,
+          scheduleDeadLetterQueueName(manifest.service, name),
+          `the ${manifest.service} schedule '${name}' (EventBridge Scheduler's DeadLetterConfig)`,
+        );
+      }
+      for (const { name } of manifest.streams) {
+        this.createFailureQueue(
+          `Queue-${manifest.service}-stream-${name}-Dlq`,
+          streamDeadLetterQueueName(manifest.service, name),
+          `the ${manifest.service} stream subscription '${name}' (records whose retries ran out)`,
+        );
+      }
     }
 
     this.accessLogsBucket = this.createAccessLogsBucket();
@@ -176,25 +188,12 @@ export class StatefulStack extends Stack {
     );
   }
 
-  private createScheduleDeadLetterQueue(service: ServiceName, schedule: string): void {
-    const queue = this.createQueue(`Queue-${service}-schedule-${schedule}-Dlq`, {
-      queueName: scheduleDeadLetterQueueName(service, schedule),
-      retentionPeriod: DEAD_LETTER_RETENTION,
-    });
+  /** A queue that is itself where failures end up (a schedule's or a stream subscription's), so it needs no DLQ. */
+  private createFailureQueue(id: string, queueName: string, whose: string): void {
+    const queue = this.createQueue(id, { queueName, retentionPeriod: DEAD_LETTER_RETENTION });
     Validations.of(queue).acknowledge({
       id: 'AwsSolutions-SQS3',
-      reason: `This queue is the dead-letter queue of the ${service} schedule '${schedule}' (EventBridge Scheduler's DeadLetterConfig); a dead-letter queue of its own would add nothing.`,
-    });
-  }
-
-  private createStreamDeadLetterQueue(service: ServiceName, stream: string): void {
-    const queue = this.createQueue(`Queue-${service}-stream-${stream}-Dlq`, {
-      queueName: streamDeadLetterQueueName(service, stream),
-      retentionPeriod: DEAD_LETTER_RETENTION,
-    });
-    Validations.of(queue).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason: `This queue is the on-failure destination of the ${service} stream subscription '${stream}' (records whose retries ran out); a dead-letter queue of its own would add nothing.`,
+      reason: `This queue is the dead-letter queue of ${whose}; a dead-letter queue of its own would add nothing.`,
     });
   }
 
