@@ -32,6 +32,21 @@ export default tseslint.config(
     },
   },
   {
+    // A handler gets httpRoute only through its service's serviceRoute, which enforces the manifest's policy.
+    files: ['services/*/handlers/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'zod', message: 'Use zod/mini: full zod adds ~450 KB to every Lambda bundle.' },
+            { name: '@giving/shared/lambda/http', importNames: ['httpRoute'], message: "Build handlers with the service's route factory (services/<service>/http.ts), which enforces the manifest policy." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests are composition roots: they wire real adapters and test helpers into the code under test.
     files: ['**/*.test.ts', '**/*.test.tsx'],
     rules: { 'giving/import-direction': 'off' },

@@ -3,6 +3,7 @@
  * so a route, queue, workflow or schedule exists in AWS exactly when it exists locally.
  */
 import type { EventDefinition } from './events';
+import type { Permission, TenantKind } from './permissions';
 
 export const SERVICE_NAMES = [
   'accounts',
@@ -26,11 +27,17 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call a route. `public` has no authorizer; `signedIn` needs a valid Cognito JWT and,
- * when permissions are listed, the caller must hold any/all of them.
+ * when permissions are listed, the caller must hold any/all of them. With `tenant`, permissions are those the
+ * caller holds in the charity or workplace named by that path parameter (object-level: no IDOR).
  */
 export type AuthPolicy =
   | { readonly kind: 'public' }
-  | { readonly kind: 'signedIn'; readonly anyOf?: readonly string[]; readonly allOf?: readonly string[] };
+  | {
+      readonly kind: 'signedIn';
+      readonly anyOf?: readonly Permission[];
+      readonly allOf?: readonly Permission[];
+      readonly tenant?: { readonly kind: TenantKind; readonly param: string };
+    };
 
 /** What a function touches; the CDK app grants exactly this and sets the matching environment. */
 export interface Access {
@@ -40,6 +47,8 @@ export interface Access {
   readonly sendsMail?: boolean;
   readonly media?: 'read' | 'readWrite';
   readonly cardGateway?: boolean;
+  /** Adds and removes members of the user pool's groups (the back office's Administrator role). */
+  readonly userPoolGroups?: boolean;
 }
 
 export interface FunctionSpec {
@@ -135,6 +144,7 @@ export const ENV = {
   /** Optional: how long to wait for the gateway before treating the reply as lost (default 8000 ms). */
   cardGatewayTimeoutMs: 'CARD_GATEWAY_TIMEOUT_MS',
   serviceName: 'SERVICE_NAME',
+  userPoolId: 'USER_POOL_ID',
 } as const;
 
 export const tableName = (service: ServiceName, stage = 'giving') => `${stage}-${service}`;

@@ -23,7 +23,7 @@ const probe = defineService({
       method: 'POST',
       path: '/probe/write',
       handler: 'handlers/write',
-      auth: { kind: 'signedIn', anyOf: ['Matching.Admin'] },
+      auth: { kind: 'signedIn', anyOf: ['BackOffice_ManagePayments'] },
       summary: 'Writes everything.',
       access: {
         table: 'readWrite',
@@ -35,6 +35,7 @@ const probe = defineService({
       },
     },
     { method: 'GET', path: '/probe/logo', handler: 'handlers/logo', auth: { kind: 'signedIn' }, summary: 'Logo.', access: { media: 'read' } },
+    { method: 'PUT', path: '/probe/admins', handler: 'handlers/admins', auth: { kind: 'signedIn', anyOf: ['BackOffice_ManageAdmins'] }, summary: 'Admins.', access: { userPoolGroups: true } },
     { method: 'GET', path: '/probe/nothing', handler: 'handlers/nothing', auth: { kind: 'public' }, summary: 'Nothing.', access: {} },
   ],
   subscriptions: [{ name: 'count', pattern: patternFor(DonationCompleted), handler: 'handlers/count', access: { table: 'readWrite' }, batchSize: 25, timeoutSeconds: 50 }],
@@ -55,7 +56,7 @@ function writeService(root: string, manifest: ServiceManifest, asl: unknown = se
   const dir = path.join(root, manifest.service);
   mkdirSync(path.join(dir, 'handlers'), { recursive: true });
   mkdirSync(path.join(dir, 'workflows'), { recursive: true });
-  for (const file of ['read', 'write', 'logo', 'nothing', 'count', 'tasks', 'nightly']) {
+  for (const file of ['read', 'write', 'logo', 'admins', 'nothing', 'count', 'tasks', 'nightly']) {
     writeFileSync(path.join(dir, 'handlers', `${file}.ts`), 'export const handler = async () => ({});\nexport const settle = handler;\n');
   }
   writeFileSync(path.join(dir, 'workflows', 'settle.asl.json'), JSON.stringify(asl));
@@ -150,6 +151,18 @@ describe('access -> environment and IAM', () => {
       [...COMMON_ENV, ENV.mediaBucket, ENV.mediaBaseUrl].sort(),
     );
     expect(actionsOf('handlers/logo')).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents', 's3:GetObject']);
+  });
+
+  it('lets a group manager add and remove user pool group members in the member pool only', () => {
+    const env = fn('handlers/admins').Properties.Environment.Variables as Record<string, unknown>;
+    expect(Object.keys(env).sort()).toEqual([...COMMON_ENV, ENV.userPoolId].sort());
+    expect(JSON.stringify(env[ENV.userPoolId])).toMatch(/UserPool/);
+    const groups = statements('handlers/admins').find((s) => ([] as string[]).concat(s.Action).includes('cognito-idp:AdminAddUserToGroup'))!;
+    expect(([] as string[]).concat(groups.Action).sort()).toEqual(
+      ['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminListGroupsForUser', 'cognito-idp:AdminRemoveUserFromGroup'].sort(),
+    );
+    expect(JSON.stringify(groups.Resource)).toMatch(/UserPool/);
+    expect(JSON.stringify(groups.Resource)).not.toContain('*');
   });
 
   it('gives a big batch a batching window, and the queue six times the consumer timeout', () => {

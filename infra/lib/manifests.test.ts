@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { functionsOf, parseHandler, SERVICE_NAMES } from '@giving/shared/manifest';
+import { isPermission } from '@giving/shared/permissions';
 import { manifests } from '../../services/index';
 import { readDefinition, taskMappingProblems, taskStatesOf } from './asl';
 import { handlerEntry, REPO_ROOT } from './bundling';
@@ -26,10 +27,27 @@ describe.each(manifests.filter((manifest) => functionsOf(manifest).length > 0))(
 });
 
 describe.each(manifests.filter((manifest) => manifest.routes.length > 0))('$service routes', (manifest) => {
-  it.each(manifest.routes.map((route) => [`${route.method} ${route.path}`, route] as const))('%s has an auth policy', (_, route) => {
-    expect(['public', 'signedIn']).toContain(route.auth.kind);
+  it.each(manifest.routes.map((route) => [`${route.method} ${route.path}`, route] as const))('%s declares a valid policy', (_, route) => {
+    expect(route.auth, 'every route declares who may call it').toBeDefined();
+    expect(['public', 'signedIn']).toContain(route.auth?.kind);
     if (route.auth.kind === 'signedIn') {
-      for (const permission of [...(route.auth.anyOf ?? []), ...(route.auth.allOf ?? [])]) expect(permission).toMatch(/\S/);
+      const named = [...(route.auth.anyOf ?? []), ...(route.auth.allOf ?? [])];
+      for (const permission of named) expect(isPermission(permission), `${permission} is in shared/permissions.ts`).toBe(true);
+      if (route.auth.tenant) {
+        expect(route.path, 'the tenant parameter is in the path').toContain(`{${route.auth.tenant.param}}`);
+        expect(named.length, 'a tenant-scoped route names the permissions it needs there').toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('names every charity or workplace path parameter as the tenant of its policy (no unchecked object ids)', () => {
+    for (const route of manifest.routes) {
+      if (route.auth.kind !== 'signedIn') continue;
+      for (const param of ['charityId', 'workplaceId']) {
+        if (route.path.includes(`{${param}}`) && route.path.indexOf(`{${param}}`) === route.path.indexOf('{')) {
+          expect(route.auth.tenant?.param, `${route.method} ${route.path}`).toBe(param);
+        }
+      }
     }
   });
 

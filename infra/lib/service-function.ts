@@ -44,6 +44,8 @@ export interface AccessTargets {
   /** The API key travels as a CloudFormation dynamic reference to the Secrets Manager secret. */
   readonly cardGateway: { readonly url: string; readonly apiKey: string };
   readonly siteUrl: string;
+  /** The member user pool, resolved only when a function manages its groups. */
+  readonly userPool: () => { readonly id: string; readonly arn: string };
 }
 
 export interface ServiceFunctionProps {
@@ -147,6 +149,12 @@ export class ServiceFunction extends Construct {
         id: wildcardResourceFinding(this, objects),
         reason: `Object-level access to the media bucket (charity logos and other public images): keys are chosen at run time, so it cannot name them; it is limited to ${access.media === 'readWrite' ? 'get/put/delete' : 'get'} on that one bucket.`,
       });
+    }
+
+    if (access.userPoolGroups) {
+      const pool = targets.userPool();
+      fn.addEnvironment(ENV.userPoolId, pool.id);
+      allow(['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminRemoveUserFromGroup', 'cognito-idp:AdminListGroupsForUser'], [pool.arn]);
     }
 
     if (access.cardGateway) {

@@ -105,6 +105,7 @@ export class ServiceStack extends Stack {
         apiKey: SecretValue.secretsManager(CARD_GATEWAY_SECRET_NAME).unsafeUnwrap(),
       },
       siteUrl: props.siteUrl,
+      userPool: () => ({ id: props.stateful.userPool.userPoolId, arn: props.stateful.userPool.userPoolArn }),
     };
 
     const jwt = apigwv2.HttpAuthorizer.fromHttpAuthorizerAttributes(this, 'JwtAuthorizer', {

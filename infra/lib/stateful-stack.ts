@@ -1,3 +1,4 @@
+import { ADMINISTRATOR } from '@giving/shared/permissions';
 import { Aws, CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -257,6 +258,12 @@ export class StatefulStack extends Stack {
       id: 'AwsSolutions-COG8',
       reason:
         'Essentials feature plan: the Plus plan (threat protection) is billed per monthly active user across every donor, a cost decision for the charity; strong passwords and optional TOTP MFA are enforced here.',
+    });
+    // The back office role: the accounts service adds and removes its members; tokens carry it in cognito:groups.
+    new cognito.CfnUserPoolGroup(this, 'AdministratorGroup', {
+      userPoolId: userPool.userPoolId,
+      groupName: ADMINISTRATOR,
+      description: 'Back-office administrators (managed from the back office Admins screen)',
     });
     const client = userPool.addClient('WebClient', {
       userPoolClientName: 'giving-web',

@@ -1,28 +1,100 @@
-import { defineService } from '@giving/shared/manifest';
+import { DonationCompleted } from '@giving/shared/events/donations';
+import { patternFor } from '@giving/shared/events';
+import { defineService, type AuthPolicy, type RouteSpec } from '@giving/shared/manifest';
+import type { Permission } from '@giving/shared/permissions';
 
 /**
- * accounts: members, charities, workplaces, roles and permissions, site config.
- * Table: CHARITY#<id> / PROFILE (gsi1 by URL, gsi2 by country); see adapters/dynamo-charities.ts.
+ * accounts: members, charities, workplaces (business units), associations and roles, invitations, permissions,
+ * site config and features, menu links, badges, site stats and the ticker, content approval, e-mail templates,
+ * security settings. Item layout: adapters/keys.ts.
  */
+const PUBLIC: AuthPolicy = { kind: 'public' };
+const SIGNED_IN: AuthPolicy = { kind: 'signedIn' };
+const charity = (...anyOf: Permission[]): AuthPolicy => ({ kind: 'signedIn', anyOf, tenant: { kind: 'charity', param: 'charityId' } });
+const workplace = (...anyOf: Permission[]): AuthPolicy => ({ kind: 'signedIn', anyOf, tenant: { kind: 'workplace', param: 'workplaceId' } });
+const backOffice = (...anyOf: Permission[]): AuthPolicy => ({ kind: 'signedIn', anyOf });
+
+type Route = Pick<RouteSpec, 'method' | 'path' | 'auth' | 'summary'> & { handler: string; write?: boolean; mail?: boolean; groups?: boolean };
+const route = ({ write, mail, groups, ...spec }: Route): RouteSpec => ({
+  ...spec,
+  handler: spec.handler,
+  access: { table: write ? 'readWrite' : 'read', ...(mail ? { sendsMail: true } : {}), ...(groups ? { userPoolGroups: true } : {}) },
+});
+
 export default defineService({
   service: 'accounts',
-  table: { indexes: ['gsi1', 'gsi2'], ttlAttribute: 'expiresAt' },
+  table: { indexes: ['gsi1', 'gsi2', 'gsi3'], ttlAttribute: 'expiresAt' },
   routes: [
+    // Public site data.
+    route({ method: 'GET', path: '/accounts/charities', handler: 'handlers/list-charities', auth: PUBLIC, summary: 'Charities listed in a country (?country=nz), by name.' }),
+    route({ method: 'GET', path: '/accounts/charities/{charityUrl}', handler: 'handlers/get-charity', auth: PUBLIC, summary: 'Public charity profile for the charity page.' }),
+    route({ method: 'GET', path: '/accounts/site', handler: 'handlers/site#getSiteConfig', auth: PUBLIC, summary: 'Site config for a country: showGratuity, currency, site feed, features, single sign-in address.' }),
+    route({ method: 'GET', path: '/accounts/site/stats', handler: 'handlers/site-activity#getSiteStats', auth: PUBLIC, summary: "The header's site-wide stats: overall donations, active users, volunteered hours." }),
+    route({ method: 'GET', path: '/accounts/site/recent', handler: 'handlers/site-activity#getRecentActivity', auth: PUBLIC, summary: "The ticker's recent donations." }),
+    route({ method: 'GET', path: '/accounts/site/menu-links', handler: 'handlers/site#getMenuLinks', auth: PUBLIC, summary: "The site's navigation links (name, path)." }),
+    route({ method: 'PUT', path: '/accounts/site/menu-links', handler: 'handlers/site#putMenuLinks', auth: backOffice('BackOffice_ManageMenuLinks'), write: true, summary: 'Content admins (CMS) replace the navigation links of a country.' }),
+    route({ method: 'GET', path: '/account/logout', handler: 'handlers/logout', auth: PUBLIC, summary: 'Ends the browser session (clears the session and return cookies) and goes to the site root.' }),
+
+    // The signed-in member.
+    route({ method: 'GET', path: '/accounts/me', handler: 'handlers/me#getAdminMenu', auth: SIGNED_IN, write: true, summary: 'Admin menu data: primary account, associations, admin and corporate roles (creates the member record on first sign-in).' }),
+    route({ method: 'GET', path: '/accounts/me/permissions', handler: 'handlers/me#getPermissions', auth: SIGNED_IN, summary: 'The permissions routine: the allowed list for the site, optionally in one charity or workplace.' }),
+    route({ method: 'GET', path: '/accounts/me/profile', handler: 'handlers/me#getProfile', auth: SIGNED_IN, summary: "The member's own profile." }),
+    route({ method: 'PUT', path: '/accounts/me/profile', handler: 'handlers/me#updateProfile', auth: SIGNED_IN, write: true, summary: "Updates the member's names." }),
+    route({ method: 'GET', path: '/accounts/me/dashboard', handler: 'handlers/me#getDashboard', auth: SIGNED_IN, summary: 'The user dashboard: profile, badges, completed donations, pending invitations.' }),
+    route({ method: 'GET', path: '/accounts/me/badges', handler: 'handlers/me#getBadges', auth: SIGNED_IN, summary: "The member's badges." }),
+    route({ method: 'GET', path: '/accounts/me/invitations', handler: 'handlers/invitations#listMine', auth: SIGNED_IN, summary: "Pending invitations addressed to the member's e-mail." }),
+    route({ method: 'POST', path: '/accounts/invitations/{invitationId}/accept', handler: 'handlers/invitations#accept', auth: SIGNED_IN, write: true, summary: 'Accepts an invitation addressed to the signed-in e-mail; adds the association.' }),
+
+    // Charity admin console (object-level: permissions in the charity named by the path).
+    route({ method: 'GET', path: '/accounts/charity/{charityId}/members', handler: 'handlers/charity-console#listMembers', auth: charity('Charity_MemberView'), summary: "The charity's members and their roles." }),
+    route({ method: 'DELETE', path: '/accounts/charity/{charityId}/members/{memberId}', handler: 'handlers/charity-console#removeMember', auth: charity('Charity_MemberManage'), write: true, summary: 'Removes a member from the charity (never the last admin).' }),
+    route({ method: 'GET', path: '/accounts/charity/{charityId}/invitations', handler: 'handlers/invitations#listForCharity', auth: charity('Charity_MemberView'), summary: "The charity's pending invitations." }),
+    route({ method: 'POST', path: '/accounts/charity/{charityId}/invitations', handler: 'handlers/invitations#inviteToCharity', auth: charity('Charity_MemberManage'), write: true, mail: true, summary: 'Invites a person by e-mail (one pending invitation per address); e-mails them.' }),
+    route({ method: 'DELETE', path: '/accounts/charity/{charityId}/invitations/{invitationId}', handler: 'handlers/invitations#revokeForCharity', auth: charity('Charity_MemberManage'), write: true, summary: 'Revokes a pending invitation.' }),
+    route({ method: 'GET', path: '/accounts/charity/{charityId}/settings', handler: 'handlers/charity-console#getSettings', auth: charity('Charity_DashboardView'), summary: "The charity's profile and any change waiting for approval." }),
+    route({ method: 'PUT', path: '/accounts/charity/{charityId}/settings', handler: 'handlers/charity-console#updateSettings', auth: charity('Charity_DashboardManage'), write: true, summary: 'Proposes profile changes; they go live when the back office approves them.' }),
+
+    // Workplace admin console.
+    route({ method: 'GET', path: '/accounts/workplace/{workplaceId}/settings', handler: 'handlers/workplace-console#getSettings', auth: workplace('Workplace_ViewSettings', 'Workplace_ViewDashboard'), summary: 'The workplace and its business units.' }),
+    route({ method: 'PUT', path: '/accounts/workplace/{workplaceId}/settings', handler: 'handlers/workplace-console#updateSettings', auth: workplace('Workplace_ManageSettings'), write: true, summary: 'Renames the workplace and edits its business units.' }),
+    route({ method: 'GET', path: '/accounts/workplace/{workplaceId}/members', handler: 'handlers/workplace-console#listMembers', auth: workplace('Workplace_ViewMembers'), summary: "The workplace's members, roles, employment type and business unit." }),
+    route({ method: 'PATCH', path: '/accounts/workplace/{workplaceId}/members/{memberId}', handler: 'handlers/workplace-console#updateMember', auth: workplace('Workplace_ManageMembers'), write: true, summary: "Changes a member's corporate roles, employment type or business unit." }),
+    route({ method: 'DELETE', path: '/accounts/workplace/{workplaceId}/members/{memberId}', handler: 'handlers/workplace-console#removeMember', auth: workplace('Workplace_ManageMembers'), write: true, summary: 'Removes a member from the workplace (never the last admin).' }),
+    route({ method: 'GET', path: '/accounts/workplace/{workplaceId}/invitations', handler: 'handlers/invitations#listForWorkplace', auth: workplace('Workplace_ViewMembers'), summary: "The workplace's pending invitations." }),
+    route({ method: 'POST', path: '/accounts/workplace/{workplaceId}/invitations', handler: 'handlers/invitations#inviteToWorkplace', auth: workplace('Workplace_ManageMembers'), write: true, mail: true, summary: 'Invites a person by e-mail to a corporate role; e-mails them.' }),
+    route({ method: 'DELETE', path: '/accounts/workplace/{workplaceId}/invitations/{invitationId}', handler: 'handlers/invitations#revokeForWorkplace', auth: workplace('Workplace_ManageMembers'), write: true, summary: 'Revokes a pending invitation.' }),
+    route({ method: 'GET', path: '/accounts/workplace/{workplaceId}/charities', handler: 'handlers/workplace-console#listCharities', auth: workplace('Workplace_ViewCharities'), summary: 'Charities the workplace supports.' }),
+    route({ method: 'PUT', path: '/accounts/workplace/{workplaceId}/charities/{charityId}', handler: 'handlers/workplace-console#addCharity', auth: workplace('Workplace_ManageCharities'), write: true, summary: 'Adds a supported charity (idempotent).' }),
+    route({ method: 'DELETE', path: '/accounts/workplace/{workplaceId}/charities/{charityId}', handler: 'handlers/workplace-console#removeCharity', auth: workplace('Workplace_ManageCharities'), write: true, summary: 'Removes a supported charity.' }),
+
+    // Back office.
+    route({ method: 'GET', path: '/accounts/backoffice/dashboard', handler: 'handlers/back-office#getDashboard', auth: backOffice('BackOffice_ViewDashboard'), summary: 'Counts of charities, members, admins, workplaces and content waiting for approval.' }),
+    route({ method: 'GET', path: '/accounts/backoffice/charities', handler: 'handlers/back-office#listCharities', auth: backOffice('BackOffice_ViewCharities'), summary: 'Every charity, searchable by name.' }),
+    route({ method: 'POST', path: '/accounts/backoffice/charities', handler: 'handlers/back-office#createCharity', auth: backOffice('BackOffice_ManageCharities'), write: true, summary: 'Lists a new charity (its URL must be free).' }),
+    route({ method: 'GET', path: '/accounts/backoffice/members', handler: 'handlers/back-office#listMembers', auth: backOffice('BackOffice_ViewMembers'), summary: 'Every member, searchable by name or e-mail.' }),
+    route({ method: 'GET', path: '/accounts/backoffice/admins', handler: 'handlers/back-office#listAdmins', auth: backOffice('BackOffice_ViewAdmins'), summary: 'Members holding the Administrator role.' }),
+    route({ method: 'PUT', path: '/accounts/backoffice/admins/{memberId}', handler: 'handlers/back-office#grantAdmin', auth: backOffice('BackOffice_ManageAdmins'), write: true, groups: true, summary: 'Grants the Administrator role (user pool group and member record).' }),
+    route({ method: 'DELETE', path: '/accounts/backoffice/admins/{memberId}', handler: 'handlers/back-office#revokeAdmin', auth: backOffice('BackOffice_ManageAdmins'), write: true, groups: true, summary: 'Revokes the Administrator role (never your own).' }),
+    route({ method: 'GET', path: '/accounts/backoffice/workplaces', handler: 'handlers/back-office#listWorkplaces', auth: backOffice('BackOffice_ViewWorkplaces'), summary: 'Every workplace.' }),
+    route({ method: 'POST', path: '/accounts/backoffice/workplaces', handler: 'handlers/back-office#createWorkplace', auth: backOffice('BackOffice_ManageWorkplaces'), write: true, summary: 'Creates a workplace.' }),
+    route({ method: 'GET', path: '/accounts/backoffice/content', handler: 'handlers/content-approval#listContent', auth: backOffice('BackOffice_ManageContent'), summary: 'Content by status (Proposed first).' }),
+    route({ method: 'POST', path: '/accounts/backoffice/content/{contentId}/approve', handler: 'handlers/content-approval#approve', auth: backOffice('BackOffice_ManageContent'), write: true, summary: 'Approves proposed content; it goes live.' }),
+    route({ method: 'POST', path: '/accounts/backoffice/content/{contentId}/deny', handler: 'handlers/content-approval#deny', auth: backOffice('BackOffice_ManageContent'), write: true, summary: 'Denies proposed content with a reason.' }),
+    route({ method: 'GET', path: '/accounts/backoffice/email-templates', handler: 'handlers/back-office-content#listEmailTemplates', auth: backOffice('BackOffice_ManageContent'), summary: 'The e-mail templates the platform sends.' }),
+    route({ method: 'PUT', path: '/accounts/backoffice/email-templates/{templateId}', handler: 'handlers/back-office-content#updateEmailTemplate', auth: backOffice('BackOffice_ManageContent'), write: true, summary: "Edits a template's subject and body." }),
+    route({ method: 'GET', path: '/accounts/backoffice/badges', handler: 'handlers/back-office-content#listBadges', auth: backOffice('BackOffice_ManageContent'), summary: 'Badge definitions.' }),
+    route({ method: 'POST', path: '/accounts/backoffice/badges', handler: 'handlers/back-office-content#createBadge', auth: backOffice('BackOffice_ManageContent'), write: true, summary: 'Defines a badge awarded at a number of completed donations.' }),
+    route({ method: 'DELETE', path: '/accounts/backoffice/badges/{badgeId}', handler: 'handlers/back-office-content#deleteBadge', auth: backOffice('BackOffice_ManageContent'), write: true, summary: 'Retires a badge definition (awarded badges stay).' }),
+    route({ method: 'GET', path: '/accounts/backoffice/security', handler: 'handlers/back-office-content#getSecurity', auth: backOffice('BackOffice_ViewAdmins'), summary: 'Security settings (MFA for administrators, session length).' }),
+    route({ method: 'PUT', path: '/accounts/backoffice/security', handler: 'handlers/back-office-content#updateSecurity', auth: backOffice('BackOffice_ManageAdmins'), write: true, summary: 'Changes the security settings.' }),
+  ],
+  subscriptions: [
     {
-      method: 'GET',
-      path: '/accounts/charities',
-      handler: 'handlers/list-charities',
-      auth: { kind: 'public' },
-      summary: 'Charities listed in a country (?country=nz), by name.',
-      access: { table: 'read' },
-    },
-    {
-      method: 'GET',
-      path: '/accounts/charities/{charityUrl}',
-      handler: 'handlers/get-charity',
-      auth: { kind: 'public' },
-      summary: 'Public charity profile for the charity page.',
-      access: { table: 'read' },
+      name: 'record-donation-activity',
+      pattern: patternFor(DonationCompleted),
+      handler: 'handlers/record-donation-activity',
+      access: { table: 'readWrite', sendsMail: true },
+      batchSize: 10,
     },
   ],
 });

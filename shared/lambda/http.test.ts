@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { DomainError } from '../errors';
 import { MESSAGES } from '../contracts/messages';
-import { accepted, httpRoute, ok, type HttpEvent } from './http';
+import { accepted, httpRoute, ok, type HttpEvent, type RouteGuard } from './http';
+
+const guard: RouteGuard = async () => ({ permissions: new Set() });
 
 const event = (overrides: Partial<HttpEvent> = {}): HttpEvent =>
   ({
@@ -18,6 +20,7 @@ const event = (overrides: Partial<HttpEvent> = {}): HttpEvent =>
 
 const create = httpRoute(
   {
+    guard,
     body: z.object({ name: z.string().check(z.minLength(1, MESSAGES.requiredField)), quantity: z.int({ error: MESSAGES.invalidInput }) }),
     idempotencyKey: 'required',
   },
@@ -57,7 +60,7 @@ describe('httpRoute', () => {
   });
 
   it('maps domain errors through the error table', async () => {
-    const missing = httpRoute({}, async () => {
+    const missing = httpRoute({ guard }, async () => {
       throw new DomainError('NotFound', 'Gift was not found.');
     });
     const response = await missing(event());
@@ -66,7 +69,7 @@ describe('httpRoute', () => {
   });
 
   it('never leaks an unexpected error’s message or stack', async () => {
-    const crash = httpRoute({}, async () => {
+    const crash = httpRoute({ guard }, async () => {
       throw new Error('connect ECONNREFUSED 10.0.0.1 password=hunter2');
     });
     const response = await crash(event());
@@ -76,7 +79,7 @@ describe('httpRoute', () => {
   });
 
   it('reads the caller from HTTP API JWT claims, including list claims as strings', async () => {
-    const me = httpRoute({}, async ({ caller }) => ok(caller));
+    const me = httpRoute({ guard }, async ({ caller }) => ok(caller));
     const response = await me(
       event({
         requestContext: {
@@ -86,5 +89,21 @@ describe('httpRoute', () => {
       }),
     );
     expect(JSON.parse(response.body as string)).toMatchObject({ userId: 'user-1', email: 'a@b.nz', groups: ['Administrator', 'donors'] });
+  });
+});
+
+describe('httpRoute guard', () => {
+  it('refuses before reading any input, so a refused caller learns nothing about validation', async () => {
+    let ran = false;
+    const refuse: RouteGuard = async () => {
+      throw new DomainError('Forbidden');
+    };
+    const route = httpRoute({ guard: refuse, body: z.object({ name: z.string() }) }, async () => {
+      ran = true;
+      return ok({});
+    });
+    const response = await route(event({ body: '{"name":' }));
+    expect(response.statusCode).toBe(403);
+    expect(ran).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { ZodMiniType } from 'zod/mini';
 import { DomainError, PROBLEM_CONTENT_TYPE, problemFor } from '../errors';
+import type { Permission } from '../permissions';
 import { parseWith } from '../validation';
 import { logger as rootLogger, type Logger } from './logger';
 
@@ -17,6 +18,8 @@ export interface HttpRequest<TBody, TParams, TQuery> {
   params: TParams;
   query: TQuery;
   caller?: Caller;
+  /** What the guard granted the caller for this request (site features, own area, tenant roles). */
+  permissions: ReadonlySet<Permission>;
   idempotencyKey?: string;
   correlationId: string;
   log: Logger;
@@ -26,6 +29,8 @@ export interface HttpResult {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** Set-Cookie values (payload format 2.0 `cookies`). */
+  cookies?: string[];
 }
 
 export const ok = (body: unknown, headers?: Record<string, string>): HttpResult => ({ status: 200, body, headers });
@@ -33,7 +38,17 @@ export const created = (body: unknown): HttpResult => ({ status: 201, body });
 export const accepted = (body: unknown): HttpResult => ({ status: 202, body });
 export const noContent = (): HttpResult => ({ status: 204 });
 
+/** Decides whether the caller may use the route, before any input is read; throws Unauthorized or Forbidden. */
+export type RouteGuard = (request: {
+  routeKey: string;
+  caller?: Caller;
+  pathParameters: Readonly<Record<string, string | undefined>>;
+  log: Logger;
+}) => Promise<{ permissions: ReadonlySet<Permission> }>;
+
 export interface HttpRouteOptions<TBody, TParams, TQuery> {
+  /** Required: handlers get it from their service's `serviceRoute` (shared/lambda/authorize.ts), which reads the manifest. */
+  guard: RouteGuard;
   body?: ZodMiniType<TBody>;
   params?: ZodMiniType<TParams>;
   query?: ZodMiniType<TQuery>;
@@ -61,7 +76,10 @@ export function httpRoute<TBody = undefined, TParams = Record<string, string>, T
     const log = rootLogger.child({ correlationId, route: event.routeKey });
     let result: HttpResult;
     try {
+      const caller = callerOf(event);
+      const { permissions } = await options.guard({ routeKey: event.routeKey, caller, pathParameters: event.pathParameters ?? {}, log });
       const request: HttpRequest<TBody, TParams, TQuery> = {
+        permissions,
         body: (options.body ? parseWith(options.body, readJsonBody(event), 'body') : undefined) as TBody,
         params: (options.params
           ? parseWith(options.params, event.pathParameters ?? {}, 'path')
@@ -69,7 +87,7 @@ export function httpRoute<TBody = undefined, TParams = Record<string, string>, T
         query: (options.query
           ? parseWith(options.query, event.queryStringParameters ?? {}, 'query')
           : (event.queryStringParameters ?? {})) as TQuery,
-        caller: callerOf(event),
+        caller,
         idempotencyKey: readIdempotencyKey(event, options.idempotencyKey),
         correlationId,
         log,
@@ -141,7 +159,8 @@ function toResponse(result: HttpResult, correlationId: string): APIGatewayProxyS
     'x-correlation-id': correlationId,
     ...result.headers,
   };
-  if (result.body === undefined) return { statusCode: result.status, headers };
+  const cookies = result.cookies?.length ? { cookies: result.cookies } : {};
+  if (result.body === undefined) return { statusCode: result.status, headers, ...cookies };
   headers['content-type'] ??= 'application/json; charset=utf-8';
-  return { statusCode: result.status, headers, body: JSON.stringify(result.body) };
+  return { statusCode: result.status, headers, body: JSON.stringify(result.body), ...cookies };
 }

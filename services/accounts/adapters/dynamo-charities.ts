@@ -4,10 +4,10 @@ import type { CharityDirectory } from '../domain/charities';
 
 /**
  * CHARITY#<id> / PROFILE, found by URL through gsi1 (CHARITYURL#<charity url> / CHARITY)
- * and listed by country through gsi2 (COUNTRY#<code> / CHARITY#<lower-case name>).
+ * listed by country through gsi2 (COUNTRY#<code> / CHARITY#<lower-case name>) and in the back office through gsi3.
  */
 const strip = (item: Record<string, unknown>) => {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, gsi2pk: _g3, gsi2sk: _g4, ...charity } = item;
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, gsi2pk: _g3, gsi2sk: _g4, gsi3pk: _g5, gsi3sk: _g6, ...charity } = item;
   return charity as CharityProfile;
 };
 
@@ -49,6 +49,8 @@ export function dynamoCharityDirectory(client: DynamoDBDocumentClient, tableName
             gsi1sk: 'CHARITY',
             gsi2pk: `COUNTRY#${charity.country}`,
             gsi2sk: `CHARITY#${charity.name.toLowerCase()}`,
+            gsi3pk: 'LIST#CHARITY',
+            gsi3sk: charity.name.toLowerCase(),
             ...charity,
           },
         }),

@@ -6,7 +6,7 @@ import { ENV } from '@giving/shared/manifest';
 import { httpCardGateway } from './card-gateway-http';
 import { dynamoGiftCatalog } from './dynamo-gifts';
 import { dynamoPaymentRepository } from './dynamo-payments';
-import { sesMailer } from './ses-mailer';
+import { sesMailer } from '@giving/shared/lambda/ses-mailer';
 import { stepFunctionsPaymentWorkflow } from './sfn-payment-workflow';
 
 /** The donations service's composition root: each adapter is built once per process, on first use. */

@@ -95,6 +95,4 @@ export interface PaymentWorkflow {
   start(trackingNumber: string): Promise<void>;
 }
 
-export interface Mailer {
-  send(mail: { to: string; subject: string; text: string; html: string }): Promise<void>;
-}
+export type { Mailer } from '@giving/shared/mail';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { manifests } from '../../../services';
 import { startCardGateway } from './card-gateway';
+import { ENV } from '@giving/shared/manifest';
 import { startCognito } from './cognito';
 import {
   applyHandlerEnvironment,
@@ -89,6 +90,8 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
     log('starting cognito-local');
     const cognito = await startCognito({ port: PORTS.cognito, stateDir: STATE_DIR });
     stops.push(cognito.stop);
+    // Known only now: the pool cognito-local just made (the accounts service manages its Administrator group).
+    process.env[ENV.userPoolId] = cognito.userPoolId;
 
     log('starting Step Functions, the queue and stream pollers and the scheduler');
     const stepFunctions = await startStepFunctions({ port: PORTS.stepFunctions, manifests, maxConcurrentExecutions: options.maxConcurrentExecutions });

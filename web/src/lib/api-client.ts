@@ -1,4 +1,6 @@
+import * as z from 'zod/mini';
 import type { ZodMiniType } from 'zod/mini';
+import { getIdToken } from './session';
 import { ERROR_TABLE, PROBLEM_CONTENT_TYPE, isProblem, type ErrorCode, type FieldError, type Problem } from '@giving/shared/errors';
 
 /** Every API call goes to the same origin under /api (CloudFront in AWS, the local platform here). */
@@ -58,6 +60,11 @@ export interface RequestOptions<T> {
 export async function fetchJson<T>(url: string, options: RequestOptions<T>): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  // Signed-in calls carry the Cognito ID token; public routes ignore it.
+  if (url.startsWith(API_BASE) && headers.authorization === undefined) {
+    const token = await getIdToken();
+    if (token) headers.authorization = `Bearer ${token}`;
+  }
   let response: Response;
   try {
     response = await fetch(url, {
@@ -72,6 +79,7 @@ export async function fetchJson<T>(url: string, options: RequestOptions<T>): Pro
     throw new NetworkError('We could not reach the server. Check your connection and try again.', { cause: error });
   }
   if (!response.ok) throw new ApiError(await readProblem(response));
+  if (response.status === 204) return undefined as T;
   const parsed = options.schema.safeParse(await readJson(response));
   if (!parsed.success) throw new UnexpectedResponseError(`Unexpected response from ${url}.`, { cause: parsed.error });
   return parsed.data;
@@ -109,6 +117,16 @@ export const api = {
   },
   post<T>(path: string, body: unknown, schema: ZodMiniType<T>, init: { headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<T> {
     return fetchJson(`${API_BASE}${path}`, { method: 'POST', body, schema, headers: init.headers, signal: init.signal });
+  },
+  put<T>(path: string, body: unknown, schema: ZodMiniType<T>, init: { signal?: AbortSignal } = {}): Promise<T> {
+    return fetchJson(`${API_BASE}${path}`, { method: 'PUT', body, schema, signal: init.signal });
+  },
+  patch<T>(path: string, body: unknown, schema: ZodMiniType<T>, init: { signal?: AbortSignal } = {}): Promise<T> {
+    return fetchJson(`${API_BASE}${path}`, { method: 'PATCH', body, schema, signal: init.signal });
+  },
+  /** DELETE answering 204 (resolves undefined). */
+  delete(path: string, init: { signal?: AbortSignal } = {}): Promise<void> {
+    return fetchJson(`${API_BASE}${path}`, { method: 'DELETE', schema: z.undefined(), signal: init.signal });
   },
 };
 

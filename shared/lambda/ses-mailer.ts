@@ -1,5 +1,5 @@
 import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
-import type { Mailer } from '../domain/ports';
+import type { Mailer } from '../mail';
 
 export function sesMailer(client: SESv2Client, from: string): Mailer {
   return {

@@ -1,0 +1,44 @@
+import type { EmailTemplate } from '@giving/shared/contracts/accounts';
+import type { OutgoingMail } from '@giving/shared/mail';
+
+/**
+ * The e-mails accounts sends. The back office edits subject and body (email-templates screen); these are the
+ * defaults until it does. Placeholders are {{name}}; unknown placeholders are left as written.
+ */
+export const EMAIL_TEMPLATE_IDS = ['member-invitation', 'badge-awarded'] as const;
+export type EmailTemplateId = (typeof EMAIL_TEMPLATE_IDS)[number];
+
+export const DEFAULT_EMAIL_TEMPLATES: Readonly<Record<EmailTemplateId, Omit<EmailTemplate, 'updatedAt'>>> = {
+  'member-invitation': {
+    id: 'member-invitation',
+    name: 'Member invitation',
+    description: 'Sent when a charity or workplace invites someone to join it.',
+    subject: 'You are invited to join {{tenantName}} on Koha',
+    body: 'Kia ora,\n\n{{inviterName}} has invited you to join {{tenantName}} as {{role}}.\n\nSign in with this e-mail address and accept the invitation here:\n{{acceptUrl}}\n\nThe invitation expires on {{expiresOn}}.\n\nNgā mihi,\nThe Koha team',
+    placeholders: ['inviterName', 'tenantName', 'role', 'acceptUrl', 'expiresOn'],
+  },
+  'badge-awarded': {
+    id: 'badge-awarded',
+    name: 'Badge awarded',
+    description: 'Sent when a member earns a badge.',
+    subject: 'You earned the {{badgeName}} badge',
+    body: 'Kia ora {{firstName}},\n\nThank you for your generosity. You earned the {{badgeName}} badge: {{badgeDescription}}\n\nSee your badges: {{badgesUrl}}\n\nNgā mihi,\nThe Koha team',
+    placeholders: ['firstName', 'badgeName', 'badgeDescription', 'badgesUrl'],
+  },
+};
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+const fill = (text: string, values: Readonly<Record<string, string>>, encode: (value: string) => string) =>
+  text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? encode(values[name] as string) : whole));
+
+/** Renders a template to a text and an HTML part; values are escaped in the HTML part. */
+export function renderTemplate(template: Pick<EmailTemplate, 'subject' | 'body'>, to: string, values: Readonly<Record<string, string>>): OutgoingMail {
+  const text = fill(template.body, values, (v) => v);
+  const html = `<div style="font-family:sans-serif;line-height:1.5">${escapeHtml(template.body)
+    .split('\n')
+    .join('<br>')
+    .replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? escapeHtml(values[name] as string) : whole))}</div>`;
+  return { to, subject: fill(template.subject, values, (v) => v), text, html };
+}
