@@ -14,7 +14,7 @@ import {
 const source = (over: Partial<PermissionSource> = {}): PermissionSource => ({
   siteFeatures: async () => ['Donations', 'GiftVouchers'],
   tenantRoles: async (_member: string, tenant: TenantRef) =>
-    ({ 'charity:c1': ['Charity.Admin'], 'workplace:w1': ['WorkplaceGiver.Employee'], 'workplace:w2': ['WorkplaceGiver.Admin'] })[`${tenant.kind}:${tenant.id}`] ?? [],
+    (({ 'charity:c1': ['Charity.Admin'], 'workplace:w1': ['WorkplaceGiver.Employee'], 'workplace:w2': ['WorkplaceGiver.Admin'] }) as Record<string, string[]>)[`${tenant.kind}:${tenant.id}`] ?? [],
   corporateRoles: async () => [],
   ...over,
 });

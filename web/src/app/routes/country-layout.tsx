@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useParams } from 'react-router-dom';
 import { COUNTRIES, isCountryCode } from '@giving/shared/countries';
 import { MainLayout } from '../../components/layout/main-layout';
+import { SiteActivityBar } from '../../features/site-activity/components/site-activity-bar';
 import { NotFound } from './not-found';
 
 /** Every public page lives under /:country; an unknown country is a not-found page, not a guess. */
@@ -14,5 +15,5 @@ export function CountryLayout() {
     document.documentElement.lang = lang;
   }, [lang]);
 
-  return <MainLayout>{known ? <Outlet /> : <NotFound />}</MainLayout>;
+  return <MainLayout banner={known ? <SiteActivityBar country={COUNTRIES[country]} /> : undefined}>{known ? <Outlet /> : <NotFound />}</MainLayout>;
 }

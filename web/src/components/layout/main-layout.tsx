@@ -4,8 +4,8 @@ import { Footer } from './footer';
 import { Header } from './header';
 import styles from './main-layout.module.css';
 
-/** The public site's frame: skip link, header, page, footer. */
-export function MainLayout({ children }: { children: ReactNode }) {
+/** The site's frame: skip link, header (and, on public pages, the stats and ticker bar), page, footer. */
+export function MainLayout({ children, banner }: { children: ReactNode; banner?: ReactNode }) {
   const navigation = useNavigation();
   return (
     <>
@@ -14,6 +14,7 @@ export function MainLayout({ children }: { children: ReactNode }) {
       </a>
       {navigation.state === 'loading' ? <div className={styles.progress} role="progressbar" aria-label="Loading page" /> : null}
       <Header />
+      {banner}
       <main id="main" tabIndex={-1} className={styles.main}>
         {children}
       </main>

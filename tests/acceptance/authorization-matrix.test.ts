@@ -1,0 +1,124 @@
+import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PREFIX, type RouteSpec } from '@giving/shared/manifest';
+import { manifests } from '../../services';
+import { DEMO_PASSWORD, DEMO_USERS, type DemoRole } from '../../tools/local/src/seed/data';
+import type { RunningPlatform } from '../../tools/local/src/platform';
+import { startTestPlatform } from './platform';
+
+/**
+ * The authorisation matrix: every manifest route x every role x the demo tenant / another tenant, through the real
+ * local API (JWT authorizer, then each handler's manifest guard). The expectations below are written out by hand
+ * from spec §6 — they are the specification, not derived from the code under test — and a route nobody wrote an
+ * expectation for fails the test.
+ */
+type Role = 'anonymous' | DemoRole;
+type Outcome = 'allowed' | 401 | 403;
+type Relation = 'demo tenant' | 'other tenant';
+
+const ROLES: Role[] = ['anonymous', 'donor', 'workplaceMember', 'workplaceAdmin', 'charityAdmin', 'contentAdmin', 'backOffice'];
+
+const signedIn = (allowed: readonly Role[] | 'everyone') => (role: Role): Outcome =>
+  role === 'anonymous' ? 401 : allowed === 'everyone' || allowed.includes(role) ? 'allowed' : 403;
+
+/** Who may call what (spec §6). Tenant routes: the demo users belong to Kiwi Coast Rescue and Tasman Engineering. */
+function expected(route: RouteSpec, role: Role, relation: Relation): Outcome {
+  const key = `${route.method} ${route.path}`;
+  if (route.auth.kind === 'public') return 'allowed';
+  const charityConsole = route.path.startsWith('/accounts/charity/{charityId}');
+  const workplaceConsole = route.path.startsWith('/accounts/workplace/{workplaceId}');
+  if (charityConsole) return signedIn(relation === 'demo tenant' ? ['charityAdmin', 'backOffice'] : ['backOffice'])(role);
+  if (workplaceConsole) {
+    if (relation === 'other tenant') return signedIn(['backOffice'])(role);
+    // A content admin's corporate role lets it see its workplace's dashboard and settings, nothing else.
+    if (key === 'GET /accounts/workplace/{workplaceId}/settings') return signedIn(['workplaceAdmin', 'contentAdmin', 'backOffice'])(role);
+    return signedIn(['workplaceAdmin', 'backOffice'])(role);
+  }
+  if (route.path.startsWith('/accounts/backoffice/')) return signedIn(['backOffice'])(role);
+  if (key === 'PUT /accounts/site/menu-links') return signedIn(['backOffice', 'contentAdmin'])(role);
+  if (route.path.startsWith('/accounts/me') || key === 'POST /accounts/invitations/{invitationId}/accept') return signedIn('everyone')(role);
+  throw new Error(`No expectation for ${key}: add one to the authorisation matrix.`);
+}
+
+let platform: RunningPlatform;
+const tokens = new Map<Role, string>();
+const tenants = { charity: { demo: '', other: '' }, workplace: { demo: '', other: '' } };
+
+async function idToken(email: string): Promise<string> {
+  const client = new CognitoIdentityProviderClient({ endpoint: platform.urls.cognito, region: 'ap-southeast-2', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const result = await client.send(
+    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: platform.cognito.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD } }),
+  );
+  client.destroy();
+  const token = result.AuthenticationResult?.IdToken;
+  if (!token) throw new Error(`no token for ${email}`);
+  return token;
+}
+
+const call = (method: string, path: string, role: Role) =>
+  fetch(`${platform.siteUrl}${API_PREFIX}${path}`, {
+    method,
+    redirect: 'manual',
+    headers: tokens.has(role) ? { authorization: `Bearer ${tokens.get(role)}` } : {},
+  });
+
+beforeAll(async () => {
+  platform = await startTestPlatform(5400);
+  for (const user of DEMO_USERS) tokens.set(user.role, await idToken(user.email));
+  const charities = (await (await call('GET', '/accounts/charities?country=nz', 'anonymous')).json()) as { items: { id: string; charityUrl: string }[] };
+  tenants.charity.demo = charities.items.find((c) => c.charityUrl === 'kiwi-coast-rescue')!.id;
+  tenants.charity.other = charities.items.find((c) => c.charityUrl !== 'kiwi-coast-rescue')!.id;
+  const menu = (await (await call('GET', '/accounts/me', 'workplaceAdmin')).json()) as { corporateAssociations: { corporateId: string }[] };
+  tenants.workplace.demo = menu.corporateAssociations[0]!.corporateId;
+  const other = await fetch(`${platform.siteUrl}/api/accounts/backoffice/workplaces`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${tokens.get('backOffice')}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Other Workplace Ltd', country: 'nz' }),
+  });
+  tenants.workplace.other = ((await other.json()) as { id: string }).id;
+}, 120_000);
+
+afterAll(async () => {
+  await platform?.stop();
+});
+
+/** Path parameters: the tenant under test, and ids that exist nowhere for everything else, so allowed writes change nothing. */
+function pathFor(route: RouteSpec, relation: Relation): string {
+  const which = relation === 'demo tenant' ? 'demo' : 'other';
+  return route.path
+    .replace('{charityId}', route.path.startsWith('/accounts/charity/') ? tenants.charity[which] : 'NOSUCHCHARITY')
+    .replace('{workplaceId}', tenants.workplace[which])
+    .replace('{charityUrl}', 'kiwi-coast-rescue')
+    .replace('{productUrl}', 'feed-a-kiwi-chick')
+    .replace(/\{[A-Za-z]+\}/g, 'NOSUCHID');
+}
+
+const routes = manifests.flatMap((manifest) => manifest.routes);
+const isTenantRoute = (route: RouteSpec) => route.auth.kind === 'signedIn' && route.auth.tenant !== undefined;
+const cases = routes.flatMap((route) =>
+  (isTenantRoute(route) ? (['demo tenant', 'other tenant'] as const) : (['demo tenant'] as const)).map((relation) => ({
+    key: `${route.method} ${route.path}`,
+    route,
+    relation,
+  })),
+);
+
+describe('authorisation matrix', () => {
+  it('has an expectation for every route and role', () => {
+    for (const { route, relation } of cases) for (const role of ROLES) expect(() => expected(route, role, relation)).not.toThrow();
+  });
+
+  it.each(cases.map((c) => [`${c.key} (${c.relation})`, c] as const))('%s', async (_, { route, relation }) => {
+    const path = pathFor(route, relation) + (route.path.includes('?') ? '' : '?country=nz');
+    const outcomes: Record<string, string> = {};
+    const wanted: Record<string, string> = {};
+    for (const role of ROLES) {
+      const response = await call(route.method, path, role);
+      const status = response.status;
+      await response.arrayBuffer();
+      outcomes[role] = status === 401 || status === 403 ? String(status) : status >= 500 ? `server error ${status}` : 'allowed';
+      wanted[role] = String(expected(route, role, relation));
+    }
+    expect(outcomes).toEqual(wanted);
+  });
+});

@@ -1,0 +1,74 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { COUNTRIES } from '@giving/shared/countries';
+import { installFetchFake, json, type FetchFake } from '../../../testing/fetch-fake';
+import { renderWithRouter } from '../../../testing/render';
+import { SiteActivityBar } from './site-activity-bar';
+
+const nz = COUNTRIES.nz;
+const recent = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    kind: 'donation',
+    id: `d${i}`,
+    charityName: `Charity ${i}`,
+    charityUrl: `charity-${i}`,
+    donationAmount: { cents: 2500 + i * 100, currency: 'NZD' },
+    donationDate: new Date(Date.now() - (i + 1) * 3_600_000).toISOString(),
+  }));
+const config = (siteFeed: boolean) => ({ country: 'nz', currency: 'NZD', showGratuity: true, siteFeed, features: [] });
+
+let fake: FetchFake;
+beforeEach(() => {
+  sessionStorage.clear();
+  fake = installFetchFake();
+  fake.on('GET', '/api/accounts/site/stats?country=nz', json(200, { overallDonations: { cents: 1234500, currency: 'NZD' }, activeUsers: 1520, overallVolunteeredHours: 86.5 }));
+  fake.on('GET', '/api/accounts/site?country=nz', json(200, config(true)));
+  fake.on('GET', '/api/accounts/site/recent?country=nz', json(200, { items: recent(3) }));
+});
+afterEach(() => sessionStorage.clear());
+
+describe('site-wide stats in the header', () => {
+  it('shows overall donations in dollars, active users and volunteered hours', async () => {
+    renderWithRouter(<SiteActivityBar country={nz} />);
+    const list = await screen.findByLabelText('Site-wide stats');
+    await waitFor(() => expect(list.textContent).toContain('$12,345'));
+    expect(list.textContent).toContain('1,520');
+    expect(list.textContent).toContain('87');
+    expect(list.textContent).toContain('hours volunteered');
+  });
+});
+
+describe('the ticker (spec §4)', () => {
+  it('lists recent donations linking to the charity, and closes for the session when dismissed', async () => {
+    const { user } = renderWithRouter(<SiteActivityBar country={nz} />);
+    const ticker = await screen.findByRole('region', { name: 'Recent donations' });
+    expect(within(ticker).getByRole('link', { name: 'Charity 0' }).getAttribute('href')).toBe('/nz/charity/charity-0');
+    expect(ticker.textContent).toContain('$25 donated to Charity 0');
+    await user.click(within(ticker).getByRole('button', { name: 'Dismiss recent donations' }));
+    expect(screen.queryByRole('region', { name: 'Recent donations' })).toBeNull();
+    expect(sessionStorage.getItem('koha.ticker.dismissed')).toBe('1');
+  });
+
+  it('stays closed with fewer than 3 items', async () => {
+    fake.on('GET', '/api/accounts/site/recent?country=nz', json(200, { items: recent(2) }));
+    renderWithRouter(<SiteActivityBar country={nz} />);
+    await screen.findByLabelText('Site-wide stats');
+    await waitFor(() => expect(fake.callsTo('GET', '/api/accounts/site/recent?country=nz')).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: 'Recent donations' })).toBeNull();
+  });
+
+  it('stays closed when the site feed setting is off', async () => {
+    fake.on('GET', '/api/accounts/site?country=nz', json(200, config(false)));
+    renderWithRouter(<SiteActivityBar country={nz} />);
+    await screen.findByLabelText('Site-wide stats');
+    await waitFor(() => expect(fake.callsTo('GET', '/api/accounts/site?country=nz')).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: 'Recent donations' })).toBeNull();
+  });
+
+  it('stays closed when it was dismissed earlier in the session', async () => {
+    sessionStorage.setItem('koha.ticker.dismissed', '1');
+    renderWithRouter(<SiteActivityBar country={nz} />);
+    await screen.findByLabelText('Site-wide stats');
+    expect(screen.queryByRole('region', { name: 'Recent donations' })).toBeNull();
+  });
+});

@@ -1,0 +1,26 @@
+import { formatMoney } from '@giving/shared/money';
+import type { Country } from '../../../lib/country';
+import { useSiteStats } from '../api/get-site-stats';
+import styles from './site-activity.module.css';
+
+/** The header's site-wide stats (spec §1): overall donations in dollars, active users, overall volunteered hours. */
+export function SiteStats({ country }: { country: Country }) {
+  const stats = useSiteStats(country.code);
+  if (!stats.data) return null;
+  const number = new Intl.NumberFormat(country.locale, { maximumFractionDigits: 0 });
+  const figures = [
+    { label: 'donated', value: formatMoney(stats.data.overallDonations, country.locale, { dropZeroCents: true }) },
+    { label: 'active users', value: number.format(stats.data.activeUsers) },
+    { label: 'hours volunteered', value: number.format(stats.data.overallVolunteeredHours) },
+  ];
+  return (
+    <dl className={styles.stats} aria-label="Site-wide stats">
+      {figures.map((figure) => (
+        <div key={figure.label} className={styles.stat}>
+          <dt className={styles.statLabel}>{figure.label}</dt>
+          <dd className={styles.statValue}>{figure.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
