@@ -323,3 +323,12 @@ export const updateSecuritySettingsSchema = z.object({
   requireMfaForAdministrators: securitySettingsSchema.shape.requireMfaForAdministrators,
   adminSessionMinutes: securitySettingsSchema.shape.adminSessionMinutes,
 });
+
+/* People and tenants (the accounts service's member, invitation and console routes). */
+export const invitationParams = z.object({ invitationId: idSchema });
+export type MemberBadge = z.infer<typeof memberBadgeSchema>;
+export type InvitationStatus = z.infer<typeof invitationStatusSchema>;
+export type BusinessUnit = z.infer<typeof businessUnitSchema>;
+export type UpdateWorkplaceMember = z.infer<typeof updateWorkplaceMemberSchema>;
+export type UpdateWorkplaceSettings = z.infer<typeof updateWorkplaceSettingsSchema>;
+export type WorkplaceCharity = z.infer<typeof workplaceCharitySchema>;

@@ -3,6 +3,7 @@ import type { CountryCode } from '@giving/shared/countries';
 import { notFound } from '@giving/shared/errors';
 
 export interface CharityDirectory {
+  getById(charityId: string): Promise<CharityProfile | undefined>;
   getByUrl(charityUrl: string): Promise<CharityProfile | undefined>;
   listByCountry(country: CountryCode, limit: number): Promise<CharityProfile[]>;
   put(charity: CharityProfile): Promise<void>;

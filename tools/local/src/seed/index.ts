@@ -1,14 +1,22 @@
 import { CreateBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { EmploymentType, MemberProfile } from '@giving/shared/contracts/accounts';
 import { COUNTRIES } from '@giving/shared/countries';
 import { newId } from '@giving/shared/ids';
 import { tableName } from '@giving/shared/manifest';
 import { dynamoCharityDirectory } from '../../../../services/accounts/adapters/dynamo-charities';
+import { dynamoInvitationStore } from '../../../../services/accounts/adapters/dynamo-invitations';
+import { dynamoMemberDirectory } from '../../../../services/accounts/adapters/dynamo-members';
+import { dynamoMembershipStore } from '../../../../services/accounts/adapters/dynamo-memberships';
+import { dynamoWorkplaceStore } from '../../../../services/accounts/adapters/dynamo-workplaces';
+import { INVITATION_DAYS } from '../../../../services/accounts/domain/invitations';
+import type { TenantSummary } from '../../../../services/accounts/domain/people';
 import { dynamoGiftCatalog } from '../../../../services/donations/adapters/dynamo-gifts';
 import { createUsers, type RunningCognito } from '../cognito';
 import { REGION } from '../config';
 import { giftSvg, logoSvg } from './artwork';
-import { CHARITIES, CHARITY_ADMIN_OF, DEMO_PASSWORD, DEMO_USERS, WORKPLACE } from './data';
+import { seedSite } from './site';
+import { CHARITIES, CHARITY_ADMIN_OF, DEMO_PASSWORD, DEMO_USERS, WORKPLACE, type DemoRole } from './data';
 
 /**
  * Seeds the demo: charities and their gifts (through each service's own adapters), artwork in the media
@@ -40,11 +48,10 @@ export async function seedDemoData(targets: SeedTargets) {
     return `${targets.s3.publicBaseUrl}/${key}`;
   };
 
-  const charityIds = new Map<string, string>();
+  const charityTenants = new Map<string, TenantSummary>();
   let giftCount = 0;
   for (const seed of CHARITIES) {
     const id = newId();
-    charityIds.set(seed.charityUrl, id);
     const logoImageUrl = await upload(`charities/${seed.charityUrl}/logo.svg`, logoSvg(seed.name, seed.colour));
     await charities.put({
       id,
@@ -58,6 +65,7 @@ export async function seedDemoData(targets: SeedTargets) {
       website: seed.website,
       location: seed.location,
     });
+    charityTenants.set(seed.charityUrl, { kind: 'charity', id, name: seed.name, logo: logoImageUrl, country: seed.country });
     for (const gift of seed.gifts) {
       const imageUrl = await upload(`gifts/${seed.charityUrl}/${gift.productUrl}.svg`, giftSvg(gift.title, seed.colour, gift.motif));
       await gifts.put({
@@ -80,43 +88,68 @@ export async function seedDemoData(targets: SeedTargets) {
     DEMO_USERS.map((user) => ({ email: user.email, password: DEMO_PASSWORD, givenName: user.givenName, familyName: user.familyName, groups: user.adminRoles })),
   );
 
-  // Accounts records for the workplace and the demo members (the accounts service's console routes read them).
+  // The workplace, the demo members and their memberships, through the accounts service's own adapters: members are
+  // stored as on their first sign-in (each counted once as an active user), memberships as accepting an invitation
+  // would store them (keeping the tenants' memberCount and adminCount).
+  const now = new Date();
+  const members = dynamoMemberDirectory(targets.documentClient, accountsTable);
+  const memberships = dynamoMembershipStore(targets.documentClient, accountsTable);
   const workplaceId = newId();
   const businessUnits = WORKPLACE.businessUnits.map((name) => ({ id: newId(), name }));
-  const put = (item: Record<string, unknown>) => targets.documentClient.send(new PutCommand({ TableName: accountsTable, Item: item }));
-  await put({ pk: `WORKPLACE#${workplaceId}`, sk: 'PROFILE', id: workplaceId, name: WORKPLACE.name, country: WORKPLACE.country, businessUnits });
+  await dynamoWorkplaceStore(targets.documentClient, accountsTable).create({
+    id: workplaceId,
+    name: WORKPLACE.name,
+    country: WORKPLACE.country,
+    businessUnits,
+    createdAt: now.toISOString(),
+  });
+  const workplace: TenantSummary = { kind: 'workplace', id: workplaceId, name: WORKPLACE.name, country: WORKPLACE.country };
+  const charityTenant = (charityUrl: string): TenantSummary => {
+    const charity = charityTenants.get(charityUrl);
+    if (!charity) throw new Error(`no seeded charity ${charityUrl}`);
+    return charity;
+  };
+  const profiles = new Map<DemoRole, MemberProfile>();
   for (const user of DEMO_USERS) {
     const memberId = subs.get(user.email);
     if (!memberId) throw new Error(`no Cognito user for ${user.email}`);
-    await put({
-      pk: `MEMBER#${memberId}`,
-      sk: 'PROFILE',
+    const member = await members.signIn({
       id: memberId,
       email: user.email,
       firstName: user.givenName,
       lastName: user.familyName,
       adminRoles: user.adminRoles,
+      createdAt: now.toISOString(),
     });
+    profiles.set(user.role, member);
     const membership = WORKPLACE.members[user.role];
     if (membership) {
-      await put({
-        pk: `WORKPLACE#${workplaceId}`,
-        sk: `MEMBER#${memberId}`,
-        gsi1pk: `MEMBER#${memberId}`,
-        gsi1sk: `WORKPLACE#${workplaceId}`,
-        memberId,
-        workplaceId,
-        roles: membership.roles,
-        employmentType: membership.employmentType,
-        businessUnitId: businessUnits.find((unit) => unit.name === membership.businessUnit)?.id,
-      });
+      const businessUnitId = businessUnits.find((unit) => unit.name === membership.businessUnit)?.id;
+      for (const role of membership.roles) {
+        await memberships.join(workplace, { member, role, employmentType: membership.employmentType as EmploymentType, businessUnitId }, now);
+      }
     }
     const charityUrl = CHARITY_ADMIN_OF[user.role];
-    const charityId = charityUrl ? charityIds.get(charityUrl) : undefined;
-    if (charityId) {
-      await put({ pk: `CHARITY#${charityId}`, sk: `MEMBER#${memberId}`, gsi1pk: `MEMBER#${memberId}`, gsi1sk: `CHARITY#${charityId}`, memberId, charityId, roles: ['Charity.Admin'] });
-    }
+    if (charityUrl) await memberships.join(charityTenant(charityUrl), { member, role: 'Charity.Admin' }, now);
+  }
+
+  // One invitation waiting on the donor's dashboard: Kiwi Coast Rescue asks Dana to join as a member.
+  const inviter = profiles.get('charityAdmin');
+  const invitee = DEMO_USERS.find((user) => user.role === 'donor');
+  if (inviter && invitee) {
+    const kiwi = charityTenant(CHARITY_ADMIN_OF.charityAdmin as string);
+    await dynamoInvitationStore(targets.documentClient, accountsTable).create({
+      id: newId(),
+      tenant: { kind: 'charity', id: kiwi.id, name: kiwi.name },
+      email: invitee.email.toLowerCase(),
+      role: 'Charity.Member',
+      status: 'Pending',
+      invitedBy: inviter.email,
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + INVITATION_DAYS * 24 * 60 * 60 * 1000).toISOString(),
+    });
   }
   s3.destroy();
+  await seedSite(targets.documentClient, accountsTable, new Date());
   return { charities: CHARITIES.length, gifts: giftCount, users: DEMO_USERS.length, workplaceId };
 }

@@ -1,0 +1,88 @@
+import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { invalid } from '@giving/shared/errors';
+import { MESSAGES } from '@giving/shared/contracts/messages';
+
+type Item = Record<string, unknown>;
+
+/** Every item a query matches, following LastEvaluatedKey (for short lists: badges, templates, admins, workplaces). */
+export async function queryAll(client: DynamoDBDocumentClient, input: QueryCommandInput): Promise<Item[]> {
+  const items: Item[] = [];
+  let start: QueryCommandInput['ExclusiveStartKey'];
+  do {
+    const result = await client.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+    items.push(...(result.Items ?? []));
+    start = result.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+/** How many items a query matches (Select COUNT, following pages: each page reads at most 1 MB). */
+export async function countAll(client: DynamoDBDocumentClient, input: QueryCommandInput): Promise<number> {
+  let count = 0;
+  let start: QueryCommandInput['ExclusiveStartKey'];
+  do {
+    const result = await client.send(new QueryCommand({ ...input, Select: 'COUNT', ExclusiveStartKey: start }));
+    count += result.Count ?? 0;
+    start = result.LastEvaluatedKey;
+  } while (start);
+  return count;
+}
+
+const CURSOR_KEYS = ['pk', 'sk', 'gsi3pk', 'gsi3sk'] as const;
+const badCursor = () => invalid([{ field: 'query.cursor', message: MESSAGES.invalidInput }]);
+
+/** The position after an item of a gsi3 list, as an opaque base64url string. */
+export function encodeCursor(item: Item): string {
+  return Buffer.from(JSON.stringify(CURSOR_KEYS.map((key) => item[key]))).toString('base64url');
+}
+
+/** Reads a cursor back; one from another list (or made up) is refused, never handed to DynamoDB. */
+export function decodeCursor(cursor: string, gsi3pk: string): Record<string, string> {
+  let values: unknown;
+  try {
+    values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw badCursor();
+  }
+  if (!Array.isArray(values) || values.length !== CURSOR_KEYS.length || !values.every((v) => typeof v === 'string') || values[2] !== gsi3pk) {
+    throw badCursor();
+  }
+  return Object.fromEntries(CURSOR_KEYS.map((key, i) => [key, values[i] as string]));
+}
+
+/**
+ * One page of a gsi3 list (sorted by gsi3sk), optionally keeping only items whose gsi3sk (the lower-case name, or for
+ * members "first last email") contains `q`. DynamoDB cannot filter on the queried index's own key, so the match is
+ * made here, over the same items a filter would have read. The page ends at its last item (not at the last item
+ * read), so the next page starts right after it.
+ */
+export async function listPage(
+  client: DynamoDBDocumentClient,
+  options: { tableName: string; gsi3pk: string; q?: string; cursor?: string; pageSize: number },
+): Promise<{ items: Item[]; nextCursor?: string }> {
+  const q = options.q;
+  const matches = (item: Item) => !q || String(item.gsi3sk).includes(q);
+  const items: Item[] = [];
+  let start: QueryCommandInput['ExclusiveStartKey'] = options.cursor ? decodeCursor(options.cursor, options.gsi3pk) : undefined;
+  do {
+    const result = await client.send(
+      new QueryCommand({
+        TableName: options.tableName,
+        IndexName: 'gsi3',
+        KeyConditionExpression: 'gsi3pk = :pk',
+        ExpressionAttributeValues: { ':pk': options.gsi3pk },
+        // One more than a page tells whether there is a next page; a search reads further per call.
+        Limit: q ? 200 : options.pageSize + 1 - items.length,
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...(result.Items ?? []).filter(matches));
+    start = result.LastEvaluatedKey;
+  } while (start && items.length <= options.pageSize);
+  if (items.length > options.pageSize) {
+    const page = items.slice(0, options.pageSize);
+    return { items: page, nextCursor: encodeCursor(page[page.length - 1] as Item) };
+  }
+  // The list ended within this page.
+  return { items };
+}
