@@ -7,7 +7,7 @@ const read = (context: Record<string, unknown> = {}) => readConfig(new App({ con
 describe('deployment config from context', () => {
   it('falls back to defaults and names the ones that must be set before deploying', () => {
     const { config, defaulted } = read();
-    expect(config).toMatchObject({ ...CONTEXT_DEFAULTS, siteUrl: undefined, webDomain: undefined });
+    expect(config).toMatchObject({ ...CONTEXT_DEFAULTS, siteUrl: undefined, webDomain: undefined, siteGuard: undefined });
     expect(defaulted).toEqual(['cardGatewayUrl', 'cardGatewayPublishableKey', 'mailFromAddress']);
   });
 
@@ -40,5 +40,20 @@ describe('deployment config from context', () => {
     expect(mailDomain('Giving <receipts@giving.org.nz>')).toBe('giving.org.nz');
     expect(mailDomain('receipts@giving.org.nz')).toBe('giving.org.nz');
     expect(originOf('https://api.gateway.test/v1')).toBe('https://api.gateway.test');
+  });
+
+  it('turns the site-wide guard on for the named domains, with the spec’s optional exclusions to choose from', () => {
+    expect(read({ siteGuardDomains: '' }).config.siteGuard).toBeUndefined();
+    expect(read({ siteGuardDomains: 'Staff.Giving.org.nz, intranet.giving.org.nz' }).config.siteGuard).toEqual({
+      domains: ['staff.giving.org.nz', 'intranet.giving.org.nz'],
+      optionalExclusions: ['/api/', '/favicon.ico'],
+    });
+    expect(read({ siteGuardDomains: ['staff.giving.org.nz'], siteGuardExclusions: ['/api/login', '/_next/'] }).config.siteGuard).toEqual({
+      domains: ['staff.giving.org.nz'],
+      optionalExclusions: ['/api/login', '/_next/'],
+    });
+    expect(read({ siteGuardDomains: 'staff.giving.org.nz', siteGuardExclusions: 'none' }).config.siteGuard?.optionalExclusions).toEqual([]);
+    expect(() => read({ siteGuardDomains: 'staff.giving.org.nz', siteGuardExclusions: '/admin/' })).toThrow(/not one of/);
+    expect(() => read({ siteGuardDomains: 'https://staff.giving.org.nz' })).toThrow(/not a host name/);
   });
 });

@@ -1,4 +1,5 @@
 import type { Construct } from 'constructs';
+import { DEFAULT_GUARD_EXCLUSIONS, OPTIONAL_GUARD_EXCLUSIONS, type OptionalGuardExclusion, type SiteGuardConfig } from '@giving/shared/site-guard';
 
 /**
  * Deployment settings, read from CDK context (`npx cdk synth -c cardGatewayUrl=https://...` or cdk.json).
@@ -19,6 +20,12 @@ export interface DeploymentConfig {
   readonly searchDataNodes: number;
   /** Custom domain for CloudFront (context webDomainName + webCertificateArn, an us-east-1 ACM certificate). */
   readonly webDomain: { readonly name: string; readonly certificateArn: string } | undefined;
+  /**
+   * The optional site-wide guard (spec §2 Account): context siteGuardDomains (comma-separated host names the
+   * distribution answers to) turns it on; siteGuardExclusions picks the spec's optional exclusions
+   * (default /api/ and /favicon.ico, `none` for none). Undefined: the guard is off.
+   */
+  readonly siteGuard: SiteGuardConfig | undefined;
 }
 
 export const CONTEXT_DEFAULTS = {
@@ -62,12 +69,35 @@ export function readConfig(scope: Construct): ReadConfig {
     searchInstanceType: text('searchInstanceType', CONTEXT_DEFAULTS.searchInstanceType),
     searchDataNodes: Number(text('searchDataNodes', String(CONTEXT_DEFAULTS.searchDataNodes))),
     webDomain: webDomainName ? { name: String(webDomainName), certificateArn: String(webCertificateArn) } : undefined,
+    siteGuard: siteGuard(scope.node.tryGetContext('siteGuardDomains'), scope.node.tryGetContext('siteGuardExclusions')),
   };
   if (!Number.isInteger(config.searchDataNodes) || config.searchDataNodes < 1) {
     throw new Error(`context searchDataNodes must be a positive integer, got ${config.searchDataNodes}`);
   }
   mailDomain(config.mailFromAddress);
   return { config, defaulted };
+}
+
+/** A context list: a comma-separated string (as `-c key=a,b` gives) or a JSON array (as cdk.json can). */
+function contextList(value: unknown): string[] {
+  const items = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(',') : [];
+  return items.map((item) => item.trim()).filter(Boolean);
+}
+
+function siteGuard(domainsContext: unknown, exclusionsContext: unknown): SiteGuardConfig | undefined {
+  const domains = contextList(domainsContext).map((domain) => domain.toLowerCase());
+  for (const domain of domains) {
+    if (!/^[a-z0-9.-]+$/.test(domain)) throw new Error(`context siteGuardDomains: ${domain} is not a host name`);
+  }
+  if (domains.length === 0) return undefined;
+  const chosen = exclusionsContext === undefined || exclusionsContext === '' ? [...DEFAULT_GUARD_EXCLUSIONS] : contextList(exclusionsContext);
+  const optionalExclusions = chosen.filter((item) => item !== 'none');
+  for (const item of optionalExclusions) {
+    if (!(OPTIONAL_GUARD_EXCLUSIONS as readonly string[]).includes(item)) {
+      throw new Error(`context siteGuardExclusions: ${item} is not one of ${OPTIONAL_GUARD_EXCLUSIONS.join(', ')} (or none)`);
+    }
+  }
+  return { domains, optionalExclusions: optionalExclusions as OptionalGuardExclusion[] };
 }
 
 /** The domain of `Name <user@domain>` or `user@domain`: the SES identity the functions may send as. */

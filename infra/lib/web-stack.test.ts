@@ -1,9 +1,12 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import vm from 'node:vm';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '@giving/shared/manifest';
+import { securityHeaders } from '@giving/shared/security-headers';
+import { REDIRECTING_TO_LOGIN, SESSION_COOKIE } from '@giving/shared/site-guard';
 import { CONTEXT_DEFAULTS } from './config';
 import { onlyResource, synthesize } from './testing';
 import { WEB_DIST_MISSING_WARNING } from './web-stack';
@@ -88,11 +91,19 @@ describe('web stack of a clean clone (no web/dist)', () => {
 
     const headers = (policy.properties.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: Record<string, Record<string, unknown>> })
       .SecurityHeadersConfig;
-    expect(headers.StrictTransportSecurity).toMatchObject({ AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Override: true });
+    // The same headers as shared/security-headers.ts, which the local origin sends.
+    const shared = securityHeaders({ cardGatewayOrigin: CONTEXT_DEFAULTS.cardGatewayUrl });
+    expect(shared['strict-transport-security']).toBe('max-age=63072000; includeSubDomains; preload');
+    expect(headers.StrictTransportSecurity).toEqual({ AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Preload: true, Override: true });
     expect(headers.ContentTypeOptions).toEqual({ Override: true });
+    expect(shared['x-content-type-options']).toBe('nosniff');
     expect(headers.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
-    expect(headers.ReferrerPolicy).toEqual({ ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true });
+    expect(shared['x-frame-options']).toBe('DENY');
+    expect(headers.ReferrerPolicy).toEqual({ ReferrerPolicy: shared['referrer-policy'], Override: true });
+    const custom = (policy.properties.ResponseHeadersPolicyConfig as { CustomHeadersConfig: { Items: unknown[] } }).CustomHeadersConfig.Items;
+    expect(custom).toEqual([{ Header: 'Permissions-Policy', Value: shared['permissions-policy'], Override: true }]);
     const csp = JSON.stringify(headers.ContentSecurityPolicy!.ContentSecurityPolicy);
+    expect(csp).toContain("object-src 'none'");
     expect(csp).toContain(`frame-src ${new URL(CONTEXT_DEFAULTS.cardGatewayUrl).origin};`);
     expect(csp).toMatch(/connect-src 'self' https:\/\/cognito-idp\.",\{"Ref":"AWS::Region"\},"\.amazonaws\.com/);
     expect(csp).toContain("frame-ancestors 'none'");
@@ -163,5 +174,95 @@ describe('web stack with a built SPA', () => {
     expect(resolved[written.cognito.userPoolId]).toEqual({ 'Fn::ImportValue': expect.stringMatching(/ExportsOutputRefUserPool[0-9A-F]{8}/) });
     expect(resolved[written.cognito.userPoolClientId]).toEqual({ 'Fn::ImportValue': expect.stringMatching(/ExportsOutputRefUserPoolWebClient/) });
     expect(resolved[written.cognito.region]).toEqual({ Ref: 'AWS::Region' });
+  });
+});
+
+describe('web stack with the site-wide guard on', () => {
+  interface CfValue {
+    value: string;
+    multiValue?: { value: string }[];
+  }
+  interface CfRequest {
+    method: string;
+    uri: string;
+    querystring: Record<string, CfValue>;
+    headers: Record<string, CfValue>;
+    cookies: Record<string, CfValue>;
+  }
+  interface CfResponse {
+    statusCode: number;
+    headers: Record<string, { value: string }>;
+    body: { encoding: string; data: string };
+  }
+  type Handler = (event: { request: CfRequest }) => CfRequest | CfResponse;
+
+  let synth: ReturnType<typeof synthesize>;
+  let config: { DefaultCacheBehavior: Behavior; CacheBehaviors: Behavior[] };
+  beforeAll(() => {
+    synth = synthesize({ context: { siteGuardDomains: 'staff.giving.test', siteGuardExclusions: '/favicon.ico' } });
+    config = onlyResource(synth.template(synth.stacks.web), 'AWS::CloudFront::Distribution', () => true).properties.DistributionConfig as typeof config;
+  });
+
+  /** The behaviour's viewer-request code as deployed, run in a fresh context as CloudFront's runtime would. */
+  const handlerOf = (behavior: Behavior): { handler: Handler; code: string } => {
+    const functionId = behavior.FunctionAssociations![0]!.FunctionARN['Fn::GetAtt'][0];
+    const resource = synth.template(synth.stacks.web).toJSON().Resources[functionId].Properties;
+    expect(resource.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
+    // The region in the CSP is a deploy-time value (Fn::Join); fill it in as CloudFormation would.
+    const code = typeof resource.FunctionCode === 'string'
+      ? (resource.FunctionCode as string)
+      : (resource.FunctionCode['Fn::Join'][1] as unknown[]).map((part) => (typeof part === 'string' ? part : 'ap-southeast-2')).join('');
+    return { handler: vm.runInNewContext(`${code}\nhandler`, {}) as Handler, code };
+  };
+  const event = (uri: string, more: Partial<CfRequest> = {}) => ({
+    request: { method: 'GET', uri, querystring: {}, headers: { host: { value: 'staff.giving.test' } }, cookies: {}, ...more },
+  });
+
+  it('sends anonymous visitors of the guarded domain to login, with the message and the security headers', () => {
+    const { handler, code } = handlerOf(config.DefaultCacheBehavior);
+    expect(code.length).toBeLessThan(10 * 1024); // CloudFront Functions' size limit
+    const response = handler(event('/nz/charities', { querystring: { q: { value: 'kiwi' }, tag: { value: 'a', multiValue: [{ value: 'a' }, { value: 'b' }] } } })) as CfResponse;
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location!.value).toBe(`/login?returnUrl=${encodeURIComponent('/nz/charities?q=kiwi&tag=a&tag=b')}`);
+    expect(response.body).toEqual({ encoding: 'text', data: REDIRECTING_TO_LOGIN });
+    const shared = securityHeaders({ cardGatewayOrigin: CONTEXT_DEFAULTS.cardGatewayUrl, cognitoOrigin: 'https://cognito-idp.ap-southeast-2.amazonaws.com' });
+    for (const [name, value] of Object.entries(shared)) expect(response.headers[name]).toEqual({ value });
+  });
+
+  it('serves excluded pages and static files, rewriting SPA routes as before', () => {
+    const { handler } = handlerOf(config.DefaultCacheBehavior);
+    expect((handler(event('/login/sso')) as CfRequest).uri).toBe('/index.html');
+    expect((handler(event('/login', { querystring: { returnUrl: { value: '%2Fnz' } } })) as CfRequest).uri).toBe('/index.html');
+    expect((handler(event('/access-denied')) as CfRequest).uri).toBe('/index.html');
+    expect((handler(event('/assets/index-abc.js')) as CfRequest).uri).toBe('/assets/index-abc.js');
+    expect((handler(event('/config.json')) as CfRequest).uri).toBe('/config.json');
+    expect((handler(event('/favicon.ico')) as CfRequest).uri).toBe('/favicon.ico');
+    expect((handler(event('/robots.txt')) as CfResponse).statusCode).toBe(302);
+  });
+
+  it('lets signed-in browsers and other domains through', () => {
+    const { handler } = handlerOf(config.DefaultCacheBehavior);
+    const signedIn = event('/nz/charities', { cookies: { theme: { value: 'dark' }, [SESSION_COOKIE]: { value: 'remember' } } });
+    expect((handler(signedIn) as CfRequest).uri).toBe('/index.html');
+    expect((handler(event('/nz/charities', { headers: { host: { value: 'www.giving.test' } } })) as CfRequest).uri).toBe('/index.html');
+    expect((handler(event('/nz/charities', { cookies: { [SESSION_COOKIE]: { value: '' } } })) as CfResponse).statusCode).toBe(302);
+  });
+
+  it('guards the API too when the deployment did not exclude /api/, without rewriting it', () => {
+    const api = config.CacheBehaviors.find((b) => b.PathPattern === `${API_PREFIX}/*`)!;
+    const { handler } = handlerOf(api);
+    expect((handler(event('/api/accounts/me')) as CfResponse).statusCode).toBe(302);
+    const signedIn = handler(event('/api/accounts/me', { cookies: { [SESSION_COOKIE]: { value: 'session' } } })) as CfRequest;
+    expect(signedIn.uri).toBe('/api/accounts/me');
+    const media = config.CacheBehaviors.find((b) => b.PathPattern === '/media/*')!;
+    expect(handlerOf(media).code).not.toContain('siteGuardDecision');
+  });
+
+  it('leaves the API behaviour alone with the default exclusions', () => {
+    const other = synthesize({ context: { siteGuardDomains: 'staff.giving.test' } });
+    const distribution = onlyResource(other.template(other.stacks.web), 'AWS::CloudFront::Distribution', () => true).properties
+      .DistributionConfig as typeof config;
+    expect(distribution.CacheBehaviors.find((b) => b.PathPattern === `${API_PREFIX}/*`)!.FunctionAssociations).toBeUndefined();
+    expect(distribution.DefaultCacheBehavior.FunctionAssociations).toHaveLength(1);
   });
 });

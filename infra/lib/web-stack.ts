@@ -11,7 +11,8 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { API_PREFIX } from '@giving/shared/manifest';
 import { originOf, type DeploymentConfig } from './config';
-import { contentSecurityPolicy as sharedContentSecurityPolicy } from '@giving/shared/security-headers';
+import { securityHeaders as sharedSecurityHeaders } from '@giving/shared/security-headers';
+import { siteGuardDecision, type SiteGuardConfig } from '@giving/shared/site-guard';
 import { findingId, wildcardResourceFinding } from './nag';
 import { accessLogsBucketName, bucketArn, mediaBucketName, siteBucketName } from './names';
 import type { StatefulStack } from './stateful-stack';
@@ -37,12 +38,60 @@ export interface SpaConfig {
 export const WEB_DIST_MISSING_WARNING = 'giving:webDistMissing';
 
 /** Paths without a file extension are SPA routes (/nz/charities/...); the SPA's index.html answers them. */
+const SPA_REWRITE_STATEMENTS = `var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
+  if (lastSegment.indexOf('.') === -1) request.uri = '/index.html';`;
 const SPA_REWRITE = `function handler(event) {
   var request = event.request;
-  var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
-  if (lastSegment.indexOf('.') === -1) request.uri = '/index.html';
+  ${SPA_REWRITE_STATEMENTS}
   return request;
 }`;
+
+/**
+ * A viewer-request function that runs the site-wide guard (shared/site-guard.ts, its source embedded as is) and,
+ * for the SPA's behaviour, then the SPA rewrite: CloudFront allows one viewer-request function per behaviour.
+ * The guard sees the path as requested, before the rewrite. Its 302 carries the security headers itself, so the
+ * answer is the same whether or not CloudFront applies the response-headers policy to a function's own response.
+ */
+export function guardedViewerRequestCode(guard: SiteGuardConfig, options: { rewriteSpa: boolean; headers: Record<string, string> }): string {
+  const config = { domains: [...guard.domains], optionalExclusions: [...guard.optionalExclusions] };
+  return `var GUARD = ${JSON.stringify(config)};
+var GUARD_HEADERS = ${JSON.stringify(options.headers)};
+${siteGuardDecision.toString()}
+function queryOf(querystring) {
+  var parts = [];
+  for (var name in querystring) {
+    var field = querystring[name];
+    var values = field.multiValue ? field.multiValue : [field];
+    for (var i = 0; i < values.length; i++) parts.push(values[i].value === '' ? name : name + '=' + values[i].value);
+  }
+  return parts.join('&');
+}
+function cookieHeaderOf(cookies) {
+  var parts = [];
+  for (var name in cookies) {
+    var field = cookies[name];
+    var values = field.multiValue ? field.multiValue : [field];
+    for (var i = 0; i < values.length; i++) parts.push(name + '=' + values[i].value);
+  }
+  return parts.join('; ');
+}
+function handler(event) {
+  var request = event.request;
+  var decision = siteGuardDecision({
+    host: request.headers.host ? request.headers.host.value : '',
+    path: request.uri,
+    query: queryOf(request.querystring || {}),
+    cookieHeader: cookieHeaderOf(request.cookies || {})
+  }, GUARD);
+  if (decision.action === 'redirect') {
+    var headers = { location: { value: decision.location }, 'content-type': { value: 'text/plain; charset=utf-8' }, 'cache-control': { value: 'no-store' } };
+    for (var name in GUARD_HEADERS) headers[name] = { value: GUARD_HEADERS[name] };
+    return { statusCode: decision.status, statusDescription: 'Found', headers: headers, body: { encoding: 'text', data: decision.body } };
+  }
+  ${options.rewriteSpa ? SPA_REWRITE_STATEMENTS : ''}
+  return request;
+}`;
+}
 
 /** /media/<key> is object <key> of the media bucket (MEDIA_BASE_URL is <site>/media). */
 const STRIP_MEDIA_PREFIX = `function handler(event) {
@@ -81,14 +130,19 @@ export class WebStack extends Stack {
     const bucketOrigin = (bucket: s3.IBucket) =>
       origins.S3BucketOrigin.withBucketDefaults(bucket, { originAccessControlId: originAccessControl.originAccessControlId });
 
+    // The one definition of the site's headers (shared/security-headers.ts), which the local origin sends too.
+    const siteHeaders = sharedSecurityHeaders({ cardGatewayOrigin: originOf(props.config.cardGatewayUrl), cognitoOrigin: cognitoOrigin() });
     const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      comment: 'HSTS, nosniff, no framing, referrer policy and the CSP of the giving site',
+      comment: 'HSTS, nosniff, no framing, referrer policy, permissions policy and the CSP of the giving site',
+      customHeadersBehavior: {
+        customHeaders: [{ header: 'Permissions-Policy', value: siteHeaders['permissions-policy'] as string, override: true }],
+      },
       securityHeadersBehavior: {
-        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, preload: true, override: true },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
         referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(props.config), override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: siteHeaders['content-security-policy'] as string, override: true },
       },
     });
 
@@ -101,6 +155,7 @@ export class WebStack extends Stack {
       }),
     });
 
+    const guard = props.config.siteGuard;
     const certificate = props.domain && acm.Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn);
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Giving platform: SPA, /api/* and /media/*',
@@ -121,7 +176,15 @@ export class WebStack extends Stack {
         allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: securityHeaders,
-        functionAssociations: [viewerRequest('SpaRewrite', 'Extension-less paths are SPA routes: serve /index.html', SPA_REWRITE)],
+        functionAssociations: [
+          guard
+            ? viewerRequest(
+                'SpaGuardRewrite',
+                'Site-wide guard (anonymous visitors to login), then extension-less paths serve /index.html',
+                guardedViewerRequestCode(guard, { rewriteSpa: true, headers: siteHeaders }),
+              )
+            : viewerRequest('SpaRewrite', 'Extension-less paths are SPA routes: serve /index.html', SPA_REWRITE),
+        ],
       },
       additionalBehaviors: {
         [`${API_PREFIX}/*`]: {
@@ -136,6 +199,14 @@ export class WebStack extends Stack {
           // API Gateway routes on its own host name.
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: securityHeaders,
+          // The guard covers the API only when the deployment did not exclude /api/ (the API enforces its own auth).
+          ...(guard && !guard.optionalExclusions.includes('/api/')
+            ? {
+                functionAssociations: [
+                  viewerRequest('ApiGuard', 'Site-wide guard on the API (/api/ is not excluded)', guardedViewerRequestCode(guard, { rewriteSpa: false, headers: siteHeaders })),
+                ],
+              }
+            : {}),
         },
         '/media/*': {
           origin: bucketOrigin(mediaBucket),
@@ -234,10 +305,6 @@ export class WebStack extends Stack {
   }
 }
 
-/** The shared site CSP (shared/security-headers.ts), with the deployment's card gateway and its region's Cognito. */
-export function contentSecurityPolicy(config: DeploymentConfig): string {
-  return sharedContentSecurityPolicy({
-    cardGatewayOrigin: originOf(config.cardGatewayUrl),
-    cognitoOrigin: `https://cognito-idp.${Aws.REGION}.amazonaws.com`,
-  });
-}
+/** The user pool's API, which the SPA calls from the browser to sign in. */
+const cognitoOrigin = () => `https://cognito-idp.${Aws.REGION}.amazonaws.com`;
+

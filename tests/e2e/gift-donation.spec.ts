@@ -7,12 +7,12 @@ test.describe('a guest gives to a gift by card', () => {
     const email = `jane.${Date.now()}@example.com`;
     await page.goto('/');
     await expect(page).toHaveURL(/\/nz$/);
-    await page.getByRole('link', { name: /Kiwi Coast Rescue/ }).first().click();
+    await page.getByRole('main').getByRole('link', { name: /Kiwi Coast Rescue/ }).first().click();
     await expect(page).toHaveURL(/\/nz\/charity\/kiwi-coast-rescue$/);
     await expect(page.getByRole('heading', { name: 'Kiwi Coast Rescue', level: 1 })).toBeVisible();
     await expect(page.getByText('More Donations')).toBeVisible();
 
-    await page.getByRole('link', { name: /Feed a kiwi chick for a week/ }).first().click();
+    await page.getByRole('main').getByRole('link', { name: /Feed a kiwi chick for a week/ }).first().click();
     await expect(page).toHaveURL(/\/nz\/(charity\/)?kiwi-coast-rescue\/feed-a-kiwi-chick$/);
     await expect(page.getByRole('heading', { name: 'Feed a kiwi chick for a week', level: 1 })).toBeVisible();
     await expect(page.getByText('$25.00').first()).toBeVisible();

@@ -5,7 +5,7 @@ import { card, fillCard, fillDonor } from './support';
 /** On a phone: one card per row, a menu that closes when you navigate, and a checkout that works. */
 test('a donor on a phone browses one card per row and gives through the mobile menu and checkout', async ({ page }) => {
   await page.goto('/au');
-  const cards = page.getByRole('link', { name: /Reef Guardians Australia|Outback Flying Books/ });
+  const cards = page.getByRole('main').getByRole('link', { name: /Reef Guardians Australia|Outback Flying Books/ });
   await expect(cards.first()).toBeVisible();
   const [first, second] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
   expect(second!.y).toBeGreaterThan(first!.y + first!.height - 1); // stacked, not side by side

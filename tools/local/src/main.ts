@@ -1,6 +1,11 @@
 /**
  * `npm start`: the local platform with demo data. Ctrl-C (or SIGTERM) stops every child it started.
  * --quiet keeps handler logs at warn level (the browser tests use it).
+ *
+ * Environment: LOCAL_PORT_BASE moves the block of ports; LOCAL_SITE_GUARD_DOMAINS (comma-separated host names,
+ * e.g. `localhost`) turns on the optional site-wide guard (spec §2 Account: anonymous visitors are sent to
+ * /login) for those hosts, and LOCAL_SITE_GUARD_EXCLUSIONS picks the spec's optional exclusions
+ * (default `/api/,/favicon.ico`; `none` for none). Unset, the guard is off.
  */
 const quiet = process.argv.includes('--quiet');
 process.env.LOG_LEVEL ??= quiet ? 'warn' : 'info';
@@ -22,6 +27,7 @@ console.log(
     `  card gateway    ${urls.cardGateway}   sandbox dashboard; test cards in the README`,
     `  DynamoDB Local  ${urls.dynamodb}   SQS ${urls.sqs}   EventBridge ${urls.eventBridge}   Step Functions ${urls.stepFunctions}`,
     `  S3 ${urls.s3}   Cognito ${urls.cognito} (pool ${platform.cognito.userPoolId})   Scheduler ${urls.scheduler}`,
+    ...(process.env.LOCAL_SITE_GUARD_DOMAINS ? [`  site guard on for ${process.env.LOCAL_SITE_GUARD_DOMAINS}: anonymous visitors are sent to /login`] : []),
     '',
     ...describeSignIns(),
     '',

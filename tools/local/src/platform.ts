@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { SiteGuardConfig } from '@giving/shared/site-guard';
 import { manifests } from '../../../services';
 import { startCardGateway } from './card-gateway';
 import { ENV } from '@giving/shared/manifest';
@@ -24,7 +25,7 @@ import { startScheduler } from './scheduler/scheduler';
 import { seedDemoData } from './seed';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/data';
 import { startSite } from './site/server';
-import { siteServerOptions, type SiteProcessOptions } from './site/options';
+import { siteGuardFromEnvironment, siteServerOptions, type SiteProcessOptions } from './site/options';
 import { createQueues } from './sqs/queues';
 import { startQueuePollers } from './sqs/pollers';
 import { startSqs } from './sqs/server';
@@ -42,6 +43,8 @@ export interface PlatformOptions {
   /** How long the sandbox gateway's lost-reply card holds its answer. */
   lostReplyDelayMs?: number;
   maxConcurrentExecutions?: number;
+  /** The optional site-wide guard; by default from LOCAL_SITE_GUARD_DOMAINS (off when unset). */
+  siteGuard?: SiteGuardConfig;
   log?: (line: string) => void;
 }
 
@@ -121,6 +124,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
       authorizer: { issuer: cognito.issuer, audience: [cognito.userPoolClientId] },
       mediaRootDir: s3.rootDir,
       origins: { cardGatewayOrigin: gateway.url, cognitoOrigin: cognito.url },
+      siteGuard: options.siteGuard ?? siteGuardFromEnvironment(process.env),
     };
     const site = await startSite(siteServerOptions(siteOptions));
     stops.push(site.stop);

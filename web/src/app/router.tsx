@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { Outlet, createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { isCountryCode, type CountryCode } from '@giving/shared/countries';
 import { LoadingBlock } from '../components/ui/spinner';
+import { AuthRoot } from '../features/auth/components/auth-root';
 import { charitiesQueryOptions } from '../features/charities/api/get-charities';
 import { charityQueryOptions } from '../features/charities/api/get-charity';
 import { charityGiftsQueryOptions } from '../features/gifts/api/get-charity-gifts';
@@ -23,6 +24,16 @@ function prefetching(start: (country: CountryCode, params: LoaderFunctionArgs['p
   };
 }
 
+/** Every page, plus sign-in for the whole app (the login modal and the session). */
+function Root() {
+  return (
+    <>
+      <Outlet />
+      <AuthRoot />
+    </>
+  );
+}
+
 export function appRoutes(queryClient: QueryClient): RouteObject[] {
   // Functions, not shared objects: the router resolves `lazy` by writing to it, so two routes must not share one.
   const charitiesPage = (): Omit<RouteObject, 'path' | 'index' | 'children'> => ({
@@ -36,10 +47,16 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
       id: 'root',
+      Component: Root,
       HydrateFallback: () => <LoadingBlock />,
       ErrorBoundary: RouteError,
       children: [
         { path: '/', loader: () => redirect(paths.home(DEFAULT_COUNTRY)) },
+        // Sign-in and access pages, before '/:country' so they are not taken for a country.
+        { path: '/login', lazy: { Component: async () => (await import('./routes/login')).LoginRoute } },
+        { path: '/login/sso', lazy: { Component: async () => (await import('./routes/login')).LoginSsoRoute } },
+        { path: '/access-denied', lazy: { Component: async () => (await import('./routes/access-denied')).AccessDeniedRoute } },
+        { path: '/auth/denied', lazy: { Component: async () => (await import('./routes/access-denied')).AccessDeniedRoute } },
         {
           path: '/:country',
           Component: CountryLayout,

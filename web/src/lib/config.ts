@@ -2,14 +2,23 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { fetchJson } from './api-client';
 
-/**
- * Runtime configuration served beside the SPA (/config.json), so one build runs in every environment.
- * Sign-in settings are validated by the sign-in module that reads them.
- */
+/** The user pool the SPA signs in to; `endpoint` points Amplify at a stand-in (cognito-local) instead of AWS. */
+export const cognitoConfigSchema = z.object({
+  region: z.string().check(z.minLength(1)),
+  userPoolId: z.string().check(z.minLength(1)),
+  userPoolClientId: z.string().check(z.minLength(1)),
+  endpoint: z.optional(z.url({ protocol: /^https?$/ })),
+});
+export type CognitoConfig = z.infer<typeof cognitoConfigSchema>;
+
+/** Runtime configuration served beside the SPA (/config.json), so one build runs in every environment. */
 export const runtimeConfigSchema = z.object({
   cardGatewayUrl: z.url({ protocol: /^https?$/ }),
   cardGatewayPublishableKey: z.string().check(z.minLength(1)),
-  cognito: z.optional(z.looseObject({})),
+  /** Absent: nobody can sign in (the Login button still shows, and says so). */
+  cognito: z.optional(cognitoConfigSchema),
+  /** Spec §2 Account: when set, Login goes to this single-sign-in address (https, or a path here) instead of the login form. */
+  singleSignInUrl: z.optional(z.string().check(z.regex(/^(https?:\/\/[^\s]+|\/(?![/\\])[^\s]*)$/))),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { LOGOUT_URL, browser, currentPath, hasSessionCookie, saveReturnPath } from './return-path';
 
 /**
  * The signed-in state every part of the SPA reads (spec 2 §3 "Authentication state": loading, error, loggedIn,
@@ -10,9 +11,13 @@ export type SessionState =
   | { status: 'signedOut'; error?: string }
   | { status: 'signedIn'; memberId: string; email: string; name: string };
 
+/** Why sign-in was asked for: payroll and recurring giving go through the sso path and come back (spec §2, §4). */
+export type LoginReason = 'payroll' | 'recurring';
+
 export interface LoginRequest {
   /** Where to go after signing in (defaults to the current page). */
   returnTo?: string;
+  reason?: LoginReason;
 }
 
 interface Store {
@@ -20,10 +25,15 @@ interface Store {
   loginModal: LoginRequest | null;
 }
 
-let store: Store = { session: { status: 'loading' }, loginModal: null };
+/** A browser without the session marker has no session: it starts signed out, and never loads the sign-in module. */
+const startState = (): SessionState =>
+  typeof document !== 'undefined' && !hasSessionCookie() ? { status: 'signedOut' } : { status: 'loading' };
+
+let store: Store = { session: startState(), loginModal: null };
 const listeners = new Set<() => void>();
 let idTokenProvider: (() => Promise<string | undefined>) | undefined;
 let loginHandler: ((request: LoginRequest) => void) | undefined;
+let logoutHandler: (() => Promise<void>) | undefined;
 
 function update(next: Partial<Store>) {
   store = { ...store, ...next };
@@ -43,14 +53,44 @@ export const setSession = (session: SessionState) => update({ session });
 export const openLoginModal = (request: LoginRequest = {}) => update({ loginModal: request });
 export const closeLoginModal = () => update({ loginModal: null });
 
-/** Asks to sign in: the auth feature decides between the single sign-in address and the login modal. */
+/** Calls `listener` with each new session state (not the current one); returns the unsubscribe. */
+export function onSessionChange(listener: (session: SessionState) => void): () => void {
+  let last = store.session;
+  return subscribe(() => {
+    if (store.session === last) return;
+    last = store.session;
+    listener(last);
+  });
+}
+
+/** Asks to sign in: the auth feature decides between the single sign-in address, the sso path and the login modal. */
 export function requestLogin(request: LoginRequest = {}) {
   if (loginHandler) loginHandler(request);
   else openLoginModal(request);
 }
 
+/**
+ * Sign-in for payroll or recurring giving (spec §4 "Recurring while not logged in"): remembers `path` in the
+ * 60-second `koha_return` cookie and goes to the sso path, which comes back to it after signing in.
+ * Save the checkout state before calling it.
+ */
+export function signInToContinue(path: string = currentPath(), reason: LoginReason = 'recurring') {
+  saveReturnPath(path);
+  requestLogin({ returnTo: path, reason });
+}
+
+/** Signs out (Amplify, locally) and ends the browser session at /api/account/logout, which goes to the site root. */
+export async function requestLogout() {
+  if (logoutHandler) await logoutHandler();
+  else browser.assign(LOGOUT_URL);
+}
+
 export const setLoginHandler = (handler: ((request: LoginRequest) => void) | undefined) => {
   loginHandler = handler;
+};
+
+export const setLogoutHandler = (handler: (() => Promise<void>) | undefined) => {
+  logoutHandler = handler;
 };
 
 export const setIdTokenProvider = (provider: (() => Promise<string | undefined>) | undefined) => {
@@ -65,5 +105,6 @@ export function resetSessionForTests() {
   store = { session: { status: 'loading' }, loginModal: null };
   idTokenProvider = undefined;
   loginHandler = undefined;
+  logoutHandler = undefined;
   listeners.forEach((listener) => listener());
 }

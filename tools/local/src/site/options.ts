@@ -2,10 +2,11 @@ import { manifests } from '../../../../services';
 import { createApiGateway } from '../api/gateway';
 import { MEDIA_BUCKET } from '../config';
 import { serveObject } from '../s3';
+import { DEFAULT_GUARD_EXCLUSIONS, OPTIONAL_GUARD_EXCLUSIONS, type OptionalGuardExclusion, type SiteGuardConfig } from '@giving/shared/site-guard';
 import type { SiteOptions } from './server';
 
 /** What the site needs, as plain data, so a child process can be handed it. */
-export interface SiteProcessOptions extends Pick<SiteOptions, 'port' | 'webDist' | 'runtimeConfig' | 'origins'> {
+export interface SiteProcessOptions extends Pick<SiteOptions, 'port' | 'webDist' | 'runtimeConfig' | 'origins' | 'siteGuard'> {
   authorizer: { issuer: string; audience: string[] };
   mediaRootDir: string;
 }
@@ -16,7 +17,26 @@ export function siteServerOptions(options: SiteProcessOptions): SiteOptions {
     webDist: options.webDist,
     runtimeConfig: options.runtimeConfig,
     origins: options.origins,
+    siteGuard: options.siteGuard,
     api: createApiGateway({ manifests, authorizer: options.authorizer }),
     media: (req, res, key) => serveObject(options.mediaRootDir, MEDIA_BUCKET, key, req, res),
   };
+}
+
+/**
+ * The site-wide guard from the environment: LOCAL_SITE_GUARD_DOMAINS (comma-separated host names, e.g.
+ * `localhost`; unset or empty leaves the guard off) and LOCAL_SITE_GUARD_EXCLUSIONS (comma-separated, from
+ * the spec's optional /api/, /api/login, /_next/, /favicon.ico; unset means DEFAULT_GUARD_EXCLUSIONS, `none` means none).
+ */
+export function siteGuardFromEnvironment(env: Record<string, string | undefined>): SiteGuardConfig | undefined {
+  const list = (value: string | undefined) => (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+  const domains = list(env.LOCAL_SITE_GUARD_DOMAINS).map((domain) => domain.toLowerCase());
+  if (domains.length === 0) return undefined;
+  const exclusions = env.LOCAL_SITE_GUARD_EXCLUSIONS === undefined ? [...DEFAULT_GUARD_EXCLUSIONS] : list(env.LOCAL_SITE_GUARD_EXCLUSIONS);
+  const optionalExclusions = exclusions.filter((item) => item !== 'none');
+  const unknown = optionalExclusions.filter((item) => !(OPTIONAL_GUARD_EXCLUSIONS as readonly string[]).includes(item));
+  if (unknown.length > 0) {
+    throw new Error(`LOCAL_SITE_GUARD_EXCLUSIONS: ${unknown.join(', ')} is not one of ${OPTIONAL_GUARD_EXCLUSIONS.join(', ')} (or none)`);
+  }
+  return { domains, optionalExclusions: optionalExclusions as OptionalGuardExclusion[] };
 }

@@ -2,26 +2,40 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSite } from './server';
+import { securityHeaders } from '@giving/shared/security-headers';
+import { REDIRECTING_TO_LOGIN, SESSION_COOKIE, type SiteGuardConfig } from '@giving/shared/site-guard';
+import { siteGuardFromEnvironment } from './options';
+import { startSite, type SiteOptions } from './server';
 
-let site: Awaited<ReturnType<typeof startSite>>;
+type Site = Awaited<ReturnType<typeof startSite>>;
+let site: Site;
+let guarded: Site;
+const origins = { cardGatewayOrigin: 'http://localhost:9999', cognitoOrigin: 'http://localhost:9229' };
 
 beforeAll(async () => {
   const dist = mkdtempSync(path.join(os.tmpdir(), 'dist-'));
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Koha</title>');
   writeFileSync(path.join(dist, 'assets', 'app-123.js'), 'console.log(1)');
-  site = await startSite({
+  const options: SiteOptions = {
     port: 0,
     webDist: dist,
     runtimeConfig: { cardGatewayUrl: 'http://localhost:9999' },
     api: async (_req, res, url) => void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ path: url.pathname })),
     media: (_req, res, key) => void res.writeHead(200).end(`media:${key}`),
-    origins: { cardGatewayOrigin: 'http://localhost:9999' },
-  });
+    origins,
+    local: (_req, res) => (res.writeHead(200).end('local page'), true),
+  };
+  site = await startSite(options);
+  // localhost is guarded, 127.0.0.1 is not: one server shows both sides of the domain rule.
+  const guard: SiteGuardConfig = { domains: ['localhost'], optionalExclusions: ['/api/'] };
+  guarded = await startSite({ ...options, siteGuard: guard });
 });
 
-afterAll(() => site?.stop());
+afterAll(async () => {
+  await site?.stop();
+  await guarded?.stop();
+});
 
 describe('the local origin (CloudFront’s behaviours)', () => {
   it('sends /api/* to the HTTP API and /media/* to the media bucket', async () => {
@@ -39,16 +53,83 @@ describe('the local origin (CloudFront’s behaviours)', () => {
     expect((await fetch(`${site.url}/../../etc/passwd.txt`)).status).toBe(404);
   });
 
-  it('serves the runtime config and the security headers on every response', async () => {
+  it('serves the runtime config', async () => {
     const config = await fetch(`${site.url}/config.json`);
     expect(await config.json()).toEqual({ cardGatewayUrl: 'http://localhost:9999' });
-    const csp = config.headers.get('content-security-policy') ?? '';
-    expect(csp).toContain('frame-src http://localhost:9999');
+  });
+
+  it('sends CloudFront’s security headers (shared/security-headers.ts) on every kind of response', async () => {
+    const expected = securityHeaders(origins);
+    const responses = {
+      page: await fetch(`${site.url}/nz/charities`),
+      asset: await fetch(`${site.url}/assets/app-123.js`),
+      config: await fetch(`${site.url}/config.json`),
+      api: await fetch(`${site.url}/api/accounts/me`),
+      media: await fetch(`${site.url}/media/logo.png`),
+      missing: await fetch(`${site.url}/assets/missing.js`),
+      badEscape: await fetch(`${site.url}/media/%E0%A4`),
+      wrongMethod: await fetch(`${site.url}/nz`, { method: 'POST' }),
+      guardRedirect: await fetch(`${guarded.url}/nz/charities`, { redirect: 'manual' }),
+    };
+    expect(responses.guardRedirect.status).toBe(302);
+    expect(responses.missing.status).toBe(404);
+    for (const [kind, response] of Object.entries(responses)) {
+      for (const [name, value] of Object.entries(expected)) expect([kind, name, response.headers.get(name)]).toEqual([kind, name, value]);
+    }
+    const csp = expected['content-security-policy'];
+    expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(config.headers.get('x-frame-options')).toBe('DENY');
+    expect(csp).toContain('frame-src http://localhost:9999');
+    // Amplify signs in against cognito-local's origin from the browser.
+    expect(csp).toContain("connect-src 'self' http://localhost:9229");
+    expect(expected['strict-transport-security']).toMatch(/^max-age=\d+; includeSubDomains/);
+    expect(expected['x-content-type-options']).toBe('nosniff');
+    expect(expected['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
   it('answers a malformed escape with 400 instead of failing', async () => {
     expect((await fetch(`${site.url}/media/%E0%A4`)).status).toBe(400);
+  });
+});
+
+describe('the optional site-wide guard on the local origin', () => {
+  const get = (target: Site, pathAndQuery: string, headers: Record<string, string> = {}) =>
+    fetch(`${target.url}${pathAndQuery}`, { redirect: 'manual', headers });
+
+  it('sends anonymous visitors of guarded hosts to login with the spec’s message', async () => {
+    const response = await get(guarded, '/nz/charities?q=kiwi');
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe(`/login?returnUrl=${encodeURIComponent('/nz/charities?q=kiwi')}`);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.text()).toBe(REDIRECTING_TO_LOGIN);
+  });
+
+  it('serves the login pages, static files and the excluded API to anyone', async () => {
+    for (const pathAndQuery of ['/login?returnUrl=%2Fnz', '/login/sso', '/access-denied', '/auth/denied', '/assets/app-123.js', '/config.json', '/media/logo.png', '/api/accounts/me']) {
+      expect([pathAndQuery, (await get(guarded, pathAndQuery)).status]).toEqual([pathAndQuery, 200]);
+    }
+    expect(await (await get(guarded, '/login')).text()).toContain('<title>Koha</title>');
+  });
+
+  it('lets a browser with a session cookie in, and leaves other hosts and local tools alone', async () => {
+    expect((await get(guarded, '/nz/charities', { cookie: `${SESSION_COOKIE}=session` })).status).toBe(200);
+    expect((await get(guarded, '/_local/outbox')).status).toBe(200);
+    const otherHost = guarded.url.replace('localhost', '127.0.0.1');
+    expect((await fetch(`${otherHost}/nz/charities`, { redirect: 'manual' })).status).toBe(200);
+  });
+
+  it('is off unless LOCAL_SITE_GUARD_DOMAINS names hosts', () => {
+    expect(siteGuardFromEnvironment({})).toBeUndefined();
+    expect(siteGuardFromEnvironment({ LOCAL_SITE_GUARD_DOMAINS: ' , ' })).toBeUndefined();
+    expect(siteGuardFromEnvironment({ LOCAL_SITE_GUARD_DOMAINS: 'Localhost, giving.test' })).toEqual({
+      domains: ['localhost', 'giving.test'],
+      optionalExclusions: ['/api/', '/favicon.ico'],
+    });
+    expect(siteGuardFromEnvironment({ LOCAL_SITE_GUARD_DOMAINS: 'localhost', LOCAL_SITE_GUARD_EXCLUSIONS: 'none' })?.optionalExclusions).toEqual([]);
+    expect(siteGuardFromEnvironment({ LOCAL_SITE_GUARD_DOMAINS: 'localhost', LOCAL_SITE_GUARD_EXCLUSIONS: '/_next/,/api/login' })?.optionalExclusions).toEqual([
+      '/_next/',
+      '/api/login',
+    ]);
+    expect(() => siteGuardFromEnvironment({ LOCAL_SITE_GUARD_DOMAINS: 'localhost', LOCAL_SITE_GUARD_EXCLUSIONS: '/admin/' })).toThrow(/not one of/);
   });
 });

@@ -3,12 +3,15 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from 'node:path';
 import { API_PREFIX } from '@giving/shared/manifest';
 import { securityHeaders, type SecurityHeaderOrigins } from '@giving/shared/security-headers';
+import { siteGuardDecision, type SiteGuardConfig } from '@giving/shared/site-guard';
 import { closeServer, listenOn } from '../runtime/http-server';
 
 /**
  * The one local origin, as CloudFront is in AWS: /api/* to the HTTP API, /media/* to the media bucket,
  * /config.json for the SPA's runtime settings, and everything else from the built SPA (extension-less
- * paths fall back to index.html, as the CloudFront Function rewrites them).
+ * paths fall back to index.html, as the CloudFront Function rewrites them). The optional site-wide guard runs
+ * first, as CloudFront's viewer-request function does, and every response carries the same security headers
+ * as CloudFront's response-headers policy.
  */
 export interface SiteOptions {
   port: number;
@@ -17,6 +20,8 @@ export interface SiteOptions {
   api: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>;
   media?: (req: IncomingMessage, res: ServerResponse, key: string) => Promise<void> | void;
   origins: SecurityHeaderOrigins;
+  /** The optional site-wide guard (shared/site-guard.ts); off when absent or when it names no domains. */
+  siteGuard?: SiteGuardConfig;
   /** Extra local-only pages (e.g. the mail outbox link) mounted under /_local/. */
   local?: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean> | boolean;
 }
@@ -46,7 +51,8 @@ function isDecodable(pathname: string): boolean {
 }
 
 export async function startSite(options: SiteOptions): Promise<{ url: string; server: Server; stop(): Promise<void> }> {
-  const headers = securityHeaders(options.origins, { hsts: false });
+  // HSTS included, as CloudFront sends it: browsers ignore it over plain http, so localhost is not pinned to https.
+  const headers = securityHeaders(options.origins);
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
     for (const [key, value] of Object.entries(headers)) res.setHeader(key, value);
@@ -62,6 +68,18 @@ export async function startSite(options: SiteOptions): Promise<{ url: string; se
   });
 
   async function route(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    // /_local/ pages are tools of this machine, not part of the site CloudFront serves, so the guard leaves them alone.
+    if (options.siteGuard && !url.pathname.startsWith('/_local/')) {
+      const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
+      const decision = siteGuardDecision(
+        { host: req.headers.host ?? '', path: rawPath, query: url.search, cookieHeader: req.headers.cookie ?? '' },
+        options.siteGuard,
+      );
+      if (decision.action === 'redirect') {
+        res.writeHead(decision.status, { location: decision.location, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+        return void res.end(decision.body);
+      }
+    }
     if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)) return options.api(req, res, url);
     if (options.local && url.pathname.startsWith('/_local/') && (await options.local(req, res, url))) return;
     if (req.method !== 'GET' && req.method !== 'HEAD') {

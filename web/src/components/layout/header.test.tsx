@@ -1,0 +1,137 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { anAdminMenu, signedInAs } from '../../features/auth/testing';
+import { resetSessionForTests, setLoginHandler, setLogoutHandler, setSession } from '../../lib/session';
+import { installFetchFake, json, type FetchFake } from '../../testing/fetch-fake';
+import { renderWithRouter } from '../../testing/render';
+import { Header } from './header';
+
+let fetch: FetchFake;
+
+beforeEach(() => {
+  resetSessionForTests();
+  fetch = installFetchFake();
+});
+
+function renderHeader(role?: Parameters<typeof anAdminMenu>[0], name = 'Dana Whitfield') {
+  if (role) {
+    fetch.on('GET', '/api/accounts/me', json(200, anAdminMenu(role)));
+    setSession(signedInAs(name));
+  } else {
+    setSession({ status: 'signedOut' });
+  }
+  return renderWithRouter(<Header />, { path: '/nz', routePath: '/:country', routes: [{ path: '*', element: <Header /> }] });
+}
+
+/** Opens the account menu and lists what it offers, in order. */
+async function menuItems(user: ReturnType<typeof renderWithRouter>['user'], name: RegExp) {
+  await user.click(await screen.findByRole('button', { name }));
+  const button = screen.getByRole('button', { name });
+  const panel = document.getElementById(button.getAttribute('aria-controls') ?? '') as HTMLElement;
+  await waitFor(() => expect(within(panel).queryByRole('status')).toBeNull()); // the admin menu has loaded
+  return { panel, items: within(panel).getAllByRole('listitem').map((item) => item.firstElementChild?.textContent) };
+}
+
+describe('the header’s account area (spec §2 Account)', () => {
+  it('shows visitors a Login button that asks to sign in', async () => {
+    const login = vi.fn();
+    setLoginHandler(login);
+    const { user } = renderHeader();
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(login).toHaveBeenCalledWith({});
+    expect(fetch.calls).toEqual([]); // no account calls for visitors
+  });
+
+  it('offers a donor My Account and Logout only', async () => {
+    const { user } = renderHeader('donor');
+    const { items, panel } = await menuItems(user, /Dana Whitfield/);
+    expect(items).toEqual(['My Account', 'Logout']);
+    expect(within(panel).getByRole('link', { name: 'My Account' }).getAttribute('href')).toBe('/admin/user/dashboard');
+  });
+
+  it('offers the back office the Management Console and the CMS', async () => {
+    const { user } = renderHeader('backOffice', 'Alex Morgan');
+    const { items, panel } = await menuItems(user, /Alex Morgan/);
+    expect(items).toEqual(['My Account', 'Management Console', 'CMS', 'Logout']);
+    expect(within(panel).getByRole('link', { name: 'Management Console' }).getAttribute('href')).toBe('/admin/backoffice/dashboard');
+    expect(within(panel).getByRole('link', { name: 'CMS' }).getAttribute('href')).toBe('/admin/cms');
+  });
+
+  it('offers a content admin the CMS but not the Management Console, and their workplace to switch to', async () => {
+    const { user } = renderHeader('contentAdmin', 'Casey Brown');
+    const { items, panel } = await menuItems(user, /Casey Brown/);
+    expect(items).toEqual(['My Account', 'CMS', 'Logout', 'Switch accounts']);
+    const switchButton = within(panel).getByRole('button', { name: 'Switch accounts' });
+    expect(switchButton.getAttribute('aria-expanded')).toBe('false');
+    await user.click(switchButton);
+    expect(switchButton.getAttribute('aria-expanded')).toBe('true');
+    const accounts = within(panel).getByRole('list', { name: 'Your charities and workplaces' });
+    expect(within(accounts).getByRole('link', { name: /Tasman Engineering/ }).getAttribute('href')).toBe('/admin/workplace/wp-tasman/dashboard');
+  });
+
+  it('switches to a charity or a workplace dashboard', async () => {
+    const { user, router } = renderHeader('workplaceAdmin', 'Grace Liu');
+    const { panel } = await menuItems(user, /Grace Liu/);
+    await user.click(within(panel).getByRole('button', { name: 'Switch accounts' }));
+    const links = within(within(panel).getByRole('list', { name: 'Your charities and workplaces' })).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Kiwi Coast RescueCharity', '/admin/charity/ch-kiwi/dashboard'],
+      ['Tasman EngineeringWorkplace', '/admin/workplace/wp-tasman/dashboard'],
+    ]);
+    await user.click(links[0] as HTMLElement);
+    expect(router.state.location.pathname).toBe('/admin/charity/ch-kiwi/dashboard');
+    expect(screen.getByRole('button', { name: /Grace Liu/ }).getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('is a keyboard disclosure: Enter opens it, Escape closes it and gives focus back', async () => {
+    const { user } = renderHeader('donor');
+    const button = await screen.findByRole('button', { name: /Dana Whitfield/ });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    button.focus();
+    await user.keyboard('{Enter}');
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    await user.tab();
+    expect(document.activeElement?.textContent).toBe('My Account');
+    await user.keyboard('{Escape}');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('closes on a route change and on a click elsewhere', async () => {
+    const { user, router } = renderHeader('donor');
+    const button = await screen.findByRole('button', { name: /Dana Whitfield/ });
+    await user.click(button);
+    act(() => void router.navigate('/nz/charities'));
+    await waitFor(() => expect(screen.getByRole('button', { name: /Dana Whitfield/ }).getAttribute('aria-expanded')).toBe('false'));
+    await user.click(screen.getByRole('button', { name: /Dana Whitfield/ }));
+    await user.click(screen.getByRole('link', { name: 'Koha' }));
+    expect(screen.getByRole('button', { name: /Dana Whitfield/ }).getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('logs out through the auth feature', async () => {
+    const logout = vi.fn(async () => undefined);
+    setLogoutHandler(logout);
+    const { user } = renderHeader('donor');
+    const { panel } = await menuItems(user, /Dana Whitfield/);
+    await user.click(within(panel).getByRole('button', { name: 'Logout' }));
+    expect(logout).toHaveBeenCalledOnce();
+  });
+
+  it('keeps My Account and Logout when the admin menu cannot load', async () => {
+    fetch.on('GET', '/api/accounts/me', json(500, { title: 'Internal' }));
+    setSession(signedInAs());
+    const { user } = renderWithRouter(<Header />, { path: '/nz', routePath: '/:country' });
+    await user.click(await screen.findByRole('button', { name: /Dana Whitfield/ }));
+    expect(await screen.findByText('We couldn’t load your consoles. Please try again later.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'My Account' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+  });
+
+  it('opens one menu at a time: the phone menu closes when the account menu opens', async () => {
+    const { user } = renderHeader('donor');
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    expect(screen.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+    await user.click(await screen.findByRole('button', { name: /Dana Whitfield/ }));
+    expect(screen.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe('false');
+  });
+});

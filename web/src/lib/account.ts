@@ -1,0 +1,56 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { adminMenuSchema, permissionListSchema, type AdminMenu, type PermissionList } from '@giving/shared/contracts/accounts';
+import { api } from './api-client';
+import { useSession } from './session';
+
+/**
+ * Every query about the signed-in member starts with this key, so signing out (or in as someone else) drops them
+ * all at once (spec 2 §3: "admin menu data is stored and cleared").
+ */
+export const ACCOUNT_QUERY_KEY = ['account'] as const;
+
+export const clearAccountQueries = (queryClient: QueryClient) => queryClient.removeQueries({ queryKey: ACCOUNT_QUERY_KEY });
+
+/** GET /api/accounts/me — the account menu's data (primary account, associations, admin and corporate roles). */
+export const getAdminMenu = ({ signal }: { signal?: AbortSignal } = {}): Promise<AdminMenu> => api.get('/accounts/me', adminMenuSchema, { signal });
+
+export const adminMenuQueryOptions = () =>
+  queryOptions({
+    queryKey: [...ACCOUNT_QUERY_KEY, 'me'],
+    queryFn: ({ signal }) => getAdminMenu({ signal }),
+    // Roles and associations change rarely, and never while the menu is open.
+    staleTime: 5 * 60_000,
+  });
+
+/** The signed-in member's admin menu; idle while signed out. */
+export function useAdminMenu() {
+  const session = useSession();
+  return useQuery({ ...adminMenuQueryOptions(), enabled: session.status === 'signedIn' });
+}
+
+/** The tenant a permission list is asked for: a charity, a workplace, or neither (site and back office). */
+export interface PermissionTenant {
+  charityId?: string;
+  workplaceId?: string;
+}
+
+/** GET /api/accounts/me/permissions?charityId=|workplaceId= — the allowed list menus and page guards check (spec §6). */
+export const getPermissions = ({ tenant = {}, signal }: { tenant?: PermissionTenant; signal?: AbortSignal } = {}): Promise<PermissionList> => {
+  const query = new URLSearchParams();
+  if (tenant.charityId) query.set('charityId', tenant.charityId);
+  if (tenant.workplaceId) query.set('workplaceId', tenant.workplaceId);
+  const search = query.toString();
+  return api.get(`/accounts/me/permissions${search ? `?${search}` : ''}`, permissionListSchema, { signal });
+};
+
+export const permissionsQueryOptions = (tenant: PermissionTenant = {}) =>
+  queryOptions({
+    queryKey: [...ACCOUNT_QUERY_KEY, 'permissions', { charityId: tenant.charityId ?? null, workplaceId: tenant.workplaceId ?? null }],
+    queryFn: ({ signal }) => getPermissions({ tenant, signal }),
+  });
+
+/** The signed-in member's allowed list, in one charity or workplace when given; idle while signed out. */
+export function usePermissions(tenant: PermissionTenant = {}) {
+  const session = useSession();
+  return useQuery({ ...permissionsQueryOptions(tenant), enabled: session.status === 'signedIn' });
+}
