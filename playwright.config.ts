@@ -26,7 +26,8 @@ export default defineConfig({
   ],
   webServer: {
     command: `npx tsx tools/local/src/main.ts --quiet`,
-    env: { LOCAL_PORT_BASE: String(PORT_BASE), LOCAL_STATE_DIR: '.local/e2e' },
+    // The site guard is on for 127.0.0.1 only, so tests at localhost see the open site (tests/e2e/site-guard.spec.ts).
+    env: { LOCAL_PORT_BASE: String(PORT_BASE), LOCAL_STATE_DIR: '.local/e2e', LOCAL_SITE_GUARD_DOMAINS: '127.0.0.1' },
     url: `${baseURL}/config.json`,
     timeout: 120_000,
     reuseExistingServer: false,
