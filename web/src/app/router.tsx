@@ -9,6 +9,7 @@ import { charityGiftsQueryOptions } from '../features/gifts/api/get-charity-gift
 import { giftQueryOptions } from '../features/gifts/api/get-gift';
 import { DEFAULT_COUNTRY } from '../lib/country';
 import { paths } from '../lib/paths';
+import { adminRoutes } from './routes/admin';
 import { CountryLayout } from './routes/country-layout';
 import { NotFound } from './routes/not-found';
 import { RouteError } from './routes/route-error';
@@ -57,6 +58,8 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         { path: '/login/sso', lazy: { Component: async () => (await import('./routes/login')).LoginSsoRoute } },
         { path: '/access-denied', lazy: { Component: async () => (await import('./routes/access-denied')).AccessDeniedRoute } },
         { path: '/auth/denied', lazy: { Component: async () => (await import('./routes/access-denied')).AccessDeniedRoute } },
+        // The four consoles and the CMS (/admin/...), from the console registry.
+        ...adminRoutes(),
         {
           path: '/:country',
           Component: CountryLayout,

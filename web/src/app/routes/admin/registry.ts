@@ -1,0 +1,226 @@
+import type { ConsoleDefinition } from '../../../features/consoles/console-definition';
+import { useCharityConsoleTitle } from '../../../features/charity-console/hooks/use-charity';
+import { useWorkplaceConsoleTitle } from '../../../features/workplace-console/hooks/use-workplace';
+
+/**
+ * The consoles and their screens (spec §2), in the spec's order. The routes, side navs and page guards are
+ * derived from this list and nothing else: a screen appears in its console's menu, behind its permissions,
+ * exactly when it is registered here. Screens owned by later issues go where the comments say, in spec order.
+ *
+ * This lives in src/app because it composes features: a later feature registers its screen here without
+ * importing, or being imported by, any other feature. Each screen's code is its own lazy chunk.
+ */
+
+export const charityConsole: ConsoleDefinition = {
+  id: 'charity',
+  path: '/admin/charity/:charityId',
+  label: 'Charity admin',
+  home: 'dashboard',
+  tenant: ({ charityId }) => ({ charityId }),
+  useTitle: ({ charityId = '' }) => useCharityConsoleTitle(charityId),
+  screens: [
+    {
+      path: 'dashboard',
+      label: 'Dashboard',
+      permissions: { anyOf: ['Charity_DashboardView'] },
+      load: async () => (await import('../../../features/charity-console/components/charity-dashboard')).CharityDashboard,
+    },
+    {
+      path: 'members',
+      label: 'Members',
+      permissions: { anyOf: ['Charity_MemberView'] },
+      load: async () => (await import('../../../features/charity-console/components/charity-members')).CharityMembers,
+    },
+    {
+      path: 'invited-members',
+      label: 'Invited Members',
+      permissions: { anyOf: ['Charity_MemberView'] },
+      load: async () => (await import('../../../features/charity-console/components/charity-invited-members')).CharityInvitedMembers,
+    },
+    // Later: dollar-handles, volunteer-roles, volunteer-applications, fundraising (its link also goes to
+    // /fundraising/create), reports/donation-reports, reports/volunteering-reports, remittance.
+    {
+      path: 'settings',
+      label: 'Settings',
+      permissions: { anyOf: ['Charity_DashboardView'] },
+      load: async () => (await import('../../../features/charity-console/components/charity-settings')).CharitySettingsScreen,
+    },
+    {
+      path: 'help',
+      label: 'Help',
+      load: async () => (await import('../../../features/charity-console/components/charity-help')).CharityHelp,
+    },
+  ],
+};
+
+export const workplaceConsole: ConsoleDefinition = {
+  id: 'workplace',
+  path: '/admin/workplace/:workplaceId',
+  label: 'Workplace admin',
+  home: 'dashboard',
+  tenant: ({ workplaceId }) => ({ workplaceId }),
+  useTitle: ({ workplaceId = '' }) => useWorkplaceConsoleTitle(workplaceId),
+  screens: [
+    {
+      path: 'dashboard',
+      label: 'Dashboard',
+      permissions: { anyOf: ['Workplace_ViewDashboard'] },
+      load: async () => (await import('../../../features/workplace-console/components/workplace-dashboard')).WorkplaceDashboard,
+    },
+    {
+      path: 'charities',
+      label: 'Charities',
+      permissions: { anyOf: ['Workplace_ViewCharities'] },
+      load: async () => (await import('../../../features/workplace-console/components/workplace-charities')).WorkplaceCharities,
+    },
+    // Later: pay-cycles, pay-cycles/integrations (Payroll File Structures).
+    {
+      path: 'members',
+      label: 'Members',
+      permissions: { anyOf: ['Workplace_ViewMembers'] },
+      load: async () => (await import('../../../features/workplace-console/components/workplace-members')).WorkplaceMembers,
+    },
+    {
+      path: 'corporate-members',
+      label: 'Corporate Members',
+      permissions: { anyOf: ['Workplace_ViewMembers'] },
+      load: async () => (await import('../../../features/workplace-console/components/corporate-members')).CorporateMembers,
+    },
+    {
+      path: 'invited-members',
+      label: 'Invited Members',
+      permissions: { anyOf: ['Workplace_ViewMembers'] },
+      load: async () => (await import('../../../features/workplace-console/components/workplace-invited-members')).WorkplaceInvitedMembers,
+    },
+    // Later: payments (Payroll Payments), matching-payments, external-donations, matching, gift-vouchers,
+    // reports/donation-reports, reports/volunteering, reports/engagement-reports, reports/badge-reports, eligibility-files.
+    {
+      path: 'settings',
+      label: 'Settings',
+      permissions: { anyOf: ['Workplace_ViewSettings'] },
+      load: async () => (await import('../../../features/workplace-console/components/workplace-settings')).WorkplaceSettings,
+    },
+    {
+      path: 'help',
+      label: 'Help',
+      load: async () => (await import('../../../features/workplace-console/components/workplace-help')).WorkplaceHelp,
+    },
+  ],
+};
+
+export const userConsole: ConsoleDefinition = {
+  id: 'user',
+  path: '/admin/user',
+  label: 'My Account',
+  home: 'dashboard',
+  useTitle: () => ({ title: 'My Account' }),
+  screens: [
+    {
+      path: 'dashboard',
+      label: 'Dashboard',
+      load: async () => (await import('../../../features/user-area/components/user-dashboard')).UserDashboard,
+    },
+    {
+      path: 'badges',
+      label: 'Badges',
+      permissions: { anyOf: ['User_ViewBadges'] },
+      load: async () => (await import('../../../features/user-area/components/user-badges')).UserBadges,
+    },
+    // Later: donations/history, donations/upcoming, volunteering/application, gift-vouchers, fundraising.
+    {
+      path: 'settings',
+      label: 'Settings',
+      load: async () => (await import('../../../features/user-area/components/user-settings')).UserSettings,
+    },
+    {
+      path: 'help',
+      label: 'Help',
+      load: async () => (await import('../../../features/user-area/components/user-help')).UserHelp,
+    },
+  ],
+};
+
+export const backOfficeConsole: ConsoleDefinition = {
+  id: 'backoffice',
+  path: '/admin/backoffice',
+  label: 'Back Office',
+  home: 'dashboard',
+  useTitle: () => ({ title: 'Back Office' }),
+  screens: [
+    {
+      path: 'dashboard',
+      label: 'Dashboard',
+      permissions: { anyOf: ['BackOffice_ViewDashboard'] },
+      load: async () => (await import('../../../features/back-office/components/back-office-dashboard')).BackOfficeDashboard,
+    },
+    {
+      path: 'charities',
+      label: 'Charities',
+      permissions: { anyOf: ['BackOffice_ViewCharities'] },
+      load: async () => (await import('../../../features/back-office/components/back-office-charities')).BackOfficeCharities,
+    },
+    {
+      path: 'content-approval',
+      label: 'Content Approval',
+      permissions: { anyOf: ['BackOffice_ManageContent'] },
+      load: async () => (await import('../../../features/back-office/components/content-approval')).ContentApproval,
+    },
+    {
+      path: 'members',
+      label: 'Members',
+      permissions: { anyOf: ['BackOffice_ViewMembers'] },
+      load: async () => (await import('../../../features/back-office/components/back-office-members')).BackOfficeMembers,
+    },
+    {
+      path: 'admins',
+      label: 'Admins',
+      permissions: { anyOf: ['BackOffice_ViewAdmins'] },
+      load: async () => (await import('../../../features/back-office/components/back-office-admins')).BackOfficeAdmins,
+    },
+    // Later: dollar-handles, volunteer-roles.
+    {
+      path: 'workplaces',
+      label: 'Workplaces',
+      permissions: { anyOf: ['BackOffice_ViewWorkplaces'] },
+      load: async () => (await import('../../../features/back-office/components/back-office-workplaces')).BackOfficeWorkplaces,
+    },
+    // Later: payments, matching-payments, vouchers, fundraising, reports/volunteering-reports, eligibility-files.
+    {
+      path: 'email-templates',
+      label: 'Email Templates',
+      permissions: { anyOf: ['BackOffice_ManageContent'] },
+      load: async () => (await import('../../../features/back-office/components/email-templates')).EmailTemplates,
+    },
+    {
+      path: 'badges',
+      label: 'Badges',
+      permissions: { anyOf: ['BackOffice_ManageContent'] },
+      load: async () => (await import('../../../features/back-office/components/badges')).Badges,
+    },
+    {
+      path: 'mfa',
+      label: 'Security',
+      permissions: { anyOf: ['BackOffice_ViewAdmins'] },
+      load: async () => (await import('../../../features/back-office/components/security')).Security,
+    },
+  ],
+};
+
+/** The account menu's 'CMS' for content admins: the site's menu links. */
+export const cmsConsole: ConsoleDefinition = {
+  id: 'cms',
+  path: '/admin/cms',
+  label: 'CMS',
+  home: 'menu-links',
+  useTitle: () => ({ title: 'CMS' }),
+  screens: [
+    {
+      path: 'menu-links',
+      label: 'Menu Links',
+      permissions: { anyOf: ['BackOffice_ManageMenuLinks'] },
+      load: async () => (await import('../../../features/cms/components/menu-links-editor')).MenuLinksEditor,
+    },
+  ],
+};
+
+export const CONSOLES: readonly ConsoleDefinition[] = [charityConsole, workplaceConsole, userConsole, backOfficeConsole, cmsConsole];

@@ -1,0 +1,239 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WORKPLACE_PERMISSIONS } from '@giving/shared/permissions';
+import { resetSessionForTests } from '../../../lib/session';
+import { installFetchFake, json, problem } from '../../../testing/fetch-fake';
+import { aCharity } from '../../../testing/fixtures';
+import { WORKPLACE_ID, anAdminMenu, errorOf, renderConsole } from './testing';
+
+// Unmount before the session resets, so nothing renders outside act().
+afterEach(() => {
+  cleanup();
+  resetSessionForTests();
+});
+
+const API = `/api/accounts/workplace/${WORKPLACE_ID}`;
+const menu = anAdminMenu({ corporateAssociations: [{ corporateId: WORKPLACE_ID, corporateName: 'Harbour Bank', corporateRoles: [{ roleName: 'WorkplaceGiver.Admin' }] }] });
+
+const workplace = {
+  id: WORKPLACE_ID,
+  name: 'Harbour Bank',
+  country: 'au',
+  businessUnits: [
+    { id: 'BU1', name: 'Retail' },
+    { id: 'BU2', name: 'Tech' },
+  ],
+  memberCount: 3,
+  createdAt: '2024-01-01T00:00:00Z',
+};
+
+const aMember = (n: number, overrides = {}) => ({
+  memberId: `M${n}`,
+  firstName: ['Aroha', 'Tama', 'Mere'][n - 1] ?? 'Sam',
+  lastName: 'Ngata',
+  email: `m${n}@harbour.example`,
+  roles: ['WorkplaceGiver.Employee'],
+  employmentType: 'Permanent',
+  joinedAt: '2025-02-01T00:00:00Z',
+  ...overrides,
+});
+
+const members = [
+  aMember(1, { roles: ['WorkplaceGiver.Employee', 'WorkplaceGiver.Admin'], businessUnitId: 'BU1' }),
+  aMember(2, { businessUnitId: 'BU2', employmentType: 'Contractor' }),
+  aMember(3),
+];
+
+function workplaceConsole(path: string, { permissions = WORKPLACE_PERMISSIONS as readonly string[] } = {}) {
+  const fetch = installFetchFake();
+  fetch.on('GET', `${API}/settings`, json(200, workplace));
+  fetch.on('GET', `${API}/members`, json(200, { items: members }));
+  fetch.on('GET', `${API}/charities`, json(200, { items: [{ charityId: 'C1', name: 'Reef Rescue', charityUrl: 'reef-rescue', logoImageUrl: '', addedAt: '2025-01-05T00:00:00Z' }] }));
+  fetch.on('GET', `${API}/invitations`, json(200, { items: [] }));
+  return { fetch, start: () => renderConsole(`/admin/workplace/${WORKPLACE_ID}/${path}`, { fetch, menu, tenant: { workplaceId: WORKPLACE_ID }, permissions }) };
+}
+
+describe('workplace dashboard', () => {
+  it('shows the workplace’s name, member count, business units and supported charities', async () => {
+    const { start } = workplaceConsole('dashboard');
+    start();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Harbour Bank' })).toBeTruthy();
+    const tiles = await screen.findByRole('list', { name: 'At a glance' });
+    expect(within(tiles).getByRole('link', { name: /Members/ }).textContent).toBe('3Members');
+    expect(within(tiles).getByRole('link', { name: /Business units/ }).textContent).toBe('2Business units');
+    await waitFor(() => expect(within(tiles).getByRole('link', { name: /Supported charities/ }).textContent).toBe('1Supported charities'));
+    expect(within(screen.getByRole('list', { name: 'Business units' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Retail', 'Tech']);
+  });
+});
+
+describe('workplace charities', () => {
+  it('adds a charity picked from the workplace’s country, and removes one after confirmation', async () => {
+    const { fetch, start } = workplaceConsole('charities');
+    fetch.on(
+      'GET',
+      '/api/accounts/charities?country=au',
+      json(200, { items: [aCharity({ id: 'C1', name: 'Reef Rescue', country: 'au' }), aCharity({ id: 'C2', name: 'Outback Kids', country: 'au' })] }),
+    );
+    fetch.on('PUT', `${API}/charities/C2`, json(200, {}));
+    fetch.on('DELETE', `${API}/charities/C1`, new Response(null, { status: 204 }));
+    const { user } = start();
+
+    const table = await screen.findByRole('table', { name: 'Supported charities' });
+    expect(within(table).getByRole('link', { name: 'Reef Rescue' }).getAttribute('href')).toBe('/au/charity/reef-rescue');
+    const picker = await screen.findByLabelText('Charity');
+    // Already supported charities are not offered again.
+    await waitFor(() => expect(within(picker).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose a charity', 'Outback Kids']));
+    await user.selectOptions(picker, 'C2');
+    await user.click(screen.getByRole('button', { name: 'Add charity' }));
+    expect(await screen.findByText('Outback Kids was added.')).toBeTruthy();
+    expect(fetch.callsTo('PUT', `${API}/charities/C2`)).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Remove Reef Rescue' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Remove charity?' })).getByRole('button', { name: 'Remove charity' }));
+    expect(await screen.findByText('Reef Rescue was removed.')).toBeTruthy();
+    expect(fetch.callsTo('DELETE', `${API}/charities/C1`)).toHaveLength(1);
+  });
+
+  it('says so when no charities are supported', async () => {
+    const { fetch, start } = workplaceConsole('charities', { permissions: ['Workplace_ViewCharities'] });
+    fetch.on('GET', `${API}/charities`, json(200, { items: [] }));
+    start();
+    expect(await screen.findByRole('heading', { name: 'No supported charities yet' })).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Add a charity' })).toBeNull();
+  });
+});
+
+describe('workplace members', () => {
+  it('filters by business unit and edits employment type and unit inline', async () => {
+    const { fetch, start } = workplaceConsole('members');
+    fetch.on('PATCH', /\/members\/M\d$/, json(200, {}));
+    const { user } = start();
+
+    const table = await screen.findByRole('table', { name: 'Members' });
+    expect(within(table).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Aroha Ngata', 'Tama Ngata', 'Mere Ngata']);
+
+    await user.selectOptions(screen.getByLabelText('Business unit'), 'Tech');
+    expect(within(screen.getByRole('table', { name: 'Members' })).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Tama Ngata']);
+    await user.selectOptions(screen.getByLabelText('Business unit'), 'No business unit');
+    expect(within(screen.getByRole('table', { name: 'Members' })).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Mere Ngata']);
+
+    await user.selectOptions(screen.getByLabelText('Employment type of Mere Ngata'), 'Casual');
+    expect(await screen.findByText('Mere Ngata was updated.')).toBeTruthy();
+    expect(fetch.callsTo('PATCH', `${API}/members/M3`)[0]?.body).toEqual({ employmentType: 'Casual' });
+
+    await user.selectOptions(screen.getByLabelText('Business unit of Mere Ngata'), 'Retail');
+    await waitFor(() => expect(fetch.callsTo('PATCH', `${API}/members/M3`)).toHaveLength(2));
+    expect(fetch.callsTo('PATCH', `${API}/members/M3`)[1]?.body).toEqual({ businessUnitId: 'BU1' });
+  });
+
+  it('shows members read-only to those who cannot manage them', async () => {
+    const { start } = workplaceConsole('members', { permissions: ['Workplace_ViewMembers'] });
+    start();
+    const table = await screen.findByRole('table', { name: 'Members' });
+    expect(within(table).queryByRole('combobox')).toBeNull();
+    expect(within(table).getByText('Contractor')).toBeTruthy();
+  });
+});
+
+describe('corporate members', () => {
+  it('lists admins and content admins, grants a role keeping the employee role, and revokes after confirmation', async () => {
+    const { fetch, start } = workplaceConsole('corporate-members');
+    fetch.on('PATCH', /\/members\/M\d$/, json(200, {}));
+    const { user } = start();
+
+    const table = await screen.findByRole('table', { name: 'Corporate members' });
+    expect(within(table).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Aroha Ngata']);
+
+    const form = screen.getByRole('form', { name: 'Grant a role' });
+    await user.selectOptions(within(form).getByLabelText('Member'), 'M2');
+    await user.selectOptions(within(form).getByLabelText('Role'), 'Content admin');
+    await user.click(within(form).getByRole('button', { name: 'Grant role' }));
+    expect(await screen.findByText('Tama Ngata is now content admin.')).toBeTruthy();
+    expect(fetch.callsTo('PATCH', `${API}/members/M2`)[0]?.body).toEqual({ roles: ['WorkplaceGiver.Employee', 'WorkplaceGiver.ContentAdmin'] });
+
+    await user.click(screen.getByRole('button', { name: 'Revoke admin from Aroha Ngata' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Revoke role?' });
+    expect(fetch.callsTo('PATCH', `${API}/members/M1`)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke role' }));
+    await waitFor(() => expect(fetch.callsTo('PATCH', `${API}/members/M1`)).toHaveLength(1));
+    expect(fetch.callsTo('PATCH', `${API}/members/M1`)[0]?.body).toEqual({ roles: ['WorkplaceGiver.Employee'] });
+  });
+
+  it('says so when nobody holds a corporate role', async () => {
+    const { fetch, start } = workplaceConsole('corporate-members');
+    fetch.on('GET', `${API}/members`, json(200, { items: [aMember(3)] }));
+    start();
+    expect(await screen.findByRole('heading', { name: 'No corporate members yet' })).toBeTruthy();
+  });
+});
+
+describe('workplace invited members', () => {
+  it('invites with a workplace role and revokes after confirmation', async () => {
+    const { fetch, start } = workplaceConsole('invited-members');
+    fetch.on('POST', `${API}/invitations`, json(201, {}));
+    const invitation = {
+      id: 'I1',
+      tenant: { kind: 'workplace', id: WORKPLACE_ID, name: 'Harbour Bank' },
+      email: 'new@harbour.example',
+      role: 'WorkplaceGiver.Admin',
+      status: 'Pending',
+      invitedBy: 'M1',
+      createdAt: '2025-05-01T00:00:00Z',
+      expiresAt: '2025-05-15T00:00:00Z',
+    };
+    fetch.on('DELETE', `${API}/invitations/I1`, new Response(null, { status: 204 }));
+    const { user } = start();
+
+    expect(await screen.findByRole('heading', { name: 'No pending invitations' })).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'Invite a member' });
+    expect(within(form).getAllByRole('option').map((option) => option.textContent)).toEqual(['Employee', 'Admin', 'Content admin']);
+    await user.type(within(form).getByLabelText('E-mail'), 'new@harbour.example');
+    await user.selectOptions(within(form).getByLabelText('Role'), 'Admin');
+    fetch.on('GET', `${API}/invitations`, json(200, { items: [invitation] }));
+    await user.click(within(form).getByRole('button', { name: 'Send invitation' }));
+    expect(fetch.callsTo('POST', `${API}/invitations`)[0]?.body).toEqual({ email: 'new@harbour.example', role: 'WorkplaceGiver.Admin' });
+    expect(await screen.findByRole('rowheader', { name: 'new@harbour.example' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Revoke the invitation to new@harbour.example' }));
+    fetch.on('GET', `${API}/invitations`, json(200, { items: [] }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Revoke invitation?' })).getByRole('button', { name: 'Revoke invitation' }));
+    expect(await screen.findByText('The invitation to new@harbour.example was revoked.')).toBeTruthy();
+  });
+});
+
+describe('workplace settings', () => {
+  it('renames and edits business units, showing the API’s field errors under the unit', async () => {
+    const { fetch, start } = workplaceConsole('settings');
+    fetch.sequence('PUT', `${API}/settings`, [
+      () => problem(400, { title: 'Your request has invalid fields.', code: 'ValidationFailed', errors: [{ field: 'body.businessUnits.2.name', message: 'Business unit names must be different.' }] }),
+      () => json(200, workplace),
+    ]);
+    const { user } = start();
+
+    const form = await screen.findByRole('form', { name: 'Workplace settings' });
+    await user.clear(within(form).getByLabelText('Name'));
+    await user.type(within(form).getByLabelText('Name'), 'Harbour Bank NZ');
+    await user.click(within(form).getByRole('button', { name: 'Add business unit' }));
+    const third = within(form).getByLabelText('Business unit 3');
+    expect(document.activeElement).toBe(third);
+    await user.type(third, 'Tech');
+    await user.click(within(form).getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(errorOf(within(form).getByLabelText('Business unit 3'))).toBe('Business unit names must be different.'));
+
+    await user.click(within(form).getByRole('button', { name: 'Remove business unit 3' }));
+    await user.click(within(form).getByRole('button', { name: 'Remove business unit 1' }));
+    await user.click(within(form).getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Your settings were saved.')).toBeTruthy();
+    expect(fetch.callsTo('PUT', `${API}/settings`)[1]?.body).toEqual({ name: 'Harbour Bank NZ', businessUnits: [{ id: 'BU2', name: 'Tech' }] });
+  });
+
+  it('needs a name', async () => {
+    const { fetch, start } = workplaceConsole('settings');
+    const { user } = start();
+    const form = await screen.findByRole('form', { name: 'Workplace settings' });
+    await user.clear(within(form).getByLabelText('Name'));
+    await user.click(within(form).getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(errorOf(within(form).getByLabelText('Name'))).toBe('Required Field!'));
+    expect(fetch.callsTo('PUT', `${API}/settings`)).toHaveLength(0);
+  });
+});

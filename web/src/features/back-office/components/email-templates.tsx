@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type * as z from 'zod/mini';
+import { updateEmailTemplateSchema, type EmailTemplate } from '@giving/shared/contracts/accounts';
+import { Button } from '../../../components/ui/button';
+import { DateText } from '../../../components/ui/date-text';
+import { EmptyState, ErrorState } from '../../../components/ui/empty-state';
+import { FormMessage, TextField, TextareaField } from '../../../components/ui/field';
+import { FormActions, Panel, ScreenHeader } from '../../../components/ui/panel';
+import { applyServerErrors, formFields } from '../../../components/ui/server-errors';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { ActionsCell, Table } from '../../../components/ui/table';
+import { errorMessageOf } from '../../../lib/api-client';
+import { useEmailTemplates } from '../api/get-email-templates';
+import { useUpdateEmailTemplate } from '../api/update-email-template';
+import styles from './back-office.module.css';
+
+type TemplateInput = z.input<typeof updateEmailTemplateSchema>;
+type TemplateValues = z.output<typeof updateEmailTemplateSchema>;
+
+/** /admin/backoffice/email-templates — the e-mails the platform sends; edit subject and body with their placeholders. */
+export function EmailTemplates() {
+  const templates = useEmailTemplates();
+  const [editing, setEditing] = useState<string>();
+  const [notice, setNotice] = useState<string>();
+  const header = <ScreenHeader title="Email templates" description="What the platform’s e-mails say. Placeholders like {{tenantName}} are filled in when each e-mail is sent." />;
+  if (templates.isPending) return <>{header}<LoadingBlock label="Loading templates" /></>;
+  if (templates.isError) {
+    return <>{header}<ErrorState title="We couldn’t load the templates" message={errorMessageOf(templates.error)} onRetry={() => void templates.refetch()} /></>;
+  }
+  const template = templates.data.items.find((item) => item.id === editing);
+  return (
+    <div className={styles.stack}>
+      {header}
+      {notice ? <FormMessage tone="info">{notice}</FormMessage> : null}
+      {template ? (
+        <TemplateEditor
+          key={template.id}
+          template={template}
+          onClose={(saved) => {
+            setEditing(undefined);
+            if (saved) setNotice(`${template.name} was saved.`);
+          }}
+        />
+      ) : null}
+      {templates.data.items.length === 0 ? (
+        <EmptyState title="No templates" />
+      ) : (
+        <Table caption="Email templates">
+          <thead>
+            <tr>
+              <th scope="col">Template</th>
+              <th scope="col">Subject</th>
+              <th scope="col">Last changed</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {templates.data.items.map((item) => (
+              <tr key={item.id}>
+                <th scope="row">
+                  <span className={styles.name}>{item.name}</span>
+                  <br />
+                  <span className={styles.meta}>{item.description}</span>
+                </th>
+                <td>{item.subject}</td>
+                <td>
+                  <DateText value={item.updatedAt} />
+                </td>
+                <ActionsCell>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => {
+                      setNotice(undefined);
+                      setEditing(item.id);
+                    }}
+                  >
+                    Edit<span className="visually-hidden"> {item.name}</span>
+                  </Button>
+                </ActionsCell>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+    </div>
+  );
+}
+
+function TemplateEditor({ template, onClose }: { template: EmailTemplate; onClose: (saved: boolean) => void }) {
+  const update = useUpdateEmailTemplate();
+  const [failure, setFailure] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<TemplateInput, unknown, TemplateValues>({
+    resolver: zodResolver(updateEmailTemplateSchema),
+    defaultValues: { subject: template.subject, body: template.body },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(undefined);
+    try {
+      await update.mutateAsync({ templateId: template.id, template: values });
+      onClose(true);
+    } catch (error) {
+      setFailure(applyServerErrors(error, setError, formFields(['subject', 'body'])));
+    }
+  });
+
+  return (
+    <Panel title={`Edit ${template.name}`} description={template.description}>
+      <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-label={`Edit ${template.name}`}>
+        <div>
+          <p className={styles.meta} id={`${template.id}-placeholders`}>
+            Placeholders you can use:
+          </p>
+          <ul className={styles.placeholders} aria-labelledby={`${template.id}-placeholders`}>
+            {template.placeholders.map((name) => (
+              <li key={name}>
+                <code>{`{{${name}}}`}</code>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <TextField label="Subject" error={errors.subject?.message} {...register('subject')} />
+        <TextareaField label="Body" rows={12} error={errors.body?.message} {...register('body')} />
+        {failure ? <FormMessage>{failure}</FormMessage> : null}
+        <FormActions>
+          <Button variant="ghost" onClick={() => onClose(false)} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={isSubmitting}>
+            Save template
+          </Button>
+        </FormActions>
+      </form>
+    </Panel>
+  );
+}

@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import * as z from 'zod/mini';
+import { updateCharitySettingsSchema, type CharitySettings } from '@giving/shared/contracts/accounts';
+import { Button } from '../../../components/ui/button';
+import { ChangesList } from '../../../components/ui/changes-list';
+import { DateText } from '../../../components/ui/date-text';
+import { ErrorState } from '../../../components/ui/empty-state';
+import { FormMessage, TextField, TextareaField } from '../../../components/ui/field';
+import { FormActions, FormGrid, Panel, ScreenHeader, wide } from '../../../components/ui/panel';
+import { applyServerErrors, formFields } from '../../../components/ui/server-errors';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { Tag } from '../../../components/ui/tag';
+import { errorMessageOf } from '../../../lib/api-client';
+import { useCharitySettings } from '../api/get-charity-settings';
+import { useUpdateCharitySettings } from '../api/update-charity-settings';
+import { useCharityCan, useCharityId } from '../hooks/use-charity';
+import styles from './charity-console.module.css';
+
+/** The causes are typed as one comma-separated line; the API's own rule then checks the list. */
+const settingsFormSchema = z.extend(updateCharitySettingsSchema, {
+  causes: z.pipe(
+    z.string(),
+    z.pipe(
+      z.transform((text: string) =>
+        text
+          .split(',')
+          .map((cause) => cause.trim())
+          .filter(Boolean),
+      ),
+      updateCharitySettingsSchema.shape.causes,
+    ),
+  ),
+});
+type SettingsInput = z.input<typeof settingsFormSchema>;
+type SettingsValues = z.output<typeof settingsFormSchema>;
+
+export const SETTINGS_SENT_MESSAGE = 'Thanks! Your changes were sent for approval. They go live once the Koha team approves them.';
+
+const text = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
+
+/** The form starts from the live profile with any change still waiting for approval on top. */
+function formDefaults({ profile, pendingChange }: CharitySettings): SettingsInput {
+  const proposed = pendingChange?.changes ?? {};
+  const causes = Array.isArray(proposed.causes) ? proposed.causes.filter((cause): cause is string => typeof cause === 'string') : profile.causes;
+  return {
+    description: text(proposed.description, profile.description),
+    website: text(proposed.website, profile.website ?? ''),
+    location: text(proposed.location, profile.location ?? ''),
+    causes: causes.join(', '),
+  };
+}
+
+/** /admin/charity/:charityId/settings — the charity's public profile; changes wait for back-office approval. */
+export function CharitySettingsScreen() {
+  const charityId = useCharityId();
+  const settings = useCharitySettings(charityId);
+  const header = <ScreenHeader title="Settings" description="Your charity’s public profile. Changes go live after the Koha team approves them." />;
+  if (settings.isPending) return <>{header}<LoadingBlock label="Loading your settings" /></>;
+  if (settings.isError) {
+    return <>{header}<ErrorState title="We couldn’t load your settings" message={errorMessageOf(settings.error)} onRetry={() => void settings.refetch()} /></>;
+  }
+  const { pendingChange } = settings.data;
+  return (
+    <div className={styles.stack}>
+      {header}
+      {pendingChange ? (
+        <Panel
+          title="Waiting for approval"
+          description={
+            <>
+              Sent on <DateText value={pendingChange.submittedAt} withTime />. These changes go live once approved.
+            </>
+          }
+          actions={<Tag tone="accent">Waiting for approval</Tag>}
+        >
+          <ChangesList changes={pendingChange.changes} />
+        </Panel>
+      ) : null}
+      <SettingsForm charityId={charityId} settings={settings.data} />
+    </div>
+  );
+}
+
+function SettingsForm({ charityId, settings }: { charityId: string; settings: CharitySettings }) {
+  const canManage = useCharityCan({ anyOf: ['Charity_DashboardManage'] });
+  const update = useUpdateCharitySettings(charityId);
+  const [message, setMessage] = useState<{ tone: 'info' | 'error'; text: string }>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<SettingsInput, unknown, SettingsValues>({
+    resolver: zodResolver(settingsFormSchema),
+    defaultValues: formDefaults(settings),
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setMessage(undefined);
+    try {
+      await update.mutateAsync(values);
+      setMessage({ tone: 'info', text: SETTINGS_SENT_MESSAGE });
+    } catch (error) {
+      const failure = applyServerErrors(error, setError, formFields(['description', 'website', 'location'], { whole: ['causes'] }));
+      if (failure) setMessage({ tone: 'error', text: failure });
+    }
+  });
+
+  return (
+    <Panel title="Profile">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Charity profile">
+        <fieldset disabled={!canManage} className={styles.fieldset}>
+          <FormGrid>
+            <TextField label="Name" value={settings.profile.name} readOnly hint="To change your charity’s name, contact help@koha.nz." />
+            <TextField label="Page address" value={settings.profile.charityUrl} readOnly />
+            <TextareaField label="Description" rows={6} className={wide} error={errors.description?.message} {...register('description')} />
+            <TextField label="Website" type="url" placeholder="https://" error={errors.website?.message} {...register('website')} />
+            <TextField label="Location" error={errors.location?.message} {...register('location')} />
+            <TextField label="Causes" hint="Separate causes with commas; up to 8." className={wide} error={errors.causes?.message} {...register('causes')} />
+          </FormGrid>
+          {message ? <FormMessage tone={message.tone}>{message.text}</FormMessage> : null}
+          {canManage ? (
+            <FormActions>
+              <Button type="submit" loading={isSubmitting}>
+                Send for approval
+              </Button>
+            </FormActions>
+          ) : (
+            <p className={styles.muted}>Only charity admins can change the profile.</p>
+          )}
+        </fieldset>
+      </form>
+    </Panel>
+  );
+}

@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type * as z from 'zod/mini';
+import { updateMenuLinksSchema } from '@giving/shared/contracts/accounts';
+import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '@giving/shared/countries';
+import { Button } from '../../../components/ui/button';
+import { ErrorState } from '../../../components/ui/empty-state';
+import { FormMessage, TextField } from '../../../components/ui/field';
+import { FormActions, Panel, ScreenHeader, Toolbar } from '../../../components/ui/panel';
+import { SelectField } from '../../../components/ui/select-field';
+import { applyServerErrors, formFields } from '../../../components/ui/server-errors';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { errorMessageOf } from '../../../lib/api-client';
+import { useMenuLinks, type MenuLinkList } from '../api/get-menu-links';
+import { useUpdateMenuLinks } from '../api/update-menu-links';
+import styles from './menu-links.module.css';
+
+type LinksInput = z.input<typeof updateMenuLinksSchema>;
+type LinksValues = z.output<typeof updateMenuLinksSchema>;
+
+export const MAX_MENU_LINKS = 12;
+
+/** /admin/cms/menu-links — the site's navigation links per country (content admins). */
+export function MenuLinksEditor() {
+  const [country, setCountry] = useState<CountryCode>('nz');
+  const links = useMenuLinks(country);
+  return (
+    <div className={styles.stack}>
+      <ScreenHeader title="Menu links" description="The links in the site’s navigation, for each country." />
+      <Toolbar>
+        <SelectField
+          label="Country"
+          value={country}
+          options={COUNTRY_CODES.map((code) => ({ value: code, label: COUNTRIES[code].name }))}
+          onChange={(event) => setCountry(event.target.value as CountryCode)}
+        />
+      </Toolbar>
+      {links.isPending ? (
+        <LoadingBlock label="Loading menu links" />
+      ) : links.isError ? (
+        <ErrorState title="We couldn’t load the menu links" message={errorMessageOf(links.error)} onRetry={() => void links.refetch()} />
+      ) : (
+        <LinksForm key={country} country={country} links={links.data} />
+      )}
+    </div>
+  );
+}
+
+function LinksForm({ country, links }: { country: CountryCode; links: MenuLinkList }) {
+  const update = useUpdateMenuLinks(country);
+  const [message, setMessage] = useState<{ tone: 'info' | 'error'; text: string }>();
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<LinksInput, unknown, LinksValues>({ resolver: zodResolver(updateMenuLinksSchema), defaultValues: { items: links.items } });
+  const items = useFieldArray({ control, name: 'items', keyName: 'key' });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setMessage(undefined);
+    try {
+      await update.mutateAsync(values);
+      reset(values);
+      setMessage({ tone: 'info', text: `The ${COUNTRIES[country].name} menu links were saved.` });
+    } catch (error) {
+      const text = applyServerErrors(error, setError, formFields([], { arrays: ['items'] }));
+      if (text) setMessage({ tone: 'error', text });
+    }
+  });
+  const listError = errors.items?.message ?? errors.items?.root?.message;
+
+  return (
+    <Panel
+      title={`${COUNTRIES[country].name} menu`}
+      actions={
+        <Button variant="secondary" size="sm" disabled={items.fields.length >= MAX_MENU_LINKS} onClick={() => items.append({ name: '', path: '/' }, { shouldFocus: true })}>
+          Add link
+        </Button>
+      }
+    >
+      <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-label={`${COUNTRIES[country].name} menu links`}>
+        {items.fields.length === 0 ? <p className={styles.muted}>No links yet. The menu shows only the built-in pages.</p> : null}
+        <ol className={styles.links}>
+          {items.fields.map((field, index) => (
+            <li key={field.key} className={styles.link}>
+              <TextField label={`Link ${index + 1} name`} error={errors.items?.[index]?.name?.message} {...register(`items.${index}.name`)} />
+              <TextField
+                label={`Link ${index + 1} address`}
+                hint="A path like /nz/charities, or an https:// address."
+                error={errors.items?.[index]?.path?.message}
+                {...register(`items.${index}.path`)}
+              />
+              <div className={styles.tools}>
+                <Button variant="ghost" size="sm" disabled={index === 0} onClick={() => items.move(index, index - 1)}>
+                  Up<span className="visually-hidden"> link {index + 1}</span>
+                </Button>
+                <Button variant="ghost" size="sm" disabled={index === items.fields.length - 1} onClick={() => items.move(index, index + 1)}>
+                  Down<span className="visually-hidden"> link {index + 1}</span>
+                </Button>
+                <Button variant="ghost" size="sm" onClick={() => items.remove(index)}>
+                  Remove<span className="visually-hidden"> link {index + 1}</span>
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ol>
+        {listError ? <FormMessage>{listError}</FormMessage> : null}
+        {message ? <FormMessage tone={message.tone}>{message.text}</FormMessage> : null}
+        <FormActions>
+          <Button type="submit" loading={isSubmitting}>
+            Save menu links
+          </Button>
+        </FormActions>
+      </form>
+    </Panel>
+  );
+}

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { CHARITY_PERMISSIONS, MENU_PERMISSIONS, WORKPLACE_PERMISSIONS } from '@giving/shared/permissions';
+import { backOfficeConsole, charityConsole, cmsConsole, userConsole, workplaceConsole } from '../../app/routes/admin/registry';
+import { consoleMenu, type ConsoleDefinition } from './console-definition';
+
+const Screen = () => null;
+const load = async () => Screen;
+
+const demo: ConsoleDefinition = {
+  id: 'demo',
+  path: '/admin/charity/:charityId',
+  label: 'Demo',
+  home: 'dashboard',
+  useTitle: () => ({ title: 'Demo' }),
+  screens: [
+    { path: 'dashboard', label: 'Dashboard', permissions: { anyOf: ['Charity_DashboardView'] }, load },
+    { path: 'members', label: 'Members', permissions: { anyOf: ['Charity_MemberView', 'Charity_MemberManage'] }, load },
+    { path: 'reports/money', label: 'Money', permissions: { allOf: ['Charity_ReportView', 'Charity_RemittanceView'] }, load },
+    { path: 'help', label: 'Help', load },
+  ],
+};
+
+const labels = (definition: ConsoleDefinition, granted: readonly string[], params = {}) => consoleMenu(definition, granted, params).map((item) => item.label);
+
+describe('consoleMenu', () => {
+  it('keeps the registered screens the allowed list satisfies, in order, with their full paths', () => {
+    expect(consoleMenu(demo, ['Charity_DashboardView', 'Charity_MemberManage'], { charityId: 'c-1' })).toEqual([
+      { label: 'Dashboard', to: '/admin/charity/c-1/dashboard' },
+      { label: 'Members', to: '/admin/charity/c-1/members' },
+      { label: 'Help', to: '/admin/charity/c-1/help' },
+    ]);
+  });
+
+  it('always shows screens without permissions, even with an empty allowed list', () => {
+    expect(labels(demo, [], { charityId: 'c-1' })).toEqual(['Help']);
+  });
+
+  it('checks "all of" as well as "any of"', () => {
+    expect(labels(demo, ['Charity_ReportView'], { charityId: 'c' })).toEqual(['Help']);
+    expect(labels(demo, ['Charity_ReportView', 'Charity_RemittanceView'], { charityId: 'c' })).toEqual(['Money', 'Help']);
+  });
+
+  it('shows a screen as soon as it is registered (menus come from the registry alone)', () => {
+    const later: ConsoleDefinition = {
+      ...charityConsole,
+      screens: [
+        ...charityConsole.screens.slice(0, 3),
+        { path: 'dollar-handles', label: 'Dollar Handles', permissions: { anyOf: ['Charity_DollarHandleView'] }, load },
+        ...charityConsole.screens.slice(3),
+      ],
+    };
+    expect(labels(charityConsole, CHARITY_PERMISSIONS, { charityId: 'c' })).not.toContain('Dollar Handles');
+    expect(labels(later, CHARITY_PERMISSIONS, { charityId: 'c' })).toEqual(['Dashboard', 'Members', 'Invited Members', 'Dollar Handles', 'Settings', 'Help']);
+  });
+});
+
+describe('the registry', () => {
+  it('charity admin: the spec’s screens in order; later issues’ screens are not registered', () => {
+    expect(charityConsole.screens.map((screen) => screen.path)).toEqual(['dashboard', 'members', 'invited-members', 'settings', 'help']);
+    expect(labels(charityConsole, CHARITY_PERMISSIONS, { charityId: 'c' })).toEqual(['Dashboard', 'Members', 'Invited Members', 'Settings', 'Help']);
+    // A charity member (Charity.Member) has the dashboard and the team.
+    expect(labels(charityConsole, ['Charity_DashboardView', 'Charity_MemberView'], { charityId: 'c' })).toEqual([
+      'Dashboard',
+      'Members',
+      'Invited Members',
+      'Settings',
+      'Help',
+    ]);
+    expect(labels(charityConsole, ['Charity_DashboardView'], { charityId: 'c' })).toEqual(['Dashboard', 'Settings', 'Help']);
+  });
+
+  it('charity admin menu permissions are the spec’s menu forms', () => {
+    for (const screen of charityConsole.screens) {
+      for (const permission of screen.permissions?.anyOf ?? []) expect(MENU_PERMISSIONS.charity).toContain(permission);
+    }
+  });
+
+  it('workplace admin: a content admin sees the dashboard and help only', () => {
+    expect(workplaceConsole.screens.map((screen) => screen.path)).toEqual([
+      'dashboard',
+      'charities',
+      'members',
+      'corporate-members',
+      'invited-members',
+      'settings',
+      'help',
+    ]);
+    expect(labels(workplaceConsole, WORKPLACE_PERMISSIONS, { workplaceId: 'w' })).toEqual([
+      'Dashboard',
+      'Charities',
+      'Members',
+      'Corporate Members',
+      'Invited Members',
+      'Settings',
+      'Help',
+    ]);
+    expect(labels(workplaceConsole, ['Workplace_ViewDashboard'], { workplaceId: 'w' })).toEqual(['Dashboard', 'Help']);
+  });
+
+  it('user area: badges need User_ViewBadges; the rest always show', () => {
+    expect(labels(userConsole, [])).toEqual(['Dashboard', 'Settings', 'Help']);
+    expect(labels(userConsole, ['User_ViewBadges'])).toEqual(['Dashboard', 'Badges', 'Settings', 'Help']);
+  });
+
+  it('back office: each screen behind its permission; mfa is labelled Security', () => {
+    expect(consoleMenu(backOfficeConsole, ['BackOffice_ViewAdmins'], {})).toEqual([
+      { label: 'Admins', to: '/admin/backoffice/admins' },
+      { label: 'Security', to: '/admin/backoffice/mfa' },
+    ]);
+    expect(labels(backOfficeConsole, ['BackOffice_ManageContent'])).toEqual(['Content Approval', 'Email Templates', 'Badges']);
+    expect(backOfficeConsole.screens.map((screen) => screen.path)).toEqual([
+      'dashboard',
+      'charities',
+      'content-approval',
+      'members',
+      'admins',
+      'workplaces',
+      'email-templates',
+      'badges',
+      'mfa',
+    ]);
+  });
+
+  it('CMS: the menu links need BackOffice_ManageMenuLinks', () => {
+    expect(labels(cmsConsole, [])).toEqual([]);
+    expect(labels(cmsConsole, ['BackOffice_ManageMenuLinks'])).toEqual(['Menu Links']);
+  });
+});

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { workplaceSchema, type Workplace } from '@giving/shared/contracts/accounts';
+import { ACCOUNT_QUERY_KEY } from '../../../lib/account';
+import { api } from '../../../lib/api-client';
+
+/** GET /api/accounts/workplace/{workplaceId}/settings — the workplace, its country, member count and business units. */
+export const getWorkplace = ({ workplaceId, signal }: { workplaceId: string; signal?: AbortSignal }): Promise<Workplace> =>
+  api.get(`/accounts/workplace/${encodeURIComponent(workplaceId)}/settings`, workplaceSchema, { signal });
+
+export const workplaceQueryOptions = (workplaceId: string) =>
+  queryOptions({
+    queryKey: [...ACCOUNT_QUERY_KEY, 'workplace-console', workplaceId, 'settings'],
+    queryFn: ({ signal }) => getWorkplace({ workplaceId, signal }),
+  });
+
+export const useWorkplace = (workplaceId: string, { enabled = true }: { enabled?: boolean } = {}) => useQuery({ ...workplaceQueryOptions(workplaceId), enabled });

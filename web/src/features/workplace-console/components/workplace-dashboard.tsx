@@ -1,0 +1,82 @@
+import { Link } from 'react-router-dom';
+import { ErrorState } from '../../../components/ui/empty-state';
+import { Panel, ScreenHeader } from '../../../components/ui/panel';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { StatTile, StatTiles } from '../../../components/ui/stat-tile';
+import { Tag } from '../../../components/ui/tag';
+import { errorMessageOf } from '../../../lib/api-client';
+import { useWorkplace } from '../api/get-workplace';
+import { useWorkplaceCharities } from '../api/get-workplace-charities';
+import { useWorkplaceCan, useWorkplaceId } from '../hooks/use-workplace';
+import styles from './workplace-console.module.css';
+
+/** /admin/workplace/:workplaceId/dashboard — the workplace at a glance. */
+export function WorkplaceDashboard() {
+  const workplaceId = useWorkplaceId();
+  const workplace = useWorkplace(workplaceId);
+  const canSeeCharities = useWorkplaceCan({ anyOf: ['Workplace_ViewCharities'] });
+  const canSeeMembers = useWorkplaceCan({ anyOf: ['Workplace_ViewMembers'] });
+  const canSeeSettings = useWorkplaceCan({ anyOf: ['Workplace_ViewSettings'] });
+  const charities = useWorkplaceCharities(workplaceId, { enabled: canSeeCharities });
+  const base = `/admin/workplace/${workplaceId}`;
+
+  if (workplace.isPending) return <LoadingBlock label="Loading your workplace" />;
+  if (workplace.isError) {
+    return <ErrorState headingLevel={2} title="We couldn’t load your workplace" message={errorMessageOf(workplace.error)} onRetry={() => void workplace.refetch()} />;
+  }
+  const { name, memberCount, businessUnits } = workplace.data;
+  const charityCount = !canSeeCharities || charities.isError ? '—' : charities.isPending ? '…' : charities.data.items.length;
+
+  return (
+    <div className={styles.stack}>
+      <ScreenHeader title="Dashboard" description={`Workplace giving at ${name}.`} />
+      <StatTiles label="At a glance">
+        <StatTile label="Members" value={memberCount} to={canSeeMembers ? `${base}/members` : undefined} />
+        <StatTile label="Business units" value={businessUnits.length} to={canSeeSettings ? `${base}/settings` : undefined} />
+        <StatTile label="Supported charities" value={charityCount} to={canSeeCharities ? `${base}/charities` : undefined} />
+      </StatTiles>
+      <Panel title="Business units">
+        {businessUnits.length === 0 ? (
+          <p className={styles.muted}>
+            No business units yet.{' '}
+            {canSeeSettings ? (
+              <>
+                <Link to={`${base}/settings`}>Add them in Settings</Link> to group your members.
+              </>
+            ) : null}
+          </p>
+        ) : (
+          <ul className={styles.chips} aria-label="Business units">
+            {businessUnits.map((unit) => (
+              <li key={unit.id}>
+                <Tag>{unit.name}</Tag>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+      <Panel title="Quick links">
+        <ul className={styles.links}>
+          {canSeeMembers ? (
+            <>
+              <li>
+                <Link to={`${base}/invited-members`}>Invite your people</Link>
+              </li>
+              <li>
+                <Link to={`${base}/corporate-members`}>Manage admins</Link>
+              </li>
+            </>
+          ) : null}
+          {canSeeCharities ? (
+            <li>
+              <Link to={`${base}/charities`}>Choose the charities you support</Link>
+            </li>
+          ) : null}
+          <li>
+            <Link to={`${base}/help`}>Get help</Link>
+          </li>
+        </ul>
+      </Panel>
+    </div>
+  );
+}

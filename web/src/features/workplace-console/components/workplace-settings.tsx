@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type * as z from 'zod/mini';
+import { updateWorkplaceSettingsSchema, type Workplace } from '@giving/shared/contracts/accounts';
+import { COUNTRIES } from '@giving/shared/countries';
+import { Button } from '../../../components/ui/button';
+import { ErrorState } from '../../../components/ui/empty-state';
+import { FormMessage, TextField } from '../../../components/ui/field';
+import { FormActions, Panel, ScreenHeader } from '../../../components/ui/panel';
+import { applyServerErrors, formFields } from '../../../components/ui/server-errors';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { errorMessageOf } from '../../../lib/api-client';
+import { useWorkplace } from '../api/get-workplace';
+import { useUpdateWorkplaceSettings } from '../api/update-workplace-settings';
+import { useWorkplaceCan, useWorkplaceId } from '../hooks/use-workplace';
+import styles from './workplace-console.module.css';
+
+type SettingsInput = z.input<typeof updateWorkplaceSettingsSchema>;
+type SettingsValues = z.output<typeof updateWorkplaceSettingsSchema>;
+
+/** /admin/workplace/:workplaceId/settings — the workplace's name and business units. */
+export function WorkplaceSettings() {
+  const workplaceId = useWorkplaceId();
+  const workplace = useWorkplace(workplaceId);
+  const header = <ScreenHeader title="Settings" description="Your workplace’s name and the business units you group members by." />;
+  if (workplace.isPending) return <>{header}<LoadingBlock label="Loading your settings" /></>;
+  if (workplace.isError) {
+    return <>{header}<ErrorState title="We couldn’t load your settings" message={errorMessageOf(workplace.error)} onRetry={() => void workplace.refetch()} /></>;
+  }
+  return (
+    <div className={styles.stack}>
+      {header}
+      <SettingsForm workplace={workplace.data} />
+    </div>
+  );
+}
+
+function SettingsForm({ workplace }: { workplace: Workplace }) {
+  const canManage = useWorkplaceCan({ anyOf: ['Workplace_ManageSettings'] });
+  const update = useUpdateWorkplaceSettings(workplace.id);
+  const [message, setMessage] = useState<{ tone: 'info' | 'error'; text: string }>();
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<SettingsInput, unknown, SettingsValues>({
+    resolver: zodResolver(updateWorkplaceSettingsSchema),
+    defaultValues: { name: workplace.name, businessUnits: workplace.businessUnits.map(({ id, name }) => ({ id, name })) },
+  });
+  const units = useFieldArray({ control, name: 'businessUnits', keyName: 'key' });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setMessage(undefined);
+    try {
+      await update.mutateAsync(values);
+      reset(values);
+      setMessage({ tone: 'info', text: 'Your settings were saved.' });
+    } catch (error) {
+      const text = applyServerErrors(error, setError, formFields(['name'], { arrays: ['businessUnits'] }));
+      if (text) setMessage({ tone: 'error', text });
+    }
+  });
+
+  const unitsError = errors.businessUnits?.message ?? errors.businessUnits?.root?.message;
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Workplace settings">
+      <fieldset disabled={!canManage} className={styles.fieldset}>
+        <Panel title="Workplace">
+          <TextField label="Name" error={errors.name?.message} {...register('name')} />
+          <TextField label="Country" value={COUNTRIES[workplace.country].name} readOnly hint="Set when the workplace was created." />
+        </Panel>
+        <Panel
+          title="Business units"
+          description="Group your members, e.g. by team or office. Removing a unit leaves its members without one."
+          actions={
+            canManage ? (
+              <Button variant="secondary" size="sm" onClick={() => units.append({ name: '' }, { shouldFocus: true })}>
+                Add business unit
+              </Button>
+            ) : null
+          }
+        >
+          {units.fields.length === 0 ? <p className={styles.muted}>No business units yet.</p> : null}
+          <ul className={styles.units}>
+            {units.fields.map((unit, index) => (
+              <li key={unit.key} className={styles.unit}>
+                <TextField label={`Business unit ${index + 1}`} error={errors.businessUnits?.[index]?.name?.message} {...register(`businessUnits.${index}.name`)} />
+                {canManage ? (
+                  <Button variant="ghost" size="sm" onClick={() => units.remove(index)}>
+                    Remove<span className="visually-hidden"> business unit {index + 1}</span>
+                  </Button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          {unitsError ? <FormMessage>{unitsError}</FormMessage> : null}
+        </Panel>
+        {message ? <FormMessage tone={message.tone}>{message.text}</FormMessage> : null}
+        {canManage ? (
+          <FormActions>
+            <Button type="submit" loading={isSubmitting}>
+              Save settings
+            </Button>
+          </FormActions>
+        ) : (
+          <p className={styles.muted}>Only workplace admins can change the settings.</p>
+        )}
+      </fieldset>
+    </form>
+  );
+}
