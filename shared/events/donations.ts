@@ -16,8 +16,11 @@ export const DonationCompleted = defineEvent({
     charity: z.object({ id: z.string(), name: z.string(), charityUrl: z.string() }),
     gift: z.optional(z.object({ id: z.string(), title: z.string(), productUrl: z.string() })),
     quantity: z.number(),
+    /** The donation itself: the gift's amount x quantity, without the tip. */
     amount: z.object({ cents: z.number(), currency: z.enum(CURRENCIES) }),
+    /** The optional tip to the website. */
     tip: z.object({ cents: z.number(), currency: z.enum(CURRENCIES) }),
+    /** amount + tip: what the card was charged. */
     total: z.object({ cents: z.number(), currency: z.enum(CURRENCIES) }),
     paymentType: z.enum(['CARD', 'VOUCHER', 'PAYROLL']),
     isAnonymous: z.boolean(),

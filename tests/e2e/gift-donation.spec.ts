@@ -1,12 +1,21 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { TEST_CARDS } from '@giving/shared/contracts/card-gateway';
 import { card, chargesFor, fillCard, fillDonor, receiptFor } from './support';
+
+/** The header's overall donations, in whole dollars. */
+async function donatedInHeader(page: Page): Promise<number> {
+  const stats = page.getByLabel('Site-wide stats');
+  await expect(stats).toContainText('donated');
+  const text = (await stats.textContent()) ?? '';
+  return Number(/donated\$([\d,]+)/.exec(text)?.[1]?.replaceAll(',', '') ?? NaN);
+}
 
 test.describe('a guest gives to a gift by card', () => {
   test('finds a charity, picks a gift, pays with an approving card and sees the thank-you page', async ({ page }) => {
     const email = `jane.${Date.now()}@example.com`;
     await page.goto('/');
     await expect(page).toHaveURL(/\/nz$/);
+    const donatedSoFar = await donatedInHeader(page);
     await page.getByRole('main').getByRole('link', { name: /Kiwi Coast Rescue/ }).first().click();
     await expect(page).toHaveURL(/\/nz\/charity\/kiwi-coast-rescue$/);
     await expect(page.getByRole('heading', { name: 'Kiwi Coast Rescue', level: 1 })).toBeVisible();
@@ -44,6 +53,15 @@ test.describe('a guest gives to a gift by card', () => {
     // The gateway holds exactly one charge for this donation (keyed by its reference), for the server-priced total.
     const reference = (await page.getByText(/^[0-9A-HJKMNP-TV-Z]{26}$/).textContent()) ?? '';
     expect(await chargesFor(reference)).toEqual([expect.objectContaining({ amount: 10000, currency: 'nzd', status: 'succeeded' })]);
+
+    // The header's stats and the ticker follow from the DonationCompleted event (the gift, not the tip).
+    await expect
+      .poll(async () => {
+        await page.goto('/nz');
+        return donatedInHeader(page);
+      }, { timeout: 20_000 })
+      .toBe(donatedSoFar + 100);
+    await expect(page.getByRole('region', { name: 'Recent donations' }).getByText('$100').first()).toBeVisible();
   });
 
   test('a declining card shows the gateway’s message and keeps the donor on the form', async ({ page }) => {

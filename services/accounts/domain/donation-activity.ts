@@ -3,7 +3,6 @@ import { isCountryCode, type CountryCode } from '@giving/shared/countries';
 import type { EventData } from '@giving/shared/events';
 import type { DonationCompleted } from '@giving/shared/events/donations';
 import type { Mailer } from '@giving/shared/mail';
-import { multiplyMoney } from '@giving/shared/money';
 import { emailTemplate, type BadgeStore, type EmailTemplateStore } from './back-office-content';
 import { renderTemplate } from './email-templates';
 
@@ -82,7 +81,8 @@ export async function recordDonationActivity(deps: DonationActivityDeps, donatio
   if (!isCountryCode(donation.country)) throw new Error(`DonationCompleted ${donation.donationId} has unknown country ${donation.country}`);
   const now = deps.clock.now();
   const completedAt = new Date(donation.completedAt);
-  const amount = multiplyMoney(donation.amount, donation.quantity);
+  // The event's amount is already the gift amount x quantity; the tip is separate and goes to the website.
+  const amount = donation.amount;
   const member = donation.donorEmail ? await deps.activity.findMemberByEmail(donation.donorEmail.trim().toLowerCase()) : undefined;
 
   const outcome = await deps.activity.record({

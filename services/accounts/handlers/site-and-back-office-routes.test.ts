@@ -157,7 +157,7 @@ describe('record-donation-activity subscription', () => {
       country: 'au',
       charity: { id: 'c1', name: 'Reef Guardians Australia', charityUrl: 'reef-guardians-australia' },
       quantity: 3,
-      amount: { cents: 3000, currency: 'AUD' },
+      amount: { cents: 9000, currency: 'AUD' },
       tip: { cents: 500, currency: 'AUD' },
       total: { cents: 9500, currency: 'AUD' },
       paymentType: 'CARD',

@@ -39,7 +39,15 @@ describe('the header’s account area (spec §2 Account)', () => {
     const { user } = renderHeader();
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(login).toHaveBeenCalledWith({});
-    expect(fetch.calls).toEqual([]); // no account calls for visitors
+    expect(fetch.calls.filter((call) => call.url.startsWith('/api/accounts/me'))).toEqual([]); // no account calls for visitors
+  });
+
+  it('shows the site’s menu links, as the CMS edits them', async () => {
+    fetch.on('GET', '/api/accounts/site/menu-links?country=nz', json(200, { items: [{ name: 'Charities', path: '/nz/charities' }, { name: 'Our story', path: 'https://koha.example/story' }] }));
+    renderHeader();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect((await within(nav).findByRole('link', { name: 'Charities' })).getAttribute('href')).toBe('/nz/charities');
+    expect(within(nav).getByRole('link', { name: 'Our story' }).getAttribute('href')).toBe('https://koha.example/story');
   });
 
   it('offers a donor My Account and Logout only', async () => {

@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { COUNTRIES, COUNTRY_CODES } from '@giving/shared/countries';
 import { useAdminMenu } from '../../lib/account';
 import { useCountry } from '../../lib/country';
+import { useMenuLinks } from '../../lib/menu-links';
 import { paths } from '../../lib/paths';
 import { PRODUCT_NAME } from '../../lib/product';
 import { requestLogin, requestLogout, useSession } from '../../lib/session';
@@ -23,6 +24,7 @@ type OpenMenu = 'nav' | 'account';
 
 export function Header() {
   const country = useCountry();
+  const menuLinks = useMenuLinks(country.code);
   const { pathname } = useLocation();
   // A menu remembers the page it was opened on, so it is closed on any other page (spec: closes on route change).
   // One menu at a time: on a phone both drop down from the bar.
@@ -47,9 +49,17 @@ export function Header() {
         </Button>
         <div id={menuId} className={menuOpen ? styles.menuOpen : styles.menu}>
           <nav aria-label="Main" className={styles.nav}>
-            <NavLink to={paths.charities(country.code)} className={styles.navLink}>
-              Charities
-            </NavLink>
+            {(menuLinks.data?.items ?? []).map((link) =>
+              link.path.startsWith('/') ? (
+                <NavLink key={`${link.name} ${link.path}`} to={link.path} className={styles.navLink}>
+                  {link.name}
+                </NavLink>
+              ) : (
+                <a key={`${link.name} ${link.path}`} href={link.path} className={styles.navLink} rel="noopener">
+                  {link.name}
+                </a>
+              ),
+            )}
           </nav>
           <div role="group" aria-label="Country" className={styles.countries}>
             {COUNTRY_CODES.map((code) => (
