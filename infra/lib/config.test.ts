@@ -7,7 +7,7 @@ const read = (context: Record<string, unknown> = {}) => readConfig(new App({ con
 describe('deployment config from context', () => {
   it('falls back to defaults and names the ones that must be set before deploying', () => {
     const { config, defaulted } = read();
-    expect(config).toMatchObject({ ...CONTEXT_DEFAULTS, siteUrl: undefined, webDomain: undefined, siteGuard: undefined });
+    expect(config).toMatchObject({ ...CONTEXT_DEFAULTS, siteUrl: undefined, webDomain: undefined, siteGuard: undefined, singleSignInUrl: undefined });
     expect(defaulted).toEqual(['cardGatewayUrl', 'cardGatewayPublishableKey', 'mailFromAddress']);
   });
 
@@ -20,7 +20,9 @@ describe('deployment config from context', () => {
       searchDataNodes: '1',
       webDomainName: 'giving.org.nz',
       webCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
+      singleSignInUrl: 'https://sso.tasman-engineering.co.nz/koha',
     });
+    expect(config.singleSignInUrl).toBe('https://sso.tasman-engineering.co.nz/koha');
     expect(config.cardGatewayUrl).toBe('https://api.gateway.test/v1');
     expect(config.siteUrl).toBe('https://giving.org.nz');
     expect(config.searchDataNodes).toBe(1);
@@ -34,6 +36,7 @@ describe('deployment config from context', () => {
     expect(() => read({ mailFromAddress: 'receipts' })).toThrow(/not an e-mail address/);
     expect(() => read({ searchDataNodes: '0' })).toThrow(/positive integer/);
     expect(() => read({ webDomainName: 'giving.org.nz' })).toThrow(/set both or neither/);
+    expect(() => read({ singleSignInUrl: 'http://sso.example.org' })).toThrow(/https/);
   });
 
   it('reads the SES identity domain and the CSP origin', () => {

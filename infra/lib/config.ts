@@ -26,6 +26,8 @@ export interface DeploymentConfig {
    * (default /api/ and /favicon.ico, `none` for none). Undefined: the guard is off.
    */
   readonly siteGuard: SiteGuardConfig | undefined;
+  /** Context singleSignInUrl: where the Login button goes when the organisation signs in elsewhere (https). */
+  readonly singleSignInUrl: string | undefined;
 }
 
 export const CONTEXT_DEFAULTS = {
@@ -56,6 +58,7 @@ export function readConfig(scope: Construct): ReadConfig {
     return String(value);
   };
   const siteUrl: unknown = scope.node.tryGetContext('siteUrl');
+  const singleSignInUrl: unknown = scope.node.tryGetContext('singleSignInUrl');
   const webDomainName: unknown = scope.node.tryGetContext('webDomainName');
   const webCertificateArn: unknown = scope.node.tryGetContext('webCertificateArn');
   if (Boolean(webDomainName) !== Boolean(webCertificateArn)) {
@@ -70,6 +73,7 @@ export function readConfig(scope: Construct): ReadConfig {
     searchDataNodes: Number(text('searchDataNodes', String(CONTEXT_DEFAULTS.searchDataNodes))),
     webDomain: webDomainName ? { name: String(webDomainName), certificateArn: String(webCertificateArn) } : undefined,
     siteGuard: siteGuard(scope.node.tryGetContext('siteGuardDomains'), scope.node.tryGetContext('siteGuardExclusions')),
+    singleSignInUrl: singleSignInUrl ? httpsUrl('singleSignInUrl', String(singleSignInUrl)) : undefined,
   };
   if (!Number.isInteger(config.searchDataNodes) || config.searchDataNodes < 1) {
     throw new Error(`context searchDataNodes must be a positive integer, got ${config.searchDataNodes}`);

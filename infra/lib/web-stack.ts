@@ -33,6 +33,7 @@ export interface SpaConfig {
   readonly cardGatewayUrl: string;
   readonly cardGatewayPublishableKey: string;
   readonly cognito: { readonly userPoolId: string; readonly userPoolClientId: string; readonly region: string };
+  readonly singleSignInUrl?: string;
 }
 
 export const WEB_DIST_MISSING_WARNING = 'giving:webDistMissing';
@@ -246,6 +247,7 @@ export class WebStack extends Stack {
         userPoolClientId: props.stateful.userPoolClient.userPoolClientId,
         region: Aws.REGION,
       },
+      ...(props.config.singleSignInUrl ? { singleSignInUrl: props.config.singleSignInUrl } : {}),
     };
     if (props.webDist) this.deploySite(props.webDist, siteBucket, spaConfig);
     else {

@@ -5,7 +5,8 @@
  * Environment: LOCAL_PORT_BASE moves the block of ports; LOCAL_SITE_GUARD_DOMAINS (comma-separated host names,
  * e.g. `localhost`) turns on the optional site-wide guard (spec §2 Account: anonymous visitors are sent to
  * /login) for those hosts, and LOCAL_SITE_GUARD_EXCLUSIONS picks the spec's optional exclusions
- * (default `/api/,/favicon.ico`; `none` for none). Unset, the guard is off.
+ * (default `/api/,/favicon.ico`; `none` for none). Unset, the guard is off. LOCAL_SINGLE_SIGN_IN_URL sends the
+ * Login button to a single-sign-in address instead of the login modal.
  */
 const quiet = process.argv.includes('--quiet');
 process.env.LOG_LEVEL ??= quiet ? 'warn' : 'info';

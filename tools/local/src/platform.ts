@@ -120,6 +120,8 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
         cardGatewayUrl: gateway.url,
         cardGatewayPublishableKey: CARD_GATEWAY_PUBLISHABLE_KEY,
         cognito: { region: REGION, userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId, endpoint: cognito.url },
+        // Optional: where Login goes when the organisation signs in elsewhere (as CDK context singleSignInUrl does in AWS).
+        ...(process.env.LOCAL_SINGLE_SIGN_IN_URL ? { singleSignInUrl: process.env.LOCAL_SINGLE_SIGN_IN_URL } : {}),
       },
       authorizer: { issuer: cognito.issuer, audience: [cognito.userPoolClientId] },
       mediaRootDir: s3.rootDir,
