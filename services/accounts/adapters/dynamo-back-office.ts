@@ -151,9 +151,9 @@ export function dynamoBackOfficeStore(client: DynamoDBDocumentClient, tableName:
             new UpdateCommand({
               TableName: tableName,
               Key: keys.memberProfile(memberId),
-              UpdateExpression: 'SET adminRoles = :next',
+              UpdateExpression: 'SET adminRoles = :next, adminRolesChangedAt = :now',
               ConditionExpression: roles ? 'adminRoles = :read' : 'attribute_exists(pk) AND attribute_not_exists(adminRoles)',
-              ExpressionAttributeValues: { ':next': next, ...(roles ? { ':read': roles } : {}) },
+              ExpressionAttributeValues: { ':next': next, ':now': Math.floor(Date.now() / 1000), ...(roles ? { ':read': roles } : {}) },
               ReturnValues: 'ALL_NEW',
             }),
           );

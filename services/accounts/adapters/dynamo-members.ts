@@ -53,7 +53,7 @@ export function dynamoMemberDirectory(client: DynamoDBDocumentClient, tableName:
   return {
     get,
 
-    async signIn(member) {
+    async signIn(member, tokenIssuedAt) {
       let stored = await get(member.id);
       if (!stored) {
         const email = member.email.toLowerCase();
@@ -92,12 +92,14 @@ export function dynamoMemberDirectory(client: DynamoDBDocumentClient, tableName:
             TableName: tableName,
             Key: keys.memberProfile(member.id),
             UpdateExpression: 'SET adminRoles = :roles',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':roles': member.adminRoles },
+            // A token issued before the back office last changed this member's roles must not undo that change.
+            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(adminRolesChangedAt) OR adminRolesChangedAt <= :issued)',
+            ExpressionAttributeValues: { ':roles': member.adminRoles, ':issued': tokenIssuedAt ?? 0 },
           }),
         );
       } catch (error) {
         if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        return stored;
       }
       return { ...stored, adminRoles: [...member.adminRoles] };
     },

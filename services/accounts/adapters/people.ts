@@ -44,5 +44,6 @@ export function signedInMember(caller: Caller | undefined): SignedInMember {
     firstName: (caller.claims.given_name ?? '').trim(),
     lastName: (caller.claims.family_name ?? '').trim(),
     adminRoles: [...caller.groups],
+    ...(Number.isFinite(Number(caller.claims.iat)) ? { tokenIssuedAt: Number(caller.claims.iat) } : {}),
   };
 }

@@ -1,7 +1,8 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '@giving/shared/clock';
 import { testTables } from '../../../tools/local/src/testing/dynamo';
+import { dynamoBackOfficeStore } from '../adapters/dynamo-back-office';
 import { dynamoPermissionSource } from '../adapters/dynamo-permissions';
 import { keys } from '../adapters/keys';
 import { aCaller, aCharity, aMember, aWorkplace, peopleStores, recordingMailer, silentLog, type PeopleStores } from '../adapters/people-fixtures';
@@ -18,6 +19,23 @@ beforeAll(async () => {
 });
 
 describe('getAdminMenu', () => {
+  it('never lets a token issued before a back-office role change undo it on the member record', async () => {
+    const caller = aCaller({ firstName: 'Ari', lastName: 'Stale' });
+    await getAdminMenu({ ...stores, clock }, { ...caller, tokenIssuedAt: 1_000 });
+    // The back office grants Administrator at t=2000 (it writes the role and when it changed).
+    const backOffice = dynamoBackOfficeStore(stores.client, stores.tableName);
+    await backOffice.setAdminRole(caller.memberId, 'Administrator', true);
+    await stores.client.send(
+      new UpdateCommand({ TableName: stores.tableName, Key: keys.memberProfile(caller.memberId), UpdateExpression: 'SET adminRolesChangedAt = :t', ExpressionAttributeValues: { ':t': 2_000 } }),
+    );
+    // The member's old token (no Administrator group yet) must not take it away...
+    await getAdminMenu({ ...stores, clock }, { ...caller, adminRoles: [], tokenIssuedAt: 1_500 });
+    expect((await stores.members.get(caller.memberId))?.adminRoles).toEqual(['Administrator']);
+    // ...but a token issued after the change is the truth again (e.g. a later revoke made elsewhere).
+    await getAdminMenu({ ...stores, clock }, { ...caller, adminRoles: [], tokenIssuedAt: 2_500 });
+    expect((await stores.members.get(caller.memberId))?.adminRoles).toEqual([]);
+  });
+
   it('stores the member on first sign-in and lists their associations and roles', async () => {
     const caller = aCaller({ firstName: 'Casey', lastName: 'Brown' });
     const charity = await aCharity(stores);

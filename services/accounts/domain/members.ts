@@ -20,7 +20,7 @@ export async function getAdminMenu(
   deps: { members: MemberDirectory; memberships: MembershipStore; clock: Clock },
   caller: SignedInMember,
 ): Promise<AdminMenu> {
-  const profile = await deps.members.signIn(profileFromToken(caller, deps.clock.now()));
+  const profile = await deps.members.signIn(profileFromToken(caller, deps.clock.now()), caller.tokenIssuedAt);
   const associations = await deps.memberships.ofMember(caller.memberId);
   const workplaces = associations.filter((a) => a.kind === 'workplace');
   const charities = associations.filter((a) => a.kind === 'charity');

@@ -29,6 +29,8 @@ export interface SignedInMember {
   lastName: string;
   /** The caller's Cognito groups (Administrator). */
   adminRoles: string[];
+  /** When the token was issued (epoch seconds): a token older than the last back-office role change is stale. */
+  tokenIssuedAt?: number;
 }
 
 /** The profile the token describes, for a member not stored yet. */
@@ -63,7 +65,8 @@ export interface MemberDirectory {
    * First sign-in stores the member and counts one more active user, exactly once however often (or however
    * concurrently) it is called; later calls mirror adminRoles from the token. Returns the stored profile.
    */
-  signIn(member: MemberProfile): Promise<MemberProfile>;
+  /** Stores a first-time member, or mirrors the token's admin roles unless the token predates the last role change. */
+  signIn(member: MemberProfile, tokenIssuedAt?: number): Promise<MemberProfile>;
   findByEmail(email: string): Promise<MemberProfile | undefined>;
   /** Renames the member (and the names their memberships show). */
   rename(memberId: string, names: { firstName: string; lastName: string }): Promise<MemberProfile>;
