@@ -26,3 +26,23 @@ test('a donor on a phone browses one card per row and gives through the mobile m
   await expect(page.getByText('Sydney Street Meals').first()).toBeVisible();
   await page.screenshot({ path: 'test-results/mobile-thank-you.png', fullPage: true });
 });
+
+test('the consoles fit a phone: wide tables scroll in their own box, never the page', async ({ page }) => {
+  await page.goto('/nz');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByLabel('Email Address').fill('alex.morgan@koha.nz');
+  await page.getByLabel('Password').fill('Koha-demo-2026!');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('button', { name: /Alex Morgan/ })).toBeVisible();
+  for (const screen of ['members', 'admins', 'charities', 'workplaces', 'email-templates', 'badges']) {
+    await page.goto(`/admin/backoffice/${screen}`);
+    await expect(page.getByRole('table').or(page.getByRole('list')).first()).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `/admin/backoffice/${screen} is wider than the phone`).toBeLessThanOrEqual(0);
+  }
+  // The side nav is a drawer on a phone.
+  await page.getByRole('button', { name: 'Menu' }).last().click();
+  await page.getByRole('navigation', { name: 'Back Office' }).getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page).toHaveURL(/\/admin\/backoffice\/dashboard$/);
+  await expect(page.getByRole('navigation', { name: 'Back Office' })).toBeHidden();
+});

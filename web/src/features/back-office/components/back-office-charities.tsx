@@ -2,17 +2,17 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { COUNTRIES } from '@giving/shared/countries';
 import { Button } from '../../../components/ui/button';
-import { EmptyState, ErrorState } from '../../../components/ui/empty-state';
+import { ConsoleScreen, RowHeader } from '../../../components/ui/console-page';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { FormMessage } from '../../../components/ui/field';
 import { ScreenHeader, Toolbar } from '../../../components/ui/panel';
+import { LoadMore, QueryStates } from '../../../components/ui/query-states';
+import { ActionsHeader } from '../../../components/ui/row-actions';
 import { SearchBox } from '../../../components/ui/search-box';
-import { LoadingBlock } from '../../../components/ui/spinner';
 import { ActionsCell, Table } from '../../../components/ui/table';
-import { errorMessageOf } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useCharities } from '../api/get-charities';
 import { NewCharityForm } from './new-charity-form';
-import styles from './back-office.module.css';
 
 /** /admin/backoffice/charities — every charity: search (Enter or the icon), load more, and add one. */
 export function BackOfficeCharities() {
@@ -23,11 +23,9 @@ export function BackOfficeCharities() {
   const items = charities.data?.pages.flatMap((page) => page.items) ?? [];
 
   let list;
-  if (charities.isPending) list = <LoadingBlock label="Loading charities" />;
-  else if (!charities.data) {
-    // A failed first page; a failed later page keeps the loaded ones and says so below them.
-    list = <ErrorState title="We couldn’t load the charities" message={errorMessageOf(charities.error)} onRetry={() => void charities.refetch()} />;
-  } else if (items.length === 0) {
+  // A failed first page; a failed later page keeps the loaded ones and LoadMore says so below them.
+  if (!charities.data) list = <QueryStates query={charities} loading="Loading charities" failed="We couldn’t load the charities" />;
+  else if (items.length === 0) {
     list = query ? (
       <EmptyState title="No charities found" description={`Nothing matches “${query}”. Try another name.`} />
     ) : (
@@ -43,17 +41,13 @@ export function BackOfficeCharities() {
               <th scope="col">Page address</th>
               <th scope="col">Country</th>
               <th scope="col">Registration number</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+              <ActionsHeader />
             </tr>
           </thead>
           <tbody>
             {items.map((charity) => (
               <tr key={charity.id}>
-                <th scope="row" className={styles.name}>
-                  {charity.name}
-                </th>
+                <RowHeader>{charity.name}</RowHeader>
                 <td>{charity.charityUrl}</td>
                 <td>{COUNTRIES[charity.country].name}</td>
                 <td>{charity.registrationNumber ?? '—'}</td>
@@ -69,20 +63,13 @@ export function BackOfficeCharities() {
             ))}
           </tbody>
         </Table>
-        {charities.hasNextPage ? (
-          <div className={styles.more}>
-            <Button variant="secondary" loading={charities.isFetchingNextPage} onClick={() => void charities.fetchNextPage()}>
-              Load more
-            </Button>
-          </div>
-        ) : null}
-        {charities.isFetchNextPageError ? <FormMessage>We couldn’t load more charities: {errorMessageOf(charities.error)}</FormMessage> : null}
+        <LoadMore query={charities} noun="charities" />
       </>
     );
   }
 
   return (
-    <div className={styles.stack}>
+    <ConsoleScreen>
       <ScreenHeader
         title="Charities"
         description="Every charity on the platform."
@@ -112,6 +99,6 @@ export function BackOfficeCharities() {
         <SearchBox label="Search charities" placeholder="Search by name" initialValue={query} onSearch={setQuery} />
       </Toolbar>
       {list}
-    </div>
+    </ConsoleScreen>
   );
 }

@@ -3,20 +3,21 @@ import { ADMINISTRATOR } from '@giving/shared/permissions';
 import { Button } from '../../../components/ui/button';
 import { BulkBar, SelectAllCheckbox, bulkSelectOnly, useSelection } from '../../../components/ui/bulk-select';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConsoleScreen, RowHeader } from '../../../components/ui/console-page';
 import { DateText } from '../../../components/ui/date-text';
-import { EmptyState, ErrorState } from '../../../components/ui/empty-state';
-import { FormMessage } from '../../../components/ui/field';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { NoticeMessage, type Notice } from '../../../components/ui/form-notice';
 import { ScreenHeader, Toolbar } from '../../../components/ui/panel';
+import { personName } from '../../../components/ui/person-name';
+import { LoadMore, QueryStates } from '../../../components/ui/query-states';
+import { ActionsHeader, RowAction } from '../../../components/ui/row-actions';
 import { SearchBox } from '../../../components/ui/search-box';
-import { LoadingBlock } from '../../../components/ui/spinner';
 import { ActionsCell, SelectCell, Table } from '../../../components/ui/table';
 import { Tag } from '../../../components/ui/tag';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useMembers, type MemberSummary } from '../api/get-members';
 import { useGrantAdmins } from '../api/grant-admin';
-import styles from './back-office.module.css';
 
-const nameOf = (member: MemberSummary) => `${member.firstName} ${member.lastName}`.trim() || member.email;
 const isAdmin = (member: MemberSummary) => member.adminRoles.includes(ADMINISTRATOR);
 
 /** /admin/backoffice/members — every member: search, load more, and make admins one at a time or in bulk. */
@@ -28,7 +29,7 @@ export function BackOfficeMembers() {
   // Only members who are not yet administrators can be chosen for 'Make admin'.
   const selection = useSelection(items.filter((member) => !isAdmin(member)).map((member) => member.id));
   const [granting, setGranting] = useState<readonly MemberSummary[]>([]);
-  const [notice, setNotice] = useState<{ tone: 'info' | 'error'; text: string }>();
+  const [notice, setNotice] = useState<Notice>();
 
   const askToGrant = (chosen: readonly MemberSummary[]) => {
     grant.reset();
@@ -42,7 +43,7 @@ export function BackOfficeMembers() {
           const done = granting.length - failed.length;
           setNotice(
             failed.length === 0
-              ? { tone: 'info', text: done === 1 ? `${nameOf(granting[0] as MemberSummary)} is now an administrator.` : `${done} members are now administrators.` }
+              ? { tone: 'info', text: done === 1 ? `${personName(granting[0] as MemberSummary)} is now an administrator.` : `${done} members are now administrators.` }
               : { tone: 'error', text: `${done} made administrators; ${failed.length} could not be: ${errorMessageOf(reason)}` },
           );
           setGranting([]);
@@ -53,10 +54,8 @@ export function BackOfficeMembers() {
   };
 
   let list;
-  if (members.isPending) list = <LoadingBlock label="Loading members" />;
-  else if (!members.data) {
-    list = <ErrorState title="We couldn’t load the members" message={errorMessageOf(members.error)} onRetry={() => void members.refetch()} />;
-  } else if (items.length === 0) {
+  if (!members.data) list = <QueryStates query={members} loading="Loading members" failed="We couldn’t load the members" />;
+  else if (items.length === 0) {
     list = query ? <EmptyState title="No members found" description={`Nobody matches “${query}”.`} /> : <EmptyState title="No members yet" />;
   } else {
     list = (
@@ -71,9 +70,7 @@ export function BackOfficeMembers() {
               <th scope="col">E-mail</th>
               <th scope="col">Role</th>
               <th scope="col">Joined</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+              <ActionsHeader />
             </tr>
           </thead>
           <tbody>
@@ -81,12 +78,10 @@ export function BackOfficeMembers() {
               <tr key={member.id}>
                 <SelectCell className={bulkSelectOnly}>
                   {isAdmin(member) ? null : (
-                    <input type="checkbox" aria-label={`Select ${nameOf(member)}`} checked={selection.isSelected(member.id)} onChange={() => selection.toggle(member.id)} />
+                    <input type="checkbox" aria-label={`Select ${personName(member)}`} checked={selection.isSelected(member.id)} onChange={() => selection.toggle(member.id)} />
                   )}
                 </SelectCell>
-                <th scope="row" className={styles.name}>
-                  {nameOf(member)}
-                </th>
+                <RowHeader>{personName(member)}</RowHeader>
                 <td>{member.email}</td>
                 <td>{isAdmin(member) ? <Tag tone="accent">Administrator</Tag> : <Tag>Member</Tag>}</td>
                 <td>
@@ -94,23 +89,14 @@ export function BackOfficeMembers() {
                 </td>
                 <ActionsCell>
                   {isAdmin(member) ? null : (
-                    <Button variant="ghost" size="sm" onClick={() => askToGrant([member])}>
-                      Make admin<span className="visually-hidden"> {nameOf(member)}</span>
-                    </Button>
+                    <RowAction label="Make admin" target={personName(member)} onClick={() => askToGrant([member])} />
                   )}
                 </ActionsCell>
               </tr>
             ))}
           </tbody>
         </Table>
-        {members.hasNextPage ? (
-          <div className={styles.more}>
-            <Button variant="secondary" loading={members.isFetchingNextPage} onClick={() => void members.fetchNextPage()}>
-              Load more
-            </Button>
-          </div>
-        ) : null}
-        {members.isFetchNextPageError ? <FormMessage>We couldn’t load more members: {errorMessageOf(members.error)}</FormMessage> : null}
+        <LoadMore query={members} noun="members" />
         <BulkBar
           count={selection.selected.length}
           noun={selection.selected.length === 1 ? 'member' : 'members'}
@@ -126,12 +112,12 @@ export function BackOfficeMembers() {
   }
 
   return (
-    <div className={styles.stack}>
+    <ConsoleScreen>
       <ScreenHeader title="Members" description="Everyone with an account. Search by name or e-mail." />
       <Toolbar>
         <SearchBox label="Search members" placeholder="Search by name or e-mail" initialValue={query} onSearch={setQuery} />
       </Toolbar>
-      {notice ? <FormMessage tone={notice.tone}>{notice.text}</FormMessage> : null}
+      <NoticeMessage notice={notice} />
       {list}
       <ConfirmDialog
         open={granting.length > 0}
@@ -142,8 +128,8 @@ export function BackOfficeMembers() {
         onConfirm={confirmGrant}
         onCancel={() => setGranting([])}
       >
-        {`${granting.map(nameOf).join(', ')} will be able to use the whole back office, including other administrators’ access.`}
+        {`${granting.map(personName).join(', ')} will be able to use the whole back office, including other administrators’ access.`}
       </ConfirmDialog>
-    </div>
+    </ConsoleScreen>
   );
 }

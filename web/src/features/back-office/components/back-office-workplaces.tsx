@@ -6,19 +6,19 @@ import type * as z from 'zod/mini';
 import { newWorkplaceSchema } from '@giving/shared/contracts/accounts';
 import { COUNTRIES } from '@giving/shared/countries';
 import { Button } from '../../../components/ui/button';
+import { ConsoleScreen, RowHeader, StackedForm } from '../../../components/ui/console-page';
 import { DateText } from '../../../components/ui/date-text';
-import { EmptyState, ErrorState } from '../../../components/ui/empty-state';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { FormMessage, TextField } from '../../../components/ui/field';
 import { FormActions, FormGrid, Panel, ScreenHeader } from '../../../components/ui/panel';
+import { LoadMore, QueryStates } from '../../../components/ui/query-states';
+import { ActionsHeader } from '../../../components/ui/row-actions';
 import { SelectField } from '../../../components/ui/select-field';
 import { applyServerErrors, formFields } from '../../../components/ui/server-errors';
-import { LoadingBlock } from '../../../components/ui/spinner';
 import { ActionsCell, Table } from '../../../components/ui/table';
-import { errorMessageOf } from '../../../lib/api-client';
 import { useCreateWorkplace } from '../api/create-workplace';
 import { useWorkplaces } from '../api/get-workplaces';
 import { COUNTRY_OPTIONS } from '../countries';
-import styles from './back-office.module.css';
 
 type NewWorkplaceInput = z.input<typeof newWorkplaceSchema>;
 type NewWorkplaceValues = z.output<typeof newWorkplaceSchema>;
@@ -30,10 +30,8 @@ export function BackOfficeWorkplaces() {
   const items = workplaces.data?.pages.flatMap((page) => page.items) ?? [];
 
   let list;
-  if (workplaces.isPending) list = <LoadingBlock label="Loading workplaces" />;
-  else if (!workplaces.data) {
-    list = <ErrorState title="We couldn’t load the workplaces" message={errorMessageOf(workplaces.error)} onRetry={() => void workplaces.refetch()} />;
-  } else if (items.length === 0) {
+  if (!workplaces.data) list = <QueryStates query={workplaces} loading="Loading workplaces" failed="We couldn’t load the workplaces" />;
+  else if (items.length === 0) {
     list = <EmptyState title="No workplaces yet" description="Create the first workplace with the form above." />;
   } else {
     list = (
@@ -46,17 +44,13 @@ export function BackOfficeWorkplaces() {
               <th scope="col">Members</th>
               <th scope="col">Business units</th>
               <th scope="col">Created</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+              <ActionsHeader />
             </tr>
           </thead>
           <tbody>
             {items.map((workplace) => (
               <tr key={workplace.id}>
-                <th scope="row" className={styles.name}>
-                  {workplace.name}
-                </th>
+                <RowHeader>{workplace.name}</RowHeader>
                 <td>{COUNTRIES[workplace.country].name}</td>
                 <td>{workplace.memberCount}</td>
                 <td>{workplace.businessUnits.length}</td>
@@ -72,25 +66,18 @@ export function BackOfficeWorkplaces() {
             ))}
           </tbody>
         </Table>
-        {workplaces.hasNextPage ? (
-          <div className={styles.more}>
-            <Button variant="secondary" loading={workplaces.isFetchingNextPage} onClick={() => void workplaces.fetchNextPage()}>
-              Load more
-            </Button>
-          </div>
-        ) : null}
-        {workplaces.isFetchNextPageError ? <FormMessage>We couldn’t load more workplaces: {errorMessageOf(workplaces.error)}</FormMessage> : null}
+        <LoadMore query={workplaces} noun="workplaces" />
       </>
     );
   }
 
   return (
-    <div className={styles.stack}>
+    <ConsoleScreen>
       <ScreenHeader title="Workplaces" description="Employers running workplace giving." />
       <NewWorkplaceForm onCreated={(name) => setNotice(`${name} was created.`)} />
       {notice ? <FormMessage tone="info">{notice}</FormMessage> : null}
       {list}
-    </div>
+    </ConsoleScreen>
   );
 }
 
@@ -118,7 +105,7 @@ function NewWorkplaceForm({ onCreated }: { onCreated: (name: string) => void }) 
 
   return (
     <Panel title="Create a workplace">
-      <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Create a workplace">
+      <StackedForm onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Create a workplace">
         <FormGrid>
           <TextField label="Name" error={errors.name?.message} {...register('name')} />
           <SelectField label="Country" options={COUNTRY_OPTIONS} error={errors.country?.message} {...register('country')} />
@@ -129,7 +116,7 @@ function NewWorkplaceForm({ onCreated }: { onCreated: (name: string) => void }) 
             Create workplace
           </Button>
         </FormActions>
-      </form>
+      </StackedForm>
     </Panel>
   );
 }

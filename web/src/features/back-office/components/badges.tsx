@@ -6,27 +6,23 @@ import { newBadgeSchema, type Badge } from '@giving/shared/contracts/accounts';
 import { MESSAGES } from '@giving/shared/contracts/messages';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { EmptyState, ErrorState } from '../../../components/ui/empty-state';
+import { ConsoleScreen, RowHeader, StackedForm } from '../../../components/ui/console-page';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { FormMessage, TextField } from '../../../components/ui/field';
 import { FormActions, FormGrid, Panel, ScreenHeader, wide } from '../../../components/ui/panel';
+import { QueryStates } from '../../../components/ui/query-states';
+import { ActionsHeader, RowAction, useConfirmedAction } from '../../../components/ui/row-actions';
 import { applyServerErrors, formFields } from '../../../components/ui/server-errors';
-import { LoadingBlock } from '../../../components/ui/spinner';
 import { ActionsCell, Table } from '../../../components/ui/table';
-import { errorMessageOf } from '../../../lib/api-client';
 import { useCreateBadge } from '../api/create-badge';
 import { useDeleteBadge } from '../api/delete-badge';
 import { useBadges } from '../api/get-badges';
+import { numberText } from '../number-text';
 import styles from './back-office.module.css';
 
 /** The donation count is typed as text; the API's own rule then checks the number. */
 const badgeFormSchema = z.extend(newBadgeSchema, {
-  donationCount: z.pipe(
-    z.string().check(z.trim(), z.regex(/^\d+$/, MESSAGES.invalidInput)),
-    z.pipe(
-      z.transform((text: string) => Number(text)),
-      newBadgeSchema.shape.donationCount,
-    ),
-  ),
+  donationCount: numberText(newBadgeSchema.shape.donationCount, MESSAGES.invalidInput),
 });
 type BadgeInput = z.input<typeof badgeFormSchema>;
 type BadgeValues = z.output<typeof badgeFormSchema>;
@@ -34,13 +30,14 @@ type BadgeValues = z.output<typeof badgeFormSchema>;
 /** /admin/backoffice/badges — badge definitions: create, and retire (badges already awarded stay). */
 export function Badges() {
   const badges = useBadges();
-  const remove = useDeleteBadge();
-  const [removing, setRemoving] = useState<Badge | null>(null);
   const [notice, setNotice] = useState<string>();
+  const removal = useConfirmedAction(useDeleteBadge(), {
+    variables: (badge: Badge) => badge.id,
+    onDone: (badge) => setNotice(`${badge.name} was deleted.`),
+  });
 
   let list;
-  if (badges.isPending) list = <LoadingBlock label="Loading badges" />;
-  else if (badges.isError) list = <ErrorState title="We couldn’t load the badges" message={errorMessageOf(badges.error)} onRetry={() => void badges.refetch()} />;
+  if (!badges.isSuccess) list = <QueryStates query={badges} loading="Loading badges" failed="We couldn’t load the badges" />;
   else if (badges.data.items.length === 0) list = <EmptyState title="No badges yet" description="Create the first badge with the form above." />;
   else {
     list = (
@@ -51,9 +48,7 @@ export function Badges() {
             <th scope="col">Name</th>
             <th scope="col">Description</th>
             <th scope="col">Awarded at</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
+            <ActionsHeader />
           </tr>
         </thead>
         <tbody>
@@ -62,22 +57,11 @@ export function Badges() {
               <td className={styles.icon} aria-hidden="true">
                 {badge.icon}
               </td>
-              <th scope="row" className={styles.name}>
-                {badge.name}
-              </th>
+              <RowHeader>{badge.name}</RowHeader>
               <td>{badge.description}</td>
               <td>{badge.donationCount === 1 ? '1 donation' : `${badge.donationCount} donations`}</td>
               <ActionsCell>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  onClick={() => {
-                    remove.reset();
-                    setRemoving(badge);
-                  }}
-                >
-                  Delete<span className="visually-hidden"> {badge.name}</span>
-                </Button>
+                <RowAction label="Delete" target={badge.name} onClick={() => removal.ask(badge)} />
               </ActionsCell>
             </tr>
           ))}
@@ -87,31 +71,15 @@ export function Badges() {
   }
 
   return (
-    <div className={styles.stack}>
+    <ConsoleScreen>
       <ScreenHeader title="Badges" description="Members earn badges as their completed donations add up." />
       <NewBadgeForm onCreated={(name) => setNotice(`${name} was created.`)} />
       {notice ? <FormMessage tone="info">{notice}</FormMessage> : null}
       {list}
-      <ConfirmDialog
-        open={removing !== null}
-        title="Delete badge?"
-        confirmLabel="Delete badge"
-        busy={remove.isPending}
-        error={remove.isError ? errorMessageOf(remove.error) : undefined}
-        onCancel={() => setRemoving(null)}
-        onConfirm={() => {
-          if (!removing) return;
-          remove.mutate(removing.id, {
-            onSuccess: () => {
-              setNotice(`${removing.name} was deleted.`);
-              setRemoving(null);
-            },
-          });
-        }}
-      >
-        {removing ? `Nobody will earn ${removing.name} from now on. Members who have it keep it.` : null}
+      <ConfirmDialog {...removal.dialog} title="Delete badge?" confirmLabel="Delete badge">
+        {removal.item ? `Nobody will earn ${removal.item.name} from now on. Members who have it keep it.` : null}
       </ConfirmDialog>
-    </div>
+    </ConsoleScreen>
   );
 }
 
@@ -142,7 +110,7 @@ function NewBadgeForm({ onCreated }: { onCreated: (name: string) => void }) {
 
   return (
     <Panel title="Create a badge">
-      <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Create a badge">
+      <StackedForm onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Create a badge">
         <FormGrid>
           <TextField label="Name" error={errors.name?.message} {...register('name')} />
           <TextField label="Icon" hint="An emoji, e.g. 🌱." error={errors.icon?.message} {...register('icon')} />
@@ -161,7 +129,7 @@ function NewBadgeForm({ onCreated }: { onCreated: (name: string) => void }) {
             Create badge
           </Button>
         </FormActions>
-      </form>
+      </StackedForm>
     </Panel>
   );
 }

@@ -5,13 +5,15 @@ import type * as z from 'zod/mini';
 import { denyContentSchema, type ContentItem } from '@giving/shared/contracts/accounts';
 import { Button } from '../../../components/ui/button';
 import { ChangesList } from '../../../components/ui/changes-list';
+import { ConsoleScreen, StackedForm, mutedText } from '../../../components/ui/console-page';
 import { DateText } from '../../../components/ui/date-text';
-import { EmptyState, ErrorState } from '../../../components/ui/empty-state';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { FormMessage, TextareaField } from '../../../components/ui/field';
+import { NoticeMessage, type Notice } from '../../../components/ui/form-notice';
 import { Modal } from '../../../components/ui/modal';
 import { FormActions, Panel, ScreenHeader } from '../../../components/ui/panel';
+import { QueryStates } from '../../../components/ui/query-states';
 import { applyServerErrors, formFields } from '../../../components/ui/server-errors';
-import { LoadingBlock } from '../../../components/ui/spinner';
 import { Tabs } from '../../../components/ui/tabs';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useApproveContent, useDenyContent } from '../api/decide-content';
@@ -33,26 +35,25 @@ const EMPTY: Record<ContentStatus, { title: string; description: string }> = {
 /** /admin/backoffice/content-approval — charities' profile changes by status; approve, or deny with a reason. */
 export function ContentApproval() {
   const [status, setStatus] = useState<ContentStatus>('Proposed');
-  const [notice, setNotice] = useState<{ tone: 'info' | 'error'; text: string }>();
+  const [notice, setNotice] = useState<Notice>();
   return (
-    <div className={styles.stack}>
+    <ConsoleScreen>
       <ScreenHeader title="Content approval" description="Charities’ profile changes go live when you approve them." />
-      {notice ? <FormMessage tone={notice.tone}>{notice.text}</FormMessage> : null}
+      <NoticeMessage notice={notice} />
       <Tabs label="Content status" items={TABS} value={status} onChange={setStatus}>
         <ContentList status={status} onNotice={setNotice} />
       </Tabs>
-    </div>
+    </ConsoleScreen>
   );
 }
 
-function ContentList({ status, onNotice }: { status: ContentStatus; onNotice: (notice: { tone: 'info' | 'error'; text: string }) => void }) {
+function ContentList({ status, onNotice }: { status: ContentStatus; onNotice: (notice: Notice) => void }) {
   const content = useContent(status);
   const approve = useApproveContent();
   const [approving, setApproving] = useState<string>();
   const [denying, setDenying] = useState<ContentItem | null>(null);
 
-  if (content.isPending) return <LoadingBlock label={`Loading ${status.toLowerCase()} content`} />;
-  if (content.isError) return <ErrorState title="We couldn’t load the content" message={errorMessageOf(content.error)} onRetry={() => void content.refetch()} />;
+  if (!content.isSuccess) return <QueryStates query={content} loading={`Loading ${status.toLowerCase()} content`} failed="We couldn’t load the content" />;
   if (content.data.items.length === 0) return <EmptyState {...EMPTY[status]} />;
 
   const onApprove = (item: ContentItem) => {
@@ -151,8 +152,8 @@ function DenyDialog({ item, onClose, onDenied }: { item: ContentItem | null; onC
 
   return (
     <Modal open={item !== null} title="Deny changes?" onClose={isSubmitting ? undefined : close}>
-      <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Deny changes">
-        <p className={styles.muted}>Tell {item?.charityName ?? 'the charity'} why, so they can fix it and send the changes again.</p>
+      <StackedForm onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Deny changes">
+        <p className={mutedText}>Tell {item?.charityName ?? 'the charity'} why, so they can fix it and send the changes again.</p>
         <TextareaField label="Reason" rows={4} error={errors.reason?.message} {...register('reason')} />
         {failure ? <FormMessage>{failure}</FormMessage> : null}
         <FormActions>
@@ -163,7 +164,7 @@ function DenyDialog({ item, onClose, onDenied }: { item: ContentItem | null; onC
             Deny changes
           </Button>
         </FormActions>
-      </form>
+      </StackedForm>
     </Modal>
   );
 }

@@ -4,14 +4,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod/mini';
 import { updateEmailTemplateSchema, type EmailTemplate } from '@giving/shared/contracts/accounts';
 import { Button } from '../../../components/ui/button';
+import { ConsoleScreen, StackedForm, nameText } from '../../../components/ui/console-page';
 import { DateText } from '../../../components/ui/date-text';
-import { EmptyState, ErrorState } from '../../../components/ui/empty-state';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { FormMessage, TextField, TextareaField } from '../../../components/ui/field';
 import { FormActions, Panel, ScreenHeader } from '../../../components/ui/panel';
+import { QueryStates } from '../../../components/ui/query-states';
+import { ActionsHeader, RowAction } from '../../../components/ui/row-actions';
 import { applyServerErrors, formFields } from '../../../components/ui/server-errors';
-import { LoadingBlock } from '../../../components/ui/spinner';
 import { ActionsCell, Table } from '../../../components/ui/table';
-import { errorMessageOf } from '../../../lib/api-client';
 import { useEmailTemplates } from '../api/get-email-templates';
 import { useUpdateEmailTemplate } from '../api/update-email-template';
 import styles from './back-office.module.css';
@@ -25,13 +26,10 @@ export function EmailTemplates() {
   const [editing, setEditing] = useState<string>();
   const [notice, setNotice] = useState<string>();
   const header = <ScreenHeader title="Email templates" description="What the platform’s e-mails say. Placeholders like {{tenantName}} are filled in when each e-mail is sent." />;
-  if (templates.isPending) return <>{header}<LoadingBlock label="Loading templates" /></>;
-  if (templates.isError) {
-    return <>{header}<ErrorState title="We couldn’t load the templates" message={errorMessageOf(templates.error)} onRetry={() => void templates.refetch()} /></>;
-  }
+  if (!templates.isSuccess) return <>{header}<QueryStates query={templates} loading="Loading templates" failed="We couldn’t load the templates" /></>;
   const template = templates.data.items.find((item) => item.id === editing);
   return (
-    <div className={styles.stack}>
+    <ConsoleScreen>
       {header}
       {notice ? <FormMessage tone="info">{notice}</FormMessage> : null}
       {template ? (
@@ -53,16 +51,14 @@ export function EmailTemplates() {
               <th scope="col">Template</th>
               <th scope="col">Subject</th>
               <th scope="col">Last changed</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+              <ActionsHeader />
             </tr>
           </thead>
           <tbody>
             {templates.data.items.map((item) => (
               <tr key={item.id}>
                 <th scope="row">
-                  <span className={styles.name}>{item.name}</span>
+                  <span className={nameText}>{item.name}</span>
                   <br />
                   <span className={styles.meta}>{item.description}</span>
                 </th>
@@ -71,23 +67,21 @@ export function EmailTemplates() {
                   <DateText value={item.updatedAt} />
                 </td>
                 <ActionsCell>
-                  <Button
-                    variant="ghost"
-                    size="sm"
+                  <RowAction
+                    label="Edit"
+                    target={item.name}
                     onClick={() => {
                       setNotice(undefined);
                       setEditing(item.id);
                     }}
-                  >
-                    Edit<span className="visually-hidden"> {item.name}</span>
-                  </Button>
+                  />
                 </ActionsCell>
               </tr>
             ))}
           </tbody>
         </Table>
       )}
-    </div>
+    </ConsoleScreen>
   );
 }
 
@@ -116,7 +110,7 @@ function TemplateEditor({ template, onClose }: { template: EmailTemplate; onClos
 
   return (
     <Panel title={`Edit ${template.name}`} description={template.description}>
-      <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-label={`Edit ${template.name}`}>
+      <StackedForm onSubmit={(event) => void onSubmit(event)} noValidate aria-label={`Edit ${template.name}`}>
         <div>
           <p className={styles.meta} id={`${template.id}-placeholders`}>
             Placeholders you can use:
@@ -140,7 +134,7 @@ function TemplateEditor({ template, onClose }: { template: EmailTemplate; onClos
             Save template
           </Button>
         </FormActions>
-      </form>
+      </StackedForm>
     </Panel>
   );
 }

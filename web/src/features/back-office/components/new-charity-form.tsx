@@ -4,13 +4,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod/mini';
 import { newCharitySchema } from '@giving/shared/contracts/accounts';
 import { Button } from '../../../components/ui/button';
+import { StackedForm } from '../../../components/ui/console-page';
 import { FormMessage, TextField, TextareaField } from '../../../components/ui/field';
 import { FormActions, FormGrid, Panel, wide } from '../../../components/ui/panel';
 import { SelectField } from '../../../components/ui/select-field';
 import { applyServerErrors, formFields } from '../../../components/ui/server-errors';
 import { useCreateCharity } from '../api/create-charity';
 import { COUNTRY_OPTIONS } from '../countries';
-import styles from './back-office.module.css';
 
 type NewCharityInput = z.input<typeof newCharitySchema>;
 type NewCharityValues = z.output<typeof newCharitySchema>;
@@ -53,7 +53,7 @@ export function NewCharityForm({ onDone }: { onDone: (name: string) => void }) {
 
   return (
     <Panel title="Add charity">
-      <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Add charity">
+      <StackedForm onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Add charity">
         <FormGrid>
           <TextField
             label="Name"
@@ -87,7 +87,7 @@ export function NewCharityForm({ onDone }: { onDone: (name: string) => void }) {
             Add charity
           </Button>
         </FormActions>
-      </form>
+      </StackedForm>
     </Panel>
   );
 }

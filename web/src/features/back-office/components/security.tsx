@@ -1,32 +1,24 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';
 import { securitySettingsSchema, type SecuritySettings } from '@giving/shared/contracts/accounts';
 import { Button } from '../../../components/ui/button';
+import { QueryScreen, StackedForm } from '../../../components/ui/console-page';
 import { DateText } from '../../../components/ui/date-text';
-import { ErrorState } from '../../../components/ui/empty-state';
-import { CheckboxField, FormMessage, TextField } from '../../../components/ui/field';
+import { CheckboxField, TextField } from '../../../components/ui/field';
+import { NoticeMessage, useSaveNotice } from '../../../components/ui/form-notice';
 import { FormActions, Panel, ScreenHeader } from '../../../components/ui/panel';
-import { applyServerErrors, formFields } from '../../../components/ui/server-errors';
-import { LoadingBlock } from '../../../components/ui/spinner';
-import { errorMessageOf } from '../../../lib/api-client';
+import { formFields } from '../../../components/ui/server-errors';
 import { useSecuritySettings } from '../api/get-security-settings';
 import { useUpdateSecuritySettings } from '../api/update-security-settings';
-import styles from './back-office.module.css';
+import { numberText } from '../number-text';
 
 const SESSION_RANGE = 'Use 5 to 720 minutes.';
 
 /** The minutes are typed as text; the API's own rule then checks the range. */
 const securityFormSchema = z.object({
   requireMfaForAdministrators: securitySettingsSchema.shape.requireMfaForAdministrators,
-  adminSessionMinutes: z.pipe(
-    z.string().check(z.trim(), z.regex(/^\d+$/, SESSION_RANGE)),
-    z.pipe(
-      z.transform((text: string) => Number(text)),
-      securitySettingsSchema.shape.adminSessionMinutes,
-    ),
-  ),
+  adminSessionMinutes: numberText(securitySettingsSchema.shape.adminSessionMinutes, SESSION_RANGE),
 });
 type SecurityInput = z.input<typeof securityFormSchema>;
 type SecurityValues = z.output<typeof securityFormSchema>;
@@ -34,22 +26,20 @@ type SecurityValues = z.output<typeof securityFormSchema>;
 /** /admin/backoffice/mfa ('Security') — multi-factor authentication for administrators and their session length. */
 export function Security() {
   const settings = useSecuritySettings();
-  const header = <ScreenHeader title="Security" description="How administrators sign in to the back office." />;
-  if (settings.isPending) return <>{header}<LoadingBlock label="Loading security settings" /></>;
-  if (settings.isError) {
-    return <>{header}<ErrorState title="We couldn’t load the security settings" message={errorMessageOf(settings.error)} onRetry={() => void settings.refetch()} /></>;
-  }
   return (
-    <div className={styles.stack}>
-      {header}
-      <SecurityForm settings={settings.data} />
-    </div>
+    <QueryScreen
+      header={<ScreenHeader title="Security" description="How administrators sign in to the back office." />}
+      query={settings}
+      loading="Loading security settings"
+      failed="We couldn’t load the security settings"
+    >
+      {(data) => <SecurityForm settings={data} />}
+    </QueryScreen>
   );
 }
 
 function SecurityForm({ settings }: { settings: SecuritySettings }) {
   const update = useUpdateSecuritySettings();
-  const [message, setMessage] = useState<{ tone: 'info' | 'error'; text: string }>();
   const {
     register,
     handleSubmit,
@@ -60,18 +50,15 @@ function SecurityForm({ settings }: { settings: SecuritySettings }) {
     resolver: zodResolver(securityFormSchema),
     defaultValues: { requireMfaForAdministrators: settings.requireMfaForAdministrators, adminSessionMinutes: String(settings.adminSessionMinutes) },
   });
+  const { notice, save } = useSaveNotice(setError, formFields(['requireMfaForAdministrators', 'adminSessionMinutes']));
 
-  const onSubmit = handleSubmit(async (values) => {
-    setMessage(undefined);
-    try {
+  const onSubmit = handleSubmit((values) =>
+    save(async () => {
       await update.mutateAsync(values);
       reset({ requireMfaForAdministrators: values.requireMfaForAdministrators, adminSessionMinutes: String(values.adminSessionMinutes) });
-      setMessage({ tone: 'info', text: 'The security settings were saved.' });
-    } catch (error) {
-      const text = applyServerErrors(error, setError, formFields(['requireMfaForAdministrators', 'adminSessionMinutes']));
-      if (text) setMessage({ tone: 'error', text });
-    }
-  });
+      return 'The security settings were saved.';
+    }),
+  );
 
   return (
     <Panel
@@ -84,7 +71,7 @@ function SecurityForm({ settings }: { settings: SecuritySettings }) {
         ) : undefined
       }
     >
-      <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Security settings">
+      <StackedForm onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Security settings">
         <CheckboxField label="Require multi-factor authentication for administrators" {...register('requireMfaForAdministrators')} />
         <TextField
           label="Admin session length (minutes)"
@@ -94,13 +81,13 @@ function SecurityForm({ settings }: { settings: SecuritySettings }) {
           error={errors.adminSessionMinutes?.message}
           {...register('adminSessionMinutes')}
         />
-        {message ? <FormMessage tone={message.tone}>{message.text}</FormMessage> : null}
+        <NoticeMessage notice={notice} />
         <FormActions>
           <Button type="submit" loading={isSubmitting}>
             Save
           </Button>
         </FormActions>
-      </form>
+      </StackedForm>
     </Panel>
   );
 }

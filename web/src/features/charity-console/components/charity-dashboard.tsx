@@ -1,17 +1,16 @@
 import { Link } from 'react-router-dom';
-import { ErrorState } from '../../../components/ui/empty-state';
 import { FormMessage } from '../../../components/ui/field';
+import { ConsoleScreen, QuickLinks } from '../../../components/ui/console-page';
 import { Panel, ScreenHeader } from '../../../components/ui/panel';
-import { LoadingBlock } from '../../../components/ui/spinner';
+import { QueryStates } from '../../../components/ui/query-states';
 import { StatTile, StatTiles } from '../../../components/ui/stat-tile';
 import { DateText } from '../../../components/ui/date-text';
-import { errorMessageOf } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useCharityInvitations } from '../api/get-charity-invitations';
 import { useCharityMembers } from '../api/get-charity-members';
 import { useCharitySettings } from '../api/get-charity-settings';
 import { useCharityId } from '../hooks/use-charity';
-import styles from './charity-console.module.css';
+import styles from './charity-dashboard.module.css';
 
 /** /admin/charity/:charityId/dashboard — the charity at a glance. */
 export function CharityDashboard() {
@@ -21,16 +20,13 @@ export function CharityDashboard() {
   const invitations = useCharityInvitations(charityId);
   const base = `/admin/charity/${charityId}`;
 
-  if (settings.isPending) return <LoadingBlock label="Loading your charity" />;
-  if (settings.isError) {
-    return <ErrorState headingLevel={2} title="We couldn’t load your charity" message={errorMessageOf(settings.error)} onRetry={() => void settings.refetch()} />;
-  }
+  if (!settings.isSuccess) return <QueryStates query={settings} headingLevel={2} loading="Loading your charity" failed="We couldn’t load your charity" />;
   const { profile, pendingChange } = settings.data;
   const count = (query: { isPending: boolean; isError: boolean; data?: { items: readonly unknown[] } }) =>
     query.isPending ? '…' : query.isError || !query.data ? '—' : query.data.items.length;
 
   return (
-    <div className={styles.stack}>
+    <ConsoleScreen>
       <ScreenHeader title="Dashboard" />
       <div className={styles.profile}>
         {profile.logoImageUrl ? <img src={profile.logoImageUrl} alt="" className={styles.logo} /> : null}
@@ -50,7 +46,7 @@ export function CharityDashboard() {
         <StatTile label="Pending invitations" value={count(invitations)} to={`${base}/invited-members`} />
       </StatTiles>
       <Panel title="Quick links">
-        <ul className={styles.links}>
+        <QuickLinks>
           <li>
             <Link to={`${base}/invited-members`}>Invite someone to your team</Link>
           </li>
@@ -63,8 +59,8 @@ export function CharityDashboard() {
           <li>
             <Link to={`${base}/help`}>Get help</Link>
           </li>
-        </ul>
+        </QuickLinks>
       </Panel>
-    </div>
+    </ConsoleScreen>
   );
 }

@@ -1,52 +1,39 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { CharityMember } from '@giving/shared/contracts/accounts';
-import { Button, buttonClassName } from '../../../components/ui/button';
+import { buttonClassName } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConsoleScreen, RowHeader } from '../../../components/ui/console-page';
 import { DateText } from '../../../components/ui/date-text';
-import { EmptyState, ErrorState } from '../../../components/ui/empty-state';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { FormMessage } from '../../../components/ui/field';
 import { ScreenHeader } from '../../../components/ui/panel';
-import { LoadingBlock } from '../../../components/ui/spinner';
+import { personName } from '../../../components/ui/person-name';
+import { QueryStates } from '../../../components/ui/query-states';
+import { ActionsHeader, RowAction, useConfirmedAction } from '../../../components/ui/row-actions';
 import { ActionsCell, Table } from '../../../components/ui/table';
 import { Tag, TagList } from '../../../components/ui/tag';
-import { errorMessageOf } from '../../../lib/api-client';
 import { useCharityMembers } from '../api/get-charity-members';
 import { useRemoveCharityMember } from '../api/remove-charity-member';
 import { useCharityCan, useCharityId } from '../hooks/use-charity';
 import { charityRoleLabel } from '../roles';
-import styles from './charity-console.module.css';
-
-const nameOf = (member: CharityMember) => `${member.firstName} ${member.lastName}`.trim() || member.email;
 
 /** /admin/charity/:charityId/members — who manages the charity; admins can remove members. */
 export function CharityMembers() {
   const charityId = useCharityId();
   const members = useCharityMembers(charityId);
   const canManage = useCharityCan({ anyOf: ['Charity_MemberManage'] });
-  const remove = useRemoveCharityMember(charityId);
-  const [removing, setRemoving] = useState<CharityMember | null>(null);
   const [notice, setNotice] = useState<string>();
+  const removal = useConfirmedAction(useRemoveCharityMember(charityId), {
+    variables: (member: CharityMember) => member.memberId,
+    onDone: (member) => setNotice(`${personName(member)} was removed from the charity.`),
+  });
 
   const header = <ScreenHeader title="Members" description="People who can manage your charity on Koha, and their roles." />;
-  if (members.isPending) return <>{header}<LoadingBlock label="Loading members" /></>;
-  if (members.isError) {
-    return <>{header}<ErrorState title="We couldn’t load your members" message={errorMessageOf(members.error)} onRetry={() => void members.refetch()} /></>;
-  }
-
-  const confirmRemove = () => {
-    if (!removing) return;
-    const name = nameOf(removing);
-    remove.mutate(removing.memberId, {
-      onSuccess: () => {
-        setNotice(`${name} was removed from the charity.`);
-        setRemoving(null);
-      },
-    });
-  };
+  if (!members.isSuccess) return <>{header}<QueryStates query={members} loading="Loading members" failed="We couldn’t load your members" /></>;
 
   return (
-    <div className={styles.stack}>
+    <ConsoleScreen>
       {header}
       {notice ? <FormMessage tone="info">{notice}</FormMessage> : null}
       {members.data.items.length === 0 ? (
@@ -67,19 +54,13 @@ export function CharityMembers() {
               <th scope="col">E-mail</th>
               <th scope="col">Roles</th>
               <th scope="col">Joined</th>
-              {canManage ? (
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              ) : null}
+              {canManage ? <ActionsHeader /> : null}
             </tr>
           </thead>
           <tbody>
             {members.data.items.map((member) => (
               <tr key={member.memberId}>
-                <th scope="row" className={styles.name}>
-                  {nameOf(member)}
-                </th>
+                <RowHeader>{personName(member)}</RowHeader>
                 <td>{member.email}</td>
                 <td>
                   <TagList>
@@ -95,16 +76,7 @@ export function CharityMembers() {
                 </td>
                 {canManage ? (
                   <ActionsCell>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      onClick={() => {
-                        remove.reset();
-                        setRemoving(member);
-                      }}
-                    >
-                      Remove<span className="visually-hidden"> {nameOf(member)}</span>
-                    </Button>
+                    <RowAction label="Remove" target={personName(member)} onClick={() => removal.ask(member)} />
                   </ActionsCell>
                 ) : null}
               </tr>
@@ -112,17 +84,9 @@ export function CharityMembers() {
           </tbody>
         </Table>
       )}
-      <ConfirmDialog
-        open={removing !== null}
-        title="Remove member?"
-        confirmLabel="Remove member"
-        busy={remove.isPending}
-        error={remove.isError ? errorMessageOf(remove.error) : undefined}
-        onConfirm={confirmRemove}
-        onCancel={() => setRemoving(null)}
-      >
-        {removing ? `${nameOf(removing)} (${removing.email}) will no longer be able to manage this charity.` : null}
+      <ConfirmDialog {...removal.dialog} title="Remove member?" confirmLabel="Remove member">
+        {removal.item ? `${personName(removal.item)} (${removal.item.email}) will no longer be able to manage this charity.` : null}
       </ConfirmDialog>
-    </div>
+    </ConsoleScreen>
   );
 }

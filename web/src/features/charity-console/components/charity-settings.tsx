@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';
@@ -6,17 +5,16 @@ import { updateCharitySettingsSchema, type CharitySettings } from '@giving/share
 import { Button } from '../../../components/ui/button';
 import { ChangesList } from '../../../components/ui/changes-list';
 import { DateText } from '../../../components/ui/date-text';
-import { ErrorState } from '../../../components/ui/empty-state';
-import { FormMessage, TextField, TextareaField } from '../../../components/ui/field';
+import { TextField, TextareaField } from '../../../components/ui/field';
+import { ConsoleScreen, EditableFieldset, mutedText } from '../../../components/ui/console-page';
+import { NoticeMessage, useSaveNotice } from '../../../components/ui/form-notice';
 import { FormActions, FormGrid, Panel, ScreenHeader, wide } from '../../../components/ui/panel';
-import { applyServerErrors, formFields } from '../../../components/ui/server-errors';
-import { LoadingBlock } from '../../../components/ui/spinner';
+import { QueryStates } from '../../../components/ui/query-states';
+import { formFields } from '../../../components/ui/server-errors';
 import { Tag } from '../../../components/ui/tag';
-import { errorMessageOf } from '../../../lib/api-client';
 import { useCharitySettings } from '../api/get-charity-settings';
 import { useUpdateCharitySettings } from '../api/update-charity-settings';
 import { useCharityCan, useCharityId } from '../hooks/use-charity';
-import styles from './charity-console.module.css';
 
 /** The causes are typed as one comma-separated line; the API's own rule then checks the list. */
 const settingsFormSchema = z.extend(updateCharitySettingsSchema, {
@@ -57,13 +55,10 @@ export function CharitySettingsScreen() {
   const charityId = useCharityId();
   const settings = useCharitySettings(charityId);
   const header = <ScreenHeader title="Settings" description="Your charity’s public profile. Changes go live after the Koha team approves them." />;
-  if (settings.isPending) return <>{header}<LoadingBlock label="Loading your settings" /></>;
-  if (settings.isError) {
-    return <>{header}<ErrorState title="We couldn’t load your settings" message={errorMessageOf(settings.error)} onRetry={() => void settings.refetch()} /></>;
-  }
+  if (!settings.isSuccess) return <>{header}<QueryStates query={settings} loading="Loading your settings" failed="We couldn’t load your settings" /></>;
   const { pendingChange } = settings.data;
   return (
-    <div className={styles.stack}>
+    <ConsoleScreen>
       {header}
       {pendingChange ? (
         <Panel
@@ -79,14 +74,13 @@ export function CharitySettingsScreen() {
         </Panel>
       ) : null}
       <SettingsForm charityId={charityId} settings={settings.data} />
-    </div>
+    </ConsoleScreen>
   );
 }
 
 function SettingsForm({ charityId, settings }: { charityId: string; settings: CharitySettings }) {
   const canManage = useCharityCan({ anyOf: ['Charity_DashboardManage'] });
   const update = useUpdateCharitySettings(charityId);
-  const [message, setMessage] = useState<{ tone: 'info' | 'error'; text: string }>();
   const {
     register,
     handleSubmit,
@@ -96,22 +90,19 @@ function SettingsForm({ charityId, settings }: { charityId: string; settings: Ch
     resolver: zodResolver(settingsFormSchema),
     defaultValues: formDefaults(settings),
   });
+  const { notice, save } = useSaveNotice(setError, formFields(['description', 'website', 'location'], { whole: ['causes'] }));
 
-  const onSubmit = handleSubmit(async (values) => {
-    setMessage(undefined);
-    try {
+  const onSubmit = handleSubmit((values) =>
+    save(async () => {
       await update.mutateAsync(values);
-      setMessage({ tone: 'info', text: SETTINGS_SENT_MESSAGE });
-    } catch (error) {
-      const failure = applyServerErrors(error, setError, formFields(['description', 'website', 'location'], { whole: ['causes'] }));
-      if (failure) setMessage({ tone: 'error', text: failure });
-    }
-  });
+      return SETTINGS_SENT_MESSAGE;
+    }),
+  );
 
   return (
     <Panel title="Profile">
       <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Charity profile">
-        <fieldset disabled={!canManage} className={styles.fieldset}>
+        <EditableFieldset disabled={!canManage}>
           <FormGrid>
             <TextField label="Name" value={settings.profile.name} readOnly hint="To change your charity’s name, contact help@koha.nz." />
             <TextField label="Page address" value={settings.profile.charityUrl} readOnly />
@@ -120,7 +111,7 @@ function SettingsForm({ charityId, settings }: { charityId: string; settings: Ch
             <TextField label="Location" error={errors.location?.message} {...register('location')} />
             <TextField label="Causes" hint="Separate causes with commas; up to 8." className={wide} error={errors.causes?.message} {...register('causes')} />
           </FormGrid>
-          {message ? <FormMessage tone={message.tone}>{message.text}</FormMessage> : null}
+          <NoticeMessage notice={notice} />
           {canManage ? (
             <FormActions>
               <Button type="submit" loading={isSubmitting}>
@@ -128,9 +119,9 @@ function SettingsForm({ charityId, settings }: { charityId: string; settings: Ch
               </Button>
             </FormActions>
           ) : (
-            <p className={styles.muted}>Only charity admins can change the profile.</p>
+            <p className={mutedText}>Only charity admins can change the profile.</p>
           )}
-        </fieldset>
+        </EditableFieldset>
       </form>
     </Panel>
   );

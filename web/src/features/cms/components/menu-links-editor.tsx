@@ -5,13 +5,13 @@ import type * as z from 'zod/mini';
 import { updateMenuLinksSchema } from '@giving/shared/contracts/accounts';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '@giving/shared/countries';
 import { Button } from '../../../components/ui/button';
-import { ErrorState } from '../../../components/ui/empty-state';
+import { ConsoleScreen, StackedForm, mutedText, stackedList } from '../../../components/ui/console-page';
 import { FormMessage, TextField } from '../../../components/ui/field';
+import { NoticeMessage, useSaveNotice } from '../../../components/ui/form-notice';
 import { FormActions, Panel, ScreenHeader, Toolbar } from '../../../components/ui/panel';
 import { SelectField } from '../../../components/ui/select-field';
-import { applyServerErrors, formFields } from '../../../components/ui/server-errors';
-import { LoadingBlock } from '../../../components/ui/spinner';
-import { errorMessageOf } from '../../../lib/api-client';
+import { QueryStates } from '../../../components/ui/query-states';
+import { formFields } from '../../../components/ui/server-errors';
 import { useMenuLinks, type MenuLinkList } from '../api/get-menu-links';
 import { useUpdateMenuLinks } from '../api/update-menu-links';
 import styles from './menu-links.module.css';
@@ -26,7 +26,7 @@ export function MenuLinksEditor() {
   const [country, setCountry] = useState<CountryCode>('nz');
   const links = useMenuLinks(country);
   return (
-    <div className={styles.stack}>
+    <ConsoleScreen>
       <ScreenHeader title="Menu links" description="The links in the site’s navigation, for each country." />
       <Toolbar>
         <SelectField
@@ -36,20 +36,17 @@ export function MenuLinksEditor() {
           onChange={(event) => setCountry(event.target.value as CountryCode)}
         />
       </Toolbar>
-      {links.isPending ? (
-        <LoadingBlock label="Loading menu links" />
-      ) : links.isError ? (
-        <ErrorState title="We couldn’t load the menu links" message={errorMessageOf(links.error)} onRetry={() => void links.refetch()} />
-      ) : (
+      {links.isSuccess ? (
         <LinksForm key={country} country={country} links={links.data} />
+      ) : (
+        <QueryStates query={links} loading="Loading menu links" failed="We couldn’t load the menu links" />
       )}
-    </div>
+    </ConsoleScreen>
   );
 }
 
 function LinksForm({ country, links }: { country: CountryCode; links: MenuLinkList }) {
   const update = useUpdateMenuLinks(country);
-  const [message, setMessage] = useState<{ tone: 'info' | 'error'; text: string }>();
   const {
     register,
     control,
@@ -59,18 +56,15 @@ function LinksForm({ country, links }: { country: CountryCode; links: MenuLinkLi
     formState: { errors, isSubmitting },
   } = useForm<LinksInput, unknown, LinksValues>({ resolver: zodResolver(updateMenuLinksSchema), defaultValues: { items: links.items } });
   const items = useFieldArray({ control, name: 'items', keyName: 'key' });
+  const { notice, save } = useSaveNotice(setError, formFields([], { arrays: ['items'] }));
 
-  const onSubmit = handleSubmit(async (values) => {
-    setMessage(undefined);
-    try {
+  const onSubmit = handleSubmit((values) =>
+    save(async () => {
       await update.mutateAsync(values);
       reset(values);
-      setMessage({ tone: 'info', text: `The ${COUNTRIES[country].name} menu links were saved.` });
-    } catch (error) {
-      const text = applyServerErrors(error, setError, formFields([], { arrays: ['items'] }));
-      if (text) setMessage({ tone: 'error', text });
-    }
-  });
+      return `The ${COUNTRIES[country].name} menu links were saved.`;
+    }),
+  );
   const listError = errors.items?.message ?? errors.items?.root?.message;
 
   return (
@@ -82,9 +76,9 @@ function LinksForm({ country, links }: { country: CountryCode; links: MenuLinkLi
         </Button>
       }
     >
-      <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-label={`${COUNTRIES[country].name} menu links`}>
-        {items.fields.length === 0 ? <p className={styles.muted}>No links yet. The menu shows only the built-in pages.</p> : null}
-        <ol className={styles.links}>
+      <StackedForm onSubmit={(event) => void onSubmit(event)} noValidate aria-label={`${COUNTRIES[country].name} menu links`}>
+        {items.fields.length === 0 ? <p className={mutedText}>No links yet. The menu shows only the built-in pages.</p> : null}
+        <ol className={stackedList}>
           {items.fields.map((field, index) => (
             <li key={field.key} className={styles.link}>
               <TextField label={`Link ${index + 1} name`} error={errors.items?.[index]?.name?.message} {...register(`items.${index}.name`)} />
@@ -109,13 +103,13 @@ function LinksForm({ country, links }: { country: CountryCode; links: MenuLinkLi
           ))}
         </ol>
         {listError ? <FormMessage>{listError}</FormMessage> : null}
-        {message ? <FormMessage tone={message.tone}>{message.text}</FormMessage> : null}
+        <NoticeMessage notice={notice} />
         <FormActions>
           <Button type="submit" loading={isSubmitting}>
             Save menu links
           </Button>
         </FormActions>
-      </form>
+      </StackedForm>
     </Panel>
   );
 }

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Invitation } from '@giving/shared/contracts/accounts';
 import { Button } from '../../../components/ui/button';
-import { ErrorState } from '../../../components/ui/empty-state';
+import { ConsoleScreen, mutedText, stackedList } from '../../../components/ui/console-page';
 import { FormMessage } from '../../../components/ui/field';
 import { Panel, ScreenHeader } from '../../../components/ui/panel';
-import { LoadingBlock, Spinner } from '../../../components/ui/spinner';
+import { QueryStates } from '../../../components/ui/query-states';
+import { Spinner } from '../../../components/ui/spinner';
 import { StatTile, StatTiles } from '../../../components/ui/stat-tile';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useAcceptInvitation } from '../api/accept-invitation';
@@ -21,13 +22,10 @@ const consolePath = (invitation: Invitation) => `/admin/${invitation.tenant.kind
 export function UserDashboard() {
   const dashboard = useMyDashboard();
   const header = <ScreenHeader title="Dashboard" />;
-  if (dashboard.isPending) return <>{header}<LoadingBlock label="Loading your dashboard" /></>;
-  if (dashboard.isError) {
-    return <>{header}<ErrorState title="We couldn’t load your dashboard" message={errorMessageOf(dashboard.error)} onRetry={() => void dashboard.refetch()} /></>;
-  }
+  if (!dashboard.isSuccess) return <>{header}<QueryStates query={dashboard} loading="Loading your dashboard" failed="We couldn’t load your dashboard" /></>;
   const { profile, badges, completedDonations, pendingInvitations } = dashboard.data;
   return (
-    <div className={styles.stack}>
+    <ConsoleScreen>
       {header}
       <p className={styles.greeting}>Kia ora{profile.firstName ? `, ${profile.firstName}` : ''}! Thank you for giving.</p>
       <StatTiles label="Your giving">
@@ -38,7 +36,7 @@ export function UserDashboard() {
       <Invitations />
       <Panel title="Your badges" actions={badges.length > 0 ? <Link to="/admin/user/badges">See all badges</Link> : null}>
         {badges.length === 0 ? (
-          <p className={styles.muted}>Your first badge comes with your first completed donation.</p>
+          <p className={mutedText}>Your first badge comes with your first completed donation.</p>
         ) : (
           <ul className={styles.badges} aria-label="Your badges">
             {badges.slice(0, 4).map((badge) => (
@@ -47,7 +45,7 @@ export function UserDashboard() {
           </ul>
         )}
       </Panel>
-    </div>
+    </ConsoleScreen>
   );
 }
 
@@ -71,10 +69,10 @@ function Invitations() {
   let body;
   if (invitations.isPending) body = <Spinner label="Loading invitations" />;
   else if (invitations.isError) body = <FormMessage>We couldn’t load your invitations: {errorMessageOf(invitations.error)}</FormMessage>;
-  else if (invitations.data.items.length === 0) body = <p className={styles.muted}>No invitations waiting for you.</p>;
+  else if (invitations.data.items.length === 0) body = <p className={mutedText}>No invitations waiting for you.</p>;
   else {
     body = (
-      <ul className={styles.invitations} aria-label="Invitations">
+      <ul className={stackedList} aria-label="Invitations">
         {invitations.data.items.map((invitation) => (
           <li key={invitation.id} className={styles.invitation}>
             <span>

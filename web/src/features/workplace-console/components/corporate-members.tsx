@@ -6,21 +6,21 @@ import type { WorkplaceMember } from '@giving/shared/contracts/accounts';
 import type { WorkplaceRole } from '@giving/shared/permissions';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { EmptyState, ErrorState } from '../../../components/ui/empty-state';
+import { ConsoleScreen, InlineForm, RowHeader } from '../../../components/ui/console-page';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { FormMessage } from '../../../components/ui/field';
 import { Panel, ScreenHeader } from '../../../components/ui/panel';
+import { personName } from '../../../components/ui/person-name';
+import { QueryStates } from '../../../components/ui/query-states';
+import { ActionsHeader, RowAction, useConfirmedAction } from '../../../components/ui/row-actions';
 import { SelectField } from '../../../components/ui/select-field';
 import { applyServerErrors } from '../../../components/ui/server-errors';
-import { LoadingBlock } from '../../../components/ui/spinner';
 import { ActionsCell, Table } from '../../../components/ui/table';
 import { Tag, TagList } from '../../../components/ui/tag';
-import { errorMessageOf } from '../../../lib/api-client';
 import { useWorkplaceMembers } from '../api/get-workplace-members';
 import { useUpdateWorkplaceMember } from '../api/update-workplace-member';
 import { useWorkplaceCan, useWorkplaceId } from '../hooks/use-workplace';
 import { CORPORATE_ROLES, CORPORATE_ROLE_OPTIONS, isCorporateRole, withRole, withoutRole, workplaceRoleLabel } from '../roles';
-import { memberName } from '../member-name';
-import styles from './workplace-console.module.css';
 
 const grantSchema = z.object({
   memberId: z.string().check(z.minLength(1, 'Choose a member.')),
@@ -34,19 +34,18 @@ export function CorporateMembers() {
   const workplaceId = useWorkplaceId();
   const members = useWorkplaceMembers(workplaceId);
   const canManage = useWorkplaceCan({ anyOf: ['Workplace_ManageMembers'] });
-  const update = useUpdateWorkplaceMember(workplaceId);
-  const [revoking, setRevoking] = useState<{ member: WorkplaceMember; role: string } | null>(null);
   const [notice, setNotice] = useState<string>();
+  const revocation = useConfirmedAction(useUpdateWorkplaceMember(workplaceId), {
+    variables: ({ member, role }: { member: WorkplaceMember; role: string }) => ({ memberId: member.memberId, changes: { roles: withoutRole(member.roles, role) } }),
+    onDone: ({ member, role }) => setNotice(`${personName(member)} is no longer ${workplaceRoleLabel(role).toLowerCase()}.`),
+  });
 
   const header = <ScreenHeader title="Corporate members" description="Members who run your workplace on Koha: admins, and content admins who edit its pages." />;
-  if (members.isPending) return <>{header}<LoadingBlock label="Loading corporate members" /></>;
-  if (members.isError) {
-    return <>{header}<ErrorState title="We couldn’t load your members" message={errorMessageOf(members.error)} onRetry={() => void members.refetch()} /></>;
-  }
+  if (!members.isSuccess) return <>{header}<QueryStates query={members} loading="Loading corporate members" failed="We couldn’t load your members" /></>;
   const corporate = members.data.items.filter((member) => member.roles.some(isCorporateRole));
 
   return (
-    <div className={styles.stack}>
+    <ConsoleScreen>
       {header}
       {canManage ? <GrantRole workplaceId={workplaceId} members={members.data.items} onGranted={setNotice} /> : null}
       {notice ? <FormMessage tone="info">{notice}</FormMessage> : null}
@@ -59,19 +58,13 @@ export function CorporateMembers() {
               <th scope="col">Name</th>
               <th scope="col">E-mail</th>
               <th scope="col">Corporate roles</th>
-              {canManage ? (
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              ) : null}
+              {canManage ? <ActionsHeader /> : null}
             </tr>
           </thead>
           <tbody>
             {corporate.map((member) => (
               <tr key={member.memberId}>
-                <th scope="row" className={styles.name}>
-                  {memberName(member)}
-                </th>
+                <RowHeader>{personName(member)}</RowHeader>
                 <td>{member.email}</td>
                 <td>
                   <TagList>
@@ -85,18 +78,12 @@ export function CorporateMembers() {
                 {canManage ? (
                   <ActionsCell>
                     {member.roles.filter(isCorporateRole).map((role) => (
-                      <Button
+                      <RowAction
                         key={role}
-                        variant="ghost"
-                        size="sm"
-                        onClick={() => {
-                          update.reset();
-                          setRevoking({ member, role });
-                        }}
-                      >
-                        Revoke {workplaceRoleLabel(role).toLowerCase()}
-                        <span className="visually-hidden"> from {memberName(member)}</span>
-                      </Button>
+                        label={`Revoke ${workplaceRoleLabel(role).toLowerCase()}`}
+                        target={`from ${personName(member)}`}
+                        onClick={() => revocation.ask({ member, role })}
+                      />
                     ))}
                   </ActionsCell>
                 ) : null}
@@ -105,32 +92,12 @@ export function CorporateMembers() {
           </tbody>
         </Table>
       )}
-      <ConfirmDialog
-        open={revoking !== null}
-        title="Revoke role?"
-        confirmLabel="Revoke role"
-        busy={update.isPending}
-        error={update.isError ? errorMessageOf(update.error) : undefined}
-        onCancel={() => setRevoking(null)}
-        onConfirm={() => {
-          if (!revoking) return;
-          const { member, role } = revoking;
-          update.mutate(
-            { memberId: member.memberId, changes: { roles: withoutRole(member.roles, role) } },
-            {
-              onSuccess: () => {
-                setNotice(`${memberName(member)} is no longer ${workplaceRoleLabel(role).toLowerCase()}.`);
-                setRevoking(null);
-              },
-            },
-          );
-        }}
-      >
-        {revoking
-          ? `${memberName(revoking.member)} will no longer be ${workplaceRoleLabel(revoking.role).toLowerCase()} of your workplace. They stay a member.`
+      <ConfirmDialog {...revocation.dialog} title="Revoke role?" confirmLabel="Revoke role">
+        {revocation.item
+          ? `${personName(revocation.item.member)} will no longer be ${workplaceRoleLabel(revocation.item.role).toLowerCase()} of your workplace. They stay a member.`
           : null}
       </ConfirmDialog>
-    </div>
+    </ConsoleScreen>
   );
 }
 
@@ -150,13 +117,13 @@ function GrantRole({ workplaceId, members, onGranted }: { workplaceId: string; m
     const member = members.find((candidate) => candidate.memberId === memberId);
     if (!member) return;
     if (member.roles.includes(role)) {
-      setError('memberId', { message: `${memberName(member)} is already ${workplaceRoleLabel(role).toLowerCase()}.` });
+      setError('memberId', { message: `${personName(member)} is already ${workplaceRoleLabel(role).toLowerCase()}.` });
       return;
     }
     try {
       await update.mutateAsync({ memberId, changes: { roles: withRole(member.roles, role) } });
       reset({ memberId: '', role });
-      onGranted(`${memberName(member)} is now ${workplaceRoleLabel(role).toLowerCase()}.`);
+      onGranted(`${personName(member)} is now ${workplaceRoleLabel(role).toLowerCase()}.`);
     } catch (error) {
       setFailure(applyServerErrors(error, setError, (path) => (path === 'roles' ? 'role' : undefined)));
     }
@@ -164,11 +131,11 @@ function GrantRole({ workplaceId, members, onGranted }: { workplaceId: string; m
 
   return (
     <Panel title="Grant a role">
-      <form className={styles.inviteForm} onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Grant a role">
+      <InlineForm onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Grant a role">
         <SelectField
           label="Member"
           placeholder="Choose a member"
-          options={members.map((member) => ({ value: member.memberId, label: `${memberName(member)} (${member.email})` }))}
+          options={members.map((member) => ({ value: member.memberId, label: `${personName(member)} (${member.email})` }))}
           error={errors.memberId?.message}
           {...register('memberId')}
         />
@@ -176,7 +143,7 @@ function GrantRole({ workplaceId, members, onGranted }: { workplaceId: string; m
         <Button type="submit" loading={isSubmitting}>
           Grant role
         </Button>
-      </form>
+      </InlineForm>
       {failure ? <FormMessage>{failure}</FormMessage> : null}
     </Panel>
   );

@@ -3,12 +3,14 @@ import { Link } from 'react-router-dom';
 import type { CountryCode } from '@giving/shared/countries';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConsoleScreen } from '../../../components/ui/console-page';
 import { DateText } from '../../../components/ui/date-text';
-import { EmptyState, ErrorState } from '../../../components/ui/empty-state';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { FormMessage } from '../../../components/ui/field';
 import { Panel, ScreenHeader } from '../../../components/ui/panel';
 import { SelectField } from '../../../components/ui/select-field';
-import { LoadingBlock } from '../../../components/ui/spinner';
+import { QueryStates } from '../../../components/ui/query-states';
+import { ActionsHeader, RowAction, useConfirmedAction } from '../../../components/ui/row-actions';
 import { ActionsCell, Table } from '../../../components/ui/table';
 import { errorMessageOf } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
@@ -28,16 +30,16 @@ export function WorkplaceCharities() {
   const workplace = useWorkplace(workplaceId);
   const charities = useWorkplaceCharities(workplaceId);
   const canManage = useWorkplaceCan({ anyOf: ['Workplace_ManageCharities'] });
-  const remove = useRemoveWorkplaceCharity(workplaceId);
-  const [removing, setRemoving] = useState<SupportedCharity | null>(null);
   const [notice, setNotice] = useState<string>();
+  const removal = useConfirmedAction(useRemoveWorkplaceCharity(workplaceId), {
+    variables: (charity: SupportedCharity) => charity.charityId,
+    onDone: (charity) => setNotice(`${charity.name} was removed.`),
+  });
   const country = workplace.data?.country;
 
   let list;
-  if (charities.isPending) list = <LoadingBlock label="Loading charities" />;
-  else if (charities.isError) {
-    list = <ErrorState title="We couldn’t load your charities" message={errorMessageOf(charities.error)} onRetry={() => void charities.refetch()} />;
-  } else if (charities.data.items.length === 0) {
+  if (!charities.isSuccess) list = <QueryStates query={charities} loading="Loading charities" failed="We couldn’t load your charities" />;
+  else if (charities.data.items.length === 0) {
     list = (
       <EmptyState
         title="No supported charities yet"
@@ -51,11 +53,7 @@ export function WorkplaceCharities() {
           <tr>
             <th scope="col">Charity</th>
             <th scope="col">Added</th>
-            {canManage ? (
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            ) : null}
+            {canManage ? <ActionsHeader /> : null}
           </tr>
         </thead>
         <tbody>
@@ -72,16 +70,7 @@ export function WorkplaceCharities() {
               </td>
               {canManage ? (
                 <ActionsCell>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    onClick={() => {
-                      remove.reset();
-                      setRemoving(charity);
-                    }}
-                  >
-                    Remove<span className="visually-hidden"> {charity.name}</span>
-                  </Button>
+                  <RowAction label="Remove" target={charity.name} onClick={() => removal.ask(charity)} />
                 </ActionsCell>
               ) : null}
             </tr>
@@ -92,33 +81,17 @@ export function WorkplaceCharities() {
   }
 
   return (
-    <div className={styles.stack}>
+    <ConsoleScreen>
       <ScreenHeader title="Charities" description="The charities your people can support through workplace giving." />
       {canManage && country ? (
         <AddCharity workplaceId={workplaceId} country={country} supported={charities.data?.items ?? []} onAdded={(name) => setNotice(`${name} was added.`)} />
       ) : null}
       {notice ? <FormMessage tone="info">{notice}</FormMessage> : null}
       {list}
-      <ConfirmDialog
-        open={removing !== null}
-        title="Remove charity?"
-        confirmLabel="Remove charity"
-        busy={remove.isPending}
-        error={remove.isError ? errorMessageOf(remove.error) : undefined}
-        onCancel={() => setRemoving(null)}
-        onConfirm={() => {
-          if (!removing) return;
-          remove.mutate(removing.charityId, {
-            onSuccess: () => {
-              setNotice(`${removing.name} was removed.`);
-              setRemoving(null);
-            },
-          });
-        }}
-      >
-        {removing ? `Your people will no longer see ${removing.name} among your workplace’s charities.` : null}
+      <ConfirmDialog {...removal.dialog} title="Remove charity?" confirmLabel="Remove charity">
+        {removal.item ? `Your people will no longer see ${removal.item.name} among your workplace’s charities.` : null}
       </ConfirmDialog>
-    </div>
+    </ConsoleScreen>
   );
 }
 

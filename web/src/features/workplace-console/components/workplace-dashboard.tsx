@@ -1,10 +1,9 @@
 import { Link } from 'react-router-dom';
-import { ErrorState } from '../../../components/ui/empty-state';
+import { ConsoleScreen, QuickLinks, mutedText } from '../../../components/ui/console-page';
 import { Panel, ScreenHeader } from '../../../components/ui/panel';
-import { LoadingBlock } from '../../../components/ui/spinner';
+import { QueryStates } from '../../../components/ui/query-states';
 import { StatTile, StatTiles } from '../../../components/ui/stat-tile';
 import { Tag } from '../../../components/ui/tag';
-import { errorMessageOf } from '../../../lib/api-client';
 import { useWorkplace } from '../api/get-workplace';
 import { useWorkplaceCharities } from '../api/get-workplace-charities';
 import { useWorkplaceCan, useWorkplaceId } from '../hooks/use-workplace';
@@ -20,15 +19,12 @@ export function WorkplaceDashboard() {
   const charities = useWorkplaceCharities(workplaceId, { enabled: canSeeCharities });
   const base = `/admin/workplace/${workplaceId}`;
 
-  if (workplace.isPending) return <LoadingBlock label="Loading your workplace" />;
-  if (workplace.isError) {
-    return <ErrorState headingLevel={2} title="We couldn’t load your workplace" message={errorMessageOf(workplace.error)} onRetry={() => void workplace.refetch()} />;
-  }
+  if (!workplace.isSuccess) return <QueryStates query={workplace} headingLevel={2} loading="Loading your workplace" failed="We couldn’t load your workplace" />;
   const { name, memberCount, businessUnits } = workplace.data;
   const charityCount = !canSeeCharities || charities.isError ? '—' : charities.isPending ? '…' : charities.data.items.length;
 
   return (
-    <div className={styles.stack}>
+    <ConsoleScreen>
       <ScreenHeader title="Dashboard" description={`Workplace giving at ${name}.`} />
       <StatTiles label="At a glance">
         <StatTile label="Members" value={memberCount} to={canSeeMembers ? `${base}/members` : undefined} />
@@ -37,7 +33,7 @@ export function WorkplaceDashboard() {
       </StatTiles>
       <Panel title="Business units">
         {businessUnits.length === 0 ? (
-          <p className={styles.muted}>
+          <p className={mutedText}>
             No business units yet.{' '}
             {canSeeSettings ? (
               <>
@@ -56,7 +52,7 @@ export function WorkplaceDashboard() {
         )}
       </Panel>
       <Panel title="Quick links">
-        <ul className={styles.links}>
+        <QuickLinks>
           {canSeeMembers ? (
             <>
               <li>
@@ -75,8 +71,8 @@ export function WorkplaceDashboard() {
           <li>
             <Link to={`${base}/help`}>Get help</Link>
           </li>
-        </ul>
+        </QuickLinks>
       </Panel>
-    </div>
+    </ConsoleScreen>
   );
 }

@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import type { EmploymentType, WorkplaceMember } from '@giving/shared/contracts/accounts';
 import { employmentTypeSchema } from '@giving/shared/contracts/accounts';
-import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConsoleScreen, RowHeader } from '../../../components/ui/console-page';
 import { DateText } from '../../../components/ui/date-text';
-import { EmptyState, ErrorState } from '../../../components/ui/empty-state';
-import { FormMessage } from '../../../components/ui/field';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { NoticeMessage, type Notice } from '../../../components/ui/form-notice';
 import { ScreenHeader, Toolbar } from '../../../components/ui/panel';
+import { personName } from '../../../components/ui/person-name';
+import { QueryStates } from '../../../components/ui/query-states';
+import { ActionsHeader, RowAction, useConfirmedAction } from '../../../components/ui/row-actions';
 import { SelectField } from '../../../components/ui/select-field';
-import { LoadingBlock } from '../../../components/ui/spinner';
 import { ActionsCell, Table } from '../../../components/ui/table';
 import { Tag, TagList } from '../../../components/ui/tag';
 import { errorMessageOf } from '../../../lib/api-client';
@@ -17,7 +19,6 @@ import { useWorkplaceMembers } from '../api/get-workplace-members';
 import { useRemoveWorkplaceMember } from '../api/remove-workplace-member';
 import { useUpdateWorkplaceMember, type UpdateWorkplaceMember } from '../api/update-workplace-member';
 import { useWorkplaceCan, useWorkplaceId } from '../hooks/use-workplace';
-import { memberName } from '../member-name';
 import { workplaceRoleLabel } from '../roles';
 import styles from './workplace-console.module.css';
 
@@ -32,19 +33,18 @@ export function WorkplaceMembers() {
   const workplace = useWorkplace(workplaceId);
   const canManage = useWorkplaceCan({ anyOf: ['Workplace_ManageMembers'] });
   const update = useUpdateWorkplaceMember(workplaceId);
-  const remove = useRemoveWorkplaceMember(workplaceId);
   const [unitFilter, setUnitFilter] = useState('');
   const [saving, setSaving] = useState<string>();
-  const [message, setMessage] = useState<{ tone: 'info' | 'error'; text: string }>();
-  const [removing, setRemoving] = useState<WorkplaceMember | null>(null);
+  const [message, setMessage] = useState<Notice>();
+  const removal = useConfirmedAction(useRemoveWorkplaceMember(workplaceId), {
+    variables: (member: WorkplaceMember) => member.memberId,
+    onDone: (member) => setMessage({ tone: 'info', text: `${personName(member)} was removed from the workplace.` }),
+  });
   const units = workplace.data?.businessUnits ?? [];
   const unitName = (id: string | undefined) => (id ? (units.find((unit) => unit.id === id)?.name ?? 'Unknown unit') : 'None');
 
   const header = <ScreenHeader title="Members" description="Everyone in your workplace, their employment type and business unit." />;
-  if (members.isPending) return <>{header}<LoadingBlock label="Loading members" /></>;
-  if (members.isError) {
-    return <>{header}<ErrorState title="We couldn’t load your members" message={errorMessageOf(members.error)} onRetry={() => void members.refetch()} /></>;
-  }
+  if (!members.isSuccess) return <>{header}<QueryStates query={members} loading="Loading members" failed="We couldn’t load your members" /></>;
 
   const change = (member: WorkplaceMember, changes: UpdateWorkplaceMember) => {
     setSaving(member.memberId);
@@ -52,8 +52,8 @@ export function WorkplaceMembers() {
     update.mutate(
       { memberId: member.memberId, changes },
       {
-        onSuccess: () => setMessage({ tone: 'info', text: `${memberName(member)} was updated.` }),
-        onError: (error) => setMessage({ tone: 'error', text: `We couldn’t update ${memberName(member)}: ${errorMessageOf(error)}` }),
+        onSuccess: () => setMessage({ tone: 'info', text: `${personName(member)} was updated.` }),
+        onError: (error) => setMessage({ tone: 'error', text: `We couldn’t update ${personName(member)}: ${errorMessageOf(error)}` }),
         onSettled: () => setSaving(undefined),
       },
     );
@@ -64,7 +64,7 @@ export function WorkplaceMembers() {
   );
 
   return (
-    <div className={styles.stack}>
+    <ConsoleScreen>
       {header}
       {units.length > 0 ? (
         <Toolbar>
@@ -76,7 +76,7 @@ export function WorkplaceMembers() {
           />
         </Toolbar>
       ) : null}
-      {message ? <FormMessage tone={message.tone}>{message.text}</FormMessage> : null}
+      <NoticeMessage notice={message} />
       {shown.length === 0 ? (
         <EmptyState
           title={members.data.items.length === 0 ? 'No members yet' : 'No members in this business unit'}
@@ -92,22 +92,16 @@ export function WorkplaceMembers() {
               <th scope="col">Employment type</th>
               <th scope="col">Business unit</th>
               <th scope="col">Joined</th>
-              {canManage ? (
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              ) : null}
+              {canManage ? <ActionsHeader /> : null}
             </tr>
           </thead>
           <tbody>
             {shown.map((member) => {
-              const name = memberName(member);
+              const name = personName(member);
               const busy = saving === member.memberId;
               return (
                 <tr key={member.memberId} aria-busy={busy || undefined}>
-                  <th scope="row" className={styles.name}>
-                    {name}
-                  </th>
+                  <RowHeader>{name}</RowHeader>
                   <td>{member.email}</td>
                   <td>
                     <TagList>
@@ -160,16 +154,7 @@ export function WorkplaceMembers() {
                   </td>
                   {canManage ? (
                     <ActionsCell>
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        onClick={() => {
-                          remove.reset();
-                          setRemoving(member);
-                        }}
-                      >
-                        Remove<span className="visually-hidden"> {name}</span>
-                      </Button>
+                      <RowAction label="Remove" target={name} onClick={() => removal.ask(member)} />
                     </ActionsCell>
                   ) : null}
                 </tr>
@@ -178,25 +163,9 @@ export function WorkplaceMembers() {
           </tbody>
         </Table>
       )}
-      <ConfirmDialog
-        open={removing !== null}
-        title="Remove member?"
-        confirmLabel="Remove member"
-        busy={remove.isPending}
-        error={remove.isError ? errorMessageOf(remove.error) : undefined}
-        onCancel={() => setRemoving(null)}
-        onConfirm={() => {
-          if (!removing) return;
-          remove.mutate(removing.memberId, {
-            onSuccess: () => {
-              setMessage({ tone: 'info', text: `${memberName(removing)} was removed from the workplace.` });
-              setRemoving(null);
-            },
-          });
-        }}
-      >
-        {removing ? `${memberName(removing)} (${removing.email}) will leave your workplace and its workplace giving.` : null}
+      <ConfirmDialog {...removal.dialog} title="Remove member?" confirmLabel="Remove member">
+        {removal.item ? `${personName(removal.item)} (${removal.item.email}) will leave your workplace and its workplace giving.` : null}
       </ConfirmDialog>
-    </div>
+    </ConsoleScreen>
   );
 }

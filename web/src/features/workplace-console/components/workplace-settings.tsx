@@ -1,16 +1,14 @@
-import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod/mini';
 import { updateWorkplaceSettingsSchema, type Workplace } from '@giving/shared/contracts/accounts';
 import { COUNTRIES } from '@giving/shared/countries';
 import { Button } from '../../../components/ui/button';
-import { ErrorState } from '../../../components/ui/empty-state';
+import { EditableFieldset, QueryScreen, mutedText, stackedList } from '../../../components/ui/console-page';
 import { FormMessage, TextField } from '../../../components/ui/field';
+import { NoticeMessage, useSaveNotice } from '../../../components/ui/form-notice';
 import { FormActions, Panel, ScreenHeader } from '../../../components/ui/panel';
-import { applyServerErrors, formFields } from '../../../components/ui/server-errors';
-import { LoadingBlock } from '../../../components/ui/spinner';
-import { errorMessageOf } from '../../../lib/api-client';
+import { formFields } from '../../../components/ui/server-errors';
 import { useWorkplace } from '../api/get-workplace';
 import { useUpdateWorkplaceSettings } from '../api/update-workplace-settings';
 import { useWorkplaceCan, useWorkplaceId } from '../hooks/use-workplace';
@@ -23,23 +21,21 @@ type SettingsValues = z.output<typeof updateWorkplaceSettingsSchema>;
 export function WorkplaceSettings() {
   const workplaceId = useWorkplaceId();
   const workplace = useWorkplace(workplaceId);
-  const header = <ScreenHeader title="Settings" description="Your workplace’s name and the business units you group members by." />;
-  if (workplace.isPending) return <>{header}<LoadingBlock label="Loading your settings" /></>;
-  if (workplace.isError) {
-    return <>{header}<ErrorState title="We couldn’t load your settings" message={errorMessageOf(workplace.error)} onRetry={() => void workplace.refetch()} /></>;
-  }
   return (
-    <div className={styles.stack}>
-      {header}
-      <SettingsForm workplace={workplace.data} />
-    </div>
+    <QueryScreen
+      header={<ScreenHeader title="Settings" description="Your workplace’s name and the business units you group members by." />}
+      query={workplace}
+      loading="Loading your settings"
+      failed="We couldn’t load your settings"
+    >
+      {(data) => <SettingsForm workplace={data} />}
+    </QueryScreen>
   );
 }
 
 function SettingsForm({ workplace }: { workplace: Workplace }) {
   const canManage = useWorkplaceCan({ anyOf: ['Workplace_ManageSettings'] });
   const update = useUpdateWorkplaceSettings(workplace.id);
-  const [message, setMessage] = useState<{ tone: 'info' | 'error'; text: string }>();
   const {
     register,
     control,
@@ -52,24 +48,21 @@ function SettingsForm({ workplace }: { workplace: Workplace }) {
     defaultValues: { name: workplace.name, businessUnits: workplace.businessUnits.map(({ id, name }) => ({ id, name })) },
   });
   const units = useFieldArray({ control, name: 'businessUnits', keyName: 'key' });
+  const { notice, save } = useSaveNotice(setError, formFields(['name'], { arrays: ['businessUnits'] }));
 
-  const onSubmit = handleSubmit(async (values) => {
-    setMessage(undefined);
-    try {
+  const onSubmit = handleSubmit((values) =>
+    save(async () => {
       await update.mutateAsync(values);
       reset(values);
-      setMessage({ tone: 'info', text: 'Your settings were saved.' });
-    } catch (error) {
-      const text = applyServerErrors(error, setError, formFields(['name'], { arrays: ['businessUnits'] }));
-      if (text) setMessage({ tone: 'error', text });
-    }
-  });
+      return 'Your settings were saved.';
+    }),
+  );
 
   const unitsError = errors.businessUnits?.message ?? errors.businessUnits?.root?.message;
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Workplace settings">
-      <fieldset disabled={!canManage} className={styles.fieldset}>
+      <EditableFieldset disabled={!canManage}>
         <Panel title="Workplace">
           <TextField label="Name" error={errors.name?.message} {...register('name')} />
           <TextField label="Country" value={COUNTRIES[workplace.country].name} readOnly hint="Set when the workplace was created." />
@@ -85,8 +78,8 @@ function SettingsForm({ workplace }: { workplace: Workplace }) {
             ) : null
           }
         >
-          {units.fields.length === 0 ? <p className={styles.muted}>No business units yet.</p> : null}
-          <ul className={styles.units}>
+          {units.fields.length === 0 ? <p className={mutedText}>No business units yet.</p> : null}
+          <ul className={stackedList}>
             {units.fields.map((unit, index) => (
               <li key={unit.key} className={styles.unit}>
                 <TextField label={`Business unit ${index + 1}`} error={errors.businessUnits?.[index]?.name?.message} {...register(`businessUnits.${index}.name`)} />
@@ -100,7 +93,7 @@ function SettingsForm({ workplace }: { workplace: Workplace }) {
           </ul>
           {unitsError ? <FormMessage>{unitsError}</FormMessage> : null}
         </Panel>
-        {message ? <FormMessage tone={message.tone}>{message.text}</FormMessage> : null}
+        <NoticeMessage notice={notice} />
         {canManage ? (
           <FormActions>
             <Button type="submit" loading={isSubmitting}>
@@ -108,9 +101,9 @@ function SettingsForm({ workplace }: { workplace: Workplace }) {
             </Button>
           </FormActions>
         ) : (
-          <p className={styles.muted}>Only workplace admins can change the settings.</p>
+          <p className={mutedText}>Only workplace admins can change the settings.</p>
         )}
-      </fieldset>
+      </EditableFieldset>
     </form>
   );
 }
