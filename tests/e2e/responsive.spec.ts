@@ -37,7 +37,7 @@ test('the consoles fit a phone: wide tables scroll in their own box, never the p
   for (const screen of ['members', 'admins', 'charities', 'workplaces', 'email-templates', 'badges']) {
     await page.goto(`/admin/backoffice/${screen}`);
     await expect(page.getByRole('table').or(page.getByRole('list')).first()).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
     expect(overflow, `/admin/backoffice/${screen} is wider than the phone`).toBeLessThanOrEqual(0);
   }
   // The side nav is a drawer on a phone.
