@@ -19,7 +19,13 @@ async function signIn(page: Page, email: string, name: string) {
 }
 
 const sideNav = (page: Page, label: string) => page.getByRole('navigation', { name: label });
-const menuLabels = async (page: Page, label: string) => (await sideNav(page, label).getByRole('link').allInnerTexts()).map((text) => text.trim());
+/** The side nav's items once the member's permissions have loaded (items needing none show at once). */
+async function menuLabels(page: Page, label: string) {
+  const nav = sideNav(page, label);
+  await expect(nav).toBeVisible();
+  await expect(nav.getByText('Loading menu')).toHaveCount(0);
+  return (await nav.getByRole('link').allInnerTexts()).map((text) => text.trim());
+}
 
 test.describe('the consoles', () => {
   test('a charity admin manages their charity, and gets 403 on another charity', async ({ page }) => {
