@@ -1,3 +1,4 @@
+import { CharityProfilePublished } from '@giving/shared/events/accounts';
 import { DonationCompleted } from '@giving/shared/events/donations';
 import { patternFor } from '@giving/shared/events';
 import { defineService, type AuthPolicy, type RouteSpec } from '@giving/shared/manifest';
@@ -23,7 +24,7 @@ const route = ({ write, mail, groups, ...spec }: Route): RouteSpec => ({
 
 export default defineService({
   service: 'accounts',
-  table: { indexes: ['gsi1', 'gsi2', 'gsi3'], ttlAttribute: 'expiresAt' },
+  table: { indexes: ['gsi1', 'gsi2', 'gsi3'], ttlAttribute: 'expiresAt', stream: 'NEW_IMAGE' },
   routes: [
     // Public site data.
     route({ method: 'GET', path: '/accounts/charities', handler: 'handlers/list-charities', auth: PUBLIC, summary: 'Charities listed in a country (?country=nz), by name.' }),
@@ -87,6 +88,17 @@ export default defineService({
     route({ method: 'DELETE', path: '/accounts/backoffice/badges/{badgeId}', handler: 'handlers/back-office-content#deleteBadge', auth: backOffice('BackOffice_ManageContent'), write: true, summary: 'Retires a badge definition (awarded badges stay).' }),
     route({ method: 'GET', path: '/accounts/backoffice/security', handler: 'handlers/back-office-content#getSecurity', auth: backOffice('BackOffice_ViewAdmins'), summary: 'Security settings (MFA for administrators, session length).' }),
     route({ method: 'PUT', path: '/accounts/backoffice/security', handler: 'handlers/back-office-content#updateSecurity', auth: backOffice('BackOffice_ManageAdmins'), write: true, summary: 'Changes the security settings.' }),
+  ],
+  streams: [
+    {
+      // Storage-first: whatever writes a charity's profile (back office, approved proposal, seed), its stored state is
+      // published, even if the writer never got to publish it itself.
+      name: 'publish-charity-profiles',
+      filter: { eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: { pk: { S: [{ prefix: 'CHARITY#' }] }, sk: { S: ['PROFILE'] } } } },
+      handler: 'handlers/publish-charity-profile',
+      batchSize: 25,
+      access: { publishes: [CharityProfilePublished] },
+    },
   ],
   subscriptions: [
     {

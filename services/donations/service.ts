@@ -1,10 +1,12 @@
+import { CharityProfilePublished } from '@giving/shared/events/accounts';
 import { DonationCompleted } from '@giving/shared/events/donations';
 import { patternFor } from '@giving/shared/events';
 import { defineService } from '@giving/shared/manifest';
 
 /**
- * donations: gifts ("dollar handles"), checkout and card payments, the payment workflow, receipts.
- * Table: see adapters/dynamo-payments.ts and adapters/dynamo-gifts.ts for the item layout.
+ * donations: gifts ("dollar handles"), checkout and card payments (gifts and general donations to a charity), the
+ * payment workflow, receipts, and a copy of each charity's public profile (from accounts' CharityProfilePublished).
+ * Table: see adapters/dynamo-payments.ts, adapters/dynamo-gifts.ts and adapters/dynamo-charities.ts for the item layout.
  */
 export default defineService({
   service: 'donations',
@@ -31,7 +33,7 @@ export default defineService({
       path: '/donations/payments',
       handler: 'handlers/create-payment',
       auth: { kind: 'public' },
-      summary: 'Accept a card payment for a gift (guest checkout); idempotent on the Idempotency-Key header.',
+      summary: 'Accept a card payment for a gift or a general donation to a charity (guest checkout); idempotent on the Idempotency-Key header.',
       access: { table: 'readWrite' },
     },
     {
@@ -70,6 +72,12 @@ export default defineService({
     },
   ],
   subscriptions: [
+    {
+      name: 'record-charity-profile',
+      pattern: patternFor(CharityProfilePublished),
+      handler: 'handlers/record-charity-profile',
+      access: { table: 'readWrite' },
+    },
     {
       name: 'send-donation-receipt',
       pattern: patternFor(DonationCompleted),

@@ -20,6 +20,10 @@ export const MAX_MESSAGE_LENGTH = 500;
 export const MAX_NAME_LENGTH = 50;
 export const MAX_RECEIPT_NAME_LENGTH = 100;
 
+/** A general donation to a charity the platform does not know here, or one that has stopped taking donations. */
+export const CHARITY_MISSING_MESSAGE = 'This charity is not taking donations at the moment.';
+export const CHARITY_WRONG_COUNTRY_MESSAGE = 'This charity cannot be given to from this country.';
+
 const trimmed = (max: number) =>
   z.pipe(
     z.pipe(z.string({ error: MESSAGES.requiredField }), z.transform((s) => s.trim())),
@@ -58,13 +62,10 @@ export const donorSchema = z.object({
   email: donorEmailSchema,
 });
 
-/** POST /donations/payments — a guest card payment for a gift (the first slice; more paths follow). */
-export const createPaymentRequestSchema = z.object({
-  pageType: z.literal('GIFT'),
+/** What every guest card payment carries, whatever it is for. */
+const paymentFields = {
   country: countryCodeSchema,
-  giftId: z.string().check(z.minLength(1, MESSAGES.requiredField)),
   donationAmount: donationCentsSchema,
-  quantity: quantitySchema,
   supportingAmount: supportingCentsSchema,
   paymentType: z.literal('CARD'),
   isRecurring: z.literal(false),
@@ -73,8 +74,33 @@ export const createPaymentRequestSchema = z.object({
   receiptName: receiptNameSchema,
   donor: donorSchema,
   card: cardTokenSchema,
+};
+
+/** A gift from a gift page: the gift's id, any quantity. */
+export const giftPaymentRequestSchema = z.object({
+  pageType: z.literal('GIFT'),
+  giftId: z.string({ error: MESSAGES.requiredField }).check(z.minLength(1, MESSAGES.requiredField)),
+  quantity: quantitySchema,
+  ...paymentFields,
 });
+
+/** A general donation from a charity page: the charity's id; the quantity is always 1. */
+export const charityPaymentRequestSchema = z.object({
+  pageType: z.literal('CHARITY'),
+  charityId: z.string({ error: MESSAGES.requiredField }).check(z.minLength(1, MESSAGES.requiredField)),
+  quantity: z.literal(1, { error: MESSAGES.invalidInput }),
+  ...paymentFields,
+});
+
+/** POST /donations/payments — a guest card payment for a gift (GIFT) or a general donation to a charity (CHARITY). */
+export const createPaymentRequestSchema = z.discriminatedUnion(
+  'pageType',
+  [giftPaymentRequestSchema, charityPaymentRequestSchema],
+  { error: MESSAGES.invalidInput },
+);
 export type CreatePaymentRequest = z.infer<typeof createPaymentRequestSchema>;
+export type GiftPaymentRequest = z.infer<typeof giftPaymentRequestSchema>;
+export type CharityPaymentRequest = z.infer<typeof charityPaymentRequestSchema>;
 
 export const createPaymentResponseSchema = z.object({ trackingNumber: z.string() });
 export type CreatePaymentResponse = z.infer<typeof createPaymentResponseSchema>;

@@ -1,7 +1,7 @@
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '@giving/shared/contracts/card-gateway';
-import type { CreatePaymentRequest, Gift, PaymentStatusResponse } from '@giving/shared/contracts/donations';
+import type { CreatePaymentRequest, Gift, GiftPaymentRequest, PaymentStatusResponse } from '@giving/shared/contracts/donations';
 import { dynamoClient } from '../../tools/local/src/dynamodb';
 import type { RunningPlatform } from '../../tools/local/src/platform';
 import { CARD_GATEWAY_PUBLISHABLE, CARD_GATEWAY_SECRET, startTestPlatform } from './platform';
@@ -34,7 +34,7 @@ async function tokenFor(number: string) {
   return { token: body.id, cardType: body.card.brand, last4: body.card.last4 };
 }
 
-const paymentRequest = (giftId: string, card: CreatePaymentRequest['card'], overrides: Partial<CreatePaymentRequest> = {}): CreatePaymentRequest => ({
+const paymentRequest = (giftId: string, card: CreatePaymentRequest['card'], overrides: Partial<GiftPaymentRequest> = {}): GiftPaymentRequest => ({
   pageType: 'GIFT',
   country: 'nz',
   giftId,

@@ -91,6 +91,6 @@ test.describe('a guest gives to a gift by card', () => {
     await expect(page.getByText('Project has been fulfilled. This gift is not taking further donations.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Donate', exact: true })).toHaveCount(0);
     await page.getByRole('button', { name: 'Give a General Donation' }).click();
-    await expect(page).toHaveURL(/\/nz\/charity\/nga-rakau-forest-trust$/);
+    await expect(page).toHaveURL(/\/nz\/charity\/nga-rakau-forest-trust#donate$/);
   });
 });

@@ -16,7 +16,7 @@ const strip = (item: Record<string, unknown>) => {
 export function dynamoCharityDirectory(client: DynamoDBDocumentClient, tableName: string): CharityDirectory {
   return {
     async getById(charityId) {
-      const result = await client.send(new GetCommand({ TableName: tableName, Key: keys.charityProfile(charityId) }));
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: keys.charityProfile(charityId), ConsistentRead: true }));
       return result.Item ? strip(result.Item) : undefined;
     },
     async getByUrl(charityUrl) {

@@ -28,7 +28,7 @@ const newPayment = (overrides: Partial<NewPayment> = {}): NewPayment => ({
   card: { token: 'tok_abcdefgh12', cardType: 'visa', last4: '4242' },
   createdAt: new Date().toISOString(),
   ...overrides,
-});
+}) as NewPayment;
 
 const priced: PricedPayment = {
   amount: { cents: 5000, currency: 'NZD' },

@@ -4,6 +4,7 @@ import { documentClient } from '@giving/shared/lambda/aws';
 import { requireEnv } from '@giving/shared/lambda/env';
 import { ENV } from '@giving/shared/manifest';
 import { httpCardGateway } from './card-gateway-http';
+import { dynamoCharityDirectory } from './dynamo-charities';
 import { dynamoGiftCatalog } from './dynamo-gifts';
 import { dynamoPaymentRepository } from './dynamo-payments';
 import { sesMailer } from '@giving/shared/lambda/ses-mailer';
@@ -19,6 +20,7 @@ const tableName = () => requireEnv(ENV.tableName('donations'));
 
 export const payments = once(() => dynamoPaymentRepository(documentClient(), tableName()));
 export const gifts = once(() => dynamoGiftCatalog(documentClient(), tableName()));
+export const charities = once(() => dynamoCharityDirectory(documentClient(), tableName()));
 export const cardGateway = once(() =>
   httpCardGateway({
     baseUrl: requireEnv(ENV.cardGatewayUrl),

@@ -4,6 +4,7 @@ import type { EventPublisher } from '@giving/shared/events';
 import { testTables } from '../../../tools/local/src/testing/dynamo';
 import donations from '../service';
 import { dynamoGiftCatalog } from '../adapters/dynamo-gifts';
+import { dynamoCharityDirectory } from '../adapters/dynamo-charities';
 import { dynamoPaymentRepository } from '../adapters/dynamo-payments';
 import {
   chargeCard,
@@ -15,23 +16,25 @@ import {
   recordDonation,
   validatePayment,
 } from './payment-steps';
-import { createPayment, DEFAULT_FAILURE_MESSAGE, GIFT_INACTIVE_MESSAGE } from './payments';
-import { aGift, aRequest, recordingWorkflow, scriptedGateway } from './test-support';
+import { CHARITY_MISSING_MESSAGE, createPayment, DEFAULT_FAILURE_MESSAGE, GIFT_INACTIVE_MESSAGE } from './payments';
+import { aCharity, aCharityRequest, aGift, aRequest, recordingWorkflow, scriptedGateway } from './test-support';
 
 let payments: ReturnType<typeof dynamoPaymentRepository>;
+let charities: ReturnType<typeof dynamoCharityDirectory>;
 let gifts: ReturnType<typeof dynamoGiftCatalog>;
 const clock = fixedClock('2026-11-21T09:00:00Z');
 
 beforeAll(async () => {
   const tables = await testTables([donations]);
   payments = dynamoPaymentRepository(tables.client, tables.tableName('donations'));
+  charities = dynamoCharityDirectory(tables.client, tables.tableName('donations'));
   gifts = dynamoGiftCatalog(tables.client, tables.tableName('donations'));
 });
 
 async function paymentFor(giftOverrides = {}, key = `key-${Math.random().toString(36).slice(2, 12)}`) {
   const gift = aGift(giftOverrides);
   await gifts.put(gift);
-  const { trackingNumber } = await createPayment({ payments, clock }, aRequest(gift.id), key);
+  const { trackingNumber } = await createPayment({ payments, charities, clock }, aRequest(gift.id), key);
   return { gift, trackingNumber };
 }
 
@@ -49,7 +52,7 @@ function capturingPublisher(): EventPublisher & { published: { name: string; id?
 describe('the payment workflow steps', () => {
   it('validate prices the payment on the server and marks it Processing', async () => {
     const { trackingNumber } = await paymentFor();
-    expect(await validatePayment({ payments, gifts, clock }, { trackingNumber })).toEqual({ trackingNumber, outcome: 'valid', chargeAttempts: 0 });
+    expect(await validatePayment({ payments, gifts, charities, clock }, { trackingNumber })).toEqual({ trackingNumber, outcome: 'valid', chargeAttempts: 0 });
     const payment = await payments.get(trackingNumber);
     expect(payment?.status).toBe('Processing');
     expect(payment?.priced?.total).toEqual({ cents: 10000, currency: 'NZD' });
@@ -57,12 +60,12 @@ describe('the payment workflow steps', () => {
 
   it('validate turns a fulfilled gift into a failure message for the donor', async () => {
     const { trackingNumber } = await paymentFor({ isActive: false });
-    expect(await validatePayment({ payments, gifts, clock }, { trackingNumber })).toEqual({ trackingNumber, outcome: 'invalid', message: GIFT_INACTIVE_MESSAGE });
+    expect(await validatePayment({ payments, gifts, charities, clock }, { trackingNumber })).toEqual({ trackingNumber, outcome: 'invalid', message: GIFT_INACTIVE_MESSAGE });
   });
 
   it('charge, record and emit complete the payment once, with the tracking number as event id', async () => {
     const { trackingNumber } = await paymentFor();
-    await validatePayment({ payments, gifts, clock }, { trackingNumber });
+    await validatePayment({ payments, gifts, charities, clock }, { trackingNumber });
     const gateway = scriptedGateway({});
     const charged = await chargeCard({ payments, gateway }, { trackingNumber, chargeAttempts: 0 });
     expect(charged).toEqual({ trackingNumber, chargeAttempts: 1, outcome: 'approved', chargeId: `ch_${trackingNumber}` });
@@ -76,9 +79,48 @@ describe('the payment workflow steps', () => {
     expect(JSON.stringify(publisher.published)).not.toContain('tok_');
   });
 
+  it('a general donation to a charity is priced from donations’ copy of it, charged and completed without a gift', async () => {
+    const charity = aCharity({ name: 'Harbour City Food Bank' });
+    await charities.save(charity);
+    const { trackingNumber } = await createPayment({ payments, charities, clock }, aCharityRequest(charity.id), `key-${charity.id}`);
+    expect(await validatePayment({ payments, gifts, charities, clock }, { trackingNumber })).toEqual({ trackingNumber, outcome: 'valid', chargeAttempts: 0 });
+    expect((await payments.get(trackingNumber))?.priced?.total).toEqual({ cents: 2700, currency: 'NZD' });
+
+    const descriptions: string[] = [];
+    const gateway = scriptedGateway({});
+    const recording = { ...gateway, charge: (request: Parameters<typeof gateway.charge>[0]) => (descriptions.push(request.description), gateway.charge(request)) };
+    const charged = await chargeCard({ payments, gateway: recording }, { trackingNumber });
+    expect(descriptions).toEqual(['General donation to Harbour City Food Bank']);
+    await recordDonation({ payments, clock }, { trackingNumber, chargeId: (charged as { chargeId: string }).chargeId });
+    const publisher = capturingPublisher();
+    await emitDonationCompleted({ payments, publisher }, { trackingNumber });
+    const event = publisher.published[0]?.data as Record<string, unknown>;
+    expect(event).toMatchObject({
+      pageType: 'CHARITY',
+      quantity: 1,
+      charity: { id: charity.id, name: 'Harbour City Food Bank', charityUrl: charity.charityUrl },
+      amount: { cents: 2500, currency: 'NZD' },
+      tip: { cents: 200, currency: 'NZD' },
+      total: { cents: 2700, currency: 'NZD' },
+    });
+    expect(event).not.toHaveProperty('gift');
+  });
+
+  it('validate fails a general donation whose charity stopped taking donations after it was accepted', async () => {
+    const charity = aCharity();
+    await charities.save(charity);
+    const { trackingNumber } = await createPayment({ payments, charities, clock }, aCharityRequest(charity.id), `key-${charity.id}`);
+    await charities.save({ ...charity, isActive: false, version: '2026-11-02T00:00:00.000Z' });
+    expect(await validatePayment({ payments, gifts, charities, clock }, { trackingNumber })).toEqual({
+      trackingNumber,
+      outcome: 'invalid',
+      message: CHARITY_MISSING_MESSAGE,
+    });
+  });
+
   it('a decline ends Failed with the gateway’s message', async () => {
     const { trackingNumber } = await paymentFor();
-    await validatePayment({ payments, gifts, clock }, { trackingNumber });
+    await validatePayment({ payments, gifts, charities, clock }, { trackingNumber });
     const gateway = scriptedGateway({ charge: async () => ({ outcome: 'declined', message: 'Your card was declined.' }) });
     const declined = await chargeCard({ payments, gateway }, { trackingNumber });
     expect(declined).toMatchObject({ outcome: 'declined', message: 'Your card was declined.' });
@@ -113,9 +155,9 @@ describe('reconcileStuckPayments', () => {
     const old = fixedClock('2026-11-20T08:00:00Z');
     const gift = aGift();
     await gifts.put(gift);
-    const neverStarted = await createPayment({ payments, clock: old }, aRequest(gift.id), 'stuck-initiated-1');
-    const lost = await createPayment({ payments, clock: old }, aRequest(gift.id), 'stuck-processing-1');
-    await validatePayment({ payments, gifts, clock: old }, { trackingNumber: lost.trackingNumber });
+    const neverStarted = await createPayment({ payments, charities, clock: old }, aRequest(gift.id), 'stuck-initiated-1');
+    const lost = await createPayment({ payments, charities, clock: old }, aRequest(gift.id), 'stuck-processing-1');
+    await validatePayment({ payments, gifts, charities, clock: old }, { trackingNumber: lost.trackingNumber });
 
     const workflow = recordingWorkflow();
     const gateway = scriptedGateway({ find: { outcome: 'approved', chargeId: 'ch_found' } });

@@ -2,8 +2,8 @@ import type { Clock } from '@giving/shared/clock';
 import { MESSAGES } from '@giving/shared/contracts/messages';
 import type { EventPublisher } from '@giving/shared/events';
 import { DonationCompleted } from '@giving/shared/events/donations';
-import { DEFAULT_FAILURE_MESSAGE, pricePayment } from './payments';
-import type { CardGateway, ChargeResult, Donation, GiftCatalog, Payment, PaymentRepository, PaymentWorkflow } from './ports';
+import { DEFAULT_FAILURE_MESSAGE, priceCharityDonation, pricePayment } from './payments';
+import type { CardGateway, CharityDirectory, ChargeResult, Donation, GiftCatalog, Payment, PaymentRepository, PaymentWorkflow } from './ports';
 
 /** The steps of the payment workflow (workflows/payment.asl.json). Each is safe to run again. */
 
@@ -22,15 +22,18 @@ async function load(payments: PaymentRepository, trackingNumber: string): Promis
   return payment;
 }
 
-/** Checks the payment can be charged, prices it from the gift's current state and marks it Processing. */
+/** Checks the payment can be charged, prices it from the gift's (or charity's) current state and marks it Processing. */
 export async function validatePayment(
-  deps: { payments: PaymentRepository; gifts: GiftCatalog; clock: Clock },
+  deps: { payments: PaymentRepository; gifts: GiftCatalog; charities: Pick<CharityDirectory, 'getById'>; clock: Clock },
   { trackingNumber }: StepState,
 ): Promise<ValidateOutcome> {
   const payment = await load(deps.payments, trackingNumber);
   if (payment.status === 'Completed') return { trackingNumber, outcome: 'alreadyCompleted' };
   if (payment.status === 'Failed') return { trackingNumber, outcome: 'invalid', message: payment.messages[0] ?? DEFAULT_FAILURE_MESSAGE };
-  const priced = pricePayment(payment, await deps.gifts.getById(payment.giftId));
+  const priced =
+    payment.pageType === 'GIFT'
+      ? pricePayment(payment, await deps.gifts.getById(payment.giftId))
+      : priceCharityDonation(payment, await deps.charities.getById(payment.charityId));
   if (!priced.ok) return { trackingNumber, outcome: 'invalid', message: priced.message };
   if (!(await deps.payments.markProcessing(trackingNumber, priced.priced, deps.clock.now()))) {
     return validatePayment(deps, { trackingNumber }); // it ended meanwhile: report how
@@ -49,7 +52,9 @@ export async function chargeCard(
     idempotencyKey: trackingNumber,
     token: payment.card.token,
     amount: payment.priced.total,
-    description: `${payment.priced.gift.title} x${payment.quantity} for ${payment.priced.charity.name}`,
+    description: payment.priced.gift
+      ? `${payment.priced.gift.title} x${payment.quantity} for ${payment.priced.charity.name}`
+      : `General donation to ${payment.priced.charity.name}`,
   });
   return { trackingNumber, chargeAttempts: chargeAttempts + 1, ...result };
 }
@@ -111,7 +116,7 @@ export async function emitDonationCompleted(
       pageType: donation.pageType,
       country: donation.country,
       charity: { id: donation.priced.charity.id, name: donation.priced.charity.name, charityUrl: donation.priced.charity.charityUrl },
-      gift: donation.priced.gift,
+      ...(donation.priced.gift ? { gift: donation.priced.gift } : {}),
       quantity: donation.quantity,
       amount: donation.priced.amount,
       tip: donation.priced.tip,

@@ -3,40 +3,114 @@ import { fixedClock } from '@giving/shared/clock';
 import { DomainError } from '@giving/shared/errors';
 import { testTables } from '../../../tools/local/src/testing/dynamo';
 import donations from '../service';
+import { dynamoCharityDirectory } from '../adapters/dynamo-charities';
 import { dynamoPaymentRepository } from '../adapters/dynamo-payments';
-import { createPayment, fingerprintOf, startAcceptedPayment, getPaymentStatus, GIFT_INACTIVE_MESSAGE, GIFT_WRONG_COUNTRY_MESSAGE, pricePayment } from './payments';
-import { aGift, aRequest, recordingWorkflow } from './test-support';
+import {
+  CHARITY_MISSING_MESSAGE,
+  CHARITY_WRONG_COUNTRY_MESSAGE,
+  createPayment,
+  fingerprintOf,
+  startAcceptedPayment,
+  getPaymentStatus,
+  GIFT_INACTIVE_MESSAGE,
+  GIFT_WRONG_COUNTRY_MESSAGE,
+  priceCharityDonation,
+  pricePayment,
+} from './payments';
+import { aCharity, aCharityRequest, aGift, aRequest, recordingWorkflow } from './test-support';
 
 let payments: ReturnType<typeof dynamoPaymentRepository>;
+let charities: ReturnType<typeof dynamoCharityDirectory>;
 const clock = fixedClock('2026-11-21T09:00:00Z');
 
 beforeAll(async () => {
   const tables = await testTables([donations]);
   payments = dynamoPaymentRepository(tables.client, tables.tableName('donations'));
+  charities = dynamoCharityDirectory(tables.client, tables.tableName('donations'));
 });
 
 describe('createPayment', () => {
   it('stores the payment as Initiated and returns a tracking number', async () => {
-    const { trackingNumber } = await createPayment({ payments, clock }, aRequest('gift-1'), 'key-first-attempt');
+    const { trackingNumber } = await createPayment({ payments, charities, clock }, aRequest('gift-1'), 'key-first-attempt');
     expect(trackingNumber).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
     expect(await getPaymentStatus({ payments }, trackingNumber)).toEqual({ trackingNumber, paymentProcessingStatus: 'Initiated', messages: [] });
   });
 
   it('returns the same tracking number to a retry with the same key', async () => {
-    const first = await createPayment({ payments, clock }, aRequest('gift-1'), 'key-retried-01');
-    const retry = await createPayment({ payments, clock }, aRequest('gift-1'), 'key-retried-01');
+    const first = await createPayment({ payments, charities, clock }, aRequest('gift-1'), 'key-retried-01');
+    const retry = await createPayment({ payments, charities, clock }, aRequest('gift-1'), 'key-retried-01');
     expect(retry.trackingNumber).toBe(first.trackingNumber);
   });
 
   it('refuses the same key with a different request', async () => {
-    await createPayment({ payments, clock }, aRequest('gift-1'), 'key-reused-001');
-    await expect(createPayment({ payments, clock }, aRequest('gift-1', { quantity: 3 }), 'key-reused-001')).rejects.toMatchObject({
+    await createPayment({ payments, charities, clock }, aRequest('gift-1'), 'key-reused-001');
+    await expect(createPayment({ payments, charities, clock }, aRequest('gift-1', { quantity: 3 }), 'key-reused-001')).rejects.toMatchObject({
       code: 'IdempotencyKeyReused',
     });
   });
 
   it('answers NotFound for an unknown tracking number', async () => {
     await expect(getPaymentStatus({ payments }, '01JZZZZZZZZZZZZZZZZZZZZZZZ')).rejects.toBeInstanceOf(DomainError);
+  });
+});
+
+describe('createPayment for a general donation to a charity (CHARITY)', () => {
+  it('stores a payment for the charity, with no gift, once per key', async () => {
+    const charity = aCharity();
+    await charities.save(charity);
+    const first = await createPayment({ payments, charities, clock }, aCharityRequest(charity.id), `key-charity-${charity.id}`);
+    const retry = await createPayment({ payments, charities, clock }, aCharityRequest(charity.id), `key-charity-${charity.id}`);
+    expect(retry.trackingNumber).toBe(first.trackingNumber);
+    const stored = await payments.get(first.trackingNumber);
+    expect(stored).toMatchObject({ pageType: 'CHARITY', charityId: charity.id, quantity: 1, donationAmountCents: 2500, supportingAmountCents: 200 });
+    expect(stored).not.toHaveProperty('giftId');
+  });
+
+  it('refuses an unknown or inactive charity (404) and one from another country (400), naming charityId, writing nothing', async () => {
+    const problem = (promise: Promise<unknown>) =>
+      promise.then(
+        () => 'accepted',
+        (e: unknown) => (e instanceof DomainError ? { code: e.code, fieldErrors: e.fieldErrors } : e),
+      );
+    const unknown = await problem(createPayment({ payments, charities, clock }, aCharityRequest('no-such-charity'), 'key-unknown-charity'));
+    expect(unknown).toEqual({ code: 'NotFound', fieldErrors: [{ field: 'body.charityId', message: CHARITY_MISSING_MESSAGE }] });
+
+    const inactive = aCharity({ isActive: false });
+    await charities.save(inactive);
+    expect(await problem(createPayment({ payments, charities, clock }, aCharityRequest(inactive.id), 'key-inactive-charity'))).toMatchObject({ code: 'NotFound' });
+
+    const australian = aCharity({ country: 'au' });
+    await charities.save(australian);
+    const wrongCountry = await problem(createPayment({ payments, charities, clock }, aCharityRequest(australian.id), 'key-wrong-country'));
+    expect(wrongCountry).toEqual({ code: 'ValidationFailed', fieldErrors: [{ field: 'body.charityId', message: CHARITY_WRONG_COUNTRY_MESSAGE }] });
+
+    // Nothing was claimed: the same key still works for a good request.
+    const nz = aCharity();
+    await charities.save(nz);
+    expect(await problem(createPayment({ payments, charities, clock }, aCharityRequest(nz.id), 'key-wrong-country'))).toBe('accepted');
+  });
+});
+
+describe('priceCharityDonation', () => {
+  it('prices the amount (quantity 1) + tip in the country’s currency, for the charity and no gift', () => {
+    const charity = aCharity({ country: 'au', name: 'Reef Guardians Australia' });
+    const result = priceCharityDonation({ country: 'au', donationAmountCents: 3550, supportingAmountCents: 500 }, charity);
+    expect(result).toEqual({
+      ok: true,
+      priced: {
+        amount: { cents: 3550, currency: 'AUD' },
+        tip: { cents: 500, currency: 'AUD' },
+        total: { cents: 4050, currency: 'AUD' },
+        charity: { id: charity.id, name: 'Reef Guardians Australia', charityUrl: charity.charityUrl, logoImageUrl: '/media/logo.svg' },
+      },
+    });
+  });
+
+  it('refuses a missing or inactive charity and a charity from another country', () => {
+    const payment = { country: 'nz' as const, donationAmountCents: 1000, supportingAmountCents: 0 };
+    expect(priceCharityDonation(payment, undefined)).toEqual({ ok: false, message: CHARITY_MISSING_MESSAGE });
+    expect(priceCharityDonation(payment, aCharity({ isActive: false }))).toEqual({ ok: false, message: CHARITY_MISSING_MESSAGE });
+    expect(priceCharityDonation(payment, aCharity({ country: 'au' }))).toEqual({ ok: false, message: CHARITY_WRONG_COUNTRY_MESSAGE });
   });
 });
 

@@ -1,19 +1,26 @@
 import { createHash } from 'node:crypto';
 import { COUNTRIES } from '@giving/shared/countries';
-import type { CreatePaymentRequest, PaymentStatusResponse } from '@giving/shared/contracts/donations';
+import {
+  CHARITY_MISSING_MESSAGE as CHARITY_MISSING,
+  CHARITY_WRONG_COUNTRY_MESSAGE as CHARITY_WRONG_COUNTRY,
+  type CreatePaymentRequest,
+  type PaymentStatusResponse,
+} from '@giving/shared/contracts/donations';
 import { MESSAGES } from '@giving/shared/contracts/messages';
-import { DomainError, notFound } from '@giving/shared/errors';
+import { DomainError, invalid, notFound } from '@giving/shared/errors';
 import type { Clock } from '@giving/shared/clock';
 import { newId } from '@giving/shared/ids';
 import { money, multiplyMoney, addMoney } from '@giving/shared/money';
 import type { Gift } from '@giving/shared/contracts/donations';
-import type { PaymentRepository, PaymentWorkflow, PricedPayment } from './ports';
+import type { CharityDirectory, CharityProjection, PaymentRepository, PaymentTarget, PaymentWorkflow, PricedPayment } from './ports';
 
 /** Shown when a payment fails for a reason that has no better message. */
 export const DEFAULT_FAILURE_MESSAGE = MESSAGES.paymentFailed;
 export const GIFT_INACTIVE_MESSAGE = MESSAGES.giftInactive;
 export const GIFT_MISSING_MESSAGE = MESSAGES.giftMissing;
 export const GIFT_WRONG_COUNTRY_MESSAGE = MESSAGES.giftWrongCountry;
+export const CHARITY_MISSING_MESSAGE = CHARITY_MISSING;
+export const CHARITY_WRONG_COUNTRY_MESSAGE = CHARITY_WRONG_COUNTRY;
 
 /** A stable fingerprint of what was asked, so a reused idempotency key with a different request is refused. */
 export function fingerprintOf(request: CreatePaymentRequest): string {
@@ -26,27 +33,30 @@ export function fingerprintOf(request: CreatePaymentRequest): string {
 }
 
 /**
- * Accept a card payment for a gift, once per idempotency key.
+ * Accept a card payment for a gift or a general donation to a charity, once per idempotency key.
  * Main course: claim the key and store the payment as Initiated in one transaction, and return the tracking number.
  * Storing it is all the request does: the table's stream starts the payment workflow (startAcceptedPayment), so a
  * payment is never stored without its workflow following. A retry with the same key and request returns the same
- * tracking number; the same key with a different request is refused.
+ * tracking number; the same key with a different request is refused. A donation to a charity donations does not
+ * know in this country is refused before anything is written (the workflow prices it again before charging).
  */
 export async function createPayment(
-  deps: { payments: PaymentRepository; clock: Clock },
+  deps: { payments: PaymentRepository; charities: Pick<CharityDirectory, 'getById'>; clock: Clock },
   request: CreatePaymentRequest,
   idempotencyKey: string,
 ): Promise<{ trackingNumber: string }> {
+  if (request.pageType === 'CHARITY') refuseUnknownCharity(await deps.charities.getById(request.charityId), request.country);
   const now = deps.clock.now();
   const fingerprint = fingerprintOf(request);
   const trackingNumber = newId(now.getTime());
+  const target: PaymentTarget =
+    request.pageType === 'GIFT' ? { pageType: 'GIFT', giftId: request.giftId } : { pageType: 'CHARITY', charityId: request.charityId };
   const result = await deps.payments.createOnce(
     {
       trackingNumber,
       idempotencyKey,
-      pageType: request.pageType,
+      ...target,
       country: request.country,
-      giftId: request.giftId,
       donationAmountCents: request.donationAmount,
       quantity: request.quantity,
       supportingAmountCents: request.supportingAmount,
@@ -62,6 +72,14 @@ export async function createPayment(
   if (result.created) return { trackingNumber };
   if (result.fingerprint !== fingerprint) throw new DomainError('IdempotencyKeyReused');
   return { trackingNumber: result.trackingNumber };
+}
+
+/** 404 for a charity unknown (or no longer taking donations), 400 for one listed in another country; both name charityId. */
+function refuseUnknownCharity(charity: CharityProjection | undefined, country: keyof typeof COUNTRIES): void {
+  if (!charity || !charity.isActive) {
+    throw new DomainError('NotFound', CHARITY_MISSING_MESSAGE, [{ field: 'body.charityId', message: CHARITY_MISSING_MESSAGE }]);
+  }
+  if (charity.country !== country) throw invalid([{ field: 'body.charityId', message: CHARITY_WRONG_COUNTRY_MESSAGE }]);
 }
 
 /** A payment was stored as Initiated: start its workflow (named by the tracking number, so a repeat is harmless). */
@@ -99,6 +117,30 @@ export function pricePayment(
       total: addMoney(amount, tip),
       charity: gift.charity,
       gift: { id: gift.id, title: gift.title, productUrl: gift.productUrl },
+    },
+  };
+}
+
+/**
+ * Prices a general donation to a charity on the server from donations' copy of its profile: the amount (quantity is
+ * always 1) + tip, in the country's currency. No gift.
+ */
+export function priceCharityDonation(
+  payment: { country: keyof typeof COUNTRIES; donationAmountCents: number; supportingAmountCents: number },
+  charity: CharityProjection | undefined,
+): PriceResult {
+  if (!charity || !charity.isActive) return { ok: false, message: CHARITY_MISSING_MESSAGE };
+  if (charity.country !== payment.country) return { ok: false, message: CHARITY_WRONG_COUNTRY_MESSAGE };
+  const currency = COUNTRIES[payment.country].currency;
+  const amount = money(payment.donationAmountCents, currency);
+  const tip = money(payment.supportingAmountCents, currency);
+  return {
+    ok: true,
+    priced: {
+      amount,
+      tip,
+      total: addMoney(amount, tip),
+      charity: { id: charity.id, name: charity.name, charityUrl: charity.charityUrl, logoImageUrl: charity.logoImageUrl },
     },
   };
 }

@@ -2,15 +2,19 @@ import type { Gift, PaymentStatus } from '@giving/shared/contracts/donations';
 import type { CountryCode } from '@giving/shared/countries';
 import type { Money } from '@giving/shared/money';
 
+/** What a payment is for: a gift from a gift page, or a general donation from a charity page (quantity 1). */
+export type PaymentTarget = { pageType: 'GIFT'; giftId: string } | { pageType: 'CHARITY'; charityId: string };
+export type PaymentPageType = PaymentTarget['pageType'];
+
 /** A payment as the donations table keeps it. The card appears only as the gateway's token and its last 4 digits. */
-export interface Payment {
+export type Payment = PaymentRecord & PaymentTarget;
+
+interface PaymentRecord {
   trackingNumber: string;
   idempotencyKey: string;
   status: PaymentStatus;
   messages: string[];
-  pageType: 'GIFT';
   country: CountryCode;
-  giftId: string;
   donationAmountCents: number;
   quantity: number;
   supportingAmountCents: number;
@@ -31,13 +35,14 @@ export interface PricedPayment {
   tip: Money;
   total: Money;
   charity: Gift['charity'];
-  gift: { id: string; title: string; productUrl: string };
+  /** Absent for a general donation to the charity. */
+  gift?: { id: string; title: string; productUrl: string };
 }
 
 export interface Donation {
   donationId: string;
   trackingNumber: string;
-  pageType: 'GIFT';
+  pageType: PaymentPageType;
   country: CountryCode;
   priced: PricedPayment;
   quantity: number;
@@ -52,7 +57,7 @@ export interface Donation {
   completedAt: string;
 }
 
-export type NewPayment = Omit<Payment, 'status' | 'messages' | 'updatedAt' | 'priced' | 'chargeId'>;
+export type NewPayment = Omit<PaymentRecord, 'status' | 'messages' | 'updatedAt' | 'priced' | 'chargeId'> & PaymentTarget;
 
 export interface PaymentRepository {
   /**
@@ -76,6 +81,27 @@ export interface GiftCatalog {
   getById(giftId: string): Promise<Gift | undefined>;
   getByUrl(charityUrl: string, productUrl: string): Promise<Gift | undefined>;
   listByCharity(charityUrl: string, limit: number): Promise<Gift[]>;
+}
+
+/**
+ * What donations knows of a charity: the accounts service's CharityProfilePublished, kept in donations' own table.
+ * `version` (the accounts stream's padded sequence number) orders the versions; the highest one wins.
+ */
+export interface CharityProjection {
+  id: string;
+  name: string;
+  charityUrl: string;
+  country: CountryCode;
+  logoImageUrl: string;
+  isActive: boolean;
+  version: string;
+}
+
+export interface CharityDirectory {
+  getById(charityId: string): Promise<CharityProjection | undefined>;
+  getByUrl(charityUrl: string): Promise<CharityProjection | undefined>;
+  /** Keeps this version unless a newer (or the same) one is already kept: 'stale' then, and nothing changes. */
+  save(charity: CharityProjection): Promise<'saved' | 'stale'>;
 }
 
 export type ChargeResult =

@@ -37,6 +37,20 @@ describe('sendDonationReceipt', () => {
     expect(mail.html).not.toContain('<chick>');
   });
 
+  it('reads naturally for a general donation to a charity (no gift)', async () => {
+    const sent: Parameters<Mailer['send']>[0][] = [];
+    const { gift: _gift, ...general } = donation;
+    await sendDonationReceipt(
+      { mailer: { send: async (m) => void sent.push(m) }, siteUrl: 'http://localhost:3000' },
+      { ...general, pageType: 'CHARITY', quantity: 1, amount: { cents: 2500, currency: 'NZD' }, tip: { cents: 0, currency: 'NZD' }, total: { cents: 2500, currency: 'NZD' } },
+    );
+    const text = sent[0]?.text ?? '';
+    expect(sent[0]?.subject).toBe('Your receipt for your donation to Kiwi Coast Rescue');
+    expect(text).toContain('Thank you for your general donation of $25.00 to Kiwi Coast Rescue.');
+    expect(text).not.toContain(' x ');
+    expect(text).not.toContain('support the website');
+  });
+
   it('sends nothing when the donation has no e-mail address', async () => {
     const sent: unknown[] = [];
     await sendDonationReceipt({ mailer: { send: async (m) => void sent.push(m) }, siteUrl: 'x' }, { ...donation, donorEmail: undefined });

@@ -15,11 +15,12 @@ export async function sendDonationReceipt(
   if (!donation.donorEmail) return;
   const locale = isCountryCode(donation.country) ? COUNTRIES[donation.country].locale : 'en-NZ';
   const total = formatMoney(donation.total, locale);
-  const what = donation.gift ? `${donation.quantity} x ${donation.gift.title}` : 'a general donation';
   const lines = [
     `Dear ${donation.receiptName},`,
     '',
-    `Thank you for your donation of ${total} to ${donation.charity.name} (${what}).`,
+    donation.gift
+      ? `Thank you for your donation of ${total} to ${donation.charity.name} (${donation.quantity} x ${donation.gift.title}).`
+      : `Thank you for your general donation of ${total} to ${donation.charity.name}.`,
     donation.tip.cents > 0 ? `This includes ${formatMoney(donation.tip, locale)} to support the website.` : undefined,
     `Receipt number: ${donation.trackingNumber}`,
     `Date: ${new Date(donation.completedAt).toLocaleDateString(locale, { dateStyle: 'long' })}`,

@@ -1,7 +1,7 @@
 import type { Gift } from '@giving/shared/contracts/donations';
-import type { CreatePaymentRequest } from '@giving/shared/contracts/donations';
+import type { CharityPaymentRequest, GiftPaymentRequest } from '@giving/shared/contracts/donations';
 import { newId } from '@giving/shared/ids';
-import type { CardGateway, ChargeResult, PaymentWorkflow } from './ports';
+import type { CardGateway, CharityProjection, ChargeResult, PaymentWorkflow } from './ports';
 
 /** Test data and port doubles for the donations domain tests (DynamoDB itself is always real). */
 export const aGift = (overrides: Partial<Gift> = {}): Gift => ({
@@ -17,7 +17,39 @@ export const aGift = (overrides: Partial<Gift> = {}): Gift => ({
   ...overrides,
 });
 
-export const aRequest = (giftId: string, overrides: Partial<CreatePaymentRequest> = {}): CreatePaymentRequest => ({
+/** Donations' copy of a charity, as CharityProfilePublished fills it. */
+export const aCharity = (overrides: Partial<CharityProjection> = {}): CharityProjection => {
+  const id = newId();
+  return {
+    id,
+    name: 'Kiwi Coast Rescue',
+    charityUrl: `kiwi-coast-rescue-${id.toLowerCase()}`,
+    country: 'nz',
+    logoImageUrl: '/media/logo.svg',
+    isActive: true,
+    version: '2026-11-01T00:00:00.000Z',
+    ...overrides,
+  };
+};
+
+/** A general donation from a charity page. */
+export const aCharityRequest = (charityId: string, overrides: Partial<CharityPaymentRequest> = {}): CharityPaymentRequest => ({
+  pageType: 'CHARITY',
+  country: 'nz',
+  charityId,
+  donationAmount: 2500,
+  quantity: 1,
+  supportingAmount: 200,
+  paymentType: 'CARD',
+  isRecurring: false,
+  isAnonymous: false,
+  receiptName: 'Jane Donor',
+  donor: { firstName: 'Jane', lastName: 'Donor', email: 'jane@example.com' },
+  card: { token: 'tok_test12345678', cardType: 'visa', last4: '4242' },
+  ...overrides,
+});
+
+export const aRequest = (giftId: string, overrides: Partial<GiftPaymentRequest> = {}): GiftPaymentRequest => ({
   pageType: 'GIFT',
   country: 'nz',
   giftId,

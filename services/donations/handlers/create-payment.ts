@@ -3,13 +3,13 @@ import { systemClock } from '@giving/shared/clock';
 import { createPaymentRequestSchema } from '@giving/shared/contracts/donations';
 import { accepted } from '@giving/shared/lambda/http';
 import { createPayment } from '../domain/payments';
-import { payments } from '../adapters';
+import { charities, payments } from '../adapters';
 
-/** POST /donations/payments — accepts a card payment (202 + tracking number); the table stream starts its workflow. */
+/** POST /donations/payments — accepts a card payment for a gift or a charity (202 + tracking number); the table stream starts its workflow. */
 export const handler = donationsRoute(
   { body: createPaymentRequestSchema, idempotencyKey: 'required' },
   async ({ body, idempotencyKey }) =>
     accepted(
-      await createPayment({ payments: payments(), clock: systemClock }, body, idempotencyKey as string),
+      await createPayment({ payments: payments(), charities: charities(), clock: systemClock }, body, idempotencyKey as string),
     ),
 );

@@ -10,13 +10,13 @@ import {
   recordDonation,
   validatePayment,
 } from '../domain/payment-steps';
-import { cardGateway, gifts, payments } from '../adapters';
+import { cardGateway, charities, gifts, payments } from '../adapters';
 
 /** The payment workflow's task states (workflows/payment.asl.json); the manifest maps each state to its export. */
 const step = z.object({ trackingNumber: z.string(), chargeAttempts: z.optional(z.number()) });
 
 export const validate = workflowTask('ValidatePayment', step, (input) =>
-  validatePayment({ payments: payments(), gifts: gifts(), clock: systemClock }, input),
+  validatePayment({ payments: payments(), gifts: gifts(), charities: charities(), clock: systemClock }, input),
 );
 export const charge = workflowTask('ChargeCard', step, (input) =>
   chargeCard({ payments: payments(), gateway: cardGateway() }, input),

@@ -11,6 +11,7 @@ import { dynamoMembershipStore } from '../../../../services/accounts/adapters/dy
 import { dynamoWorkplaceStore } from '../../../../services/accounts/adapters/dynamo-workplaces';
 import { INVITATION_DAYS } from '../../../../services/accounts/domain/invitations';
 import type { TenantSummary } from '../../../../services/accounts/domain/people';
+import { dynamoCharityDirectory as donationsCharityDirectory } from '../../../../services/donations/adapters/dynamo-charities';
 import { dynamoGiftCatalog } from '../../../../services/donations/adapters/dynamo-gifts';
 import { createUsers, type RunningCognito } from '../cognito';
 import { REGION } from '../config';
@@ -34,6 +35,10 @@ export async function seedDemoData(targets: SeedTargets) {
   const accountsTable = tableName('accounts', prefix);
   const charities = dynamoCharityDirectory(targets.documentClient, accountsTable);
   const gifts = dynamoGiftCatalog(targets.documentClient, tableName('donations', prefix));
+  // Donations' copy of each charity is written here too, so the demo takes general donations the moment it is up;
+  // the lowest version, so the CharityProfilePublished events the accounts stream publishes for these writes win.
+  const donationsCharities = donationsCharityDirectory(targets.documentClient, tableName('donations', prefix));
+  const seededVersion = '0'.repeat(40);
   const s3 = new S3Client({
     endpoint: targets.s3.endpoint,
     region: REGION,
@@ -64,6 +69,15 @@ export async function seedDemoData(targets: SeedTargets) {
       registrationNumber: seed.registrationNumber,
       website: seed.website,
       location: seed.location,
+    });
+    await donationsCharities.save({
+      id,
+      name: seed.name,
+      charityUrl: seed.charityUrl,
+      country: seed.country,
+      logoImageUrl,
+      isActive: true,
+      version: seededVersion,
     });
     charityTenants.set(seed.charityUrl, { kind: 'charity', id, name: seed.name, logo: logoImageUrl, country: seed.country });
     for (const gift of seed.gifts) {

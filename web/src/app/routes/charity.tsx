@@ -1,20 +1,36 @@
-import { useParams } from 'react-router-dom';
+import { useEffect } from 'react';
+import { useLocation, useParams } from 'react-router-dom';
 import { ErrorState } from '../../components/ui/empty-state';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { useCharity } from '../../features/charities/api/get-charity';
 import { CharityProfile } from '../../features/charities/components/charity-profile';
+import { CheckoutForm } from '../../features/checkout/components/checkout-form';
 import { CharityGifts } from '../../features/gifts/components/charity-gifts';
+import { GENERAL_DONATION_ANCHOR } from '../../features/gifts/components/general-donation';
 import { errorMessageOf, isNotFound } from '../../lib/api-client';
 import { useCountry } from '../../lib/country';
 import { PRODUCT_NAME } from '../../lib/product';
 import { NotFound } from './not-found';
 import styles from './pages.module.css';
 
-/** /:country/charity/:charityUrl — the charity's profile and its gifts ('More Donations'). */
+/**
+ * /:country/charity/:charityUrl — the charity's profile, its general donation checkout (page type CHARITY, anchor
+ * #donate, where the gift page's 'Give a General Donation' lands) and its gifts ('More Donations').
+ */
 export function CharityRoute() {
   const country = useCountry().code;
   const { charityUrl = '' } = useParams();
+  const { hash } = useLocation();
   const charity = useCharity(country, charityUrl);
+  const loaded = charity.isSuccess;
+
+  // The form exists only once the charity has loaded, after the router's own scrolling: bring it into view then.
+  useEffect(() => {
+    if (!loaded || hash !== `#${GENERAL_DONATION_ANCHOR}`) return;
+    const form = document.getElementById(GENERAL_DONATION_ANCHOR);
+    form?.scrollIntoView?.({ block: 'start' });
+    form?.focus({ preventScroll: true });
+  }, [loaded, hash]);
 
   if (charity.isError && isNotFound(charity.error)) {
     return <NotFound title="Charity not found" message="We couldn’t find that charity. It may have changed its address." />;
@@ -28,7 +44,12 @@ export function CharityRoute() {
       ) : (
         <div className={styles.stack}>
           <title>{`${charity.data.name} · ${PRODUCT_NAME}`}</title>
-          <CharityProfile charity={charity.data} />
+          <div className={styles.giftLayout}>
+            <CharityProfile charity={charity.data} />
+            <div id={GENERAL_DONATION_ANCHOR} tabIndex={-1} className={styles.purchase}>
+              <CheckoutForm key={charity.data.id} target={{ pageType: 'CHARITY', charity: charity.data }} country={country} />
+            </div>
+          </div>
           <CharityGifts charityUrl={charity.data.charityUrl} country={country} />
         </div>
       )}

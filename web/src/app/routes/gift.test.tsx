@@ -70,7 +70,7 @@ describe('gift page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Gift not found' })).toBeTruthy();
   });
 
-  it('‘Give a General Donation’ shows loading, then opens the charity page', async () => {
+  it('‘Give a General Donation’ shows loading, then opens the charity page at its donation form (#donate)', async () => {
     fakePlatform();
     const { user, router } = renderApp('/nz/kiwi-kids-trust/school-lunches');
     const button = await screen.findByRole('button', { name: 'Give a General Donation' });
@@ -79,7 +79,9 @@ describe('gift page', () => {
     expect(button.getAttribute('aria-busy')).toBe('true');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/nz/charity/kiwi-kids-trust'));
+    expect(router.state.location.hash).toBe('#donate');
     expect(await screen.findByRole('heading', { level: 1, name: 'Kiwi Kids Trust' })).toBeTruthy();
+    expect(await screen.findByRole('form', { name: 'Donate Amount of Your Choice' })).toBeTruthy();
   });
 });
 

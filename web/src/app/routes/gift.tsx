@@ -42,7 +42,7 @@ export function GiftRoute() {
         <GiftDetails gift={gift.data} country={country} />
         <div className={styles.purchase}>
           {availability.givable ? (
-            <CheckoutForm key={gift.data.id} gift={gift.data} country={country} />
+            <CheckoutForm key={gift.data.id} target={{ pageType: 'GIFT', gift: gift.data }} country={country} />
           ) : (
             <GiftUnavailableNotice message={availability.message} />
           )}

@@ -28,13 +28,18 @@ export const quantityTextSchema = z.pipe(
   ),
 );
 
+/** The tip radio values (cents as text): none, $2 or $5 — spec §5 "Tip". */
+export const TIP_OPTIONS = ['0', '200', '500'] as const;
+const tipTextSchema = z.pipe(z.enum(TIP_OPTIONS), z.transform((text) => Number(text) as 0 | 200 | 500));
+
 /**
- * The guest card checkout for a gift, built from the API's own field schemas (shared/contracts/donations.ts),
+ * The guest card checkout for a gift or a general donation to a charity, built from the API's own field schemas (shared/contracts/donations.ts),
  * so the form and the API refuse the same things with the same messages.
  */
 export const checkoutFormSchema = z.object({
   donationAmount: dollarAmountSchema,
   quantity: quantityTextSchema,
+  supportingAmount: tipTextSchema,
   message: z.string().check(z.maxLength(MAX_MESSAGE_LENGTH, MESSAGES.tooLong(MAX_MESSAGE_LENGTH))),
   isAnonymous: z.boolean(),
   firstName: donorNameSchema,
@@ -47,13 +52,14 @@ export type CheckoutFormInput = z.input<typeof checkoutFormSchema>;
 export type CheckoutFormValues = z.output<typeof checkoutFormSchema>;
 export type CheckoutField = keyof CheckoutFormInput;
 
-/** Spec §3: the amount starts at the gift's price, or $10 when the gift has none. */
+/** Spec §3: the amount starts at the gift's price, or $10 when there is none (a general donation); no tip. */
 export const DEFAULT_DONATION_CENTS = 1000;
 
 export function checkoutDefaults(priceCents: number): CheckoutFormInput {
   return {
     donationAmount: centsToDollarString(priceCents > 0 ? priceCents : DEFAULT_DONATION_CENTS),
     quantity: '1',
+    supportingAmount: '0',
     message: '',
     isAnonymous: false,
     firstName: '',
@@ -67,6 +73,7 @@ export function checkoutDefaults(priceCents: number): CheckoutFormInput {
 export const SERVER_FIELD_TO_FORM_FIELD: Readonly<Record<string, CheckoutField>> = {
   donationAmount: 'donationAmount',
   quantity: 'quantity',
+  supportingAmount: 'supportingAmount',
   message: 'message',
   isAnonymous: 'isAnonymous',
   receiptName: 'receiptName',
@@ -79,6 +86,7 @@ export const SERVER_FIELD_TO_FORM_FIELD: Readonly<Record<string, CheckoutField>>
 export const CHECKOUT_FIELD_ORDER: readonly CheckoutField[] = [
   'donationAmount',
   'quantity',
+  'supportingAmount',
   'message',
   'isAnonymous',
   'firstName',

@@ -3,16 +3,20 @@ import type { Gift } from '@giving/shared/contracts/donations';
 import { attachCardGateway } from '../../testing/card-gateway-fake';
 import { json, type FetchFake } from '../../testing/fetch-fake';
 import { aGift, runtimeConfig } from '../../testing/fixtures';
+import type { CheckoutTarget } from './components/checkout-form';
 import { renderWithRouter } from '../../testing/render';
 import { CheckoutForm } from './components/checkout-form';
 import { ThankYou } from './components/thank-you';
 
 export const GIFT_PATH = '/nz/kiwi-kids-trust/school-lunches';
 
-/** The checkout on a gift page with a working card frame; /nz/thankyou shows the thank-you page. */
-export async function renderCheckout(fetch: FetchFake, { gift = aGift() }: { gift?: Gift } = {}) {
+/**
+ * The checkout on a gift page (or, given a target, a charity page) with a working card frame; /nz/thankyou shows the
+ * thank-you page. The site offers a tip only when a test answers GET /api/accounts/site with showGratuity on.
+ */
+export async function renderCheckout(fetch: FetchFake, { gift = aGift(), target }: { gift?: Gift; target?: CheckoutTarget } = {}) {
   fetch.on('GET', '/config.json', json(200, runtimeConfig));
-  const view = renderWithRouter(<CheckoutForm gift={gift} country="nz" />, {
+  const view = renderWithRouter(<CheckoutForm target={target ?? { pageType: 'GIFT', gift }} country="nz" />, {
     path: GIFT_PATH,
     routes: [{ path: '/nz/thankyou', element: <ThankYou country="nz" /> }],
     userOptions: { delay: null },

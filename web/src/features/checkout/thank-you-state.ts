@@ -5,7 +5,8 @@ import { moneySchema } from '@giving/shared/contracts/common';
 export const thankYouSummarySchema = z.object({
   charityName: z.string(),
   charityUrl: z.string(),
-  giftTitle: z.string(),
+  /** Absent for a general donation to the charity. */
+  giftTitle: z.optional(z.string()),
   quantity: z.int(),
   total: moneySchema,
   trackingNumber: z.string(),

@@ -240,7 +240,7 @@ describe('CheckoutForm', () => {
   it('says the card form is unavailable when the runtime config cannot be loaded', async () => {
     const fetch = installFetchFake();
     fetch.on('GET', '/config.json', json(200, { cardGatewayUrl: 'not a url' }));
-    const { user } = renderWithRouter(<CheckoutForm gift={aGift()} country="nz" />, { path: GIFT_PATH, userOptions: { delay: null } });
+    const { user } = renderWithRouter(<CheckoutForm target={{ pageType: 'GIFT', gift: aGift() }} country="nz" />, { path: GIFT_PATH, userOptions: { delay: null } });
 
     expect((await screen.findByRole('alert')).textContent).toBe(CARD_FORM_UNAVAILABLE);
     expect(screen.queryByTitle('Card details')).toBeNull();

@@ -3,15 +3,18 @@ import { useForm, useFormState, useWatch, type Control, type UseFormSetValue } f
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
 import { QUICK_PICK_AMOUNTS, type Gift } from '@giving/shared/contracts/donations';
+import type { CharityProfile } from '@giving/shared/contracts/accounts';
 import { COUNTRIES, type CountryCode } from '@giving/shared/countries';
 import { centsToDollarString, formatMoney, parseDollars, type Currency } from '@giving/shared/money';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, FormMessage, TextField, TextareaField } from '../../../components/ui/field';
 import { useRuntimeConfig } from '../../../lib/config';
 import { paths } from '../../../lib/paths';
+import { useSiteConfig } from '../../../lib/site-config';
 import {
   CHECKOUT_FIELD_ORDER,
   SERVER_FIELD_TO_FORM_FIELD,
+  TIP_OPTIONS,
   checkoutDefaults,
   checkoutFormSchema,
   dollarAmountSchema,
@@ -27,18 +30,30 @@ import { CARD_FORM_UNAVAILABLE, CardFrame } from './card-frame';
 import { ProcessingModal } from './processing-modal';
 import styles from './checkout-form.module.css';
 
+/** What the checkout pays for: a gift on a gift page, or a general donation on a charity page (quantity 1). */
+export type CheckoutTarget =
+  | { pageType: 'GIFT'; gift: Gift }
+  | { pageType: 'CHARITY'; charity: Pick<CharityProfile, 'id' | 'name' | 'charityUrl'> };
+
 export interface CheckoutFormProps {
-  gift: Gift;
+  target: CheckoutTarget;
   country: CountryCode;
 }
 
+/** Spec §2: the general donation is the 'Donate Amount of Your Choice' of a charity. */
+export const GENERAL_DONATION_HEADING = 'Donate Amount of Your Choice';
+
 /**
- * The purchase panel of a gift page: a guest pays by card (page type GIFT).
+ * The checkout of a gift page (GIFT) and of a charity page (CHARITY): a guest pays by card.
  * Submit validates the form, tokenises the card in the gateway's frame, then runs the payment flow.
  */
-export function CheckoutForm({ gift, country }: CheckoutFormProps) {
+export function CheckoutForm({ target, country }: CheckoutFormProps) {
   const { locale, currency } = COUNTRIES[country];
+  const isGift = target.pageType === 'GIFT';
+  const charity = target.pageType === 'GIFT' ? target.gift.charity : target.charity;
   const headingId = useId();
+  // Spec §5: the tip is offered only where the site shows gratuity; while that is unknown, it is not offered.
+  const showGratuity = useSiteConfig(country).data?.showGratuity === true;
   const navigate = useNavigate();
   const config = useRuntimeConfig();
   const cardFrame = useCardFrame(
@@ -54,7 +69,7 @@ export function CheckoutForm({ gift, country }: CheckoutFormProps) {
     formState: { errors, isSubmitting },
   } = useForm<CheckoutFormInput, unknown, CheckoutFormValues>({
     resolver: zodResolver(checkoutFormSchema),
-    defaultValues: checkoutDefaults(gift.price.cents),
+    defaultValues: checkoutDefaults(target.pageType === 'GIFT' ? target.gift.price.cents : 0),
     mode: 'onTouched',
   });
 
@@ -62,9 +77,9 @@ export function CheckoutForm({ gift, country }: CheckoutFormProps) {
     onCompleted: ({ trackingNumber, request }) =>
       void navigate(paths.thankYou(country), {
         state: thankYouState({
-          charityName: gift.charity.name,
-          charityUrl: gift.charity.charityUrl,
-          giftTitle: gift.title,
+          charityName: charity.name,
+          charityUrl: charity.charityUrl,
+          ...(target.pageType === 'GIFT' ? { giftTitle: target.gift.title } : {}),
           quantity: request.quantity,
           total: { cents: request.donationAmount * request.quantity + request.supportingAmount, currency },
           trackingNumber,
@@ -97,7 +112,7 @@ export function CheckoutForm({ gift, country }: CheckoutFormProps) {
       flow.setFailure(CARD_FORM_UNAVAILABLE);
       return;
     }
-    const outcome = await flow.submit(toPaymentDraft(values, gift, country), cardFrame.tokenise);
+    const outcome = await flow.submit(toPaymentDraft(values, target, country, showGratuity), cardFrame.tokenise);
     if (outcome.kind === 'card-invalid') cardFrame.focus();
     else if (outcome.kind === 'field-errors') showServerErrors(outcome.fieldErrors);
   });
@@ -114,7 +129,7 @@ export function CheckoutForm({ gift, country }: CheckoutFormProps) {
   return (
     <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.heading}>
-        Give this gift
+        {isGift ? 'Give this gift' : GENERAL_DONATION_HEADING}
       </h2>
 
       <fieldset className={styles.section}>
@@ -128,18 +143,33 @@ export function CheckoutForm({ gift, country }: CheckoutFormProps) {
             error={errors.donationAmount?.message}
             {...register('donationAmount')}
           />
-          <TextField
-            label="Quantity"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            numeric
-            error={errors.quantity?.message}
-            {...register('quantity')}
-          />
+          {isGift ? (
+            <TextField
+              label="Quantity"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              numeric
+              error={errors.quantity?.message}
+              {...register('quantity')}
+            />
+          ) : null}
         </div>
         <QuickPicks control={control} setValue={setValue} locale={locale} currency={currency} />
+        {showGratuity ? (
+          <fieldset className={styles.tip}>
+            <legend className={styles.tipLegend}>Support the website</legend>
+            <div className={styles.picks}>
+              {TIP_OPTIONS.map((cents) => (
+                <label key={cents} className={styles.tipOption}>
+                  <input type="radio" value={cents} {...register('supportingAmount')} />
+                  {cents === '0' ? 'None' : formatMoney({ cents: Number(cents), currency }, locale, { dropZeroCents: true })}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        ) : null}
         <Total control={control} locale={locale} currency={currency} />
         <TextareaField label="Message" hideLabel placeholder="Message" rows={3} error={errors.message?.message} {...register('message')} />
         <CheckboxField label="Donate Anonymously" {...register('isAnonymous')} />
@@ -184,22 +214,22 @@ export function CheckoutForm({ gift, country }: CheckoutFormProps) {
   );
 }
 
-function toPaymentDraft(values: CheckoutFormValues, gift: Gift, country: CountryCode): PaymentDraft {
+function toPaymentDraft(values: CheckoutFormValues, target: CheckoutTarget, country: CountryCode, showGratuity: boolean): PaymentDraft {
   const message = values.message.trim();
-  return {
-    pageType: 'GIFT',
+  const common = {
     country,
-    giftId: gift.id,
     donationAmount: values.donationAmount,
-    quantity: values.quantity,
-    supportingAmount: 0,
+    supportingAmount: showGratuity ? values.supportingAmount : 0,
     paymentType: 'CARD',
     isRecurring: false,
     ...(message ? { message } : {}),
     isAnonymous: values.isAnonymous,
     receiptName: values.receiptName,
     donor: { firstName: values.firstName, lastName: values.lastName, email: values.email },
-  };
+  } as const;
+  return target.pageType === 'GIFT'
+    ? { pageType: 'GIFT', giftId: target.gift.id, quantity: values.quantity, ...common }
+    : { pageType: 'CHARITY', charityId: target.charity.id, quantity: 1, ...common };
 }
 
 interface MoneyDisplay {
@@ -229,17 +259,18 @@ function QuickPicks({ control, setValue, locale, currency }: MoneyDisplay & { se
   );
 }
 
-/** Amount x quantity in the country's currency; a dash while either is not valid. */
+/** Amount x quantity + tip in the country's currency; a dash while amount or quantity is not valid. */
 function Total({ control, locale, currency }: MoneyDisplay) {
   const labelId = useId();
-  const [amount, quantity] = useWatch({ control, name: ['donationAmount', 'quantity'] });
+  const [amount, quantity, tip] = useWatch({ control, name: ['donationAmount', 'quantity', 'supportingAmount'] });
   const cents = dollarAmountSchema.safeParse(amount);
   const count = quantityTextSchema.safeParse(quantity);
+  const tipCents = Number(tip) || 0;
   return (
     <p className={styles.total}>
       <span id={labelId}>Total</span>
       <output className={styles.totalValue} aria-labelledby={labelId} aria-live="polite">
-        {cents.success && count.success ? formatMoney({ cents: cents.data * count.data, currency }, locale) : '—'}
+        {cents.success && count.success ? formatMoney({ cents: cents.data * count.data + tipCents, currency }, locale) : '—'}
       </output>
     </p>
   );

@@ -20,15 +20,25 @@ export function ThankYou({ country }: { country: CountryCode }) {
       {summary ? (
         <>
           <p className={styles.lead}>
-            Your gift to {summary.charityName} has been received. A receipt is on its way to your inbox.
+            {summary.giftTitle ? 'Your gift' : 'Your donation'} to {summary.charityName} has been received. A receipt is on its
+            way to your inbox.
           </p>
           <dl className={styles.summary}>
             <dt>Charity</dt>
             <dd>{summary.charityName}</dd>
-            <dt>Gift</dt>
-            <dd>{summary.giftTitle}</dd>
-            <dt>Quantity</dt>
-            <dd>{summary.quantity}</dd>
+            {summary.giftTitle ? (
+              <>
+                <dt>Gift</dt>
+                <dd>{summary.giftTitle}</dd>
+                <dt>Quantity</dt>
+                <dd>{summary.quantity}</dd>
+              </>
+            ) : (
+              <>
+                <dt>Donation</dt>
+                <dd>General donation</dd>
+              </>
+            )}
             <dt>Total</dt>
             <dd>{formatMoney(summary.total, COUNTRIES[country].locale)}</dd>
             <dt>Reference</dt>

@@ -7,8 +7,8 @@ import { MAX_STATUS_ERRORS, usePaymentStatus } from '../api/get-payment-status';
 import { DEFAULT_PAYMENT_FAILURE, PAYMENT_NOT_SENT, PAYMENT_STATUS_UNKNOWN } from '../messages';
 import { CardFrameError, CardInvalidError } from './use-card-frame';
 
-/** Everything the payment request needs except the card, which the gateway's frame tokenises last. */
-export type PaymentDraft = Omit<CreatePaymentRequest, 'card'>;
+/** Everything the payment request needs except the card, which the gateway's frame tokenises last (per page type). */
+export type PaymentDraft = CreatePaymentRequest extends infer Request ? (Request extends unknown ? Omit<Request, 'card'> : never) : never;
 
 export type SubmitOutcome =
   | { kind: 'accepted'; trackingNumber: string }

@@ -5,7 +5,13 @@ import { Button } from '../../../components/ui/button';
 import { paths } from '../../../lib/paths';
 import styles from './gift-details.module.css';
 
-/** Spec §2 "Gift page": 'Or Donate Amount of Your Choice' leads to the charity's page; the button shows loading once clicked. */
+/** Where the charity page's general donation form is (/{country}/charity/{charityUrl}#donate). */
+export const GENERAL_DONATION_ANCHOR = 'donate';
+
+/**
+ * Spec §2 "Gift page": 'Or Donate Amount of Your Choice' leads to the charity's page, at its general donation form;
+ * the button shows loading once clicked.
+ */
 export function GeneralDonation({ charityUrl, country }: { charityUrl: string; country: CountryCode }) {
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
@@ -17,7 +23,7 @@ export function GeneralDonation({ charityUrl, country }: { charityUrl: string; c
         loading={leaving}
         onClick={() => {
           setLeaving(true);
-          void navigate(paths.charity(country, charityUrl));
+          void navigate({ pathname: paths.charity(country, charityUrl), hash: GENERAL_DONATION_ANCHOR });
         }}
       >
         Give a General Donation

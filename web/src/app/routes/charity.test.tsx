@@ -1,0 +1,141 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { attachCardGateway } from '../../testing/card-gateway-fake';
+import { installFetchFake, json, problem, type FetchFake } from '../../testing/fetch-fake';
+import { TRACKING_NUMBER, aCharity, aGift, runtimeConfig } from '../../testing/fixtures';
+import { renderApp } from '../../testing/render';
+
+const CHARITY = aCharity();
+const PAYMENTS_URL = '/api/donations/payments';
+const STATUS_URL = `/api/donations/payments/${TRACKING_NUMBER}/status`;
+
+function fakePlatform({ showGratuity = true }: { showGratuity?: boolean } = {}) {
+  const fetch = installFetchFake();
+  fetch.on('GET', '/config.json', json(200, runtimeConfig));
+  fetch.on('GET', '/api/accounts/charities/kiwi-kids-trust?country=nz', json(200, CHARITY));
+  fetch.on('GET', '/api/donations/charities/kiwi-kids-trust/gifts', json(200, { items: [aGift()] }));
+  fetch.on('GET', '/api/accounts/site?country=nz', json(200, { country: 'nz', currency: 'NZD', showGratuity, siteFeed: false, features: [] }));
+  return fetch;
+}
+
+async function openCharityPage(fetch: FetchFake, path = '/nz/charity/kiwi-kids-trust') {
+  const view = renderApp(path);
+  const form = await screen.findByRole('form', { name: 'Donate Amount of Your Choice' });
+  const gateway = attachCardGateway((await within(form).findByTitle('Card details')) as HTMLIFrameElement);
+  await gateway.ready();
+  void fetch;
+  return { ...view, form, gateway };
+}
+
+const field = (form: HTMLElement, label: string) => within(form).getByLabelText(label) as HTMLInputElement;
+const total = (form: HTMLElement) => within(form).getByRole('status', { name: 'Total' });
+
+describe('charity page: general donation (page type CHARITY)', () => {
+  it('offers an amount of the donor’s choice: $10 to start, quick picks, no quantity, the tip when the site shows gratuity', async () => {
+    const fetch = fakePlatform();
+    const { form, user } = await openCharityPage(fetch);
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Kiwi Kids Trust' })).toBeTruthy();
+    expect(field(form, 'Donation Amount').value).toBe('10.00');
+    expect(within(form).queryByLabelText('Quantity')).toBeNull();
+    const picks = within(within(form).getByRole('group', { name: 'Quick amounts' })).getAllByRole('button');
+    expect(picks.map((b) => b.textContent)).toEqual(['$10', '$20', '$50', '$100', '$200']);
+    expect(total(form).textContent).toBe('$10.00');
+
+    const tip = await within(form).findByRole('group', { name: 'Support the website' });
+    expect(within(tip).getAllByRole('radio').map((r) => r.parentElement?.textContent)).toEqual(['None', '$2', '$5']);
+    expect((within(tip).getByLabelText('None') as HTMLInputElement).checked).toBe(true);
+
+    await user.click(within(form).getByRole('button', { name: '$50' }));
+    await user.click(within(tip).getByLabelText('$5'));
+    expect(total(form).textContent).toBe('$55.00');
+
+    await user.clear(field(form, 'Donation Amount'));
+    await user.type(field(form, 'Donation Amount'), '0.99');
+    await user.click(within(form).getByRole('button', { name: 'Donate' }));
+    await waitFor(() => expect(within(form).getByText('Invalid Amount!')).toBeTruthy());
+    expect(fetch.callsTo('POST', PAYMENTS_URL)).toHaveLength(0);
+  });
+
+  it('does not offer a tip when the site’s showGratuity is off', async () => {
+    const fetch = fakePlatform({ showGratuity: false });
+    const { form } = await openCharityPage(fetch);
+    await waitFor(() => expect(fetch.callsTo('GET', '/api/accounts/site?country=nz').length).toBeGreaterThan(0));
+    expect(within(form).queryByRole('group', { name: 'Support the website' })).toBeNull();
+  });
+
+  it('pays by card for the charity (charityId, quantity 1, the tip), polls, and thanks the donor without a gift', async () => {
+    const fetch = fakePlatform();
+    fetch.on('POST', PAYMENTS_URL, json(202, { trackingNumber: TRACKING_NUMBER }));
+    fetch.on('GET', STATUS_URL, json(200, { trackingNumber: TRACKING_NUMBER, paymentProcessingStatus: 'Completed', messages: [] }));
+    const { form, user, router } = await openCharityPage(fetch);
+
+    await user.click(within(form).getByRole('button', { name: '$20' }));
+    await user.click(await within(form).findByLabelText('$2'));
+    await user.type(field(form, 'First Name'), 'Aroha');
+    await user.type(field(form, 'Last Name'), 'Ngata');
+    await user.type(field(form, 'Email'), 'aroha@example.co.nz');
+    await waitFor(() => expect(field(form, 'Receipt Name').value).toBe('Aroha Ngata'));
+
+    await user.click(within(form).getByRole('button', { name: 'Donate' }));
+
+    // The first status answer is Completed, so no poll interval has to pass; the thank-you page is its own chunk.
+    expect(await screen.findByRole('heading', { name: 'Thank you for your donation' }, { timeout: 10_000 })).toBeTruthy();
+    const [post] = fetch.callsTo('POST', PAYMENTS_URL);
+    expect(post?.body).toEqual({
+      pageType: 'CHARITY',
+      country: 'nz',
+      charityId: CHARITY.id,
+      donationAmount: 2000,
+      quantity: 1,
+      supportingAmount: 200,
+      paymentType: 'CARD',
+      isRecurring: false,
+      isAnonymous: false,
+      receiptName: 'Aroha Ngata',
+      donor: { firstName: 'Aroha', lastName: 'Ngata', email: 'aroha@example.co.nz' },
+      card: { token: 'tok_approve4242abcd', cardType: 'visa', last4: '4242' },
+    });
+    expect(post?.body).not.toHaveProperty('giftId');
+
+    expect(router.state.location.pathname).toBe('/nz/thankyou');
+    expect(fetch.callsTo('GET', STATUS_URL).length).toBeGreaterThan(0);
+    expect(screen.getByText(/Your donation to Kiwi Kids Trust has been received/)).toBeTruthy();
+    expect(screen.getByText('General donation')).toBeTruthy();
+    expect(screen.queryByText('Gift')).toBeNull();
+    expect(screen.queryByText('Quantity')).toBeNull();
+    expect(screen.getByText('$22.00')).toBeTruthy();
+  });
+
+  it('shows a charity the API refuses as the form’s message', async () => {
+    const fetch = fakePlatform({ showGratuity: false });
+    fetch.on(
+      'POST',
+      PAYMENTS_URL,
+      problem(404, { title: 'We could not find that.', code: 'NotFound', errors: [{ field: 'body.charityId', message: 'This charity is not taking donations at the moment.' }] }),
+    );
+    const { form, user } = await openCharityPage(fetch);
+    await user.type(field(form, 'First Name'), 'Aroha');
+    await user.type(field(form, 'Last Name'), 'Ngata');
+    await user.type(field(form, 'Email'), 'aroha@example.co.nz');
+    await user.click(within(form).getByRole('button', { name: 'Donate' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('This charity is not taking donations at the moment.');
+  });
+
+  it('at #donate, brings the donation form into view once the charity has loaded', async () => {
+    const fetch = fakePlatform();
+    const scrolled: Element[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      await openCharityPage(fetch, '/nz/charity/kiwi-kids-trust#donate');
+      const anchor = document.getElementById('donate');
+      await waitFor(() => expect(scrolled).toContain(anchor));
+      expect(document.activeElement).toBe(anchor);
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
+});
