@@ -93,10 +93,13 @@ describe('a guest pays for a gift by card', () => {
     expect(await settle(trackingNumber)).toEqual({ trackingNumber, paymentProcessingStatus: 'Completed', messages: [] });
     expect(await chargesFor(trackingNumber)).toEqual([expect.objectContaining({ amount: 5500, status: 'succeeded' })]);
 
-    const events = (await (await fetch(`${platform.urls.eventBridge}/_local/events?detailType=DonationCompleted`)).json()) as { events?: unknown[] } | unknown[];
-    const list = (Array.isArray(events) ? events : (events.events ?? [])) as { detail: { metadata: { id: string }; data: { total: { cents: number } } } }[];
-    const event = list.find((e) => e.detail.metadata.id === trackingNumber);
-    expect(event?.detail.data.total).toEqual({ cents: 5500, currency: 'NZD' });
+    // The workflow marks the payment Completed one step before it emits DonationCompleted, so wait for the event.
+    const completedEvent = async () => {
+      const events = (await (await fetch(`${platform.urls.eventBridge}/_local/events?detailType=DonationCompleted`)).json()) as { events?: unknown[] } | unknown[];
+      const list = (Array.isArray(events) ? events : (events.events ?? [])) as { detail: { metadata: { id: string }; data: { total: { cents: number } } } }[];
+      return list.find((e) => e.detail.metadata.id === trackingNumber)?.detail.data.total;
+    };
+    await expect.poll(completedEvent, { timeout: 10_000, interval: 100 }).toEqual({ cents: 5500, currency: 'NZD' });
 
     const receipts = await eventuallyReceipt(request.donor.email);
     expect(receipts).toHaveLength(1);
