@@ -37,6 +37,15 @@ export default defineService({
       access: { table: 'readWrite' },
     },
     {
+      method: 'POST',
+      path: '/donations/me/payments',
+      handler: 'handlers/create-payment#member',
+      auth: { kind: 'signedIn' },
+      summary:
+        'The same payment by a signed-in member: no donor in the body, the e-mail and names come from the ID token and the payment keeps the member id; idempotent on the Idempotency-Key header.',
+      access: { table: 'readWrite' },
+    },
+    {
       method: 'GET',
       path: '/donations/payments/{trackingNumber}/status',
       handler: 'handlers/get-payment-status',

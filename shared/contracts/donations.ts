@@ -62,8 +62,8 @@ export const donorSchema = z.object({
   email: donorEmailSchema,
 });
 
-/** What every guest card payment carries, whatever it is for. */
-const paymentFields = {
+/** What every card payment carries, whatever it is for and whoever gives it. */
+const cardPaymentFields = {
   country: countryCodeSchema,
   donationAmount: donationCentsSchema,
   supportingAmount: supportingCentsSchema,
@@ -72,25 +72,37 @@ const paymentFields = {
   message: z.optional(z.string().check(z.maxLength(MAX_MESSAGE_LENGTH, MESSAGES.tooLong(MAX_MESSAGE_LENGTH)))),
   isAnonymous: z.boolean(),
   receiptName: receiptNameSchema,
-  donor: donorSchema,
   card: cardTokenSchema,
 };
 
+/** A guest names themselves (spec §6: work e-mail, first name, last name and receipt name). */
+const guestFields = { ...cardPaymentFields, donor: donorSchema };
+
+/** Why a signed-in payment that names a donor is refused: the donor is always the member the token names. */
+export const DONOR_FROM_SIGN_IN_MESSAGE = 'Leave donor out: a signed-in donation is given as the signed-in member.';
+
+/**
+ * A signed-in member skips e-mail and names (spec §6): the donor comes from the verified token. A `donor` in the body
+ * is refused (400 naming body.donor) rather than ignored, so no client believes it gave, or sent a receipt, as someone else.
+ */
+const memberFields = { ...cardPaymentFields, donor: z.optional(z.never({ error: DONOR_FROM_SIGN_IN_MESSAGE })) };
+
 /** A gift from a gift page: the gift's id, any quantity. */
-export const giftPaymentRequestSchema = z.object({
+const giftTarget = {
   pageType: z.literal('GIFT'),
   giftId: z.string({ error: MESSAGES.requiredField }).check(z.minLength(1, MESSAGES.requiredField)),
   quantity: quantitySchema,
-  ...paymentFields,
-});
+};
 
 /** A general donation from a charity page: the charity's id; the quantity is always 1. */
-export const charityPaymentRequestSchema = z.object({
+const charityTarget = {
   pageType: z.literal('CHARITY'),
   charityId: z.string({ error: MESSAGES.requiredField }).check(z.minLength(1, MESSAGES.requiredField)),
   quantity: z.literal(1, { error: MESSAGES.invalidInput }),
-  ...paymentFields,
-});
+};
+
+export const giftPaymentRequestSchema = z.object({ ...giftTarget, ...guestFields });
+export const charityPaymentRequestSchema = z.object({ ...charityTarget, ...guestFields });
 
 /** POST /donations/payments — a guest card payment for a gift (GIFT) or a general donation to a charity (CHARITY). */
 export const createPaymentRequestSchema = z.discriminatedUnion(
@@ -101,6 +113,19 @@ export const createPaymentRequestSchema = z.discriminatedUnion(
 export type CreatePaymentRequest = z.infer<typeof createPaymentRequestSchema>;
 export type GiftPaymentRequest = z.infer<typeof giftPaymentRequestSchema>;
 export type CharityPaymentRequest = z.infer<typeof charityPaymentRequestSchema>;
+
+export const memberGiftPaymentRequestSchema = z.object({ ...giftTarget, ...memberFields });
+export const memberCharityPaymentRequestSchema = z.object({ ...charityTarget, ...memberFields });
+
+/** POST /donations/me/payments — the same payment by a signed-in member, without `donor`. */
+export const memberPaymentRequestSchema = z.discriminatedUnion(
+  'pageType',
+  [memberGiftPaymentRequestSchema, memberCharityPaymentRequestSchema],
+  { error: MESSAGES.invalidInput },
+);
+export type MemberPaymentRequest = z.infer<typeof memberPaymentRequestSchema>;
+export type MemberGiftPaymentRequest = z.infer<typeof memberGiftPaymentRequestSchema>;
+export type MemberCharityPaymentRequest = z.infer<typeof memberCharityPaymentRequestSchema>;
 
 export const createPaymentResponseSchema = z.object({ trackingNumber: z.string() });
 export type CreatePaymentResponse = z.infer<typeof createPaymentResponseSchema>;

@@ -26,6 +26,8 @@ export const DonationCompleted = defineEvent({
     isAnonymous: z.boolean(),
     receiptName: z.string(),
     donorEmail: z.optional(z.string()),
+    /** The signed-in member who gave (their Cognito sub); absent for a guest. Optional, so older consumers are unaffected. */
+    donorMemberId: z.optional(z.string()),
     completedAt: z.string(),
   }),
 });

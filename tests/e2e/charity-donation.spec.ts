@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { TEST_CARDS } from '@giving/shared/contracts/card-gateway';
-import { card, chargesFor, fillCard, fillDonor, receiptFor } from './support';
+import { card, chargesFor, fillCard, fillDonor, holdFirstPaymentStatus, receiptFor } from './support';
 
 test.describe('a guest gives a general donation to a charity by card', () => {
   test('from a gift page’s ‘Give a General Donation’ to the charity’s donation form, pays with a tip and is thanked', async ({ page }) => {
@@ -27,6 +27,7 @@ test.describe('a guest gives a general donation to a charity by card', () => {
 
     await fillDonor(page, { firstName: 'Aroha', lastName: 'Ngata', email });
     await fillCard(page, card(TEST_CARDS.approve));
+    await holdFirstPaymentStatus(page);
     await form.getByRole('button', { name: 'Donate', exact: true }).click();
 
     const modal = page.getByRole('dialog', { name: 'Payment Processing' });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { TEST_CARDS } from '@giving/shared/contracts/card-gateway';
-import { card, chargesFor, fillCard, fillDonor, receiptFor } from './support';
+import { card, chargesFor, fillCard, fillDonor, holdFirstPaymentStatus, receiptFor } from './support';
 
 /** The header's overall donations, in whole dollars. */
 async function donatedInHeader(page: Page): Promise<number> {
@@ -33,6 +33,7 @@ test.describe('a guest gives to a gift by card', () => {
     await page.getByPlaceholder('Message').fill('Kia kaha, little kiwi!');
     await fillDonor(page, { firstName: 'Jane', lastName: 'Donor', email, receiptName: 'Jane and Tom Donor' });
     await fillCard(page, card(TEST_CARDS.approve));
+    await holdFirstPaymentStatus(page);
     await page.getByRole('button', { name: 'Donate', exact: true }).click();
 
     const modal = page.getByRole('dialog', { name: 'Payment Processing' });
@@ -69,6 +70,7 @@ test.describe('a guest gives to a gift by card', () => {
     await expect(page.getByRole('heading', { name: 'Fill a family food parcel', level: 1 })).toBeVisible();
     await fillDonor(page, { firstName: 'Ari', lastName: 'Decline', email: 'ari.decline@example.com', receiptName: 'Ari Decline' });
     await fillCard(page, card(TEST_CARDS.decline));
+    await holdFirstPaymentStatus(page);
     await page.getByRole('button', { name: 'Donate', exact: true }).click();
     await expect(page.getByRole('dialog', { name: 'Payment Processing' })).toBeVisible();
     await expect(page.getByText('Your card was declined.')).toBeVisible({ timeout: 30_000 });

@@ -1,5 +1,20 @@
 import { expect, type Page } from '@playwright/test';
 
+/**
+ * Holds the checkout's first payment-status answer a moment, so the processing modal can be read: a sandbox card
+ * can be approved or declined before a test looks at the modal.
+ */
+export async function holdFirstPaymentStatus(page: Page, ms = 1500) {
+  let held = false;
+  await page.route('**/api/donations/payments/*/status', async (route) => {
+    if (!held) {
+      held = true;
+      await new Promise((resolve) => setTimeout(resolve, ms));
+    }
+    await route.continue();
+  });
+}
+
 /** Addresses of the platform Playwright started (see playwright.config.ts). */
 export const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 5100);
 export const OUTBOX_URL = `http://localhost:${PORT_BASE + 70}`;

@@ -191,6 +191,29 @@ describe('badges (DynamoDB Local)', () => {
     expect(stored?.mailPending).toBeUndefined();
   });
 
+  it('a signed-in donation counts for the member it names, whatever its e-mail says', async () => {
+    const email = `signed-in-${newId().toLowerCase()}@example.com`;
+    const memberId = await addMember(ctx.client, ctx.tableName, email);
+    const other = `other-${newId().toLowerCase()}@example.com`;
+    const otherId = await addMember(ctx.client, ctx.tableName, other);
+    const mailer = outbox();
+    // The event's e-mail is another member's, in another case: the member id wins.
+    await recordDonationActivity(ctx.deps(mailer), donation({ donorMemberId: memberId, donorEmail: other.toUpperCase() }));
+
+    const tally = async (id: string) => (await ctx.client.send(new GetCommand({ TableName: ctx.tableName, Key: keys.memberTally(id) }))).Item?.donationCount;
+    expect(await tally(memberId)).toBe(1);
+    expect(await tally(otherId)).toBeUndefined();
+    expect((await memberBadges(memberId)).map((b) => b.badgeId)).toEqual([ids.first]);
+    expect(mailer.sent.map((m) => m.to)).toEqual([email]);
+  });
+
+  it('a member id without a member record falls back to the e-mail, as for a guest', async () => {
+    const email = `fallback-${newId().toLowerCase()}@example.com`;
+    const memberId = await addMember(ctx.client, ctx.tableName, email);
+    await recordDonationActivity(ctx.deps(), donation({ donorMemberId: `unknown-${newId()}`, donorEmail: email }));
+    expect((await ctx.client.send(new GetCommand({ TableName: ctx.tableName, Key: keys.memberTally(memberId) }))).Item?.donationCount).toBe(1);
+  });
+
   it('awards each badge exactly once when several donations complete at the same time', async () => {
     const email = `rush-${newId().toLowerCase()}@example.com`;
     const memberId = await addMember(ctx.client, ctx.tableName, email);

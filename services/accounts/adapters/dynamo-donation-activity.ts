@@ -17,6 +17,12 @@ const conditionFailed = (error: unknown) => {
  */
 export function dynamoDonationActivityStore(client: DynamoDBDocumentClient, tableName: string): DonationActivityStore {
   return {
+    async findMemberById(memberId) {
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: keys.memberProfile(memberId), ConsistentRead: true }));
+      const item = result.Item;
+      return item ? { id: item.id as string, email: item.email as string, firstName: (item.firstName as string | undefined) ?? '' } : undefined;
+    },
+
     async findMemberByEmail(email) {
       const { gsi2pk, gsi2sk } = indexKeys.memberByEmail(email);
       const result = await client.send(

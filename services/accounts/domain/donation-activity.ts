@@ -6,7 +6,7 @@ import type { Mailer } from '@giving/shared/mail';
 import { emailTemplate, type BadgeStore, type EmailTemplateStore } from './back-office-content';
 import { renderTemplate } from './email-templates';
 
-/** A member who can earn badges: found by the donor e-mail of a completed donation. */
+/** A member who can earn badges: found by the donor's member id of a completed donation, else by its donor e-mail. */
 export interface BadgeHolder {
   id: string;
   email: string;
@@ -36,6 +36,7 @@ export interface DonationRecord {
 }
 
 export interface DonationActivityStore {
+  findMemberById(memberId: string): Promise<BadgeHolder | undefined>;
   findMemberByEmail(email: string): Promise<BadgeHolder | undefined>;
   /**
    * In one transaction: marks the donation seen, adds it to the country's stats and ticker and to the member's
@@ -73,7 +74,7 @@ export interface DonationActivityDeps {
 
 /**
  * DonationCompleted -> the country's donation total and ticker, and the donor's badges.
- * Main course: find the donor's member record by e-mail; write the donation once (a redelivered event changes
+ * Main course: find the donor's member record (by the signed-in donor's member id, else by e-mail); write the donation once (a redelivered event changes
  * nothing); award every badge the new tally reaches that the member lacks (each once); e-mail each new badge.
  * The awarding runs for a duplicate too, so a consumer that crashed after the write still finishes the job.
  */
@@ -83,7 +84,7 @@ export async function recordDonationActivity(deps: DonationActivityDeps, donatio
   const completedAt = new Date(donation.completedAt);
   // The event's amount is already the gift amount x quantity; the tip is separate and goes to the website.
   const amount = donation.amount;
-  const member = donation.donorEmail ? await deps.activity.findMemberByEmail(donation.donorEmail.trim().toLowerCase()) : undefined;
+  const member = await findDonor(deps.activity, donation);
 
   const outcome = await deps.activity.record({
     donationId: donation.donationId,
@@ -103,6 +104,19 @@ export async function recordDonationActivity(deps: DonationActivityDeps, donatio
   });
   if (outcome === 'duplicate') deps.log?.info('donation already recorded', { donationId: donation.donationId });
   if (member) await awardBadges(deps, member, donation.country, now);
+}
+
+/**
+ * A signed-in donation names its member, so it counts for them whatever the case of the e-mail; a guest's counts for
+ * the member with that e-mail, if any. A member id with no member record yet falls back to the e-mail.
+ */
+async function findDonor(
+  activity: Pick<DonationActivityStore, 'findMemberById' | 'findMemberByEmail'>,
+  donation: Pick<EventData<typeof DonationCompleted>, 'donorMemberId' | 'donorEmail'>,
+): Promise<BadgeHolder | undefined> {
+  const byId = donation.donorMemberId ? await activity.findMemberById(donation.donorMemberId) : undefined;
+  if (byId) return byId;
+  return donation.donorEmail ? activity.findMemberByEmail(donation.donorEmail.trim().toLowerCase()) : undefined;
 }
 
 /** Awards the badges the member's tally has reached, then e-mails each badge still waiting for its e-mail. */

@@ -3,7 +3,10 @@ import { COUNTRIES } from '@giving/shared/countries';
 import {
   CHARITY_MISSING_MESSAGE as CHARITY_MISSING,
   CHARITY_WRONG_COUNTRY_MESSAGE as CHARITY_WRONG_COUNTRY,
+  MAX_NAME_LENGTH,
+  donorEmailSchema,
   type CreatePaymentRequest,
+  type MemberPaymentRequest,
   type PaymentStatusResponse,
 } from '@giving/shared/contracts/donations';
 import { MESSAGES } from '@giving/shared/contracts/messages';
@@ -22,8 +25,12 @@ export const GIFT_WRONG_COUNTRY_MESSAGE = MESSAGES.giftWrongCountry;
 export const CHARITY_MISSING_MESSAGE = CHARITY_MISSING;
 export const CHARITY_WRONG_COUNTRY_MESSAGE = CHARITY_WRONG_COUNTRY;
 
+/** A signed-in donation whose token carries no e-mail: there is nowhere to send the receipt. */
+export const SIGN_IN_WITHOUT_EMAIL_MESSAGE =
+  'Your sign-in has no e-mail address for your receipt. Sign out and in again, or give as a guest.';
+
 /** A stable fingerprint of what was asked, so a reused idempotency key with a different request is refused. */
-export function fingerprintOf(request: CreatePaymentRequest): string {
+export function fingerprintOf(request: CreatePaymentRequest | (MemberPaymentRequest & { memberId: string })): string {
   const canonical = JSON.stringify(request, (_key, value: unknown) =>
     value && typeof value === 'object' && !Array.isArray(value)
       ? Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
@@ -32,22 +39,73 @@ export function fingerprintOf(request: CreatePaymentRequest): string {
   return createHash('sha256').update(canonical).digest('hex');
 }
 
+/** The signed-in caller as the verified ID token names them. */
+export interface SignedInMember {
+  memberId: string;
+  email?: string;
+  givenName?: string;
+  familyName?: string;
+}
+
+type Donor = CreatePaymentRequest['donor'];
+
 /**
- * Accept a card payment for a gift or a general donation to a charity, once per idempotency key.
+ * The donor of a signed-in donation, from the token alone (spec §6: members skip e-mail and names). The e-mail is
+ * required (the receipt goes there); first and last name come from given_name and family_name; without a given_name
+ * the first name is the e-mail's local part, without a family_name the last name is empty. Names are trimmed and cut
+ * to the guest form's limit.
+ */
+export function donorFromSignIn(member: SignedInMember): Donor {
+  const email = donorEmailSchema.safeParse(member.email ?? '');
+  if (!email.success) throw new DomainError('ValidationFailed', SIGN_IN_WITHOUT_EMAIL_MESSAGE);
+  const name = (text: string | undefined) => (text ?? '').trim().slice(0, MAX_NAME_LENGTH).trim();
+  return {
+    email: email.data,
+    firstName: name(member.givenName) || name(email.data.slice(0, email.data.lastIndexOf('@'))),
+    lastName: name(member.familyName),
+  };
+}
+
+type Deps = { payments: PaymentRepository; charities: Pick<CharityDirectory, 'getById'>; clock: Clock };
+
+/**
+ * Accept a guest's card payment for a gift or a general donation to a charity, once per idempotency key.
  * Main course: claim the key and store the payment as Initiated in one transaction, and return the tracking number.
  * Storing it is all the request does: the table's stream starts the payment workflow (startAcceptedPayment), so a
  * payment is never stored without its workflow following. A retry with the same key and request returns the same
  * tracking number; the same key with a different request is refused. A donation to a charity donations does not
  * know in this country is refused before anything is written (the workflow prices it again before charging).
  */
-export async function createPayment(
-  deps: { payments: PaymentRepository; charities: Pick<CharityDirectory, 'getById'>; clock: Clock },
-  request: CreatePaymentRequest,
+export async function createPayment(deps: Deps, request: CreatePaymentRequest, idempotencyKey: string): Promise<{ trackingNumber: string }> {
+  return storePayment(deps, request, request.donor, undefined, fingerprintOf(request), idempotencyKey);
+}
+
+/**
+ * The same for a signed-in member: the donor comes from the token (donorFromSignIn) and the payment keeps the
+ * member's id, which DonationCompleted carries on as donorMemberId. The member's id is part of the fingerprint, so
+ * another member (or a guest) reusing the key is refused rather than handed this payment's tracking number.
+ */
+export async function createMemberPayment(
+  deps: Deps,
+  request: MemberPaymentRequest,
+  member: SignedInMember,
+  idempotencyKey: string,
+): Promise<{ trackingNumber: string }> {
+  const donor = donorFromSignIn(member);
+  const fingerprint = fingerprintOf({ ...request, memberId: member.memberId });
+  return storePayment(deps, request, donor, member.memberId, fingerprint, idempotencyKey);
+}
+
+async function storePayment(
+  deps: Deps,
+  request: CreatePaymentRequest | MemberPaymentRequest,
+  donor: Donor,
+  memberId: string | undefined,
+  fingerprint: string,
   idempotencyKey: string,
 ): Promise<{ trackingNumber: string }> {
   if (request.pageType === 'CHARITY') refuseUnknownCharity(await deps.charities.getById(request.charityId), request.country);
   const now = deps.clock.now();
-  const fingerprint = fingerprintOf(request);
   const trackingNumber = newId(now.getTime());
   const target: PaymentTarget =
     request.pageType === 'GIFT' ? { pageType: 'GIFT', giftId: request.giftId } : { pageType: 'CHARITY', charityId: request.charityId };
@@ -63,7 +121,8 @@ export async function createPayment(
       message: request.message?.trim() || undefined,
       isAnonymous: request.isAnonymous,
       receiptName: request.receiptName,
-      donor: request.donor,
+      donor,
+      ...(memberId ? { memberId } : {}),
       card: request.card,
       createdAt: now.toISOString(),
     },

@@ -22,6 +22,8 @@ interface PaymentRecord {
   isAnonymous: boolean;
   receiptName: string;
   donor: { firstName: string; lastName: string; email: string };
+  /** The signed-in member who gives (their Cognito sub); absent for a guest, whose donor is what they typed. */
+  memberId?: string;
   card: { token: string; cardType: string; last4: string };
   /** Set when the payment is validated and priced on the server. */
   priced?: PricedPayment;
@@ -51,6 +53,8 @@ export interface Donation {
   receiptName: string;
   donorEmail: string;
   donorName: string;
+  /** The signed-in member who gave; absent for a guest. */
+  memberId?: string;
   paymentType: 'CARD';
   card: { cardType: string; last4: string };
   chargeId: string;

@@ -1,5 +1,5 @@
 import type { Gift } from '@giving/shared/contracts/donations';
-import type { CharityPaymentRequest, GiftPaymentRequest } from '@giving/shared/contracts/donations';
+import type { CharityPaymentRequest, GiftPaymentRequest, MemberGiftPaymentRequest } from '@giving/shared/contracts/donations';
 import { newId } from '@giving/shared/ids';
 import type { CardGateway, CharityProjection, ChargeResult, PaymentWorkflow } from './ports';
 
@@ -62,6 +62,21 @@ export const aRequest = (giftId: string, overrides: Partial<GiftPaymentRequest> 
   receiptName: 'Jane Donor',
   donor: { firstName: 'Jane', lastName: 'Donor', email: 'jane@example.com' },
   card: { token: 'tok_test12345678', cardType: 'visa', last4: '4242' },
+  ...overrides,
+});
+
+/** A signed-in member's payment: the same request without `donor` (it comes from the token). */
+export const aMemberRequest = (giftId: string, overrides: Partial<GiftPaymentRequest> = {}): MemberGiftPaymentRequest => {
+  const { donor: _donor, ...request } = aRequest(giftId, overrides);
+  return request;
+};
+
+/** The signed-in caller as the ID token names them (demo donor Dana). */
+export const aSignedInMember = (overrides: Partial<{ memberId: string; email: string; givenName: string; familyName: string }> = {}) => ({
+  memberId: `member-${newId()}`,
+  email: 'dana.donor@demo.koha.nz',
+  givenName: 'Dana',
+  familyName: 'Whitfield',
   ...overrides,
 });
 

@@ -32,20 +32,36 @@ export const quantityTextSchema = z.pipe(
 export const TIP_OPTIONS = ['0', '200', '500'] as const;
 const tipTextSchema = z.pipe(z.enum(TIP_OPTIONS), z.transform((text) => Number(text) as 0 | 200 | 500));
 
-/**
- * The guest card checkout for a gift or a general donation to a charity, built from the API's own field schemas (shared/contracts/donations.ts),
- * so the form and the API refuse the same things with the same messages.
- */
-export const checkoutFormSchema = z.object({
+/** What the checkout asks of everyone: the donation and the receipt name (spec §5: required for a card payment). */
+const donationFields = {
   donationAmount: dollarAmountSchema,
   quantity: quantityTextSchema,
   supportingAmount: tipTextSchema,
   message: z.string().check(z.maxLength(MAX_MESSAGE_LENGTH, MESSAGES.tooLong(MAX_MESSAGE_LENGTH))),
   isAnonymous: z.boolean(),
+  receiptName: receiptNameSchema,
+};
+
+/**
+ * The guest card checkout for a gift or a general donation to a charity, built from the API's own field schemas (shared/contracts/donations.ts),
+ * so the form and the API refuse the same things with the same messages.
+ */
+export const checkoutFormSchema = z.object({
+  ...donationFields,
   firstName: donorNameSchema,
   lastName: donorNameSchema,
   email: donorEmailSchema,
-  receiptName: receiptNameSchema,
+});
+
+/**
+ * The same checkout for a signed-in member: names and e-mail are not asked (spec §5: required only when not logged
+ * in; §6: logged-in donors skip them), so they are not checked — the API takes them from the member's token.
+ */
+export const memberCheckoutFormSchema = z.object({
+  ...donationFields,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
 });
 
 export type CheckoutFormInput = z.input<typeof checkoutFormSchema>;

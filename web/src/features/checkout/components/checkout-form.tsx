@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { CheckboxField, FormMessage, TextField, TextareaField } from '../../../components/ui/field';
 import { useRuntimeConfig } from '../../../lib/config';
 import { paths } from '../../../lib/paths';
+import { useSession } from '../../../lib/session';
 import { useSiteConfig } from '../../../lib/site-config';
 import {
   CHECKOUT_FIELD_ORDER,
@@ -18,6 +19,7 @@ import {
   checkoutDefaults,
   checkoutFormSchema,
   dollarAmountSchema,
+  memberCheckoutFormSchema,
   quantityTextSchema,
   type CheckoutField,
   type CheckoutFormInput,
@@ -43,9 +45,20 @@ export interface CheckoutFormProps {
 /** Spec §2: the general donation is the 'Donate Amount of Your Choice' of a charity. */
 export const GENERAL_DONATION_HEADING = 'Donate Amount of Your Choice';
 
+/** The signed-in member the checkout gives as; a guest has none (so does a session still loading: the guest form shows). */
+interface SignedInMember {
+  name: string;
+  email: string;
+}
+
+/** Who is giving, shown instead of the name and e-mail fields when signed in. */
+export const givingAs = (member: SignedInMember) => `Giving as ${member.name} (${member.email})`;
+
 /**
- * The checkout of a gift page (GIFT) and of a charity page (CHARITY): a guest pays by card.
- * Submit validates the form, tokenises the card in the gateway's frame, then runs the payment flow.
+ * The checkout of a gift page (GIFT) and of a charity page (CHARITY), paid by card.
+ * A guest gives their names and e-mail; a signed-in member skips them (spec §6) and sees who is giving instead, with
+ * the receipt name starting at their name. Submit validates the form, tokenises the card in the gateway's frame,
+ * then runs the payment flow (the guest route, or the member route without a donor).
  */
 export function CheckoutForm({ target, country }: CheckoutFormProps) {
   const { locale, currency } = COUNTRIES[country];
@@ -55,6 +68,8 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
   // Spec §5: the tip is offered only where the site shows gratuity; while that is unknown, it is not offered.
   const showGratuity = useSiteConfig(country).data?.showGratuity === true;
   const navigate = useNavigate();
+  const session = useSession();
+  const member: SignedInMember | undefined = session.status === 'signedIn' ? { name: session.name, email: session.email } : undefined;
   const config = useRuntimeConfig();
   const cardFrame = useCardFrame(
     config.data ? { url: config.data.cardGatewayUrl, publishableKey: config.data.cardGatewayPublishableKey } : undefined,
@@ -68,7 +83,8 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
     setFocus,
     formState: { errors, isSubmitting },
   } = useForm<CheckoutFormInput, unknown, CheckoutFormValues>({
-    resolver: zodResolver(checkoutFormSchema),
+    // Names and e-mail are checked only for a guest (spec §5); the resolver follows the session as it changes.
+    resolver: zodResolver(member ? memberCheckoutFormSchema : checkoutFormSchema),
     defaultValues: checkoutDefaults(target.pageType === 'GIFT' ? target.gift.price.cents : 0),
     mode: 'onTouched',
   });
@@ -87,7 +103,7 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
       }),
   });
 
-  // Once the donor edits the receipt name it is theirs; until then it follows first and last name.
+  // Once the donor edits the receipt name it is theirs; until then it follows first and last name (or the member's name).
   const receiptNameEdited = useRef(false);
 
   const showServerErrors = (fieldErrors: Record<string, string>) => {
@@ -112,7 +128,7 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
       flow.setFailure(CARD_FORM_UNAVAILABLE);
       return;
     }
-    const outcome = await flow.submit(toPaymentDraft(values, target, country, showGratuity), cardFrame.tokenise);
+    const outcome = await flow.submit(toPaymentDraft(values, target, country, showGratuity, member !== undefined), cardFrame.tokenise);
     if (outcome.kind === 'card-invalid') cardFrame.focus();
     else if (outcome.kind === 'field-errors') showServerErrors(outcome.fieldErrors);
   });
@@ -177,11 +193,17 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
 
       <fieldset className={styles.section}>
         <legend className={styles.legend}>Your details</legend>
-        <div className={styles.row}>
-          <TextField label="First Name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName', trimOnBlur('firstName'))} />
-          <TextField label="Last Name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName', trimOnBlur('lastName'))} />
-        </div>
-        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        {member ? (
+          <p className={styles.givingAs}>{givingAs(member)}</p>
+        ) : (
+          <>
+            <div className={styles.row}>
+              <TextField label="First Name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName', trimOnBlur('firstName'))} />
+              <TextField label="Last Name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName', trimOnBlur('lastName'))} />
+            </div>
+            <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+          </>
+        )}
         <TextField
           label="Receipt Name"
           hint="The name on your donation receipt."
@@ -194,7 +216,7 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
             },
           })}
         />
-        <ReceiptNameSuggestion control={control} setValue={setValue} edited={receiptNameEdited} />
+        <ReceiptNameSuggestion control={control} setValue={setValue} edited={receiptNameEdited} memberName={member?.name} />
       </fieldset>
 
       <fieldset className={styles.section}>
@@ -214,7 +236,13 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
   );
 }
 
-function toPaymentDraft(values: CheckoutFormValues, target: CheckoutTarget, country: CountryCode, showGratuity: boolean): PaymentDraft {
+function toPaymentDraft(
+  values: CheckoutFormValues,
+  target: CheckoutTarget,
+  country: CountryCode,
+  showGratuity: boolean,
+  signedIn: boolean,
+): PaymentDraft {
   const message = values.message.trim();
   const common = {
     country,
@@ -225,7 +253,8 @@ function toPaymentDraft(values: CheckoutFormValues, target: CheckoutTarget, coun
     ...(message ? { message } : {}),
     isAnonymous: values.isAnonymous,
     receiptName: values.receiptName,
-    donor: { firstName: values.firstName, lastName: values.lastName, email: values.email },
+    // A signed-in member's donor is whoever their token names; the member route refuses a donor in the body.
+    ...(signedIn ? {} : { donor: { firstName: values.firstName, lastName: values.lastName, email: values.email } }),
   } as const;
   return target.pageType === 'GIFT'
     ? { pageType: 'GIFT', giftId: target.gift.id, quantity: values.quantity, ...common }
@@ -276,14 +305,17 @@ function Total({ control, locale, currency }: MoneyDisplay) {
   );
 }
 
+/** Fills the receipt name until the donor edits it: from first and last name, or a signed-in member's name. */
 function ReceiptNameSuggestion({
   control,
   setValue,
   edited,
+  memberName,
 }: {
   control: Control<CheckoutFormInput, unknown, CheckoutFormValues>;
   setValue: UseFormSetValue<CheckoutFormInput>;
   edited: { current: boolean };
+  memberName: string | undefined;
 }) {
   const [firstName, lastName] = useWatch({ control, name: ['firstName', 'lastName'] });
   const { isSubmitted } = useFormState({ control });
@@ -291,7 +323,8 @@ function ReceiptNameSuggestion({
     if (edited.current) return;
     const first = firstName.trim();
     const last = lastName.trim();
-    setValue('receiptName', first && last ? `${first} ${last}` : '', { shouldValidate: isSubmitted });
-  }, [firstName, lastName, edited, setValue, isSubmitted]);
+    const suggestion = memberName !== undefined ? memberName.trim() : first && last ? `${first} ${last}` : '';
+    setValue('receiptName', suggestion, { shouldValidate: isSubmitted });
+  }, [firstName, lastName, memberName, edited, setValue, isSubmitted]);
   return null;
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CardToken, CreatePaymentRequest, PaymentStatus } from '@giving/shared/contracts/donations';
+import type { CardToken, CreatePaymentRequest, MemberPaymentRequest, PaymentStatus } from '@giving/shared/contracts/donations';
 import { ApiError, NetworkError, errorMessageOf } from '../../../lib/api-client';
 import { randomId } from '../../../lib/random-id';
 import { useCreatePayment } from '../api/create-payment';
@@ -7,8 +7,13 @@ import { MAX_STATUS_ERRORS, usePaymentStatus } from '../api/get-payment-status';
 import { DEFAULT_PAYMENT_FAILURE, PAYMENT_NOT_SENT, PAYMENT_STATUS_UNKNOWN } from '../messages';
 import { CardFrameError, CardInvalidError } from './use-card-frame';
 
-/** Everything the payment request needs except the card, which the gateway's frame tokenises last (per page type). */
-export type PaymentDraft = CreatePaymentRequest extends infer Request ? (Request extends unknown ? Omit<Request, 'card'> : never) : never;
+type WithoutCard<Request> = Request extends unknown ? Omit<Request, 'card'> : never;
+
+/**
+ * Everything the payment request needs except the card, which the gateway's frame tokenises last (per page type):
+ * a guest's names the donor, a signed-in member's does not.
+ */
+export type PaymentDraft = WithoutCard<CreatePaymentRequest> | WithoutCard<MemberPaymentRequest>;
 
 export type SubmitOutcome =
   | { kind: 'accepted'; trackingNumber: string }

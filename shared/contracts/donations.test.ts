@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DONOR_FROM_SIGN_IN_MESSAGE,
+  createPaymentRequestSchema,
+  memberPaymentRequestSchema,
+  type CreatePaymentRequest,
+} from './donations';
+
+/** The two payment contracts: a guest names themselves; a signed-in member leaves the donor to the token. */
+const card = { token: 'tok_test12345678', cardType: 'visa', last4: '4242' } as const;
+const guestGift: CreatePaymentRequest = {
+  pageType: 'GIFT',
+  country: 'nz',
+  giftId: 'gift-1',
+  quantity: 2,
+  donationAmount: 2500,
+  supportingAmount: 0,
+  paymentType: 'CARD',
+  isRecurring: false,
+  isAnonymous: false,
+  receiptName: 'Dana Whitfield',
+  donor: { firstName: 'Dana', lastName: 'Whitfield', email: 'dana@example.com' },
+  card,
+};
+const { donor: _donor, ...memberGift } = guestGift;
+const memberCharity = { ...memberGift, pageType: 'CHARITY', charityId: 'charity-1', giftId: undefined, quantity: 1 };
+
+const issues = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  result.error?.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })) ?? [];
+
+describe('memberPaymentRequestSchema (POST /donations/me/payments)', () => {
+  it('accepts a gift and a general donation without donor', () => {
+    expect(memberPaymentRequestSchema.safeParse(memberGift).success).toBe(true);
+    const charity = memberPaymentRequestSchema.safeParse(memberCharity);
+    expect(charity.success).toBe(true);
+    expect(charity.data).toMatchObject({ pageType: 'CHARITY', charityId: 'charity-1', quantity: 1 });
+  });
+
+  it('refuses a donor in the body, naming donor', () => {
+    expect(issues(memberPaymentRequestSchema.safeParse(guestGift))).toEqual([{ path: 'donor', message: DONOR_FROM_SIGN_IN_MESSAGE }]);
+  });
+
+  it('still requires a receipt name for a card payment, and keeps the guest rules for everything else', () => {
+    expect(issues(memberPaymentRequestSchema.safeParse({ ...memberGift, receiptName: '  ' }))).toEqual([{ path: 'receiptName', message: 'Required Field!' }]);
+    const { receiptName: _receiptName, ...withoutReceiptName } = memberGift;
+    expect(issues(memberPaymentRequestSchema.safeParse(withoutReceiptName))).toEqual([{ path: 'receiptName', message: 'Required Field!' }]);
+    expect(issues(memberPaymentRequestSchema.safeParse({ ...memberCharity, quantity: 2 }))).toEqual([{ path: 'quantity', message: 'Invalid Input!' }]);
+    expect(issues(memberPaymentRequestSchema.safeParse({ ...memberGift, isRecurring: true }))).toHaveLength(1);
+    expect(issues(memberPaymentRequestSchema.safeParse({ ...memberGift, pageType: 'FUNDRAISE' }))).toEqual([{ path: 'pageType', message: 'Invalid Input!' }]);
+  });
+});
+
+describe('createPaymentRequestSchema (POST /donations/payments, guests)', () => {
+  it('is unchanged: a guest must name themselves', () => {
+    expect(createPaymentRequestSchema.safeParse(guestGift).success).toBe(true);
+    expect(issues(createPaymentRequestSchema.safeParse(memberGift))).toEqual([expect.objectContaining({ path: 'donor' })]);
+  });
+});

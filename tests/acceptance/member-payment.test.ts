@@ -1,0 +1,133 @@
+import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserDashboard } from '@giving/shared/contracts/accounts';
+import { TEST_CARDS } from '@giving/shared/contracts/card-gateway';
+import { DONOR_FROM_SIGN_IN_MESSAGE, type CreatePaymentRequest, type Gift, type MemberGiftPaymentRequest, type PaymentStatusResponse } from '@giving/shared/contracts/donations';
+import type { RunningPlatform } from '../../tools/local/src/platform';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../tools/local/src/seed/data';
+import { CARD_GATEWAY_PUBLISHABLE, startTestPlatform } from './platform';
+
+/**
+ * Given the seeded demo, when Dana (a signed-in donor) pays for a gift by card without typing her e-mail or names
+ * (POST /donations/me/payments), then the payment completes as hers: DonationCompleted names her member id and
+ * e-mail, the receipt reaches her, and her dashboard counts the donation and shows the 'First gift' badge.
+ */
+let platform: RunningPlatform;
+let gift: Gift;
+let idToken: string;
+const dana = DEMO_USERS.find((user) => user.role === 'donor');
+
+beforeAll(async () => {
+  if (!dana) throw new Error('no seeded donor');
+  platform = await startTestPlatform(5700);
+  gift = (await (await fetch(`${platform.siteUrl}/api/donations/gifts/kiwi-coast-rescue/feed-a-kiwi-chick`)).json()) as Gift;
+  const cognito = new CognitoIdentityProviderClient({ endpoint: platform.urls.cognito, region: 'ap-southeast-2', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const auth = await cognito.send(
+    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: platform.cognito.userPoolClientId, AuthParameters: { USERNAME: dana.email, PASSWORD: DEMO_PASSWORD } }),
+  );
+  cognito.destroy();
+  idToken = auth.AuthenticationResult?.IdToken ?? '';
+  if (!idToken) throw new Error('Dana could not sign in');
+}, 90_000);
+
+afterAll(async () => {
+  await platform?.stop();
+});
+
+async function tokenFor(number: string) {
+  const response = await fetch(`${platform.urls.cardGateway}/v1/tokens`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${CARD_GATEWAY_PUBLISHABLE}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ number, name: 'Dana Whitfield', expMonth: '12', expYear: '30', cvc: '123' }),
+  });
+  const body = (await response.json()) as { id: string; card: { brand: CreatePaymentRequest['card']['cardType']; last4: string } };
+  return { token: body.id, cardType: body.card.brand, last4: body.card.last4 };
+}
+
+const memberPayment = (card: CreatePaymentRequest['card']): MemberGiftPaymentRequest => ({
+  pageType: 'GIFT',
+  country: 'nz',
+  giftId: gift.id,
+  donationAmount: gift.price.cents,
+  quantity: 1,
+  supportingAmount: 0,
+  paymentType: 'CARD',
+  isRecurring: false,
+  isAnonymous: false,
+  receiptName: 'Dana Whitfield',
+  card,
+});
+
+const submitAsMember = (body: unknown, token: string | null = idToken, key = `member-${crypto.randomUUID()}`) =>
+  fetch(`${platform.siteUrl}/api/donations/me/payments`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': key, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+
+async function settle(trackingNumber: string, timeoutMs = 20_000): Promise<PaymentStatusResponse> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const status = (await (await fetch(`${platform.siteUrl}/api/donations/payments/${trackingNumber}/status`)).json()) as PaymentStatusResponse;
+    if (status.paymentProcessingStatus === 'Completed' || status.paymentProcessingStatus === 'Failed' || Date.now() > deadline) return status;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const dashboard = async () =>
+  (await (await fetch(`${platform.siteUrl}/api/accounts/me/dashboard`, { headers: { authorization: `Bearer ${idToken}` } })).json()) as UserDashboard;
+
+type CapturedEvent = { detail: { metadata: { id: string }; data: Record<string, unknown> } };
+async function eventsOf(detailType: string): Promise<CapturedEvent[]> {
+  const body = (await (await fetch(`${platform.urls.eventBridge}/_local/events?detailType=${detailType}`)).json()) as { events?: unknown[] } | unknown[];
+  return (Array.isArray(body) ? body : (body.events ?? [])) as CapturedEvent[];
+}
+
+async function receiptsTo(email: string): Promise<{ subject: string; text: string }[]> {
+  const { messages } = (await (await fetch(`${platform.urls.mail}/api/messages?to=${encodeURIComponent(email)}`)).json()) as { messages: { subject: string; text: string }[] };
+  return messages.filter((message) => message.subject.startsWith('Your receipt'));
+}
+
+describe('a signed-in donor gives without typing her e-mail or names', () => {
+  it('pays for a gift by card: Completed, DonationCompleted names her, the receipt reaches her, her dashboard counts it with the First gift badge', async () => {
+    const before = await dashboard();
+    // The seeded demo has no donations yet, so the badge can only come from this one.
+    expect(before.badges.map((badge) => badge.name)).not.toContain('First gift');
+    const response = await submitAsMember(memberPayment(await tokenFor(TEST_CARDS.approve)));
+    expect(response.status).toBe(202);
+    const { trackingNumber } = (await response.json()) as { trackingNumber: string };
+    expect(await settle(trackingNumber)).toEqual({ trackingNumber, paymentProcessingStatus: 'Completed', messages: [] });
+
+    await expect
+      .poll(async () => (await eventsOf('DonationCompleted')).find((e) => e.detail.metadata.id === trackingNumber)?.detail.data, { timeout: 10_000, interval: 200 })
+      .toMatchObject({ donorMemberId: before.profile.id, donorEmail: dana?.email, receiptName: 'Dana Whitfield', pageType: 'GIFT' });
+
+    await expect.poll(async () => (await receiptsTo(dana?.email ?? '')).filter((m) => m.text.includes(trackingNumber)), { timeout: 10_000, interval: 200 }).toEqual([
+      expect.objectContaining({ subject: 'Your receipt for your donation to Kiwi Coast Rescue', text: expect.stringContaining('Dear Dana Whitfield,') }),
+    ]);
+
+    await expect.poll(async () => (await dashboard()).completedDonations, { timeout: 10_000, interval: 200 }).toBe(before.completedDonations + 1);
+    expect((await dashboard()).badges.map((badge) => badge.name)).toContain('First gift');
+  });
+
+  it('an anonymous call is refused with 401', async () => {
+    const response = await submitAsMember(memberPayment(await tokenFor(TEST_CARDS.approve)), null);
+    expect(response.status).toBe(401);
+  });
+
+  it('a body that names a donor is refused with 400 naming body.donor (the donor is always the signed-in member)', async () => {
+    const card = await tokenFor(TEST_CARDS.approve);
+    const response = await submitAsMember({ ...memberPayment(card), donor: { firstName: 'Someone', lastName: 'Else', email: 'someone@example.com' } });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { errors: unknown[] }).errors).toEqual([{ field: 'body.donor', message: DONOR_FROM_SIGN_IN_MESSAGE }]);
+  });
+
+  it('a retry with the same Idempotency-Key returns the same tracking number', async () => {
+    const request = memberPayment(await tokenFor(TEST_CARDS.approve));
+    const key = `member-retry-${crypto.randomUUID()}`;
+    const first = (await (await submitAsMember(request, idToken, key)).json()) as { trackingNumber: string };
+    const again = (await (await submitAsMember(request, idToken, key)).json()) as { trackingNumber: string };
+    expect(again.trackingNumber).toBe(first.trackingNumber);
+    expect((await settle(first.trackingNumber)).paymentProcessingStatus).toBe('Completed');
+  });
+});

@@ -1,0 +1,118 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resetSessionForTests, setIdTokenProvider, setSession } from '../../../lib/session';
+import { installFetchFake, json } from '../../../testing/fetch-fake';
+import { TRACKING_NUMBER, aCharity, aGift } from '../../../testing/fixtures';
+import { donateButton, errorOf, field, renderCheckout } from '../testing';
+
+/** Spec §6: logged-in donors skip e-mail and names; the API takes them from the token (POST /donations/me/payments). */
+const DANA = { status: 'signedIn', memberId: 'sub-dana', email: 'dana.donor@demo.koha.nz', name: 'Dana Whitfield' } as const;
+const MEMBER_PAYMENTS = '/api/donations/me/payments';
+const GUEST_PAYMENTS = '/api/donations/payments';
+
+beforeEach(() => {
+  resetSessionForTests();
+  setSession(DANA);
+  setIdTokenProvider(async () => 'dana-id-token');
+});
+
+afterEach(() => {
+  act(() => resetSessionForTests());
+});
+
+describe('CheckoutForm, signed in', () => {
+  it('hides the name and e-mail fields, says who is giving, and starts the receipt name at the member’s name', async () => {
+    const fetch = installFetchFake();
+    await renderCheckout(fetch);
+
+    expect(screen.queryByLabelText('First Name')).toBeNull();
+    expect(screen.queryByLabelText('Last Name')).toBeNull();
+    expect(screen.queryByLabelText('Email')).toBeNull();
+    expect(screen.getByText('Giving as Dana Whitfield (dana.donor@demo.koha.nz)')).toBeTruthy();
+    await waitFor(() => expect(field('Receipt Name').value).toBe('Dana Whitfield'));
+  });
+
+  it('posts to the member route with the bearer token and no donor', async () => {
+    const fetch = installFetchFake();
+    fetch.on('POST', MEMBER_PAYMENTS, json(202, { trackingNumber: TRACKING_NUMBER }));
+    fetch.on('GET', `/api/donations/payments/${TRACKING_NUMBER}/status`, json(200, { trackingNumber: TRACKING_NUMBER, paymentProcessingStatus: 'Processing', messages: [] }));
+    const { user } = await renderCheckout(fetch);
+    await waitFor(() => expect(field('Receipt Name').value).toBe('Dana Whitfield'));
+
+    await user.click(donateButton());
+
+    await waitFor(() => expect(fetch.callsTo('POST', MEMBER_PAYMENTS)).toHaveLength(1));
+    expect(fetch.callsTo('POST', GUEST_PAYMENTS)).toHaveLength(0);
+    const [post] = fetch.callsTo('POST', MEMBER_PAYMENTS);
+    expect(post?.headers.get('authorization')).toBe('Bearer dana-id-token');
+    expect(post?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f]{32}$/);
+    expect(post?.body).toEqual({
+      pageType: 'GIFT',
+      country: 'nz',
+      giftId: aGift().id,
+      donationAmount: aGift().price.cents,
+      quantity: 1,
+      supportingAmount: 0,
+      paymentType: 'CARD',
+      isRecurring: false,
+      isAnonymous: false,
+      receiptName: 'Dana Whitfield',
+      card: { token: 'tok_approve4242abcd', cardType: 'visa', last4: '4242' },
+    });
+    expect(post?.body).not.toHaveProperty('donor');
+  });
+
+  it('keeps the receipt name editable and required', async () => {
+    const fetch = installFetchFake();
+    fetch.on('POST', MEMBER_PAYMENTS, json(202, { trackingNumber: TRACKING_NUMBER }));
+    fetch.on('GET', `/api/donations/payments/${TRACKING_NUMBER}/status`, json(200, { trackingNumber: TRACKING_NUMBER, paymentProcessingStatus: 'Processing', messages: [] }));
+    const { user } = await renderCheckout(fetch);
+    await waitFor(() => expect(field('Receipt Name').value).toBe('Dana Whitfield'));
+
+    await user.clear(field('Receipt Name'));
+    await user.click(donateButton());
+    await waitFor(() => expect(errorOf(field('Receipt Name'))).toBe('Required Field!'));
+    expect(document.activeElement).toBe(field('Receipt Name'));
+    expect(fetch.callsTo('POST', MEMBER_PAYMENTS)).toHaveLength(0);
+
+    await user.type(field('Receipt Name'), 'The Whitfield Family');
+    await user.click(donateButton());
+    await waitFor(() => expect(fetch.callsTo('POST', MEMBER_PAYMENTS)).toHaveLength(1));
+    expect(fetch.callsTo('POST', MEMBER_PAYMENTS)[0]?.body).toMatchObject({ receiptName: 'The Whitfield Family' });
+  });
+
+  it('gives a general donation to a charity the same way', async () => {
+    const fetch = installFetchFake();
+    fetch.on('POST', MEMBER_PAYMENTS, json(202, { trackingNumber: TRACKING_NUMBER }));
+    fetch.on('GET', `/api/donations/payments/${TRACKING_NUMBER}/status`, json(200, { trackingNumber: TRACKING_NUMBER, paymentProcessingStatus: 'Processing', messages: [] }));
+    const charity = aCharity();
+    const { user } = await renderCheckout(fetch, { target: { pageType: 'CHARITY', charity } });
+    await waitFor(() => expect(field('Receipt Name').value).toBe('Dana Whitfield'));
+
+    await user.click(donateButton());
+    await waitFor(() => expect(fetch.callsTo('POST', MEMBER_PAYMENTS)).toHaveLength(1));
+    expect(fetch.callsTo('POST', MEMBER_PAYMENTS)[0]?.body).toMatchObject({ pageType: 'CHARITY', charityId: charity.id, quantity: 1, receiptName: 'Dana Whitfield' });
+    expect(fetch.callsTo('POST', MEMBER_PAYMENTS)[0]?.body).not.toHaveProperty('donor');
+  });
+
+  it('switches to the member checkout when the session finishes loading as signed in', async () => {
+    resetSessionForTests(); // loading
+    const fetch = installFetchFake();
+    await renderCheckout(fetch);
+    expect(field('First Name')).toBeTruthy();
+
+    act(() => setSession(DANA));
+    expect(screen.queryByLabelText('First Name')).toBeNull();
+    await waitFor(() => expect(field('Receipt Name').value).toBe('Dana Whitfield'));
+  });
+
+  it('a guest still gives names and e-mail', async () => {
+    setSession({ status: 'signedOut' });
+    const fetch = installFetchFake();
+    await renderCheckout(fetch);
+    expect(field('First Name')).toBeTruthy();
+    expect(field('Email')).toBeTruthy();
+    expect(screen.queryByText(/^Giving as/)).toBeNull();
+    expect(field('Receipt Name').value).toBe('');
+  });
+});
