@@ -9,8 +9,12 @@ describe('newId', () => {
     expect([...ids].sort()).toEqual(ids);
   });
 
-  it('carries the time it was made at', () => {
+  it('carries the time it was made at, even a time before ids already made', () => {
+    newId();
     expect(idTime(newId(Date.parse('2026-11-21T09:00:00Z'))).toISOString()).toBe('2026-11-21T09:00:00.000Z');
+    expect(idTime(newId(Date.parse('2000-01-01T00:00:00Z'))).toISOString()).toBe('2000-01-01T00:00:00.000Z');
+    const later = Date.now() + 60_000;
+    expect(idTime(newId(later)).getTime()).toBe(later);
   });
 
   it('spreads its random part over the whole alphabet', () => {
