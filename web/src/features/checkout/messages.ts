@@ -8,6 +8,11 @@ export const PAYMENT_NOT_SENT = 'We couldn’t reach Koha to send your payment. 
 export const PAYMENT_STATUS_UNKNOWN =
   'We couldn’t confirm your payment yet. Please check your email for a receipt before trying again.';
 
+/** Spec §4: the first status was missing; the checkout waits 3 seconds and asks again. */
+export const WORKING_ON_IT = 'Working on it';
+/** The payment's status was still missing after the retry. */
+export const PAYMENT_STATUS_MISSING = 'We couldn’t find your payment to confirm it. Please check your email for a receipt before trying again.';
+
 /** Spec §2 "Checkout form": the payment processing modal. */
 export const PROCESSING_TITLE = 'Payment Processing';
 export const PROCESSING_BE_PATIENT = 'Please be patient. This may take a few moments to process';

@@ -231,7 +231,7 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
         </Button>
       </div>
 
-      <ProcessingModal open={flow.processing} status={flow.status} />
+      <ProcessingModal open={flow.processing} status={flow.status} workingOnIt={flow.workingOnIt} />
     </form>
   );
 }

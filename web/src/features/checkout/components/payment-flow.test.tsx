@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { PaymentStatus } from '@giving/shared/contracts/donations';
 import { installFetchFake, json, problem, type FetchFake } from '../../../testing/fetch-fake';
 import { TRACKING_NUMBER } from '../../../testing/fixtures';
-import { DEFAULT_PAYMENT_FAILURE, PAYMENT_NOT_SENT, PAYMENT_STATUS_UNKNOWN } from '../messages';
+import { DEFAULT_PAYMENT_FAILURE, PAYMENT_NOT_SENT, PAYMENT_STATUS_MISSING, PAYMENT_STATUS_UNKNOWN } from '../messages';
 import { MAX_STATUS_ERRORS } from '../api/get-payment-status';
 import { donateButton, field, renderCheckout } from '../testing';
 
@@ -206,5 +206,37 @@ describe('payment flow', () => {
     expect(fetch.callsTo('GET', STATUS_URL)).toHaveLength(MAX_STATUS_ERRORS);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('alert').textContent).toBe(PAYMENT_STATUS_UNKNOWN);
+  });
+
+  it("shows 'Working on it' when the first status is missing, asks again after 3 seconds, then polls", async () => {
+    const fetch = installFetchFake();
+    fetch.on('POST', PAYMENTS_URL, json(202, { trackingNumber: TRACKING_NUMBER }));
+    const missing = () => problem(404, { title: 'We could not find that.', code: 'NotFound' });
+    fetch.sequence('GET', STATUS_URL, [missing, status('Processing'), status('Completed')]);
+
+    const { router } = await startPayment(fetch);
+    const modal = screen.getByRole('dialog', { name: 'Payment Processing' });
+    expect(within(modal).getByText('Working on it')).toBeTruthy();
+    await advance(2900);
+    expect(fetch.callsTo('GET', STATUS_URL)).toHaveLength(1);
+    await advance(100);
+    expect(fetch.callsTo('GET', STATUS_URL)).toHaveLength(2);
+    expect(within(modal).getByText('Progress: Processing')).toBeTruthy();
+    await advance(2000);
+    expect(router.state.location.pathname).toBe('/nz/thankyou');
+  });
+
+  it('fails when the status is still missing after the one retry', async () => {
+    const fetch = installFetchFake();
+    fetch.on('POST', PAYMENTS_URL, json(202, { trackingNumber: TRACKING_NUMBER }));
+    fetch.on('GET', STATUS_URL, () => problem(404, { title: 'We could not find that.', code: 'NotFound' }));
+
+    await startPayment(fetch);
+    await advance(3000);
+    expect(fetch.callsTo('GET', STATUS_URL)).toHaveLength(2);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe(PAYMENT_STATUS_MISSING);
+    await advance(10_000);
+    expect(fetch.callsTo('GET', STATUS_URL)).toHaveLength(2);
   });
 });

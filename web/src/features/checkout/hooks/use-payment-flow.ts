@@ -3,8 +3,8 @@ import type { CardToken, CreatePaymentRequest, MemberPaymentRequest, PaymentStat
 import { ApiError, NetworkError, errorMessageOf } from '../../../lib/api-client';
 import { randomId } from '../../../lib/random-id';
 import { useCreatePayment } from '../api/create-payment';
-import { MAX_STATUS_ERRORS, usePaymentStatus } from '../api/get-payment-status';
-import { DEFAULT_PAYMENT_FAILURE, PAYMENT_NOT_SENT, PAYMENT_STATUS_UNKNOWN } from '../messages';
+import { MAX_STATUS_ERRORS, isMissingBeforeFirstStatus, usePaymentStatus } from '../api/get-payment-status';
+import { DEFAULT_PAYMENT_FAILURE, PAYMENT_NOT_SENT, PAYMENT_STATUS_MISSING, PAYMENT_STATUS_UNKNOWN } from '../messages';
 import { CardFrameError, CardInvalidError } from './use-card-frame';
 
 type WithoutCard<Request> = Request extends unknown ? Omit<Request, 'card'> : never;
@@ -64,13 +64,16 @@ export function usePaymentFlow({ onCompleted }: { onCompleted: (payment: Complet
     }
   }, [current, status.data]);
 
+  // Spec §4: a missing first status shows 'Working on it'; still missing after the one retry, the payment fails.
+  const missing = current !== undefined && isMissingBeforeFirstStatus(status);
+  const stillMissing = missing && status.errorUpdateCount >= 2;
   const statusGaveUp = status.isError && status.errorUpdateCount >= MAX_STATUS_ERRORS;
   useEffect(() => {
-    if (!statusGaveUp) return;
+    if (!statusGaveUp && !stillMissing) return;
     setCurrent(undefined);
     setProcessing(false);
-    setFailure(PAYMENT_STATUS_UNKNOWN);
-  }, [statusGaveUp]);
+    setFailure(stillMissing ? PAYMENT_STATUS_MISSING : PAYMENT_STATUS_UNKNOWN);
+  }, [statusGaveUp, stillMissing]);
 
   const submit = useCallback(
     async (draft: PaymentDraft, tokeniseCard: () => Promise<CardToken>): Promise<SubmitOutcome> => {
@@ -119,6 +122,8 @@ export function usePaymentFlow({ onCompleted }: { onCompleted: (payment: Complet
     processing,
     /** The latest status while processing (undefined until the first answer). */
     status: processing ? (statusValue as PaymentStatus | undefined) : undefined,
+    /** The first status was missing and the checkout is waiting to ask again ('Working on it'). */
+    workingOnIt: processing && missing && !stillMissing,
     /** Why the last attempt did not go through, for the donor; cleared on the next submit. */
     failure,
     /** Lets the form show a message of its own in the same place (e.g. field errors the form cannot place). */
