@@ -1,10 +1,9 @@
-import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, type RouteSpec } from '@giving/shared/manifest';
 import { manifests } from '../../services';
 import { DEMO_PASSWORD, DEMO_USERS, type DemoRole } from '../../tools/local/src/seed/data';
 import type { RunningPlatform } from '../../tools/local/src/platform';
-import { startTestPlatform } from './platform';
+import { platformClient, startTestPlatform } from './platform';
 
 /**
  * The authorisation matrix: every manifest route x every role x the demo tenant / another tenant, through the real
@@ -46,16 +45,7 @@ let platform: RunningPlatform;
 const tokens = new Map<Role, string>();
 const tenants = { charity: { demo: '', other: '' }, workplace: { demo: '', other: '' } };
 
-async function idToken(email: string): Promise<string> {
-  const client = new CognitoIdentityProviderClient({ endpoint: platform.urls.cognito, region: 'ap-southeast-2', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-  const result = await client.send(
-    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: platform.cognito.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD } }),
-  );
-  client.destroy();
-  const token = result.AuthenticationResult?.IdToken;
-  if (!token) throw new Error(`no token for ${email}`);
-  return token;
-}
+const idToken = (email: string) => platformClient(platform).idToken(email, DEMO_PASSWORD);
 
 const call = (method: string, path: string, role: Role) =>
   fetch(`${platform.siteUrl}${API_PREFIX}${path}`, {

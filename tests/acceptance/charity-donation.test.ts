@@ -1,11 +1,10 @@
-import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CharityProfile } from '@giving/shared/contracts/accounts';
 import { TEST_CARDS } from '@giving/shared/contracts/card-gateway';
-import type { CharityPaymentRequest, CreatePaymentRequest, PaymentStatusResponse } from '@giving/shared/contracts/donations';
+import type { CharityPaymentRequest, CreatePaymentRequest } from '@giving/shared/contracts/donations';
 import type { RunningPlatform } from '../../tools/local/src/platform';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../tools/local/src/seed/data';
-import { CARD_GATEWAY_PUBLISHABLE, CARD_GATEWAY_SECRET, startTestPlatform } from './platform';
+import { platformClient, startTestPlatform, type CapturedEvent } from './platform';
 
 /**
  * Given the seeded demo, when a guest gives a general donation to a charity (page type CHARITY) by card through the
@@ -13,11 +12,13 @@ import { CARD_GATEWAY_PUBLISHABLE, CARD_GATEWAY_SECRET, startTestPlatform } from
  * says CHARITY with no gift, and the receipt reads naturally.
  */
 let platform: RunningPlatform;
+let client: ReturnType<typeof platformClient>;
 let kiwi: CharityProfile;
 let reef: CharityProfile;
 
 beforeAll(async () => {
   platform = await startTestPlatform(5600);
+  client = platformClient(platform);
   const charity = async (url: string, country: string) =>
     (await (await fetch(`${platform.siteUrl}/api/accounts/charities/${url}?country=${country}`)).json()) as CharityProfile;
   kiwi = await charity('kiwi-coast-rescue', 'nz');
@@ -28,15 +29,12 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-async function tokenFor(number: string) {
-  const response = await fetch(`${platform.urls.cardGateway}/v1/tokens`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${CARD_GATEWAY_PUBLISHABLE}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ number, name: 'Aroha Ngata', expMonth: '12', expYear: '30', cvc: '123' }),
-  });
-  const body = (await response.json()) as { id: string; card: { brand: CreatePaymentRequest['card']['cardType']; last4: string } };
-  return { token: body.id, cardType: body.card.brand, last4: body.card.last4 };
-}
+const tokenFor = (number: string) => client.cardToken(number, 'Aroha Ngata');
+const settle = (trackingNumber: string, timeoutMs?: number) => client.settle(trackingNumber, timeoutMs);
+const chargesFor = (trackingNumber: string) => client.chargesFor(trackingNumber);
+const eventuallyReceipt = (email: string) => client.receiptsFor(email);
+const eventsOf = (detailType: string) => client.eventsOf(detailType);
+
 
 const donation = (charityId: string, card: CreatePaymentRequest['card'], overrides: Partial<CharityPaymentRequest> = {}): CharityPaymentRequest => ({
   pageType: 'CHARITY',
@@ -57,34 +55,9 @@ const donation = (charityId: string, card: CreatePaymentRequest['card'], overrid
 const submit = (body: unknown, key = `key-${crypto.randomUUID()}`) =>
   fetch(`${platform.siteUrl}/api/donations/payments`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': key }, body: JSON.stringify(body) });
 
-async function settle(trackingNumber: string, timeoutMs = 20_000): Promise<PaymentStatusResponse> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const status = (await (await fetch(`${platform.siteUrl}/api/donations/payments/${trackingNumber}/status`)).json()) as PaymentStatusResponse;
-    if (status.paymentProcessingStatus === 'Completed' || status.paymentProcessingStatus === 'Failed' || Date.now() > deadline) return status;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
-async function chargesFor(trackingNumber: string): Promise<{ amount: number; status: string }[]> {
-  const response = await fetch(`${platform.urls.cardGateway}/v1/charges?idempotency_key=${trackingNumber}`, { headers: { authorization: `Bearer ${CARD_GATEWAY_SECRET}` } });
-  return ((await response.json()) as { data: { amount: number; status: string }[] }).data;
-}
 
-async function eventuallyReceipt(email: string) {
-  for (let i = 0; i < 50; i++) {
-    const { messages } = (await (await fetch(`${platform.urls.mail}/api/messages?to=${encodeURIComponent(email)}`)).json()) as { messages: { subject: string; text: string }[] };
-    if (messages.length) return messages;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return [];
-}
 
-type CapturedEvent = { detail: { metadata: { id: string }; data: Record<string, unknown> } };
-async function eventsOf(detailType: string): Promise<CapturedEvent[]> {
-  const body = (await (await fetch(`${platform.urls.eventBridge}/_local/events?detailType=${detailType}`)).json()) as { events?: unknown[] } | unknown[];
-  return (Array.isArray(body) ? body : (body.events ?? [])) as CapturedEvent[];
-}
 
 describe('a guest gives a general donation to a charity by card', () => {
   it('approving card: Completed, charged once for amount + tip, DonationCompleted says CHARITY with no gift, receipt e-mailed', async () => {
@@ -158,15 +131,11 @@ describe('a guest gives a general donation to a charity by card', () => {
   it('a charity the back office lists is published from the accounts stream, reaches donations and can be given to', async () => {
     const admin = DEMO_USERS.find((user) => user.role === 'backOffice');
     if (!admin) throw new Error('no seeded back-office administrator');
-    const cognito = new CognitoIdentityProviderClient({ endpoint: platform.urls.cognito, region: 'ap-southeast-2', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-    const auth = await cognito.send(
-      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: platform.cognito.userPoolClientId, AuthParameters: { USERNAME: admin.email, PASSWORD: DEMO_PASSWORD } }),
-    );
-    cognito.destroy();
+    const adminToken = await client.idToken(admin.email, DEMO_PASSWORD);
     const charityUrl = `tui-trust-${Date.now()}`;
     const created = await fetch(`${platform.siteUrl}/api/accounts/backoffice/charities`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${auth.AuthenticationResult?.IdToken ?? ''}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
       body: JSON.stringify({ name: 'Tūī Trust', charityUrl, country: 'nz', description: 'Birds.' }),
     });
     expect(created.status).toBe(201);

@@ -1,21 +1,23 @@
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '@giving/shared/contracts/card-gateway';
-import type { CreatePaymentRequest, Gift, GiftPaymentRequest, PaymentStatusResponse } from '@giving/shared/contracts/donations';
+import type { CreatePaymentRequest, Gift, GiftPaymentRequest } from '@giving/shared/contracts/donations';
 import { dynamoClient } from '../../tools/local/src/dynamodb';
 import type { RunningPlatform } from '../../tools/local/src/platform';
-import { CARD_GATEWAY_PUBLISHABLE, CARD_GATEWAY_SECRET, startTestPlatform } from './platform';
+import { platformClient, startTestPlatform } from './platform';
 
 /**
  * Given the seeded demo, when a guest pays for a gift by card through the public API,
  * then the payment workflow, the bus, the receipt consumer and the gateway behave as a donor and finance would expect.
  */
 let platform: RunningPlatform;
+let client: ReturnType<typeof platformClient>;
 let gift: Gift;
 let inactiveGift: Gift;
 
 beforeAll(async () => {
   platform = await startTestPlatform(5300);
+  client = platformClient(platform);
   gift = (await (await fetch(`${platform.siteUrl}/api/donations/gifts/kiwi-coast-rescue/feed-a-kiwi-chick`)).json()) as Gift;
   inactiveGift = (await (await fetch(`${platform.siteUrl}/api/donations/gifts/nga-rakau-forest-trust/plant-ten-seedlings`)).json()) as Gift;
 }, 90_000);
@@ -24,15 +26,11 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-async function tokenFor(number: string) {
-  const response = await fetch(`${platform.urls.cardGateway}/v1/tokens`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${CARD_GATEWAY_PUBLISHABLE}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ number, name: 'Jane Donor', expMonth: '12', expYear: '30', cvc: '123' }),
-  });
-  const body = (await response.json()) as { id: string; card: { brand: CreatePaymentRequest['card']['cardType']; last4: string } };
-  return { token: body.id, cardType: body.card.brand, last4: body.card.last4 };
-}
+const tokenFor = (number: string) => client.cardToken(number, 'Jane Donor');
+const settle = (trackingNumber: string, timeoutMs?: number) => client.settle(trackingNumber, timeoutMs);
+const chargesFor = (trackingNumber: string) => client.chargesFor(trackingNumber);
+const eventuallyReceipt = (email: string) => client.receiptsFor(email);
+
 
 const paymentRequest = (giftId: string, card: CreatePaymentRequest['card'], overrides: Partial<GiftPaymentRequest> = {}): GiftPaymentRequest => ({
   pageType: 'GIFT',
@@ -53,28 +51,8 @@ const paymentRequest = (giftId: string, card: CreatePaymentRequest['card'], over
 const submit = (body: unknown, key = `key-${crypto.randomUUID()}`) =>
   fetch(`${platform.siteUrl}/api/donations/payments`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': key }, body: JSON.stringify(body) });
 
-async function settle(trackingNumber: string, timeoutMs = 20_000): Promise<PaymentStatusResponse> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const status = (await (await fetch(`${platform.siteUrl}/api/donations/payments/${trackingNumber}/status`)).json()) as PaymentStatusResponse;
-    if (status.paymentProcessingStatus === 'Completed' || status.paymentProcessingStatus === 'Failed' || Date.now() > deadline) return status;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
-async function chargesFor(trackingNumber: string): Promise<{ amount: number; status: string }[]> {
-  const response = await fetch(`${platform.urls.cardGateway}/v1/charges?idempotency_key=${trackingNumber}`, { headers: { authorization: `Bearer ${CARD_GATEWAY_SECRET}` } });
-  return ((await response.json()) as { data: { amount: number; status: string }[] }).data;
-}
 
-async function eventuallyReceipt(email: string) {
-  for (let i = 0; i < 50; i++) {
-    const { messages } = (await (await fetch(`${platform.urls.mail}/api/messages?to=${encodeURIComponent(email)}`)).json()) as { messages: { subject: string; text: string }[] };
-    if (messages.length) return messages;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return [];
-}
 
 async function donationsTableText(): Promise<string> {
   const client = dynamoClient(platform.urls.dynamodb);

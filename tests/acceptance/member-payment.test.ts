@@ -1,11 +1,10 @@
-import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserDashboard } from '@giving/shared/contracts/accounts';
 import { TEST_CARDS } from '@giving/shared/contracts/card-gateway';
-import { DONOR_FROM_SIGN_IN_MESSAGE, type CreatePaymentRequest, type Gift, type MemberGiftPaymentRequest, type PaymentStatusResponse } from '@giving/shared/contracts/donations';
+import { DONOR_FROM_SIGN_IN_MESSAGE, type CreatePaymentRequest, type Gift, type MemberGiftPaymentRequest } from '@giving/shared/contracts/donations';
 import type { RunningPlatform } from '../../tools/local/src/platform';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../tools/local/src/seed/data';
-import { CARD_GATEWAY_PUBLISHABLE, startTestPlatform } from './platform';
+import { platformClient, startTestPlatform } from './platform';
 
 /**
  * Given the seeded demo, when Dana (a signed-in donor) pays for a gift by card without typing her e-mail or names
@@ -13,6 +12,7 @@ import { CARD_GATEWAY_PUBLISHABLE, startTestPlatform } from './platform';
  * e-mail, the receipt reaches her, and her dashboard counts the donation and shows the 'First gift' badge.
  */
 let platform: RunningPlatform;
+let client: ReturnType<typeof platformClient>;
 let gift: Gift;
 let idToken: string;
 const dana = DEMO_USERS.find((user) => user.role === 'donor');
@@ -20,29 +20,19 @@ const dana = DEMO_USERS.find((user) => user.role === 'donor');
 beforeAll(async () => {
   if (!dana) throw new Error('no seeded donor');
   platform = await startTestPlatform(5700);
+  client = platformClient(platform);
   gift = (await (await fetch(`${platform.siteUrl}/api/donations/gifts/kiwi-coast-rescue/feed-a-kiwi-chick`)).json()) as Gift;
-  const cognito = new CognitoIdentityProviderClient({ endpoint: platform.urls.cognito, region: 'ap-southeast-2', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-  const auth = await cognito.send(
-    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: platform.cognito.userPoolClientId, AuthParameters: { USERNAME: dana.email, PASSWORD: DEMO_PASSWORD } }),
-  );
-  cognito.destroy();
-  idToken = auth.AuthenticationResult?.IdToken ?? '';
-  if (!idToken) throw new Error('Dana could not sign in');
+  idToken = await client.idToken(dana.email, DEMO_PASSWORD);
 }, 90_000);
 
 afterAll(async () => {
   await platform?.stop();
 });
 
-async function tokenFor(number: string) {
-  const response = await fetch(`${platform.urls.cardGateway}/v1/tokens`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${CARD_GATEWAY_PUBLISHABLE}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ number, name: 'Dana Whitfield', expMonth: '12', expYear: '30', cvc: '123' }),
-  });
-  const body = (await response.json()) as { id: string; card: { brand: CreatePaymentRequest['card']['cardType']; last4: string } };
-  return { token: body.id, cardType: body.card.brand, last4: body.card.last4 };
-}
+const tokenFor = (number: string) => client.cardToken(number, 'Dana Whitfield');
+const settle = (trackingNumber: string, timeoutMs?: number) => client.settle(trackingNumber, timeoutMs);
+const eventsOf = (detailType: string) => client.eventsOf(detailType);
+
 
 const memberPayment = (card: CreatePaymentRequest['card']): MemberGiftPaymentRequest => ({
   pageType: 'GIFT',
@@ -65,23 +55,10 @@ const submitAsMember = (body: unknown, token: string | null = idToken, key = `me
     body: JSON.stringify(body),
   });
 
-async function settle(trackingNumber: string, timeoutMs = 20_000): Promise<PaymentStatusResponse> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const status = (await (await fetch(`${platform.siteUrl}/api/donations/payments/${trackingNumber}/status`)).json()) as PaymentStatusResponse;
-    if (status.paymentProcessingStatus === 'Completed' || status.paymentProcessingStatus === 'Failed' || Date.now() > deadline) return status;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 const dashboard = async () =>
   (await (await fetch(`${platform.siteUrl}/api/accounts/me/dashboard`, { headers: { authorization: `Bearer ${idToken}` } })).json()) as UserDashboard;
 
-type CapturedEvent = { detail: { metadata: { id: string }; data: Record<string, unknown> } };
-async function eventsOf(detailType: string): Promise<CapturedEvent[]> {
-  const body = (await (await fetch(`${platform.urls.eventBridge}/_local/events?detailType=${detailType}`)).json()) as { events?: unknown[] } | unknown[];
-  return (Array.isArray(body) ? body : (body.events ?? [])) as CapturedEvent[];
-}
 
 async function receiptsTo(email: string): Promise<{ subject: string; text: string }[]> {
   const { messages } = (await (await fetch(`${platform.urls.mail}/api/messages?to=${encodeURIComponent(email)}`)).json()) as { messages: { subject: string; text: string }[] };
