@@ -1,14 +1,6 @@
-import styles from './guard.module.css';
+import { StatusPage } from '../../../components/ui/status-page';
 
 /** An address inside a console that has no screen (yet). */
 export function ScreenNotFound() {
-  return (
-    <div className={styles.centred}>
-      <p className={styles.code} aria-hidden="true">
-        404
-      </p>
-      <h2>Page not found</h2>
-      <p className={styles.lead}>This page doesn’t exist in this console. Choose a page from the menu.</p>
-    </div>
-  );
+  return <StatusPage code="404" title="Page not found" headingLevel={2} lead="This page doesn’t exist in this console. Choose a page from the menu." />;
 }
