@@ -27,7 +27,12 @@ export default defineConfig({
   webServer: {
     command: `npx tsx tools/local/src/main.ts --quiet`,
     // The site guard is on for 127.0.0.1 only, so tests at localhost see the open site (tests/e2e/site-guard.spec.ts).
-    env: { LOCAL_PORT_BASE: String(PORT_BASE), LOCAL_STATE_DIR: '.local/e2e', LOCAL_SITE_GUARD_DOMAINS: '127.0.0.1' },
+    env: {
+      LOCAL_PORT_BASE: String(PORT_BASE),
+      LOCAL_STATE_DIR: PORT_BASE === 5100 ? '.local/e2e' : `.local/e2e-${PORT_BASE}`,
+      LOCAL_SITE_GUARD_DOMAINS: '127.0.0.1',
+      ...(process.env.LOCAL_WEB_DIST ? { LOCAL_WEB_DIST: process.env.LOCAL_WEB_DIST } : {}),
+    },
     url: `${baseURL}/config.json`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -115,7 +115,8 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
 
     const siteOptions: SiteProcessOptions = {
       port: PORTS.site,
-      webDist: path.join(REPO_ROOT, 'web', 'dist'),
+      // LOCAL_WEB_DIST serves another build (a second build beside web/dist, e.g. for parallel browser runs).
+      webDist: process.env.LOCAL_WEB_DIST ? path.resolve(process.env.LOCAL_WEB_DIST) : path.join(REPO_ROOT, 'web', 'dist'),
       runtimeConfig: {
         cardGatewayUrl: gateway.url,
         cardGatewayPublishableKey: CARD_GATEWAY_PUBLISHABLE_KEY,
