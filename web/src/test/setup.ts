@@ -7,6 +7,9 @@ import { afterEach, vi } from 'vitest';
 
 afterEach(() => {
   cleanup();
+  // Each test starts with an empty tab: no saved checkout state or other per-tab data from the last test.
+  window.sessionStorage.clear();
+  window.localStorage.clear();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });

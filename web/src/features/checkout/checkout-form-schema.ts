@@ -1,6 +1,9 @@
 import * as z from 'zod/mini';
 import {
   MAX_MESSAGE_LENGTH,
+  MAX_RECEIPT_NAME_LENGTH,
+  PAYMENT_TYPES,
+  type PaymentType,
   donationCentsSchema,
   donorEmailSchema,
   donorNameSchema,
@@ -32,7 +35,7 @@ export const quantityTextSchema = z.pipe(
 export const TIP_OPTIONS = ['0', '200', '500'] as const;
 const tipTextSchema = z.pipe(z.enum(TIP_OPTIONS), z.transform((text) => Number(text) as 0 | 200 | 500));
 
-/** What the checkout asks of everyone: the donation and the receipt name (spec §5: required for a card payment). */
+/** What the checkout asks of everyone: the donation, how it is paid, and the receipt name. */
 const donationFields = {
   donationAmount: dollarAmountSchema,
   quantity: quantityTextSchema,
@@ -40,7 +43,16 @@ const donationFields = {
   message: z.string().check(z.maxLength(MAX_MESSAGE_LENGTH, MESSAGES.tooLong(MAX_MESSAGE_LENGTH))),
   isAnonymous: z.boolean(),
   receiptName: receiptNameSchema,
+  paymentType: z.enum(PAYMENT_TYPES),
+  isRecurring: z.boolean(),
+  saveCard: z.boolean(),
 };
+
+/** A receipt name the checkout does not need (spec §5): trimmed, within the limit, possibly empty. */
+const optionalReceiptNameSchema = z.pipe(
+  z.pipe(z.string(), z.transform((s) => s.trim())),
+  z.string().check(z.maxLength(MAX_RECEIPT_NAME_LENGTH, MESSAGES.tooLong(MAX_RECEIPT_NAME_LENGTH))),
+);
 
 /**
  * The guest card checkout for a gift or a general donation to a charity, built from the API's own field schemas (shared/contracts/donations.ts),
@@ -64,6 +76,26 @@ export const memberCheckoutFormSchema = z.object({
   email: z.string(),
 });
 
+/** What decides which fields the checkout asks for (spec §5 "Donation form"). */
+export interface CheckoutRules {
+  signedIn: boolean;
+  paymentType: PaymentType;
+  isRecurring: boolean;
+  /** A voucher is applied and covers donation x quantity + tip. */
+  voucherCovers: boolean;
+}
+
+/**
+ * The schema for the checkout as it stands (spec §5): names and e-mail only for a guest not paying by payroll;
+ * the receipt name for card, for an applied voucher that does not cover the total, or for recurring giving.
+ */
+export function checkoutSchemaFor({ signedIn, paymentType, isRecurring, voucherCovers }: CheckoutRules) {
+  const needsDonor = !signedIn && paymentType !== 'PAYROLL';
+  const needsReceiptName = paymentType === 'CARD' || (paymentType === 'VOUCHER' && !voucherCovers) || isRecurring;
+  const base = needsDonor ? checkoutFormSchema : memberCheckoutFormSchema;
+  return needsReceiptName ? base : z.extend(base, { receiptName: optionalReceiptNameSchema });
+}
+
 export type CheckoutFormInput = z.input<typeof checkoutFormSchema>;
 export type CheckoutFormValues = z.output<typeof checkoutFormSchema>;
 export type CheckoutField = keyof CheckoutFormInput;
@@ -82,6 +114,9 @@ export function checkoutDefaults(priceCents: number): CheckoutFormInput {
     lastName: '',
     email: '',
     receiptName: '',
+    paymentType: 'CARD',
+    isRecurring: false,
+    saveCard: false,
   };
 }
 

@@ -44,12 +44,13 @@ describe('CheckoutForm', () => {
     await user.type(field('Donation Amount'), '0.99');
     await user.clear(field('Quantity'));
     await user.type(field('Quantity'), '0');
-    await user.click(donateButton());
+    await user.tab();
 
     await waitFor(() => expect(errorOf(field('Email'))).toBe('Invalid Email!'));
     expect(errorOf(field('Donation Amount'))).toBe('Invalid Amount!');
     expect(errorOf(field('Quantity'))).toBe('Invalid Input!');
-    expect(document.activeElement).toBe(field('Donation Amount'));
+    // Spec §5: submit is disabled while a card payment has form errors.
+    expect(donateButton().disabled).toBe(true);
 
     // After a submit, fields re-validate as the donor types (validation is asynchronous).
     await user.clear(field('Donation Amount'));
@@ -59,6 +60,12 @@ describe('CheckoutForm', () => {
     await user.clear(field('Quantity'));
     await user.type(field('Quantity'), '1.5');
     await waitFor(() => expect(errorOf(field('Quantity'))).toBe('Invalid Input!'));
+    await user.clear(field('Quantity'));
+    await user.type(field('Quantity'), '2');
+    await user.clear(field('Email'));
+    await user.type(field('Email'), 'dana@example.com');
+    await user.tab();
+    await waitFor(() => expect(donateButton().disabled).toBe(false));
   });
 
   it('lets number fields take only digits, ".", "e", "E", "+" and "-"', async () => {

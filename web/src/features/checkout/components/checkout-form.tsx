@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
-import { useForm, useFormState, useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
+import { useForm, useFormState, useWatch, type Control, type Resolver, type UseFormSetValue } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { QUICK_PICK_AMOUNTS, type Gift } from '@giving/shared/contracts/donations';
 import type { CharityProfile } from '@giving/shared/contracts/accounts';
 import { COUNTRIES, type CountryCode } from '@giving/shared/countries';
@@ -10,25 +10,28 @@ import { Button } from '../../../components/ui/button';
 import { CheckboxField, FormMessage, TextField, TextareaField } from '../../../components/ui/field';
 import { useRuntimeConfig } from '../../../lib/config';
 import { paths } from '../../../lib/paths';
-import { useSession } from '../../../lib/session';
+import { signInToContinue, useSession } from '../../../lib/session';
 import { useSiteConfig } from '../../../lib/site-config';
 import {
   CHECKOUT_FIELD_ORDER,
   SERVER_FIELD_TO_FORM_FIELD,
   TIP_OPTIONS,
   checkoutDefaults,
-  checkoutFormSchema,
+  checkoutSchemaFor,
   dollarAmountSchema,
-  memberCheckoutFormSchema,
   quantityTextSchema,
   type CheckoutField,
   type CheckoutFormInput,
   type CheckoutFormValues,
+  type CheckoutRules,
 } from '../checkout-form-schema';
+import { choosePaymentType, initialPaymentType, submitDisabled, type AllowedPaymentMethods } from '../payment-choice';
+import { clearCheckoutState, loadCheckoutState, saveCheckoutState, type SavedCheckoutState } from '../saved-checkout-state';
 import { useCardFrame } from '../hooks/use-card-frame';
 import { usePaymentFlow, type PaymentDraft } from '../hooks/use-payment-flow';
 import { thankYouState } from '../thank-you-state';
 import { CARD_FORM_UNAVAILABLE, CardFrame } from './card-frame';
+import { DonationFrequencyChoice, PaymentMethodChoice } from './payment-method-choice';
 import { ProcessingModal } from './processing-modal';
 import styles from './checkout-form.module.css';
 
@@ -64,16 +67,23 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
   const { locale, currency } = COUNTRIES[country];
   const isGift = target.pageType === 'GIFT';
   const charity = target.pageType === 'GIFT' ? target.gift.charity : target.charity;
+  const itemId = target.pageType === 'GIFT' ? target.gift.id : target.charity.id;
   const headingId = useId();
   // Spec §5: the tip is offered only where the site shows gratuity; while that is unknown, it is not offered.
   const showGratuity = useSiteConfig(country).data?.showGratuity === true;
   const navigate = useNavigate();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}${location.hash}`;
   const session = useSession();
   const member: SignedInMember | undefined = session.status === 'signedIn' ? { name: session.name, email: session.email } : undefined;
+  const allowed = allowedPaymentMethods(member !== undefined);
   const config = useRuntimeConfig();
   const cardFrame = useCardFrame(
     config.data ? { url: config.data.cardGatewayUrl, publishableKey: config.data.cardGatewayPublishableKey } : undefined,
   );
+  // What decides the schema besides the values themselves (spec §5); read by the resolver at each validation.
+  const rules = useRef<Omit<CheckoutRules, 'paymentType' | 'isRecurring'>>({ signedIn: false, voucherCovers: false });
+  rules.current = { signedIn: member !== undefined, voucherCovers: false };
   const {
     register,
     control,
@@ -81,16 +91,28 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
     setValue,
     setError,
     setFocus,
+    getValues,
+    clearErrors,
+    subscribe,
     formState: { errors, isSubmitting },
   } = useForm<CheckoutFormInput, unknown, CheckoutFormValues>({
-    // Names and e-mail are checked only for a guest (spec §5); the resolver follows the session as it changes.
-    resolver: zodResolver(member ? memberCheckoutFormSchema : checkoutFormSchema),
-    defaultValues: checkoutDefaults(target.pageType === 'GIFT' ? target.gift.price.cents : 0),
+    resolver: checkoutResolver(rules),
+    defaultValues: startingValues(target, allowed, loadCheckoutState(itemId)),
     mode: 'onTouched',
   });
+  const [paymentType, isRecurring] = useWatch({ control, name: ['paymentType', 'isRecurring'] });
+
+  // Spec §3: the donor's choices for this item are kept (this tab only) so signing in for recurring or payroll
+  // giving comes back to the same form; a successful payment clears them.
+  useEffect(() => {
+    const save = () => saveCheckoutState(itemId, savedStateOf(getValues()));
+    save();
+    return subscribe({ formState: { values: true }, callback: save });
+  }, [subscribe, getValues, itemId]);
 
   const flow = usePaymentFlow({
-    onCompleted: ({ trackingNumber, request }) =>
+    onCompleted: ({ trackingNumber, request }) => {
+      clearCheckoutState(itemId);
       void navigate(paths.thankYou(country), {
         state: thankYouState({
           charityName: charity.name,
@@ -99,8 +121,10 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
           quantity: request.quantity,
           total: { cents: request.donationAmount * request.quantity + request.supportingAmount, currency },
           trackingNumber,
+          ...(request.isRecurring ? { monthly: true } : {}),
         }),
-      }),
+      });
+    },
   });
 
   // Once the donor edits the receipt name it is theirs; until then it follows first and last name (or the member's name).
@@ -124,6 +148,11 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
   };
 
   const onSubmit = handleSubmit(async (values) => {
+    if (values.isRecurring && !member) {
+      // Spec §4: recurring giving needs a member; the choices are saved (above) and the donor comes back here.
+      signInToContinue(here, 'recurring');
+      return;
+    }
     if (config.isError) {
       flow.setFailure(CARD_FORM_UNAVAILABLE);
       return;
@@ -133,6 +162,21 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
     else if (outcome.kind === 'field-errors') showServerErrors(outcome.fieldErrors);
   });
 
+  const choose = (chosen: CheckoutFormInput['paymentType']) => {
+    const change = choosePaymentType({ paymentType, voucherApplied: false }, chosen);
+    setValue('paymentType', change.paymentType);
+    if (change.clearTip) setValue('supportingAmount', '0');
+    if (change.recurringOff) setValue('isRecurring', false);
+    clearErrors();
+  };
+
+  const chooseFrequency = (monthly: boolean) => {
+    setValue('isRecurring', monthly);
+    // A monthly gift is charged from a saved card (spec §6: logged-in donors may pay recurring and save cards).
+    if (monthly) setValue('saveCard', true);
+    if (monthly && !member) signInToContinue(here, 'recurring');
+  };
+
   const trimOnBlur = (name: 'firstName' | 'lastName' | 'receiptName') => ({
     onBlur: (event: { target: { value: string } }) => {
       const value = event.target.value;
@@ -141,6 +185,8 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
   });
 
   const busy = isSubmitting || flow.processing;
+  const disabled = submitDisabled({ paymentType, hasErrors: Object.keys(errors).length > 0, voucherApplied: false, voucherCovers: false });
+  const payingByCard = paymentType === 'CARD';
 
   return (
     <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby={headingId}>
@@ -173,7 +219,7 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
           ) : null}
         </div>
         <QuickPicks control={control} setValue={setValue} locale={locale} currency={currency} />
-        {showGratuity ? (
+        {showGratuity && paymentType !== 'PAYROLL' ? (
           <fieldset className={styles.tip}>
             <legend className={styles.tipLegend}>Support the website</legend>
             <div className={styles.picks}>
@@ -189,6 +235,14 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
         <Total control={control} locale={locale} currency={currency} />
         <TextareaField label="Message" hideLabel placeholder="Message" rows={3} error={errors.message?.message} {...register('message')} />
         <CheckboxField label="Donate Anonymously" {...register('isAnonymous')} />
+      </fieldset>
+
+      <fieldset className={styles.section}>
+        <legend className={styles.legend}>Payment method</legend>
+        <PaymentMethodChoice allowed={allowed} value={paymentType} onChoose={choose} />
+        {payingByCard && allowed.recurring ? (
+          <DonationFrequencyChoice monthly={isRecurring} signedIn={member !== undefined} onChange={chooseFrequency} />
+        ) : null}
       </fieldset>
 
       <fieldset className={styles.section}>
@@ -219,21 +273,71 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
         <ReceiptNameSuggestion control={control} setValue={setValue} edited={receiptNameEdited} memberName={member?.name} />
       </fieldset>
 
-      <fieldset className={styles.section}>
-        <legend className={styles.legend}>Card details</legend>
-        <CardFrame frame={cardFrame} unavailable={config.isError} />
-      </fieldset>
+      {payingByCard ? (
+        <fieldset className={styles.section}>
+          <legend className={styles.legend}>Card details</legend>
+          <CardFrame frame={cardFrame} unavailable={config.isError} />
+        </fieldset>
+      ) : null}
 
       <div className={styles.actions}>
         {flow.failure ? <FormMessage>{flow.failure}</FormMessage> : null}
-        <Button type="submit" size="lg" block loading={busy}>
-          Donate
+        <Button type="submit" size="lg" block loading={busy} disabled={disabled && !busy}>
+          {isRecurring && payingByCard ? 'Donate Monthly' : 'Donate'}
         </Button>
       </div>
 
       <ProcessingModal open={flow.processing} status={flow.status} workingOnIt={flow.workingOnIt} />
     </form>
   );
+}
+
+/** Which payment methods this donor may use (spec §6): guests and members pay by card; members may give monthly. */
+function allowedPaymentMethods(_signedIn: boolean): AllowedPaymentMethods {
+  // Guests see the monthly option too: choosing it asks them to sign in (spec §6 "must sign in for recurring").
+  return { card: true, voucher: false, payroll: false, recurring: true };
+}
+
+/** The form's start: the saved choices for this item when there are any, else the defaults (spec §3). */
+function startingValues(target: CheckoutTarget, allowed: AllowedPaymentMethods, saved: SavedCheckoutState | undefined): CheckoutFormInput {
+  const defaults = checkoutDefaults(target.pageType === 'GIFT' ? target.gift.price.cents : 0);
+  const start = { ...defaults, paymentType: initialPaymentType(allowed) };
+  if (!saved) return start;
+  return {
+    ...start,
+    donationAmount: saved.donationAmount,
+    quantity: target.pageType === 'GIFT' ? saved.quantity : '1',
+    isRecurring: saved.isRecurring && allowed.recurring,
+    paymentType: initialPaymentType(allowed, saved.paymentType),
+    message: saved.message,
+    isAnonymous: saved.isAnonymous,
+    supportingAmount: saved.supportingAmount,
+    receiptName: saved.receiptName,
+    saveCard: saved.isRecurring,
+  };
+}
+
+function savedStateOf(values: CheckoutFormInput): SavedCheckoutState {
+  return {
+    donationAmount: values.donationAmount,
+    quantity: values.quantity,
+    isRecurring: values.isRecurring,
+    paymentType: values.paymentType,
+    message: values.message,
+    isAnonymous: values.isAnonymous,
+    voucherCode: '',
+    isSupportingWebsite: values.supportingAmount !== '0',
+    supportingAmount: values.supportingAmount,
+    receiptName: values.receiptName,
+  };
+}
+
+/** Validates with the schema the checkout needs right now (spec §5), from the values and the rules outside them. */
+function checkoutResolver(rules: { current: Omit<CheckoutRules, 'paymentType' | 'isRecurring'> }): Resolver<CheckoutFormInput, unknown, CheckoutFormValues> {
+  return (values, context, options) =>
+    zodResolver(checkoutSchemaFor({ ...rules.current, paymentType: values.paymentType, isRecurring: values.isRecurring }))(values, context, options) as ReturnType<
+      Resolver<CheckoutFormInput, unknown, CheckoutFormValues>
+    >;
 }
 
 function toPaymentDraft(
