@@ -1,10 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_EVIDENCE_DIR, E2E_PORT_BASE, E2E_STATE_DIR } from './tests/e2e/platform-dirs';
 
 /**
  * Browser tests drive the real local platform (the same one `npm start` runs) in Debian's Chromium.
  * They use their own block of ports so a developer's running platform is left alone.
  */
-const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 5100);
+const PORT_BASE = E2E_PORT_BASE;
 const baseURL = `http://localhost:${PORT_BASE}`;
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -29,7 +30,8 @@ export default defineConfig({
     // The site guard is on for 127.0.0.1 only, so tests at localhost see the open site (tests/e2e/site-guard.spec.ts).
     env: {
       LOCAL_PORT_BASE: String(PORT_BASE),
-      LOCAL_STATE_DIR: PORT_BASE === 5100 ? '.local/e2e' : `.local/e2e-${PORT_BASE}`,
+      LOCAL_STATE_DIR: E2E_STATE_DIR,
+      LOCAL_EVIDENCE_DIR: E2E_EVIDENCE_DIR,
       LOCAL_SITE_GUARD_DOMAINS: '127.0.0.1',
       ...(process.env.LOCAL_WEB_DIST ? { LOCAL_WEB_DIST: process.env.LOCAL_WEB_DIST } : {}),
     },

@@ -9,6 +9,17 @@
  * Login button to a single-sign-in address instead of the login modal.
  */
 const quiet = process.argv.includes('--quiet');
+// LOCAL_EVIDENCE_DIR (browser tests): keep every request body and every log line, at debug level, for the card-number scan.
+const evidenceDir = process.env.LOCAL_EVIDENCE_DIR;
+if (evidenceDir) {
+  const { teeProcessOutput } = await import('./evidence');
+  const path = await import('node:path');
+  const { rmSync } = await import('node:fs');
+  // This run's evidence only.
+  rmSync(path.resolve(evidenceDir), { recursive: true, force: true });
+  teeProcessOutput(path.resolve(evidenceDir));
+  process.env.LOG_LEVEL = 'debug';
+}
 process.env.LOG_LEVEL ??= quiet ? 'warn' : 'info';
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 // Imported after the environment is set: loggers read LOG_LEVEL when their modules load.

@@ -128,6 +128,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
       mediaRootDir: s3.rootDir,
       origins: { cardGatewayOrigin: gateway.url, cognitoOrigin: cognito.url },
       siteGuard: options.siteGuard ?? siteGuardFromEnvironment(process.env),
+      ...(process.env.LOCAL_EVIDENCE_DIR ? { evidenceDir: path.resolve(REPO_ROOT, process.env.LOCAL_EVIDENCE_DIR) } : {}),
     };
     const site = await startSite(siteServerOptions(siteOptions));
     stops.push(site.stop);

@@ -19,6 +19,8 @@ export interface ApiGatewayOptions {
   authorizer?: { issuer: string; audience: readonly string[] };
   invoke?: Invoke;
   apiId?: string;
+  /** Sees every routed request's body (the browser tests' card-number scan keeps them; see tools/local/src/evidence). */
+  recordRequest?: (routeKey: string, body: string) => void;
 }
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -61,6 +63,7 @@ export function createApiGateway(options: ApiGatewayOptions) {
     for (const key of new Set(url.searchParams.keys())) query[key] = url.searchParams.getAll(key).join(',');
     const isText = body.length === 0 || (TEXT_TYPES.test(headers['content-type'] ?? '') && !headers['content-encoding']);
     const requestId = randomUUID();
+    options.recordRequest?.(compiled.routeKey, body.toString(isText ? 'utf8' : 'base64'));
 
     const event: APIGatewayProxyEventV2 & { requestContext: { authorizer?: unknown } } = {
       version: '2.0',

@@ -1,6 +1,7 @@
 import { manifests } from '../../../../services';
 import { createApiGateway } from '../api/gateway';
 import { MEDIA_BUCKET } from '../config';
+import { evidenceRecorder } from '../evidence';
 import { serveObject } from '../s3';
 import { DEFAULT_GUARD_EXCLUSIONS, OPTIONAL_GUARD_EXCLUSIONS, type OptionalGuardExclusion, type SiteGuardConfig } from '@giving/shared/site-guard';
 import type { SiteOptions } from './server';
@@ -9,6 +10,8 @@ import type { SiteOptions } from './server';
 export interface SiteProcessOptions extends Pick<SiteOptions, 'port' | 'webDist' | 'runtimeConfig' | 'origins' | 'siteGuard'> {
   authorizer: { issuer: string; audience: string[] };
   mediaRootDir: string;
+  /** Keep every API request body here (LOCAL_EVIDENCE_DIR, for the browser tests' card-number scan). */
+  evidenceDir?: string;
 }
 
 export function siteServerOptions(options: SiteProcessOptions): SiteOptions {
@@ -18,7 +21,11 @@ export function siteServerOptions(options: SiteProcessOptions): SiteOptions {
     runtimeConfig: options.runtimeConfig,
     origins: options.origins,
     siteGuard: options.siteGuard,
-    api: createApiGateway({ manifests, authorizer: options.authorizer }),
+    api: createApiGateway({
+      manifests,
+      authorizer: options.authorizer,
+      ...(options.evidenceDir ? { recordRequest: evidenceRecorder(options.evidenceDir).request } : {}),
+    }),
     media: (req, res, key) => serveObject(options.mediaRootDir, MEDIA_BUCKET, key, req, res),
   };
 }
