@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { measureBundles, type BundleSize } from './bundles';
 import { measureSubmissions, type SubmissionFigures } from './submissions';
+import { measureRouteJavaScript, type RouteJavaScript } from './web-routes';
 
 /**
  * `npm run bench`: starts the local platform as its own process (as `npm start` does), drives it over loopback
@@ -14,6 +15,7 @@ const CONCURRENCY = 50;
 const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const BUNDLE_LIMIT_BYTES = 300 * 1024;
+const ROUTE_JS_LIMIT_BYTES = 150 * 1024;
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 const url = (offset: number) => `http://localhost:${PORT_BASE + offset}`;
@@ -54,7 +56,7 @@ function machine(): string {
   return `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}`;
 }
 
-function report(figures: SubmissionFigures, bundles: BundleSize[]): string {
+function report(figures: SubmissionFigures, bundles: BundleSize[], routes: RouteJavaScript[]): string {
   const raw = median(figures.raw.map((r) => r.perSecond));
   const accepted = median(figures.submissions.map((r) => r.perSecond));
   const errors = figures.submissions.reduce((sum, r) => sum + r.errors, 0) + figures.raw.reduce((sum, r) => sum + r.errors, 0);
@@ -109,6 +111,15 @@ executions at a time.
 ${bundles.map((b) => `| ${b.fn} | ${b.functions} | ${(b.bytes / 1024).toFixed(1)} KB |`).join('\n')}
 
 Largest: ${largest ? `${(largest.bytes / 1024).toFixed(1)} KB` : '-'} — target ≤ 300 KB: ${ok(bundles.every((b) => b.bytes <= BUNDLE_LIMIT_BYTES))}.
+
+## Checkout routes: initial JavaScript (production build, gzip -9)
+
+What a browser downloads before it can show the route the first time: the entry chunk and its static imports, plus
+the route's lazy module and its static imports. Sign-in (Amplify) and other routes load only when used.
+
+| route | files | gzipped | target ≤ 150 KB |
+|---|---|---|---|
+${routes.map((r) => `| ${r.route} | ${r.files} | ${(r.gzipBytes / 1024).toFixed(1)} KB | ${ok(r.gzipBytes <= ROUTE_JS_LIMIT_BYTES)} |`).join('\n')}
 `;
 }
 
@@ -123,7 +134,9 @@ try {
 }
 log('measuring Lambda bundles');
 const bundles = await measureBundles();
-const markdown = report(figures, bundles);
+log('measuring the checkout routes’ initial JavaScript');
+const routes = measureRouteJavaScript();
+const markdown = report(figures, bundles, routes);
 const file = path.join(ROOT, 'docs', 'BENCHMARKS.md');
 const previous = (() => {
   try {

@@ -1,11 +1,25 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * React Router's package exports point every bundler at its development build (warnings and checks included);
+ * production builds use its production build instead (same API, smaller).
+ */
+const require = createRequire(import.meta.url);
+const reactRouterDist = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist/production');
+const productionAliases = [
+  { find: /^react-router$/, replacement: path.join(reactRouterDist, 'index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, 'dom-export.mjs') },
+];
 
 /** `npm run dev -w web` serves the SPA with hot reload and forwards the API to the local platform (`npm start`). */
 const platform = process.env.LOCAL_SITE_URL ?? 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react()],
+  resolve: command === 'build' ? { alias: productionAliases } : {},
   build: {
     outDir: 'dist',
     sourcemap: true,
@@ -40,4 +54,4 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
   },
-});
+}));
