@@ -49,6 +49,8 @@ export interface Access {
   readonly cardGateway?: boolean;
   /** Adds and removes members of the user pool's groups (the back office's Administrator role). */
   readonly userPoolGroups?: boolean;
+  /** Reads the key that derives gift voucher codes and hashes them (codes are stored only as their keyed hash). */
+  readonly voucherCodes?: boolean;
 }
 
 export interface FunctionSpec {
@@ -105,7 +107,7 @@ export interface ScheduleSpec extends FunctionSpec {
 
 export interface TableSpec {
   /** Global secondary indexes, named gsi1.. with keys gsi1pk/gsi1sk and so on. */
-  readonly indexes: readonly ('gsi1' | 'gsi2' | 'gsi3')[];
+  readonly indexes: readonly ('gsi1' | 'gsi2' | 'gsi3' | 'gsi4' | 'gsi5' | 'gsi6')[];
   readonly ttlAttribute?: string;
   /** Turns on the table's stream (new images), for the manifest's stream subscriptions. */
   readonly stream?: 'NEW_IMAGE';
@@ -145,6 +147,8 @@ export const ENV = {
   cardGatewayTimeoutMs: 'CARD_GATEWAY_TIMEOUT_MS',
   serviceName: 'SERVICE_NAME',
   userPoolId: 'USER_POOL_ID',
+  /** The secret key gift voucher codes are derived and hashed with (HMAC-SHA256). */
+  voucherCodeSecret: 'VOUCHER_CODE_SECRET',
 } as const;
 
 export const tableName = (service: ServiceName, stage = 'giving') => `${stage}-${service}`;

@@ -7,7 +7,7 @@ import { defineService, ENV, type ServiceManifest } from '@giving/shared/manifes
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { REPO_ROOT } from './bundling';
 import { CONTEXT_DEFAULTS } from './config';
-import { CARD_GATEWAY_SECRET_NAME } from './names';
+import { CARD_GATEWAY_SECRET_NAME, VOUCHER_CODE_SECRET_NAME } from './names';
 import { functionLogicalId, onlyResource, synthesize } from './testing';
 
 /**
@@ -32,6 +32,7 @@ const probe = defineService({
         sendsMail: true,
         media: 'readWrite',
         cardGateway: true,
+        voucherCodes: true,
       },
     },
     { method: 'GET', path: '/probe/logo', handler: 'handlers/logo', auth: { kind: 'signedIn' }, summary: 'Logo.', access: { media: 'read' } },
@@ -125,9 +126,11 @@ describe('access -> environment and IAM', () => {
         ENV.mediaBaseUrl,
         ENV.cardGatewayUrl,
         ENV.cardGatewayApiKey,
+        ENV.voucherCodeSecret,
       ].sort(),
     );
     expect(env[ENV.cardGatewayApiKey]).toBe(`{{resolve:secretsmanager:${CARD_GATEWAY_SECRET_NAME}:SecretString:::}}`);
+    expect(env[ENV.voucherCodeSecret]).toBe(`{{resolve:secretsmanager:${VOUCHER_CODE_SECRET_NAME}:SecretString:::}}`);
     expect(env[ENV.cardGatewayUrl]).toBe(CONTEXT_DEFAULTS.cardGatewayUrl);
     expect(env[ENV.mailFrom]).toBe(CONTEXT_DEFAULTS.mailFromAddress);
     expect(JSON.stringify(env[ENV.workflowArn('matching', 'settle')])).toContain(':stateMachine:giving-matching-settle');

@@ -43,6 +43,8 @@ export interface AccessTargets {
   readonly media: { readonly bucketName: string; readonly baseUrl: string };
   /** The API key travels as a CloudFormation dynamic reference to the Secrets Manager secret. */
   readonly cardGateway: { readonly url: string; readonly apiKey: string };
+  /** The gift voucher code key, also as a dynamic reference to its Secrets Manager secret. */
+  readonly voucherCodeSecret: string;
   readonly siteUrl: string;
   /** The member user pool, resolved only when a function manages its groups. */
   readonly userPool: () => { readonly id: string; readonly arn: string };
@@ -161,6 +163,8 @@ export class ServiceFunction extends Construct {
       fn.addEnvironment(ENV.cardGatewayUrl, targets.cardGateway.url);
       fn.addEnvironment(ENV.cardGatewayApiKey, targets.cardGateway.apiKey);
     }
+
+    if (access.voucherCodes) fn.addEnvironment(ENV.voucherCodeSecret, targets.voucherCodeSecret);
   }
 }
 

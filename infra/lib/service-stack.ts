@@ -36,7 +36,7 @@ import type { ApiStack } from './api-stack';
 import { readDefinition, taskMappingProblems } from './asl';
 import { handlerEntry } from './bundling';
 import { mailDomain, type DeploymentConfig } from './config';
-import { CARD_GATEWAY_SECRET_NAME, mediaBucketName, scheduleDeadLetterQueueName } from './names';
+import { CARD_GATEWAY_SECRET_NAME, mediaBucketName, scheduleDeadLetterQueueName, VOUCHER_CODE_SECRET_NAME } from './names';
 import { ServiceFunction, sesIdentityArn, type AccessTargets, type Trigger } from './service-function';
 import type { StatefulStack } from './stateful-stack';
 
@@ -104,6 +104,7 @@ export class ServiceStack extends Stack {
         // A dynamic reference ({{resolve:secretsmanager:...}}): CloudFormation puts the value in at deploy time.
         apiKey: SecretValue.secretsManager(CARD_GATEWAY_SECRET_NAME).unsafeUnwrap(),
       },
+      voucherCodeSecret: SecretValue.secretsManager(VOUCHER_CODE_SECRET_NAME).unsafeUnwrap(),
       siteUrl: props.siteUrl,
       userPool: () => ({ id: props.stateful.userPool.userPoolId, arn: props.stateful.userPool.userPoolArn }),
     };

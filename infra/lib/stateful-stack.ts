@@ -23,7 +23,7 @@ import {
   type ServiceName,
 } from '@giving/shared/manifest';
 import type { DeploymentConfig } from './config';
-import { accessLogsBucketName, CARD_GATEWAY_SECRET_NAME, mediaBucketName, scheduleDeadLetterQueueName, siteBucketName } from './names';
+import { accessLogsBucketName, CARD_GATEWAY_SECRET_NAME, mediaBucketName, scheduleDeadLetterQueueName, siteBucketName, VOUCHER_CODE_SECRET_NAME } from './names';
 import { timeoutSecondsOf } from './service-function';
 
 export interface StatefulStackProps extends StackProps {
@@ -52,6 +52,7 @@ export class StatefulStack extends Stack {
   readonly mediaBucket: s3.Bucket;
   readonly accessLogsBucket: s3.Bucket;
   readonly cardGatewaySecret: secretsmanager.Secret;
+  readonly voucherCodeSecret: secretsmanager.Secret;
   private readonly tables = new Map<ServiceName, dynamodb.Table>();
   private readonly queues = new Map<string, sqs.Queue>();
 
@@ -102,6 +103,17 @@ export class StatefulStack extends Stack {
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.userPoolClient.userPoolClientId });
     new CfnOutput(this, 'SearchDomainEndpoint', { value: this.searchDomain.domainEndpoint });
+    this.voucherCodeSecret = new secretsmanager.Secret(this, 'VoucherCodeKey', {
+      secretName: VOUCHER_CODE_SECRET_NAME,
+      description:
+        'Key of the gift voucher codes (HMAC-SHA256): codes are derived from it and stored only as their keyed hash. Generated once; changing it makes every issued code unknown.',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.voucherCodeSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'Every issued gift voucher code is derived from and checked against this key: rotating it would make the codes people hold unusable.',
+    });
     Validations.of(this.cardGatewaySecret).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:

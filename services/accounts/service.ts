@@ -1,4 +1,4 @@
-import { CharityProfilePublished } from '@giving/shared/events/accounts';
+import { CharityMembershipChanged, CharityProfilePublished, WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
 import { DonationCompleted } from '@giving/shared/events/donations';
 import { patternFor } from '@giving/shared/events';
 import { defineService, type AuthPolicy, type RouteSpec } from '@giving/shared/manifest';
@@ -98,6 +98,30 @@ export default defineService({
       handler: 'handlers/publish-charity-profile',
       batchSize: 25,
       access: { publishes: [CharityProfilePublished] },
+    },
+    {
+      // Workplace memberships (joined, roles changed, removed), so donations can gate payment methods and payroll on
+      // workplace roles from its own copy. Keys, not the image: a REMOVE record has no new image.
+      name: 'publish-workplace-memberships',
+      filter: {
+        eventName: ['INSERT', 'MODIFY', 'REMOVE'],
+        dynamodb: { Keys: { pk: { S: [{ prefix: 'WORKPLACE#' }] }, sk: { S: [{ prefix: 'MEMBER#' }] } } },
+      },
+      handler: 'handlers/publish-workplace-membership',
+      batchSize: 25,
+      access: { publishes: [WorkplaceMembershipChanged] },
+    },
+    {
+      // Charity memberships (joined, roles changed, removed), so donations checks its charity console routes (gifts,
+      // donation reports, remittance) against its own copy of the roles. Keys, not the image: a REMOVE has none.
+      name: 'publish-charity-memberships',
+      filter: {
+        eventName: ['INSERT', 'MODIFY', 'REMOVE'],
+        dynamodb: { Keys: { pk: { S: [{ prefix: 'CHARITY#' }] }, sk: { S: [{ prefix: 'MEMBER#' }] } } },
+      },
+      handler: 'handlers/publish-charity-membership',
+      batchSize: 25,
+      access: { publishes: [CharityMembershipChanged] },
     },
   ],
   subscriptions: [

@@ -1,16 +1,30 @@
-import { CharityProfilePublished } from '@giving/shared/events/accounts';
-import { DonationCompleted } from '@giving/shared/events/donations';
+import { CharityMembershipChanged, CharityProfilePublished, WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
+import { DonationCompleted, PayrollPledgeCancelled, PayrollPledgeCreated, VoucherPurchased } from '@giving/shared/events/donations';
 import { patternFor } from '@giving/shared/events';
-import { defineService } from '@giving/shared/manifest';
+import { defineService, type AuthPolicy } from '@giving/shared/manifest';
+import type { Permission } from '@giving/shared/permissions';
+
+/** Charity console routes: permissions in the charity the path names (object-level: no IDOR). */
+const charity = (...anyOf: Permission[]): AuthPolicy => ({ kind: 'signedIn', anyOf, tenant: { kind: 'charity', param: 'charityId' } });
+const backOffice = (...anyOf: Permission[]): AuthPolicy => ({ kind: 'signedIn', anyOf });
 
 /**
  * donations: gifts ("dollar handles"), checkout and card payments (gifts and general donations to a charity), the
  * payment workflow, receipts, and a copy of each charity's public profile (from accounts' CharityProfilePublished).
- * Table: see adapters/dynamo-payments.ts, adapters/dynamo-gifts.ts and adapters/dynamo-charities.ts for the item layout.
+ * Payroll pledges, gated by donations' copy of workplace memberships (from accounts' WorkplaceMembershipChanged).
+ * Table: see adapters/dynamo-payments.ts, adapters/dynamo-gifts.ts, adapters/dynamo-charities.ts,
+ * adapters/dynamo-memberships.ts and adapters/dynamo-payroll-pledges.ts for the item layout.
+ * A member's saved cards, monthly giving (its schedules and the hourly job that charges them) and donation history:
+ * domain/saved-cards.ts, domain/recurring-donations.ts, domain/donation-history.ts, adapters/dynamo-member-giving.ts.
+ * Gift vouchers (bought as a payment, redeemed in the payment workflow before any charge, codes only as keyed hashes):
+ * domain/vouchers.ts, domain/voucher-steps.ts, adapters/dynamo-vouchers.ts.
  */
 export default defineService({
   service: 'donations',
-  table: { indexes: ['gsi1'], ttlAttribute: 'expiresAt', stream: 'NEW_IMAGE' },
+  // gsi2: a charity's donations by completion time (the donation report), and every gift (the consoles).
+  // gsi3: monthly schedules the hourly job has work for (sparse); gsi4: a member's donations (adapters/dynamo-member-giving.ts).
+  // gsi5: vouchers by buyer e-mail; gsi6: every voucher, newest first (adapters/dynamo-vouchers.ts).
+  table: { indexes: ['gsi1', 'gsi2', 'gsi3', 'gsi4', 'gsi5', 'gsi6'], ttlAttribute: 'expiresAt', stream: 'NEW_IMAGE' },
   routes: [
     {
       method: 'GET',
@@ -33,8 +47,9 @@ export default defineService({
       path: '/donations/payments',
       handler: 'handlers/create-payment',
       auth: { kind: 'public' },
-      summary: 'Accept a card payment for a gift or a general donation to a charity (guest checkout); idempotent on the Idempotency-Key header.',
-      access: { table: 'readWrite' },
+      summary:
+        'Accept a card or gift voucher payment for a gift or a general donation to a charity (guest checkout); idempotent on the Idempotency-Key header.',
+      access: { table: 'readWrite', voucherCodes: true },
     },
     {
       method: 'POST',
@@ -43,6 +58,121 @@ export default defineService({
       auth: { kind: 'signedIn' },
       summary:
         'The same payment by a signed-in member: no donor in the body, the e-mail and names come from the ID token and the payment keeps the member id; idempotent on the Idempotency-Key header.',
+      access: { table: 'readWrite', voucherCodes: true },
+    },
+    // Gift vouchers: bought by card (a payment the workflow completes by creating the voucher), looked up, listed.
+    {
+      method: 'POST',
+      path: '/donations/voucher-purchases',
+      handler: 'handlers/voucher-purchases',
+      auth: { kind: 'public' },
+      summary: 'A guest buys a gift voucher by card (202 + tracking number; the code is e-mailed once paid); idempotent on the Idempotency-Key header.',
+      access: { table: 'readWrite' },
+    },
+    {
+      method: 'POST',
+      path: '/donations/me/voucher-purchases',
+      handler: 'handlers/voucher-purchases#member',
+      auth: { kind: 'signedIn' },
+      summary: 'The same purchase by a signed-in member: the buyer comes from the ID token; idempotent on the Idempotency-Key header.',
+      access: { table: 'readWrite' },
+    },
+    {
+      method: 'POST',
+      path: '/donations/vouchers/lookup',
+      handler: 'handlers/lookup-voucher',
+      auth: { kind: 'public' },
+      summary: "A voucher's remaining balance and whether it has expired, by its code (404 when none has it; lookups are limited per caller, 429).",
+      access: { table: 'readWrite', voucherCodes: true },
+    },
+    {
+      method: 'GET',
+      path: '/donations/me/vouchers',
+      handler: 'handlers/list-vouchers#mine',
+      auth: { kind: 'signedIn' },
+      summary: "The member's gift vouchers (bought with their sign-in's e-mail): value, balance, expiry, status; never the code.",
+      access: { table: 'read' },
+    },
+    {
+      method: 'GET',
+      path: '/donations/backoffice/vouchers',
+      handler: 'handlers/list-vouchers#backOffice',
+      auth: backOffice('BackOffice_ViewVouchers'),
+      summary: 'Every gift voucher, newest first, 25 a page (?cursor=); ?q= searches buyer e-mails.',
+      access: { table: 'read' },
+    },
+    {
+      method: 'GET',
+      path: '/donations/me/saved-cards',
+      handler: 'handlers/saved-cards#list',
+      auth: { kind: 'signedIn' },
+      summary: "The member's saved cards (type, last 4 digits, expiry; never the number).",
+      access: { table: 'read' },
+    },
+    {
+      method: 'DELETE',
+      path: '/donations/me/saved-cards/{cardId}',
+      handler: 'handlers/saved-cards#remove',
+      auth: { kind: 'signedIn' },
+      summary: "Removes one of the member's saved cards, at the gateway too (409 while a monthly donation is charged to it).",
+      access: { table: 'readWrite', cardGateway: true },
+    },
+    {
+      method: 'GET',
+      path: '/donations/me/recurring-donations',
+      handler: 'handlers/recurring-donations#list',
+      auth: { kind: 'signedIn' },
+      summary: "The member's active monthly donations (upcoming): next charge date, amount, charity or gift, card's last 4.",
+      access: { table: 'read' },
+    },
+    {
+      method: 'DELETE',
+      path: '/donations/me/recurring-donations/{scheduleId}',
+      handler: 'handlers/recurring-donations#cancel',
+      auth: { kind: 'signedIn' },
+      summary: "Cancels one of the member's monthly donations (only their own; cancelling again is harmless).",
+      access: { table: 'readWrite' },
+    },
+    {
+      method: 'GET',
+      path: '/donations/me/donations',
+      handler: 'handlers/donation-history',
+      auth: { kind: 'signedIn' },
+      summary: "The member's completed donations (history), newest first, a page at a time (?cursor=&limit=).",
+      access: { table: 'read' },
+    },
+    {
+      method: 'GET',
+      path: '/donations/me/payment-options',
+      handler: 'handlers/payment-options',
+      auth: { kind: 'signedIn' },
+      summary:
+        "Which payment methods (card, voucher, payroll, recurring) the signed-in member may use on a page type (?pageType=GIFT|CHARITY|FUNDRAISE), from donations' copy of their workplace roles.",
+      access: { table: 'read' },
+    },
+    {
+      method: 'POST',
+      path: '/donations/me/payroll-pledges',
+      handler: 'handlers/payroll-pledges#create',
+      auth: { kind: 'signedIn' },
+      summary:
+        "A workplace member pledges a gift or a general donation from their pay (403 unless their workplace roles allow payroll); idempotent on the Idempotency-Key header.",
+      access: { table: 'readWrite' },
+    },
+    {
+      method: 'GET',
+      path: '/donations/me/payroll-pledges',
+      handler: 'handlers/payroll-pledges#list',
+      auth: { kind: 'signedIn' },
+      summary: "The member's payroll pledges, newest first.",
+      access: { table: 'read' },
+    },
+    {
+      method: 'DELETE',
+      path: '/donations/me/payroll-pledges/{pledgeId}',
+      handler: 'handlers/payroll-pledges#cancel',
+      auth: { kind: 'signedIn' },
+      summary: "Cancels one of the member's payroll pledges (only their own; cancelling again is harmless).",
       access: { table: 'readWrite' },
     },
     {
@@ -53,6 +183,98 @@ export default defineService({
       summary: 'Payment processing status and messages, polled by the checkout.',
       access: { table: 'read' },
     },
+    // The charity console: gifts ("dollar handles"), the donation report, remittance.
+    {
+      method: 'GET',
+      path: '/donations/charity/{charityId}/gifts',
+      handler: 'handlers/charity-gifts#list',
+      auth: charity('Charity_DollarHandleView'),
+      summary: "Every gift of the charity, active or not (the charity console's dollar handles).",
+      access: { table: 'read' },
+    },
+    {
+      method: 'POST',
+      path: '/donations/charity/{charityId}/gifts',
+      handler: 'handlers/charity-gifts#create',
+      auth: charity('Charity_DollarHandleManage'),
+      summary: 'A new active gift at a page address unique within the charity (conditional write); idempotent on the Idempotency-Key header.',
+      access: { table: 'readWrite' },
+    },
+    {
+      method: 'PUT',
+      path: '/donations/charity/{charityId}/gifts/{giftId}',
+      handler: 'handlers/charity-gifts#update',
+      auth: charity('Charity_DollarHandleManage'),
+      summary: "Changes a gift's title, description, page address (still unique) and price.",
+      access: { table: 'readWrite' },
+    },
+    {
+      method: 'PUT',
+      path: '/donations/charity/{charityId}/gifts/{giftId}/active',
+      handler: 'handlers/charity-gifts#setActive',
+      auth: charity('Charity_DollarHandleManage'),
+      summary: "Activates or deactivates a gift (an inactive gift's page says the project has been fulfilled).",
+      access: { table: 'readWrite' },
+    },
+    {
+      method: 'PUT',
+      path: '/donations/charity/{charityId}/gifts/{giftId}/image',
+      handler: 'handlers/charity-gifts#uploadImage',
+      auth: charity('Charity_DollarHandleManage'),
+      summary: "Uploads a gift's picture or card icon (PNG, JPEG, WebP or GIF up to 1 MB) to the media bucket.",
+      access: { table: 'readWrite', media: 'readWrite' },
+    },
+    {
+      method: 'GET',
+      path: '/donations/charity/{charityId}/donations',
+      handler: 'handlers/charity-reports#page',
+      auth: charity('Charity_ReportView'),
+      summary: "A page of the charity's completed donations (filters: dates, gift, payment type), with totals on the first page.",
+      access: { table: 'read' },
+    },
+    {
+      method: 'GET',
+      path: '/donations/charity/{charityId}/donations/csv',
+      handler: 'handlers/charity-reports#csv',
+      auth: charity('Charity_ReportView'),
+      summary: 'The same donations as a CSV file (text/csv attachment, header row first).',
+      access: { table: 'read' },
+      timeoutSeconds: 29,
+    },
+    {
+      method: 'GET',
+      path: '/donations/charity/{charityId}/remittance',
+      handler: 'handlers/charity-reports#remittance',
+      auth: charity('Charity_RemittanceView'),
+      summary: 'What the charity is owed and was paid, per month, and the payouts.',
+      access: { table: 'read' },
+    },
+    // The back office.
+    {
+      method: 'GET',
+      path: '/donations/backoffice/gifts',
+      handler: 'handlers/back-office-gifts#search',
+      auth: backOffice('BackOffice_ViewCharities'),
+      summary: "Every charity's gifts, a page at a time (?q= title or charity name, ?charityId=).",
+      access: { table: 'read' },
+    },
+    {
+      method: 'PUT',
+      path: '/donations/backoffice/gifts/{giftId}/active',
+      handler: 'handlers/back-office-gifts#setActive',
+      auth: backOffice('BackOffice_ManageCharities'),
+      summary: "Activates or deactivates any charity's gift.",
+      access: { table: 'readWrite' },
+    },
+    {
+      method: 'POST',
+      path: '/donations/backoffice/charities/{charityId}/payouts',
+      handler: 'handlers/charity-reports#recordPayout',
+      // A back-office permission; the tenant names the charity paid (administrators hold every charity's permissions).
+      auth: { kind: 'signedIn', anyOf: ['BackOffice_ManagePayments'], tenant: { kind: 'charity', param: 'charityId' } },
+      summary: 'Records money paid to a charity, taken from what it is owed (never more, by a transaction condition); idempotent on the Idempotency-Key header.',
+      access: { table: 'readWrite' },
+    },
   ],
   workflows: [
     {
@@ -62,12 +284,20 @@ export default defineService({
         ValidatePayment: { handler: 'handlers/payment-tasks#validate', access: { table: 'readWrite' } },
         ChargeCard: { handler: 'handlers/payment-tasks#charge', access: { table: 'read', cardGateway: true }, timeoutSeconds: 15 },
         ReconcileCharge: { handler: 'handlers/payment-tasks#reconcile', access: { cardGateway: true }, timeoutSeconds: 15 },
-        RecordDonation: { handler: 'handlers/payment-tasks#record', access: { table: 'readWrite' } },
+        RedeemVoucher: { handler: 'handlers/payment-tasks#redeem', access: { table: 'readWrite' } },
+        RecordDonation: { handler: 'handlers/payment-tasks#record', access: { table: 'readWrite', voucherCodes: true } },
         EmitDonationCompleted: {
           handler: 'handlers/payment-tasks#emit',
-          access: { table: 'read', publishes: [DonationCompleted] },
+          access: { table: 'read', publishes: [DonationCompleted, VoucherPurchased] },
         },
+        RefundCharge: { handler: 'handlers/payment-tasks#refund', access: { table: 'readWrite', cardGateway: true }, timeoutSeconds: 15 },
+        ReleaseVoucher: { handler: 'handlers/payment-tasks#release', access: { table: 'readWrite' } },
         FailPayment: { handler: 'handlers/payment-tasks#fail', access: { table: 'readWrite' } },
+        SaveCardAndSchedule: {
+          handler: 'handlers/payment-tasks#saveCardAndSchedule',
+          access: { table: 'readWrite', cardGateway: true },
+          timeoutSeconds: 20,
+        },
       },
     },
   ],
@@ -79,6 +309,22 @@ export default defineService({
       batchSize: 100,
       access: { startsWorkflows: ['payment'] },
     },
+    {
+      // Storage-first, like payments: a stored pledge (or its cancellation) is published even if the API crashed after writing.
+      name: 'publish-payroll-pledges',
+      filter: { eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: { sk: { S: [{ prefix: 'PAYROLLPLEDGE#' }] } } } },
+      handler: 'handlers/publish-payroll-pledge',
+      batchSize: 25,
+      access: { publishes: [PayrollPledgeCreated, PayrollPledgeCancelled] },
+    },
+    {
+      // Each new donation adds to what its charity is owed, once (the donation item records that it was counted).
+      name: 'count-charity-donations',
+      filter: { eventName: ['INSERT'], dynamodb: { NewImage: { sk: { S: ['DONATION'] } } } },
+      handler: 'handlers/count-charity-donation',
+      batchSize: 25,
+      access: { table: 'readWrite' },
+    },
   ],
   subscriptions: [
     {
@@ -88,10 +334,28 @@ export default defineService({
       access: { table: 'readWrite' },
     },
     {
+      name: 'record-workplace-membership',
+      pattern: patternFor(WorkplaceMembershipChanged),
+      handler: 'handlers/record-workplace-membership',
+      access: { table: 'readWrite' },
+    },
+    {
+      name: 'record-charity-membership',
+      pattern: patternFor(CharityMembershipChanged),
+      handler: 'handlers/record-charity-membership',
+      access: { table: 'readWrite' },
+    },
+    {
       name: 'send-donation-receipt',
       pattern: patternFor(DonationCompleted),
       handler: 'handlers/send-donation-receipt',
       access: { table: 'readWrite', sendsMail: true },
+    },
+    {
+      name: 'send-voucher-code',
+      pattern: patternFor(VoucherPurchased),
+      handler: 'handlers/send-voucher-code',
+      access: { table: 'readWrite', sendsMail: true, voucherCodes: true },
     },
   ],
   schedules: [
@@ -100,8 +364,17 @@ export default defineService({
       expression: 'rate(5 minutes)',
       description: 'Restart payments whose workflow never started; settle those that ended without the gateway answering.',
       handler: 'handlers/reconcile-stuck-payments',
-      access: { table: 'readWrite', cardGateway: true, startsWorkflows: ['payment'], publishes: [DonationCompleted] },
+      access: { table: 'readWrite', cardGateway: true, startsWorkflows: ['payment'], publishes: [DonationCompleted, VoucherPurchased], voucherCodes: true },
       timeoutSeconds: 120,
+    },
+    {
+      name: 'charge-recurring-donations',
+      expression: 'rate(1 hour)',
+      description:
+        "Creates each due monthly donation's payment for its period once (idempotency key <scheduleId>#<YYYY-MM>), settles ended ones (next month, retry a soft decline, stop on a hard one) and e-mails donors whose monthly donation stopped.",
+      handler: 'handlers/charge-recurring-donations',
+      access: { table: 'readWrite', cardGateway: true, sendsMail: true },
+      timeoutSeconds: 300,
     },
   ],
 });

@@ -21,4 +21,10 @@ export const TEST_CARDS = {
   insufficientFunds: '4000000000009995',
   transientThenApprove: '4000000000000119',
   lostReply: '4000000000000259',
+  /** Approved as a new card; once saved, every charge declines with insufficient funds (a soft decline: retry later). */
+  savedCardInsufficientFunds: '4000000000000341',
+  /** Approved as a new card; once saved, the first charge declines with insufficient funds and later ones are approved. */
+  savedCardInsufficientFundsOnce: '4000000000003220',
+  /** Approved as a new card; once saved, every charge declines as a stolen card (a hard decline: never retry). */
+  savedCardStolen: '4000000000009979',
 } as const;

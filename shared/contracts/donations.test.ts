@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CARD_CHOICE_MESSAGE,
   DONOR_FROM_SIGN_IN_MESSAGE,
+  SAVED_CARD_INVALID_MESSAGE,
+  SIGN_IN_FOR_RECURRING_MESSAGE,
+  SIGN_IN_FOR_SAVED_CARD_MESSAGE,
+  SIGN_IN_TO_SAVE_CARD_MESSAGE,
   createPaymentRequestSchema,
   memberPaymentRequestSchema,
   type CreatePaymentRequest,
@@ -45,7 +50,8 @@ describe('memberPaymentRequestSchema (POST /donations/me/payments)', () => {
     const { receiptName: _receiptName, ...withoutReceiptName } = memberGift;
     expect(issues(memberPaymentRequestSchema.safeParse(withoutReceiptName))).toEqual([{ path: 'receiptName', message: 'Required Field!' }]);
     expect(issues(memberPaymentRequestSchema.safeParse({ ...memberCharity, quantity: 2 }))).toEqual([{ path: 'quantity', message: 'Invalid Input!' }]);
-    expect(issues(memberPaymentRequestSchema.safeParse({ ...memberGift, isRecurring: true }))).toHaveLength(1);
+    // Spec §6: logged-in donors may give monthly (guests must sign in for it, below).
+    expect(memberPaymentRequestSchema.safeParse({ ...memberGift, isRecurring: true }).success).toBe(true);
     expect(issues(memberPaymentRequestSchema.safeParse({ ...memberGift, pageType: 'FUNDRAISE' }))).toEqual([{ path: 'pageType', message: 'Invalid Input!' }]);
   });
 });
@@ -54,5 +60,26 @@ describe('createPaymentRequestSchema (POST /donations/payments, guests)', () => 
   it('is unchanged: a guest must name themselves', () => {
     expect(createPaymentRequestSchema.safeParse(guestGift).success).toBe(true);
     expect(issues(createPaymentRequestSchema.safeParse(memberGift))).toEqual([expect.objectContaining({ path: 'donor' })]);
+  });
+
+  it('refuses monthly giving and saved cards, naming the field and saying to sign in', () => {
+    expect(issues(createPaymentRequestSchema.safeParse({ ...guestGift, isRecurring: true }))).toEqual([{ path: 'isRecurring', message: SIGN_IN_FOR_RECURRING_MESSAGE }]);
+    expect(issues(createPaymentRequestSchema.safeParse({ ...guestGift, card: { ...guestGift.card, saveCard: true } }))).toEqual([
+      { path: 'card.saveCard', message: SIGN_IN_TO_SAVE_CARD_MESSAGE },
+    ]);
+    expect(issues(createPaymentRequestSchema.safeParse({ ...guestGift, card: { ...guestGift.card, savedCardId: '01KDVDNA00N3XDVN09VM4MR90M' } }))).toEqual([
+      { path: 'card.savedCardId', message: SIGN_IN_FOR_SAVED_CARD_MESSAGE },
+    ]);
+  });
+});
+
+describe('memberPaymentRequestSchema cards', () => {
+  it('takes a new card (optionally to save) or one saved card id, and names what is wrong', () => {
+    const saved = memberPaymentRequestSchema.safeParse({ ...memberGift, card: { savedCardId: '01KDVDNA00N3XDVN09VM4MR90M' } });
+    expect(saved.data?.card).toEqual({ savedCardId: '01KDVDNA00N3XDVN09VM4MR90M' });
+    const kept = memberPaymentRequestSchema.safeParse({ ...memberGift, card: { ...memberGift.card, saveCard: true } });
+    expect(kept.data?.card).toEqual({ ...memberGift.card, saveCard: true });
+    expect(issues(memberPaymentRequestSchema.safeParse({ ...memberGift, card: { savedCardId: 'nope' } }))).toEqual([{ path: 'card.savedCardId', message: SAVED_CARD_INVALID_MESSAGE }]);
+    expect(issues(memberPaymentRequestSchema.safeParse({ ...memberGift, card: {} }))).toEqual([{ path: 'card', message: CARD_CHOICE_MESSAGE }]);
   });
 });

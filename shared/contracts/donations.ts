@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { countryCodeSchema, moneySchema, slugSchema } from './common';
 import { MESSAGES } from './messages';
+import { voucherCodeSchema } from './voucher-codes';
 
 export const PAGE_TYPES = ['GIFT', 'CHARITY', 'FUNDRAISE'] as const;
 export const PAYMENT_TYPES = ['CARD', 'VOUCHER', 'PAYROLL', 'NONE'] as const;
@@ -56,6 +57,30 @@ export const cardTokenSchema = z.object({
 });
 export type CardToken = z.infer<typeof cardTokenSchema>;
 
+/** Saved cards and monthly giving are for signed-in donors (spec §6); a guest asking for them gets a 400 naming the field. */
+export const SIGN_IN_TO_SAVE_CARD_MESSAGE = 'Sign in to save your card for future donations.';
+export const SIGN_IN_FOR_SAVED_CARD_MESSAGE = 'Sign in to pay with a saved card.';
+export const SIGN_IN_FOR_RECURRING_MESSAGE = 'Sign in to give monthly.';
+export const SAVED_CARD_INVALID_MESSAGE = 'Invalid saved card.';
+export const CARD_CHOICE_MESSAGE = 'Choose a saved card or enter your card details.';
+
+/** Our ids (tracking numbers, saved cards, monthly schedules) are ULIDs. */
+const ulidSchema = (message: string) => z.string({ error: message }).check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, message));
+export const savedCardIdSchema = ulidSchema(SAVED_CARD_INVALID_MESSAGE);
+
+/** A guest's card: a new card only, never kept. */
+const guestCardSchema = z.extend(cardTokenSchema, {
+  saveCard: z.optional(z.literal(false, { error: SIGN_IN_TO_SAVE_CARD_MESSAGE })),
+  savedCardId: z.optional(z.never({ error: SIGN_IN_FOR_SAVED_CARD_MESSAGE })),
+});
+
+/** A member's new card, which they may ask to keep ('Securely save my card for future donations'). */
+export const memberNewCardSchema = z.extend(cardTokenSchema, { saveCard: z.optional(z.boolean()) });
+/** One of the member's saved cards, by our id; the server resolves it to the member's own card or refuses it. */
+export const savedCardChoiceSchema = z.object({ savedCardId: savedCardIdSchema });
+export const memberCardSchema = z.union([savedCardChoiceSchema, memberNewCardSchema], { error: CARD_CHOICE_MESSAGE });
+export type MemberCard = z.infer<typeof memberCardSchema>;
+
 export const donorSchema = z.object({
   firstName: donorNameSchema,
   lastName: donorNameSchema,
@@ -67,16 +92,25 @@ const cardPaymentFields = {
   country: countryCodeSchema,
   donationAmount: donationCentsSchema,
   supportingAmount: supportingCentsSchema,
-  paymentType: z.literal('CARD'),
+  /** CARD, or VOUCHER (a gift voucher, topped up by card when it does not cover the total). */
+  paymentType: z.enum(['CARD', 'VOUCHER']),
   isRecurring: z.literal(false),
   message: z.optional(z.string().check(z.maxLength(MAX_MESSAGE_LENGTH, MESSAGES.tooLong(MAX_MESSAGE_LENGTH)))),
   isAnonymous: z.boolean(),
   receiptName: receiptNameSchema,
-  card: cardTokenSchema,
+  /** Required when paying by card; with a voucher, only when it does not cover the total (paymentMethodRule). */
+  card: z.optional(cardTokenSchema),
+  /** The gift voucher that pays (paymentType VOUCHER); the code is never stored, only its keyed hash. */
+  voucher: z.optional(z.object({ code: voucherCodeSchema })),
 };
 
 /** A guest names themselves (spec §6: work e-mail, first name, last name and receipt name). */
-const guestFields = { ...cardPaymentFields, donor: donorSchema };
+const guestFields = {
+  ...cardPaymentFields,
+  card: z.optional(guestCardSchema),
+  isRecurring: z.literal(false, { error: SIGN_IN_FOR_RECURRING_MESSAGE }),
+  donor: donorSchema,
+};
 
 /** Why a signed-in payment that names a donor is refused: the donor is always the member the token names. */
 export const DONOR_FROM_SIGN_IN_MESSAGE = 'Leave donor out: a signed-in donation is given as the signed-in member.';
@@ -85,7 +119,14 @@ export const DONOR_FROM_SIGN_IN_MESSAGE = 'Leave donor out: a signed-in donation
  * A signed-in member skips e-mail and names (spec §6): the donor comes from the verified token. A `donor` in the body
  * is refused (400 naming body.donor) rather than ignored, so no client believes it gave, or sent a receipt, as someone else.
  */
-const memberFields = { ...cardPaymentFields, donor: z.optional(z.never({ error: DONOR_FROM_SIGN_IN_MESSAGE })) };
+const memberFields = {
+  ...cardPaymentFields,
+  /** A new card (optionally saved), or one of the member's saved cards. */
+  card: z.optional(memberCardSchema),
+  /** Monthly giving (donationFrequency Monthly): charged now, then each month from the saved card. */
+  isRecurring: z.boolean(),
+  donor: z.optional(z.never({ error: DONOR_FROM_SIGN_IN_MESSAGE })),
+};
 
 /** A gift from a gift page: the gift's id, any quantity. */
 const giftTarget = {
@@ -101,8 +142,27 @@ const charityTarget = {
   quantity: z.literal(1, { error: MESSAGES.invalidInput }),
 };
 
-export const giftPaymentRequestSchema = z.object({ ...giftTarget, ...guestFields });
-export const charityPaymentRequestSchema = z.object({ ...charityTarget, ...guestFields });
+export const VOUCHER_IS_ONCE_OFF = 'A gift voucher pays once; it cannot give monthly.';
+export const VOUCHER_ONLY_WITH_VOUCHER_PAYMENT = 'Choose the gift voucher payment method to use a voucher.';
+
+/**
+ * Spec §5: card details are required when paying by card; a voucher payment names its voucher, and needs a card only
+ * when the voucher does not cover the total, which the server decides from the real balance when it redeems. Spec §4:
+ * a voucher turns recurring off.
+ */
+const paymentMethodRule = z.superRefine(
+  (payment: { paymentType: 'CARD' | 'VOUCHER'; isRecurring: boolean; card?: unknown; voucher?: unknown }, ctx) => {
+    if (payment.paymentType === 'CARD' && payment.card === undefined) ctx.addIssue({ code: 'custom', path: ['card'], message: MESSAGES.requiredField });
+    if (payment.paymentType === 'CARD' && payment.voucher !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['voucher'], message: VOUCHER_ONLY_WITH_VOUCHER_PAYMENT });
+    }
+    if (payment.paymentType === 'VOUCHER' && payment.voucher === undefined) ctx.addIssue({ code: 'custom', path: ['voucher'], message: MESSAGES.requiredField });
+    if (payment.paymentType === 'VOUCHER' && payment.isRecurring) ctx.addIssue({ code: 'custom', path: ['isRecurring'], message: VOUCHER_IS_ONCE_OFF });
+  },
+);
+
+export const giftPaymentRequestSchema = z.object({ ...giftTarget, ...guestFields }).check(paymentMethodRule);
+export const charityPaymentRequestSchema = z.object({ ...charityTarget, ...guestFields }).check(paymentMethodRule);
 
 /** POST /donations/payments — a guest card payment for a gift (GIFT) or a general donation to a charity (CHARITY). */
 export const createPaymentRequestSchema = z.discriminatedUnion(
@@ -114,8 +174,8 @@ export type CreatePaymentRequest = z.infer<typeof createPaymentRequestSchema>;
 export type GiftPaymentRequest = z.infer<typeof giftPaymentRequestSchema>;
 export type CharityPaymentRequest = z.infer<typeof charityPaymentRequestSchema>;
 
-export const memberGiftPaymentRequestSchema = z.object({ ...giftTarget, ...memberFields });
-export const memberCharityPaymentRequestSchema = z.object({ ...charityTarget, ...memberFields });
+export const memberGiftPaymentRequestSchema = z.object({ ...giftTarget, ...memberFields }).check(paymentMethodRule);
+export const memberCharityPaymentRequestSchema = z.object({ ...charityTarget, ...memberFields }).check(paymentMethodRule);
 
 /** POST /donations/me/payments — the same payment by a signed-in member, without `donor`. */
 export const memberPaymentRequestSchema = z.discriminatedUnion(

@@ -28,3 +28,45 @@ export const CharityProfilePublished = defineEvent({
     publishedAt: z.string(),
   }),
 });
+
+/**
+ * A member's place in a workplace was written: joined, roles changed, or removed (then `roles` is empty and
+ * `workplaceName` is ''). Published from the accounts table's stream for every workplace membership item, so services
+ * that gate on workplace roles (donations: payment methods, payroll pledges) keep their own copy instead of calling
+ * accounts. Consumers keep the highest `version`, so a late or repeated delivery never undoes a newer state.
+ */
+export const WorkplaceMembershipChanged = defineEvent({
+  name: 'WorkplaceMembershipChanged',
+  source: ACCOUNTS_SOURCE,
+  version: 1,
+  schema: z.object({
+    memberId: z.string(),
+    workplaceId: z.string(),
+    workplaceName: z.string(),
+    /** The member's roles there (e.g. WorkplaceGiver.Employee); empty when the member was removed. */
+    roles: z.array(z.string()),
+    /** Orders the states of one membership: the table stream's sequence number, zero-padded to 40 digits. */
+    version: z.string(),
+    publishedAt: z.string(),
+  }),
+});
+
+/**
+ * A member's roles in a charity were stored: joined, changed, or removed (roles empty). Published from the accounts
+ * table's stream for charity membership items, so services other than accounts can check a charity admin's
+ * permissions from their own copy (donations' charity console routes). Consumers keep the highest `version`.
+ */
+export const CharityMembershipChanged = defineEvent({
+  name: 'CharityMembershipChanged',
+  source: ACCOUNTS_SOURCE,
+  version: 1,
+  schema: z.object({
+    memberId: z.string(),
+    charityId: z.string(),
+    /** The member's roles in the charity (e.g. Charity.Admin); empty once the member was removed. */
+    roles: z.array(z.string()),
+    /** The table stream's sequence number, zero-padded to 40 digits (as CharityProfilePublished's). */
+    version: z.string(),
+    publishedAt: z.string(),
+  }),
+});

@@ -20,7 +20,7 @@ export const DonationCompleted = defineEvent({
     amount: z.object({ cents: z.number(), currency: z.enum(CURRENCIES) }),
     /** The optional tip to the website. */
     tip: z.object({ cents: z.number(), currency: z.enum(CURRENCIES) }),
-    /** amount + tip: what the card was charged. */
+    /** amount + tip: what was paid (by card; with paymentType VOUCHER, voucherAmount of it by gift voucher). */
     total: z.object({ cents: z.number(), currency: z.enum(CURRENCIES) }),
     paymentType: z.enum(['CARD', 'VOUCHER', 'PAYROLL']),
     isAnonymous: z.boolean(),
@@ -28,6 +28,73 @@ export const DonationCompleted = defineEvent({
     donorEmail: z.optional(z.string()),
     /** The signed-in member who gave (their Cognito sub); absent for a guest. Optional, so older consumers are unaffected. */
     donorMemberId: z.optional(z.string()),
+    /** With paymentType VOUCHER: what the gift voucher paid of the total (the card paid the rest). */
+    voucherAmount: z.optional(z.object({ cents: z.number(), currency: z.enum(CURRENCIES) })),
     completedAt: z.string(),
+  }),
+});
+
+const pledgeMoney = z.object({ cents: z.number(), currency: z.enum(CURRENCIES) });
+
+/**
+ * A workplace member pledged a donation from their pay (spec §4 "Payroll"). The workplace service adds it to its
+ * payroll files; donations only records the pledge. Event id = pledge id (consumers drop repeats).
+ */
+export const PayrollPledgeCreated = defineEvent({
+  name: 'PayrollPledgeCreated',
+  source: DONATIONS_SOURCE,
+  version: 1,
+  schema: z.object({
+    pledgeId: z.string(),
+    memberId: z.string(),
+    workplace: z.object({ id: z.string(), name: z.string() }),
+    pageType: z.enum(['GIFT', 'CHARITY']),
+    country: z.string(),
+    charity: z.object({ id: z.string(), name: z.string(), charityUrl: z.string() }),
+    gift: z.optional(z.object({ id: z.string(), title: z.string(), productUrl: z.string() })),
+    quantity: z.number(),
+    /** Per item. */
+    amount: pledgeMoney,
+    /** amount x quantity: what each deduction takes (once, or every pay cycle). */
+    total: pledgeMoney,
+    donationFrequency: z.enum(['OnceOff', 'EveryPayCycle']),
+    isAnonymous: z.boolean(),
+    createdAt: z.string(),
+  }),
+});
+
+/** The member cancelled a payroll pledge: no further deductions. Event id = the cancellation's id. */
+export const PayrollPledgeCancelled = defineEvent({
+  name: 'PayrollPledgeCancelled',
+  source: DONATIONS_SOURCE,
+  version: 1,
+  schema: z.object({
+    pledgeId: z.string(),
+    memberId: z.string(),
+    workplaceId: z.string(),
+    cancelledAt: z.string(),
+  }),
+});
+
+/**
+ * A gift voucher was bought and paid for (the voucher exists). Event id = the purchase's tracking number, which is
+ * also the voucher's id. It never carries the code: the e-mail consumer derives it from the voucher id with the key.
+ */
+export const VoucherPurchased = defineEvent({
+  name: 'VoucherPurchased',
+  source: DONATIONS_SOURCE,
+  version: 1,
+  schema: z.object({
+    voucherId: z.string(),
+    trackingNumber: z.string(),
+    country: z.string(),
+    value: z.object({ cents: z.number(), currency: z.enum(CURRENCIES) }),
+    expiresAt: z.string(),
+    /** Which derivation of the code the voucher has (0 unless an earlier one was taken). */
+    codeVariant: z.number(),
+    buyer: z.object({ email: z.string(), firstName: z.string(), name: z.string(), memberId: z.optional(z.string()) }),
+    recipient: z.optional(z.object({ name: z.optional(z.string()), email: z.optional(z.string()) })),
+    message: z.optional(z.string()),
+    purchasedAt: z.string(),
   }),
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { DomainError } from '../errors';
 import { MESSAGES } from '../contracts/messages';
-import { accepted, httpRoute, ok, type HttpEvent, type RouteGuard } from './http';
+import { accepted, csvFile, httpRoute, ok, type HttpEvent, type RouteGuard } from './http';
 
 const guard: RouteGuard = async () => ({ permissions: new Set() });
 
@@ -89,6 +89,16 @@ describe('httpRoute', () => {
       }),
     );
     expect(JSON.parse(response.body as string)).toMatchObject({ userId: 'user-1', email: 'a@b.nz', groups: ['Administrator', 'donors'] });
+  });
+});
+
+describe('csvFile', () => {
+  it('sends the text as it is, as a text/csv attachment with a safe file name', async () => {
+    const download = httpRoute({ guard }, async () => csvFile('kiwi "rescue"\r\n.csv', 'Date,Amount\r\n2026-11-21,"1,000.00"\r\n'));
+    const response = await download(event({ routeKey: 'GET /api/things' }));
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('Date,Amount\r\n2026-11-21,"1,000.00"\r\n');
+    expect(response.headers).toMatchObject({ 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="kiwi rescue.csv"' });
   });
 });
 

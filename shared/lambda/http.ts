@@ -22,6 +22,8 @@ export interface HttpRequest<TBody, TParams, TQuery> {
   permissions: ReadonlySet<Permission>;
   idempotencyKey?: string;
   correlationId: string;
+  /** The caller's address, for per-caller limits: CloudFront's viewer address when it sent the request, else the peer's. */
+  sourceIp: string;
   log: Logger;
 }
 
@@ -31,12 +33,20 @@ export interface HttpResult {
   headers?: Record<string, string>;
   /** Set-Cookie values (payload format 2.0 `cookies`). */
   cookies?: string[];
+  /** A body sent as it is (a file such as text/csv), instead of `body` as JSON; set its content-type in `headers`. */
+  text?: string;
 }
 
 export const ok = (body: unknown, headers?: Record<string, string>): HttpResult => ({ status: 200, body, headers });
 export const created = (body: unknown): HttpResult => ({ status: 201, body });
 export const accepted = (body: unknown): HttpResult => ({ status: 202, body });
 export const noContent = (): HttpResult => ({ status: 204 });
+/** A CSV file the browser saves as `filename` (a header row first; see toCsv in the donations domain). */
+export const csvFile = (filename: string, text: string): HttpResult => ({
+  status: 200,
+  text,
+  headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${filename.replace(/["\\\r\n]/g, '')}"` },
+});
 
 /** Decides whether the caller may use the route, before any input is read; throws Unauthorized or Forbidden. */
 export type RouteGuard = (request: {
@@ -90,6 +100,7 @@ export function httpRoute<TBody = undefined, TParams = Record<string, string>, T
         caller,
         idempotencyKey: readIdempotencyKey(event, options.idempotencyKey),
         correlationId,
+        sourceIp: sourceIpOf(event),
         log,
       };
       result = await handle(request);
@@ -99,6 +110,13 @@ export function httpRoute<TBody = undefined, TParams = Record<string, string>, T
     log.info('request', { status: result.status, ms: Date.now() - started });
     return toResponse(result, correlationId);
   };
+}
+
+/** CloudFront-Viewer-Address is "ip:port" (IPv6 too), set by CloudFront itself; without it, the connection's address. */
+function sourceIpOf(event: APIGatewayProxyEventV2): string {
+  const viewer = header(event, 'cloudfront-viewer-address');
+  if (viewer && viewer.lastIndexOf(':') > 0) return viewer.slice(0, viewer.lastIndexOf(':'));
+  return event.requestContext?.http?.sourceIp ?? 'unknown';
 }
 
 function header(event: APIGatewayProxyEventV2, name: string): string | undefined {
@@ -160,6 +178,7 @@ function toResponse(result: HttpResult, correlationId: string): APIGatewayProxyS
     ...result.headers,
   };
   const cookies = result.cookies?.length ? { cookies: result.cookies } : {};
+  if (result.text !== undefined) return { statusCode: result.status, headers, body: result.text, ...cookies };
   if (result.body === undefined) return { statusCode: result.status, headers, ...cookies };
   headers['content-type'] ??= 'application/json; charset=utf-8';
   return { statusCode: result.status, headers, body: JSON.stringify(result.body), ...cookies };

@@ -19,6 +19,15 @@ describe('streamConsumer', () => {
     ]);
   });
 
+  it('hands a REMOVE record’s keys, which are all the stream has of a deleted item', async () => {
+    const seen: unknown[] = [];
+    const consumer = streamConsumer(async ({ eventName, keys, newImage }) => void seen.push({ eventName, keys, newImage }));
+    await consumer({
+      Records: [{ eventName: 'REMOVE', dynamodb: { SequenceNumber: '7', Keys: { pk: { S: 'WORKPLACE#w1' }, sk: { S: 'MEMBER#m1' } } } }],
+    } as DynamoDBStreamEvent);
+    expect(seen).toEqual([{ eventName: 'REMOVE', keys: { pk: 'WORKPLACE#w1', sk: 'MEMBER#m1' }, newImage: undefined }]);
+  });
+
   it('stops at the first failure and reports its sequence number, leaving later records for the retry', async () => {
     const seen: string[] = [];
     const consumer = streamConsumer<{ trackingNumber: string }>(async ({ newImage }) => {

@@ -8,6 +8,8 @@ export type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatc
 export interface StreamRecord<T> {
   eventName: 'INSERT' | 'MODIFY' | 'REMOVE';
   sequenceNumber: string;
+  /** The item's key attributes, unmarshalled: the only part of a REMOVE record (the stream carries new images). */
+  keys: Record<string, unknown>;
   newImage?: T;
 }
 
@@ -23,8 +25,9 @@ export function streamConsumer<T>(handle: (record: StreamRecord<T>, context: { l
       const log = rootLogger.child({ sequenceNumber, eventName: record.eventName });
       try {
         const image = record.dynamodb?.NewImage as Record<string, AttributeValue> | undefined;
+        const keys = unmarshall((record.dynamodb?.Keys ?? {}) as Record<string, AttributeValue>);
         await handle(
-          { eventName: record.eventName as StreamRecord<T>['eventName'], sequenceNumber, newImage: image ? (unmarshall(image) as T) : undefined },
+          { eventName: record.eventName as StreamRecord<T>['eventName'], sequenceNumber, keys, newImage: image ? (unmarshall(image) as T) : undefined },
           { log },
         );
       } catch (error) {

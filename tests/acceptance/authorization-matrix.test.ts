@@ -24,7 +24,8 @@ const signedIn = (allowed: readonly Role[] | 'everyone') => (role: Role): Outcom
 function expected(route: RouteSpec, role: Role, relation: Relation): Outcome {
   const key = `${route.method} ${route.path}`;
   if (route.auth.kind === 'public') return 'allowed';
-  const charityConsole = route.path.startsWith('/accounts/charity/{charityId}');
+  // The charity console's routes in accounts (members, settings) and donations (gifts, donation report, remittance).
+  const charityConsole = route.path.startsWith('/accounts/charity/{charityId}') || route.path.startsWith('/donations/charity/{charityId}');
   const workplaceConsole = route.path.startsWith('/accounts/workplace/{workplaceId}');
   if (charityConsole) return signedIn(relation === 'demo tenant' ? ['charityAdmin', 'backOffice'] : ['backOffice'])(role);
   if (workplaceConsole) {
@@ -34,10 +35,25 @@ function expected(route: RouteSpec, role: Role, relation: Relation): Outcome {
     return signedIn(['workplaceAdmin', 'backOffice'])(role);
   }
   if (route.path.startsWith('/accounts/backoffice/')) return signedIn(['backOffice'])(role);
+  // The back office's dollar handles and the payouts it records to a charity (in any charity: even its own admin may not).
+  if (route.path.startsWith('/donations/backoffice/gifts') || key === 'POST /donations/backoffice/charities/{charityId}/payouts') return signedIn(['backOffice'])(role);
   if (key === 'PUT /accounts/site/menu-links') return signedIn(['backOffice', 'contentAdmin'])(role);
   if (route.path.startsWith('/accounts/me') || key === 'POST /accounts/invitations/{invitationId}/accept') return signedIn('everyone')(role);
   // Spec §6: any logged-in donor gives without typing e-mail and names (no body here, so allowed means a 400).
   if (key === 'POST /donations/me/payments') return signedIn('everyone')(role);
+  // Spec §6: every signed-in donor asks which methods they may use, and manages their own payroll pledges. Whether
+  // payroll is allowed is a business rule of the pledge (403 from the workplace roles), not a route policy: with no body
+  // (or the unknown pledge id) every signed-in role gets a 400/404 here, Dana's 403 is in payroll-pledge.test.ts.
+  if (key === 'GET /donations/me/payment-options') return signedIn('everyone')(role);
+  if (route.path.startsWith('/donations/me/payroll-pledges')) return signedIn('everyone')(role);
+  // Spec §6: logged-in donors save and use cards and give monthly; each sees only their own (object-level checks in the use cases).
+  if (route.path.startsWith('/donations/me/saved-cards')) return signedIn('everyone')(role);
+  if (route.path.startsWith('/donations/me/recurring-donations')) return signedIn('everyone')(role);
+  if (key === 'GET /donations/me/donations') return signedIn('everyone')(role);
+  // Spec §6: any signed-in donor buys gift vouchers and sees those bought with their e-mail; the back office sees them all
+  // (BackOffice_ViewVouchers). Buying and looking up are also public (guests), so they need no row.
+  if (key === 'POST /donations/me/voucher-purchases' || key === 'GET /donations/me/vouchers') return signedIn('everyone')(role);
+  if (key === 'GET /donations/backoffice/vouchers') return signedIn(['backOffice'])(role);
   throw new Error(`No expectation for ${key}: add one to the authorisation matrix.`);
 }
 
@@ -78,7 +94,7 @@ afterAll(async () => {
 function pathFor(route: RouteSpec, relation: Relation): string {
   const which = relation === 'demo tenant' ? 'demo' : 'other';
   return route.path
-    .replace('{charityId}', route.path.startsWith('/accounts/charity/') ? tenants.charity[which] : 'NOSUCHCHARITY')
+    .replace('{charityId}', /^\/(accounts|donations)\/charity\/|^\/donations\/backoffice\/charities\//.test(route.path) ? tenants.charity[which] : 'NOSUCHCHARITY')
     .replace('{workplaceId}', tenants.workplace[which])
     .replace('{charityUrl}', 'kiwi-coast-rescue')
     .replace('{productUrl}', 'feed-a-kiwi-chick')

@@ -1,5 +1,5 @@
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import type { CreatePaymentRequest, PaymentStatusResponse } from '@giving/shared/contracts/donations';
+import type { CardToken, PaymentStatusResponse } from '@giving/shared/contracts/donations';
 import type { RunningPlatform } from '../../tools/local/src/platform';
 
 /**
@@ -26,8 +26,8 @@ export function platformClient(platform: RunningPlatform) {
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   return {
     /** A card token from the sandbox gateway's hosted-fields API, as the browser would get it. */
-    async cardToken(number: string, name = 'Jane Donor'): Promise<CreatePaymentRequest['card']> {
-      const body = await json<{ id: string; card: { brand: CreatePaymentRequest['card']['cardType']; last4: string } }>(`${platform.urls.cardGateway}/v1/tokens`, {
+    async cardToken(number: string, name = 'Jane Donor'): Promise<CardToken> {
+      const body = await json<{ id: string; card: { brand: CardToken['cardType']; last4: string } }>(`${platform.urls.cardGateway}/v1/tokens`, {
         method: 'POST',
         headers: { authorization: `Bearer ${CARD_GATEWAY_PUBLISHABLE}`, 'content-type': 'application/json' },
         body: JSON.stringify({ number, name, expMonth: '12', expYear: '30', cvc: '123' }),

@@ -34,7 +34,7 @@ test.describe('the consoles', () => {
     await page.getByRole('list', { name: 'Your charities and workplaces' }).getByRole('link', { name: /Kiwi Coast Rescue/ }).click();
     await expect(page).toHaveURL(/\/admin\/charity\/[^/]+\/dashboard$/);
     await expect(page.getByRole('heading', { name: 'Kiwi Coast Rescue' }).first()).toBeVisible();
-    expect(await menuLabels(page, 'Charity admin')).toEqual(['Dashboard', 'Members', 'Invited Members', 'Settings', 'Help']);
+    expect(await menuLabels(page, 'Charity admin')).toEqual(['Dashboard', 'Members', 'Invited Members', 'Dollar Handles', 'Donation Reports', 'Remittance', 'Settings', 'Help']);
 
     await sideNav(page, 'Charity admin').getByRole('link', { name: 'Members', exact: true }).click();
     await expect(page.getByRole('cell', { name: 'sam.tane@kiwicoastrescue.org.nz' })).toBeVisible();
@@ -72,7 +72,9 @@ test.describe('the consoles', () => {
       'Content Approval',
       'Members',
       'Admins',
+      'Dollar Handles',
       'Workplaces',
+      'Vouchers',
       'Email Templates',
       'Badges',
       'Security',
@@ -108,7 +110,7 @@ test.describe('the consoles', () => {
     await signIn(page, 'dana.donor@demo.koha.nz', 'Dana Whitfield');
     await page.getByRole('link', { name: 'My Account' }).click();
     await expect(page).toHaveURL(/\/admin\/user\/dashboard$/);
-    expect(await menuLabels(page, 'My Account')).toEqual(['Dashboard', 'Badges', 'Settings', 'Help']);
+    expect(await menuLabels(page, 'My Account')).toEqual(['Dashboard', 'Badges', 'Donation History', 'Upcoming Donations', 'Gift Vouchers', 'Settings', 'Help']);
     await page.getByRole('button', { name: 'Accept the invitation from Kiwi Coast Rescue' }).click();
     await expect(page.getByRole('button', { name: 'Accept the invitation from Kiwi Coast Rescue' })).toHaveCount(0);
     await page.screenshot({ path: 'test-results/user-dashboard.png', fullPage: true });
@@ -123,9 +125,10 @@ test.describe('the consoles', () => {
     await expect(page).toHaveURL(/\/admin\/cms\/menu-links$/);
     await expect(page.getByRole('heading', { name: 'Access denied' })).toHaveCount(0);
     await expect(page.getByLabel('Link 1 name')).toHaveValue('Charities');
+    await expect(page.getByLabel('Link 2 name')).toHaveValue('Gift card');
     await page.getByRole('button', { name: 'Add link' }).click();
-    await page.getByLabel('Link 2 name').fill('Kiwi Coast Rescue');
-    await page.getByLabel('Link 2 address').fill('/nz/charity/kiwi-coast-rescue');
+    await page.getByLabel('Link 3 name').fill('Kiwi Coast Rescue');
+    await page.getByLabel('Link 3 address').fill('/nz/charity/kiwi-coast-rescue');
     await page.getByRole('button', { name: 'Save menu links' }).click();
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Kiwi Coast Rescue' })).toHaveAttribute('href', '/nz/charity/kiwi-coast-rescue');

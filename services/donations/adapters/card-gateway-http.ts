@@ -1,5 +1,6 @@
 import { TaskError } from '@giving/shared/lambda/task';
-import type { CardGateway, ChargeResult } from '../domain/ports';
+import type { CardGateway, ChargeResult, SavedPaymentMethod } from '../domain/ports';
+import { SAVED_CARD_GONE_MESSAGE } from '../domain/saved-cards';
 
 /**
  * The card gateway's server API (the sandbox gateway locally; a real provider with the same shape in AWS).
@@ -9,6 +10,17 @@ interface ChargeBody {
   id: string;
   status: 'succeeded' | 'declined';
   failure_message?: string;
+  /** The issuer's advice on a decline: try_again_later (soft) or do_not_try_again (hard). */
+  outcome?: { advice_code?: string | null };
+}
+
+interface PaymentMethodBody {
+  id: string;
+  card: { brand: string; last4: string; expMonth: number; expYear: number };
+}
+
+interface ErrorBody {
+  error?: { code?: string; param?: string };
 }
 
 export function httpCardGateway(options: { baseUrl: string; apiKey: string; timeoutMs?: number; fetch?: typeof fetch }): CardGateway {
@@ -30,10 +42,13 @@ export function httpCardGateway(options: { baseUrl: string; apiKey: string; time
     }
   }
 
+  const resultOf = (body: ChargeBody): ChargeResult =>
+    body.status === 'succeeded'
+      ? { outcome: 'approved', chargeId: body.id }
+      : { outcome: 'declined', message: body.failure_message ?? 'Your card was declined.', retryable: body.outcome?.advice_code === 'try_again_later' };
+
   async function readCharge(response: Response): Promise<ChargeResult> {
-    const body = (await response.json()) as ChargeBody;
-    if (body.status === 'succeeded') return { outcome: 'approved', chargeId: body.id };
-    return { outcome: 'declined', message: body.failure_message ?? 'Your card was declined.' };
+    return resultOf((await response.json()) as ChargeBody);
   }
 
   function refuseUnexpected(response: Response, what: string): never {
@@ -44,13 +59,18 @@ export function httpCardGateway(options: { baseUrl: string; apiKey: string; time
   }
 
   return {
-    async charge({ idempotencyKey, token, amount, description }) {
+    async charge({ idempotencyKey, token, customerId, amount, description }) {
       const response = await call('/v1/charges', {
         method: 'POST',
         headers: { 'idempotency-key': idempotencyKey },
-        body: JSON.stringify({ source: token, amount: amount.cents, currency: amount.currency.toLowerCase(), description }),
+        body: JSON.stringify({ source: token, ...(customerId ? { customer: customerId } : {}), amount: amount.cents, currency: amount.currency.toLowerCase(), description }),
       });
       if (response.status === 200 || response.status === 201 || response.status === 402) return readCharge(response);
+      // A saved card removed at the gateway can never be charged again: a hard decline, not an outage.
+      if (customerId && response.status === 400) {
+        const { error } = (await response.json()) as ErrorBody;
+        if (error?.code === 'resource_missing' && error.param === 'source') return { outcome: 'declined', message: SAVED_CARD_GONE_MESSAGE, retryable: false };
+      }
       refuseUnexpected(response, 'charge');
     },
     async findCharge(idempotencyKey) {
@@ -58,10 +78,40 @@ export function httpCardGateway(options: { baseUrl: string; apiKey: string; time
       if (response.status !== 200) refuseUnexpected(response, 'charge lookup');
       const body = (await response.json()) as { data: ChargeBody[] };
       const charge = body.data[0];
-      if (!charge) return undefined;
-      return charge.status === 'succeeded'
-        ? { outcome: 'approved', chargeId: charge.id }
-        : { outcome: 'declined', message: charge.failure_message ?? 'Your card was declined.' };
+      return charge ? resultOf(charge) : undefined;
+    },
+    async refund({ idempotencyKey, chargeId }) {
+      const response = await call('/v1/refunds', {
+        method: 'POST',
+        headers: { 'idempotency-key': idempotencyKey },
+        body: JSON.stringify({ charge: chargeId }),
+      });
+      if (response.status !== 200) refuseUnexpected(response, 'refund');
+      return { refundId: ((await response.json()) as { id: string }).id };
+    },
+    async createCustomer({ idempotencyKey, email, reference }) {
+      const response = await call('/v1/customers', {
+        method: 'POST',
+        headers: { 'idempotency-key': idempotencyKey },
+        body: JSON.stringify({ email, description: reference }),
+      });
+      if (response.status !== 200) refuseUnexpected(response, 'create customer');
+      return { customerId: ((await response.json()) as { id: string }).id };
+    },
+    async saveCard({ idempotencyKey, customerId, token }): Promise<SavedPaymentMethod> {
+      const response = await call(`/v1/customers/${encodeURIComponent(customerId)}/payment_methods`, {
+        method: 'POST',
+        headers: { 'idempotency-key': idempotencyKey },
+        body: JSON.stringify({ source: token }),
+      });
+      if (response.status !== 200) refuseUnexpected(response, 'save card');
+      const method = (await response.json()) as PaymentMethodBody;
+      return { paymentMethodId: method.id, cardType: method.card.brand, last4: method.card.last4, expMonth: method.card.expMonth, expYear: method.card.expYear };
+    },
+    async removeSavedCard({ customerId, paymentMethodId }) {
+      const response = await call(`/v1/customers/${encodeURIComponent(customerId)}/payment_methods/${encodeURIComponent(paymentMethodId)}`, { method: 'DELETE' });
+      // 404: already removed (or never saved here); either way it is gone.
+      if (response.status !== 200 && response.status !== 404) refuseUnexpected(response, 'remove saved card');
     },
   };
 }

@@ -6,19 +6,33 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import type { Donation, NewPayment, Payment, PaymentRepository, PricedPayment } from '../domain/ports';
+import type { Donation, NewPayment, Payment, PaymentRepository, PricedPayment, PricedVoucherPurchase } from '../domain/ports';
+import { donationReportKeys } from './dynamo-donation-report';
+import { memberHistoryKeys } from './dynamo-member-giving';
 
 /**
  * Items in the donations table:
  *   PAYMENTKEY#<idempotency key> / PAYMENTKEY  -> the tracking number it created (expires after 7 days)
  *   PAYMENT#<tracking number>    / PAYMENT     -> the payment; while unfinished, gsi1 = OPEN#<day> / createdAt
  *   DONATION#<donation id>       / DONATION    -> the donation; gsi1 = CHARITY#<charity id> / DONATION#<id>
+ *                                                 gsi2 = CHARITY#<charity id>#DONATIONS / <completedAt>#<id> (the donation report)
+ *                                                 gsi4 = MEMBER#<member id> / <completedAt>#<id> (the member's history)
  */
 const KEY_TTL_SECONDS = 7 * 24 * 60 * 60;
 const OPEN_DAYS_SCANNED = 3;
 
 const paymentKey = (trackingNumber: string) => ({ pk: `PAYMENT#${trackingNumber}`, sk: 'PAYMENT' });
-const donationKey = (donationId: string) => ({ pk: `DONATION#${donationId}`, sk: 'DONATION' });
+export const donationKey = (donationId: string) => ({ pk: `DONATION#${donationId}`, sk: 'DONATION' });
+
+/** The donation's item: its key, gsi1 (CHARITY#<id> / DONATION#<id>) and the donation report's gsi2 (dynamo-donation-report.ts). */
+export const donationItem = (donation: Donation) => ({
+  ...donationKey(donation.donationId),
+  ...donation,
+  gsi1pk: `CHARITY#${donation.priced.charity.id}`,
+  gsi1sk: `DONATION#${donation.donationId}`,
+  ...donationReportKeys(donation),
+  ...memberHistoryKeys(donation),
+});
 const openDay = (iso: string) => `OPEN#${iso.slice(0, 10)}`;
 
 type PaymentItem = Payment & { pk: string; sk: string; gsi1pk?: string; gsi1sk?: string };
@@ -80,7 +94,7 @@ export function dynamoPaymentRepository(client: DynamoDBDocumentClient, tableNam
       return result.Item ? toPayment(result.Item) : undefined;
     },
 
-    async markProcessing(trackingNumber, priced: PricedPayment, at) {
+    async markProcessing(trackingNumber, priced: PricedPayment | PricedVoucherPurchase, at) {
       try {
         await client.send(
           new UpdateCommand({
@@ -107,12 +121,7 @@ export function dynamoPaymentRepository(client: DynamoDBDocumentClient, tableNam
               {
                 Put: {
                   TableName: tableName,
-                  Item: {
-                    ...donationKey(donation.donationId),
-                    ...donation,
-                    gsi1pk: `CHARITY#${donation.priced.charity.id}`,
-                    gsi1sk: `DONATION#${donation.donationId}`,
-                  },
+                  Item: donationItem(donation),
                   ConditionExpression: 'attribute_not_exists(pk)',
                 },
               },
@@ -120,13 +129,14 @@ export function dynamoPaymentRepository(client: DynamoDBDocumentClient, tableNam
                 Update: {
                   TableName: tableName,
                   Key: paymentKey(donation.trackingNumber),
-                  UpdateExpression: 'SET #status = :completed, chargeId = :chargeId, updatedAt = :at REMOVE gsi1pk, gsi1sk',
-                  ConditionExpression: '#status = :processing',
+                  // No chargeId when a gift voucher paid it all; a payment being compensated can no longer complete.
+                  UpdateExpression: `SET #status = :completed, ${donation.chargeId ? 'chargeId = :chargeId, ' : ''}updatedAt = :at REMOVE gsi1pk, gsi1sk`,
+                  ConditionExpression: '#status = :processing AND attribute_not_exists(compensating)',
                   ExpressionAttributeNames: { '#status': 'status' },
                   ExpressionAttributeValues: {
                     ':completed': 'Completed',
                     ':processing': 'Processing',
-                    ':chargeId': donation.chargeId,
+                    ...(donation.chargeId ? { ':chargeId': donation.chargeId } : {}),
                     ':at': donation.completedAt,
                   },
                 },
@@ -139,6 +149,26 @@ export function dynamoPaymentRepository(client: DynamoDBDocumentClient, tableNam
         // Already recorded by an earlier attempt: nothing to do.
         if (error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return;
         throw new Error(`payment ${donation.trackingNumber} is not Processing; donation not recorded`);
+      }
+    },
+
+    async markCompensating(trackingNumber, at) {
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: paymentKey(trackingNumber),
+            UpdateExpression: 'SET compensating = :true, updatedAt = :at',
+            ConditionExpression: '#status = :processing',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':true': true, ':processing': 'Processing', ':at': at.toISOString() },
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+          }),
+        );
+        return 'compensating';
+      } catch (error) {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        return error.Item?.status?.S === 'Completed' ? 'completed' : 'ended';
       }
     },
 
@@ -168,7 +198,7 @@ export function dynamoPaymentRepository(client: DynamoDBDocumentClient, tableNam
     async getDonation(donationId) {
       const result = await client.send(new GetCommand({ TableName: tableName, Key: donationKey(donationId), ConsistentRead: true }));
       if (!result.Item) return undefined;
-      const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, ...donation } = result.Item;
+      const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, gsi2pk: _g3, gsi2sk: _g4, gsi4pk: _g5, gsi4sk: _g6, ledgerMonth: _l, ...donation } = result.Item;
       return donation as Donation;
     },
 

@@ -6,7 +6,16 @@ import { ENV } from '@giving/shared/manifest';
 import { httpCardGateway } from './card-gateway-http';
 import { dynamoCharityDirectory } from './dynamo-charities';
 import { dynamoGiftCatalog } from './dynamo-gifts';
+import { dynamoCharityLedger } from './dynamo-charity-ledger';
+import { dynamoDonationReport } from './dynamo-donation-report';
+import { dynamoTenantRoleDirectory } from './dynamo-tenant-roles';
+import { s3Client, s3MediaStore } from './s3-media';
+import { dynamoMembershipDirectory } from './dynamo-memberships';
 import { dynamoPaymentRepository } from './dynamo-payments';
+import { dynamoDonationHistory, dynamoRecurringDonations, dynamoSavedCards } from './dynamo-member-giving';
+import { dynamoPayrollPledgeRepository } from './dynamo-payroll-pledges';
+import { dynamoRateLimiter, dynamoVoucherRepository } from './dynamo-vouchers';
+import { VOUCHER_LOOKUP_WINDOW_SECONDS, VOUCHER_LOOKUPS_PER_WINDOW, voucherCodeBook, type VoucherCodeBook } from '../domain/vouchers';
 import { sesMailer } from '@giving/shared/lambda/ses-mailer';
 import { stepFunctionsPaymentWorkflow } from './sfn-payment-workflow';
 
@@ -21,6 +30,8 @@ const tableName = () => requireEnv(ENV.tableName('donations'));
 export const payments = once(() => dynamoPaymentRepository(documentClient(), tableName()));
 export const gifts = once(() => dynamoGiftCatalog(documentClient(), tableName()));
 export const charities = once(() => dynamoCharityDirectory(documentClient(), tableName()));
+export const memberships = once(() => dynamoMembershipDirectory(documentClient(), tableName()));
+export const payrollPledges = once(() => dynamoPayrollPledgeRepository(documentClient(), tableName()));
 export const cardGateway = once(() =>
   httpCardGateway({
     baseUrl: requireEnv(ENV.cardGatewayUrl),
@@ -33,3 +44,20 @@ export const paymentWorkflow = once(() =>
 );
 export const mailer = once(() => sesMailer(new SESv2Client({}), requireEnv(ENV.mailFrom)));
 export const siteUrl = () => requireEnv(ENV.siteUrl);
+export const tenantRoles = once(() => dynamoTenantRoleDirectory(documentClient(), tableName()));
+export const donationReport = once(() => dynamoDonationReport(documentClient(), tableName()));
+export const charityLedger = once(() => dynamoCharityLedger(documentClient(), tableName()));
+export const media = once(() => s3MediaStore(s3Client(), requireEnv(ENV.mediaBucket), requireEnv(ENV.mediaBaseUrl)));
+export const savedCards = once(() => dynamoSavedCards(documentClient(), tableName()));
+export const recurringDonations = once(() => dynamoRecurringDonations(documentClient(), tableName()));
+export const donationHistory = once(() => dynamoDonationHistory(documentClient(), tableName()));
+export const vouchers = once(() => dynamoVoucherRepository(documentClient(), tableName()));
+/** Reads the key on first use: a payment route only needs it for a gift voucher payment. */
+export const voucherCodes = once((): VoucherCodeBook => {
+  let book: VoucherCodeBook | undefined;
+  const keyed = () => (book ??= voucherCodeBook(requireEnv(ENV.voucherCodeSecret)));
+  return { codeFor: (voucherId, variant) => keyed().codeFor(voucherId, variant), hash: (code) => keyed().hash(code) };
+});
+export const voucherLookupLimiter = once(() =>
+  dynamoRateLimiter(documentClient(), tableName(), { limit: VOUCHER_LOOKUPS_PER_WINDOW, windowSeconds: VOUCHER_LOOKUP_WINDOW_SECONDS }),
+);

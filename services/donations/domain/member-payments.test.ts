@@ -7,6 +7,7 @@ import donations from '../service';
 import { dynamoCharityDirectory } from '../adapters/dynamo-charities';
 import { dynamoGiftCatalog } from '../adapters/dynamo-gifts';
 import { dynamoPaymentRepository } from '../adapters/dynamo-payments';
+import { dynamoSavedCards } from '../adapters/dynamo-member-giving';
 import { chargeCard, emitDonationCompleted, recordDonation, validatePayment } from './payment-steps';
 import { createMemberPayment, createPayment, donorFromSignIn, SIGN_IN_WITHOUT_EMAIL_MESSAGE } from './payments';
 import { aCharity, aGift, aMemberRequest, aRequest, aSignedInMember, scriptedGateway } from './test-support';
@@ -15,6 +16,7 @@ import { aCharity, aGift, aMemberRequest, aRequest, aSignedInMember, scriptedGat
 let payments: ReturnType<typeof dynamoPaymentRepository>;
 let charities: ReturnType<typeof dynamoCharityDirectory>;
 let gifts: ReturnType<typeof dynamoGiftCatalog>;
+let cards: ReturnType<typeof dynamoSavedCards>;
 const clock = fixedClock('2026-11-21T09:00:00Z');
 const key = () => `key-${Math.random().toString(36).slice(2, 12)}`;
 
@@ -23,6 +25,7 @@ beforeAll(async () => {
   payments = dynamoPaymentRepository(tables.client, tables.tableName('donations'));
   charities = dynamoCharityDirectory(tables.client, tables.tableName('donations'));
   gifts = dynamoGiftCatalog(tables.client, tables.tableName('donations'));
+  cards = dynamoSavedCards(tables.client, tables.tableName('donations'));
 });
 
 describe('donorFromSignIn', () => {
@@ -67,8 +70,8 @@ describe('createMemberPayment', () => {
   it('stores the member id and the donor from the token, once per key', async () => {
     const member = aSignedInMember();
     const k = key();
-    const first = await createMemberPayment({ payments, charities, clock }, aMemberRequest('gift-1'), member, k);
-    const retry = await createMemberPayment({ payments, charities, clock }, aMemberRequest('gift-1'), member, k);
+    const first = await createMemberPayment({ payments, charities, clock, cards }, aMemberRequest('gift-1'), member, k);
+    const retry = await createMemberPayment({ payments, charities, clock, cards }, aMemberRequest('gift-1'), member, k);
     expect(retry.trackingNumber).toBe(first.trackingNumber);
     expect(await payments.get(first.trackingNumber)).toMatchObject({
       status: 'Initiated',
@@ -82,8 +85,8 @@ describe('createMemberPayment', () => {
 
   it('refuses the key when another member, or a guest, reuses it', async () => {
     const k = key();
-    await createMemberPayment({ payments, charities, clock }, aMemberRequest('gift-1'), aSignedInMember(), k);
-    await expect(createMemberPayment({ payments, charities, clock }, aMemberRequest('gift-1'), aSignedInMember(), k)).rejects.toMatchObject({
+    await createMemberPayment({ payments, charities, clock, cards }, aMemberRequest('gift-1'), aSignedInMember(), k);
+    await expect(createMemberPayment({ payments, charities, clock, cards }, aMemberRequest('gift-1'), aSignedInMember(), k)).rejects.toMatchObject({
       code: 'IdempotencyKeyReused',
     });
     await expect(createPayment({ payments, charities, clock }, aRequest('gift-1'), k)).rejects.toMatchObject({ code: 'IdempotencyKeyReused' });
@@ -97,10 +100,10 @@ describe('createMemberPayment', () => {
   it('refuses an unknown charity before anything is written, as for guests', async () => {
     const { giftId: _giftId, ...rest } = aMemberRequest('g');
     const request = { ...rest, pageType: 'CHARITY' as const, charityId: 'no-such-charity', quantity: 1 as const };
-    await expect(createMemberPayment({ payments, charities, clock }, request, aSignedInMember(), key())).rejects.toMatchObject({ code: 'NotFound' });
+    await expect(createMemberPayment({ payments, charities, clock, cards }, request, aSignedInMember(), key())).rejects.toMatchObject({ code: 'NotFound' });
     const charity = aCharity();
     await charities.save(charity);
-    const { trackingNumber } = await createMemberPayment({ payments, charities, clock }, { ...request, charityId: charity.id }, aSignedInMember(), key());
+    const { trackingNumber } = await createMemberPayment({ payments, charities, clock, cards }, { ...request, charityId: charity.id }, aSignedInMember(), key());
     expect(await payments.get(trackingNumber)).toMatchObject({ pageType: 'CHARITY', charityId: charity.id });
   });
 });
@@ -130,7 +133,7 @@ describe('a member’s payment through the workflow', () => {
     const gift = aGift();
     await gifts.put(gift);
     const member = aSignedInMember();
-    const { trackingNumber } = await createMemberPayment({ payments, charities, clock }, aMemberRequest(gift.id), member, key());
+    const { trackingNumber } = await createMemberPayment({ payments, charities, clock, cards }, aMemberRequest(gift.id), member, key());
     expect(await complete(trackingNumber)).toMatchObject({ donorMemberId: member.memberId, donorEmail: 'dana.donor@demo.koha.nz', receiptName: 'Jane Donor' });
     expect(await payments.getDonation(trackingNumber)).toMatchObject({ memberId: member.memberId, donorName: 'Dana Whitfield' });
 

@@ -3,7 +3,9 @@ import { MESSAGES } from '@giving/shared/contracts/messages';
 import type { EventPublisher } from '@giving/shared/events';
 import { DonationCompleted } from '@giving/shared/events/donations';
 import { DEFAULT_FAILURE_MESSAGE, priceCharityDonation, pricePayment } from './payments';
-import type { CardGateway, CharityDirectory, ChargeResult, Donation, GiftCatalog, Payment, PaymentRepository, PaymentWorkflow } from './ports';
+import type { CardGateway, CharityDirectory, ChargeResult, Donation, GiftCatalog, Payment, PaymentRepository, PaymentWorkflow, VoucherRepository } from './ports';
+import { RECORDING_FAILED_REFUNDED, cardAmountOf, emitVoucherPurchased, recordVoucherPurchase } from './voucher-steps';
+import { priceVoucherPurchase, type VoucherCodeBook } from './vouchers';
 
 /** The steps of the payment workflow (workflows/payment.asl.json). Each is safe to run again. */
 
@@ -11,7 +13,8 @@ export const GATEWAY_UNREACHABLE_MESSAGE = MESSAGES.gatewayUnreachable;
 
 export type StepState = { trackingNumber: string; chargeAttempts?: number };
 export type ValidateOutcome =
-  | { trackingNumber: string; outcome: 'valid'; chargeAttempts: number }
+  /** paymentType is there for a gift voucher payment only: the workflow redeems the voucher before any charge. */
+  | { trackingNumber: string; outcome: 'valid'; chargeAttempts: number; paymentType?: 'VOUCHER' }
   | { trackingNumber: string; outcome: 'alreadyCompleted' }
   | { trackingNumber: string; outcome: 'invalid'; message: string };
 export type ChargeOutcome = { trackingNumber: string; chargeAttempts: number } & (ChargeResult | { outcome: 'notCharged' });
@@ -33,12 +36,14 @@ export async function validatePayment(
   const priced =
     payment.pageType === 'GIFT'
       ? pricePayment(payment, await deps.gifts.getById(payment.giftId))
-      : priceCharityDonation(payment, await deps.charities.getById(payment.charityId));
+      : payment.pageType === 'CHARITY'
+        ? priceCharityDonation(payment, await deps.charities.getById(payment.charityId))
+        : { ok: true as const, priced: priceVoucherPurchase(payment) };
   if (!priced.ok) return { trackingNumber, outcome: 'invalid', message: priced.message };
   if (!(await deps.payments.markProcessing(trackingNumber, priced.priced, deps.clock.now()))) {
     return validatePayment(deps, { trackingNumber }); // it ended meanwhile: report how
   }
-  return { trackingNumber, outcome: 'valid', chargeAttempts: 0 };
+  return { trackingNumber, outcome: 'valid', chargeAttempts: 0, ...(payment.voucher ? { paymentType: 'VOUCHER' as const } : {}) };
 }
 
 /** Charges the card token for the server-priced total, keyed by the tracking number. */
@@ -48,13 +53,15 @@ export async function chargeCard(
 ): Promise<ChargeOutcome> {
   const payment = await load(deps.payments, trackingNumber);
   if (!payment.priced) throw new Error(`payment ${trackingNumber} was not validated`);
+  if (!payment.card) throw new Error(`payment ${trackingNumber} has no card to charge`);
   const result = await deps.gateway.charge({
     idempotencyKey: trackingNumber,
     token: payment.card.token,
-    amount: payment.priced.total,
-    description: payment.priced.gift
-      ? `${payment.priced.gift.title} x${payment.quantity} for ${payment.priced.charity.name}`
-      : `General donation to ${payment.priced.charity.name}`,
+    // A saved card is charged as its gateway customer's payment method.
+    ...(payment.card.customerId ? { customerId: payment.card.customerId } : {}),
+    // The total, less what a gift voucher already paid.
+    amount: cardAmountOf(payment),
+    description: chargeDescriptionOf(payment),
   });
   return { trackingNumber, chargeAttempts: chargeAttempts + 1, ...result };
 }
@@ -70,8 +77,17 @@ export async function reconcileCharge(
   return { trackingNumber, chargeAttempts: attempts, ...found };
 }
 
-export function donationFrom(payment: Payment, chargeId: string, completedAt: Date): Donation {
-  if (!payment.priced) throw new Error(`payment ${payment.trackingNumber} was not validated`);
+function chargeDescriptionOf(payment: Payment): string {
+  const priced = payment.priced;
+  if (!priced || 'voucherPurchase' in priced) return 'Koha gift voucher';
+  return priced.gift ? `${priced.gift.title} x${payment.quantity} for ${priced.charity.name}` : `General donation to ${priced.charity.name}`;
+}
+
+/** The donation a completed payment records; `chargeId` is absent when a gift voucher paid it all. */
+export function donationFrom(payment: Payment, chargeId: string | undefined, completedAt: Date): Donation {
+  if (!payment.priced || 'voucherPurchase' in payment.priced || payment.pageType === 'VOUCHER_PURCHASE') {
+    throw new Error(`payment ${payment.trackingNumber} is not a validated donation`);
+  }
   return {
     donationId: payment.trackingNumber,
     trackingNumber: payment.trackingNumber,
@@ -85,30 +101,48 @@ export function donationFrom(payment: Payment, chargeId: string, completedAt: Da
     donorEmail: payment.donor.email,
     donorName: [payment.donor.firstName, payment.donor.lastName].filter(Boolean).join(' '),
     ...(payment.memberId ? { memberId: payment.memberId } : {}),
-    paymentType: 'CARD',
-    card: { cardType: payment.card.cardType, last4: payment.card.last4 },
-    chargeId,
+    paymentType: payment.voucher ? 'VOUCHER' : 'CARD',
+    ...(chargeId && payment.card ? { card: { cardType: payment.card.cardType, last4: payment.card.last4 }, chargeId } : {}),
+    ...(payment.redemption ? { voucherAmount: payment.redemption.amount } : {}),
+    ...(payment.isRecurring || payment.recurringCharge ? { isRecurring: true } : {}),
     completedAt: completedAt.toISOString(),
   };
 }
 
-/** Records the donation and completes the payment in one transaction. */
+type VoucherDeps = { vouchers?: VoucherRepository; codes?: VoucherCodeBook };
+
+/**
+ * Records the donation and completes the payment in one transaction (no chargeId when a gift voucher paid it all);
+ * for a voucher purchase, creates the voucher instead.
+ */
 export async function recordDonation(
-  deps: { payments: PaymentRepository; clock: Clock },
-  { trackingNumber, chargeId }: { trackingNumber: string; chargeId: string },
+  deps: { payments: PaymentRepository; clock: Clock } & VoucherDeps,
+  { trackingNumber, chargeId }: { trackingNumber: string; chargeId?: string },
 ): Promise<{ trackingNumber: string }> {
   const payment = await load(deps.payments, trackingNumber);
-  if (payment.status !== 'Completed') await deps.payments.complete(donationFrom(payment, chargeId, deps.clock.now()));
+  if (payment.status === 'Completed') return { trackingNumber };
+  if (payment.pageType === 'VOUCHER_PURCHASE') {
+    if (!deps.vouchers || !deps.codes || !chargeId) throw new Error(`voucher purchase ${trackingNumber} cannot be recorded here`);
+    await recordVoucherPurchase({ ...deps, vouchers: deps.vouchers, codes: deps.codes }, payment, chargeId);
+  } else {
+    await deps.payments.complete(donationFrom(payment, chargeId, deps.clock.now()));
+  }
   return { trackingNumber };
 }
 
 /** Publishes DonationCompleted; the tracking number is the event id, so consumers drop a repeat. */
 export async function emitDonationCompleted(
-  deps: { payments: PaymentRepository; publisher: EventPublisher },
+  deps: { payments: PaymentRepository; publisher: EventPublisher; vouchers?: VoucherRepository },
   { trackingNumber }: { trackingNumber: string },
 ): Promise<{ trackingNumber: string }> {
   const donation = await deps.payments.getDonation(trackingNumber);
-  if (!donation) throw new Error(`donation ${trackingNumber} does not exist`);
+  if (!donation) {
+    // A voucher purchase records a voucher, not a donation: it announces VoucherPurchased instead.
+    const payment = await deps.payments.get(trackingNumber);
+    if (payment?.pageType !== 'VOUCHER_PURCHASE' || !deps.vouchers) throw new Error(`donation ${trackingNumber} does not exist`);
+    await emitVoucherPurchased({ ...deps, vouchers: deps.vouchers }, payment);
+    return { trackingNumber };
+  }
   await deps.publisher.publish(
     DonationCompleted,
     {
@@ -127,6 +161,7 @@ export async function emitDonationCompleted(
       receiptName: donation.receiptName,
       donorEmail: donation.donorEmail,
       ...(donation.memberId ? { donorMemberId: donation.memberId } : {}),
+      ...(donation.voucherAmount ? { voucherAmount: donation.voucherAmount } : {}),
       completedAt: donation.completedAt,
     },
     { id: donation.donationId, correlationId: trackingNumber },
@@ -150,13 +185,24 @@ export const STUCK_AFTER_MS = 20 * 60 * 1000;
 /**
  * The scheduled safety net. Main course: find payments left unfinished (a workflow that never started, or one that
  * ended without an answer from the gateway), restart the first kind and settle the second from the gateway's record.
+ * A payment whose compensation did not finish is refunded and failed; a failed one gives its voucher redemption back;
+ * one a gift voucher paid in full completes without a charge.
  */
 export async function reconcileStuckPayments(
-  deps: { payments: PaymentRepository; gateway: CardGateway; workflow: PaymentWorkflow; publisher: EventPublisher; clock: Clock },
+  deps: {
+    payments: PaymentRepository;
+    gateway: CardGateway;
+    workflow: PaymentWorkflow;
+    publisher: EventPublisher;
+    clock: Clock;
+    /** What the workflow does after a completed payment (a member's saved card and monthly schedule). */
+    followUp?: (trackingNumber: string) => Promise<unknown>;
+  } & VoucherDeps,
   limit = 100,
 ): Promise<{ restarted: number; completed: number; failed: number }> {
   const counts = { restarted: 0, completed: 0, failed: 0 };
   const now = deps.clock.now();
+  const releaseVoucher = (trackingNumber: string) => (deps.vouchers ? deps.vouchers.reverse(trackingNumber, now) : undefined);
   for (const payment of await deps.payments.listStuck(new Date(now.getTime() - STUCK_AFTER_MS), limit)) {
     if (payment.status === 'Initiated') {
       await deps.workflow.start(payment.trackingNumber);
@@ -165,11 +211,19 @@ export async function reconcileStuckPayments(
     }
     if (!payment.priced) continue;
     const found = await deps.gateway.findCharge(payment.trackingNumber);
-    if (found?.outcome === 'approved') {
-      await deps.payments.complete(donationFrom(payment, found.chargeId, now));
+    if (payment.compensating) {
+      if (found?.outcome === 'approved') await deps.gateway.refund({ idempotencyKey: `refund-${payment.trackingNumber}`, chargeId: found.chargeId });
+      await releaseVoucher(payment.trackingNumber);
+      await deps.payments.fail(payment.trackingNumber, [RECORDING_FAILED_REFUNDED], now);
+      counts.failed++;
+    } else if (found?.outcome === 'approved' || (payment.redemption && cardAmountOf(payment).cents === 0)) {
+      const chargeId = found?.outcome === 'approved' ? found.chargeId : undefined;
+      await recordDonation(deps, { trackingNumber: payment.trackingNumber, ...(chargeId ? { chargeId } : {}) });
       await emitDonationCompleted(deps, { trackingNumber: payment.trackingNumber });
+      await deps.followUp?.(payment.trackingNumber);
       counts.completed++;
     } else {
+      await releaseVoucher(payment.trackingNumber);
       await deps.payments.fail(payment.trackingNumber, [found?.message ?? GATEWAY_UNREACHABLE_MESSAGE], now);
       counts.failed++;
     }

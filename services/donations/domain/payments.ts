@@ -15,7 +15,9 @@ import type { Clock } from '@giving/shared/clock';
 import { newId } from '@giving/shared/ids';
 import { money, multiplyMoney, addMoney } from '@giving/shared/money';
 import type { Gift } from '@giving/shared/contracts/donations';
-import type { CharityDirectory, CharityProjection, PaymentRepository, PaymentTarget, PaymentWorkflow, PricedPayment } from './ports';
+import type { VoucherCodeBook } from './vouchers';
+import type { CharityDirectory, CharityProjection, PaymentCard, PaymentRepository, PaymentTarget, PaymentWorkflow, PricedPayment, SavedCardRepository } from './ports';
+import { cardForMemberPayment, newPaymentCard } from './saved-cards';
 
 /** Shown when a payment fails for a reason that has no better message. */
 export const DEFAULT_FAILURE_MESSAGE = MESSAGES.paymentFailed;
@@ -29,8 +31,8 @@ export const CHARITY_WRONG_COUNTRY_MESSAGE = CHARITY_WRONG_COUNTRY;
 export const SIGN_IN_WITHOUT_EMAIL_MESSAGE =
   'Your sign-in has no e-mail address for your receipt. Sign out and in again, or give as a guest.';
 
-/** A stable fingerprint of what was asked, so a reused idempotency key with a different request is refused. */
-export function fingerprintOf(request: CreatePaymentRequest | (MemberPaymentRequest & { memberId: string })): string {
+/** A stable fingerprint of what was asked, so a reused idempotency key with a different request is refused (payments, payroll pledges). */
+export function fingerprintOf(request: CreatePaymentRequest | (MemberPaymentRequest & { memberId: string }) | object): string {
   const canonical = JSON.stringify(request, (_key, value: unknown) =>
     value && typeof value === 'object' && !Array.isArray(value)
       ? Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
@@ -66,7 +68,8 @@ export function donorFromSignIn(member: SignedInMember): Donor {
   };
 }
 
-type Deps = { payments: PaymentRepository; charities: Pick<CharityDirectory, 'getById'>; clock: Clock };
+/** `codes` hashes a gift voucher payment's code (only the hash is stored). */
+type Deps = { payments: PaymentRepository; charities: Pick<CharityDirectory, 'getById'>; clock: Clock; codes?: VoucherCodeBook };
 
 /**
  * Accept a guest's card payment for a gift or a general donation to a charity, once per idempotency key.
@@ -77,7 +80,8 @@ type Deps = { payments: PaymentRepository; charities: Pick<CharityDirectory, 'ge
  * know in this country is refused before anything is written (the workflow prices it again before charging).
  */
 export async function createPayment(deps: Deps, request: CreatePaymentRequest, idempotencyKey: string): Promise<{ trackingNumber: string }> {
-  return storePayment(deps, request, request.donor, undefined, fingerprintOf(request), idempotencyKey);
+  const card = request.card ? { card: newPaymentCard(request.card) } : {};
+  return storePayment(deps, request, request.donor, undefined, fingerprintOf(request), idempotencyKey, card);
 }
 
 /**
@@ -86,14 +90,16 @@ export async function createPayment(deps: Deps, request: CreatePaymentRequest, i
  * another member (or a guest) reusing the key is refused rather than handed this payment's tracking number.
  */
 export async function createMemberPayment(
-  deps: Deps,
+  deps: Deps & { cards: Pick<SavedCardRepository, 'get'> },
   request: MemberPaymentRequest,
   member: SignedInMember,
   idempotencyKey: string,
 ): Promise<{ trackingNumber: string }> {
   const donor = donorFromSignIn(member);
   const fingerprint = fingerprintOf({ ...request, memberId: member.memberId });
-  return storePayment(deps, request, donor, member.memberId, fingerprint, idempotencyKey);
+  // A saved card resolves to the member's own (or 404s before anything is written); a new one may be kept.
+  const card = await cardForMemberPayment(deps, member.memberId, request);
+  return storePayment(deps, request, donor, member.memberId, fingerprint, idempotencyKey, card);
 }
 
 async function storePayment(
@@ -103,6 +109,8 @@ async function storePayment(
   memberId: string | undefined,
   fingerprint: string,
   idempotencyKey: string,
+  /** The card to charge (resolved by the caller), and a member's wishes to keep it or give monthly. */
+  payWith: { card?: PaymentCard; saveCard?: true; isRecurring?: true },
 ): Promise<{ trackingNumber: string }> {
   if (request.pageType === 'CHARITY') refuseUnknownCharity(await deps.charities.getById(request.charityId), request.country);
   const now = deps.clock.now();
@@ -123,7 +131,8 @@ async function storePayment(
       receiptName: request.receiptName,
       donor,
       ...(memberId ? { memberId } : {}),
-      card: request.card,
+      ...payWith,
+      ...voucherOf(deps, request),
       createdAt: now.toISOString(),
     },
     fingerprint,
@@ -131,6 +140,13 @@ async function storePayment(
   if (result.created) return { trackingNumber };
   if (result.fingerprint !== fingerprint) throw new DomainError('IdempotencyKeyReused');
   return { trackingNumber: result.trackingNumber };
+}
+
+/** A gift voucher payment keeps the keyed hash of its code, never the code; the workflow redeems it before any charge. */
+function voucherOf(deps: Deps, request: CreatePaymentRequest | MemberPaymentRequest): { voucher?: { codeHash: string } } {
+  if (!request.voucher) return {};
+  if (!deps.codes) throw new Error('a voucher payment needs the voucher code book');
+  return { voucher: { codeHash: deps.codes.hash(request.voucher.code) } };
 }
 
 /** 404 for a charity unknown (or no longer taking donations), 400 for one listed in another country; both name charityId. */

@@ -1,10 +1,41 @@
+import type { AdminGift } from '@giving/shared/contracts/dollar-handles';
 import type { Gift, PaymentStatus } from '@giving/shared/contracts/donations';
+import type { PayrollPledge } from '@giving/shared/contracts/payroll';
+import type { RecurringStatus } from '@giving/shared/contracts/member-giving';
 import type { CountryCode } from '@giving/shared/countries';
 import type { Money } from '@giving/shared/money';
 
-/** What a payment is for: a gift from a gift page, or a general donation from a charity page (quantity 1). */
-export type PaymentTarget = { pageType: 'GIFT'; giftId: string } | { pageType: 'CHARITY'; charityId: string };
+/**
+ * What a payment is for: a gift from a gift page, a general donation from a charity page (quantity 1), or a gift
+ * voucher bought on the voucher page (quantity 1, no tip, the voucher's value as the amount; not a donation).
+ */
+export type PaymentTarget =
+  | { pageType: 'GIFT'; giftId: string }
+  | { pageType: 'CHARITY'; charityId: string }
+  | { pageType: 'VOUCHER_PURCHASE'; recipient?: VoucherRecipient };
 export type PaymentPageType = PaymentTarget['pageType'];
+/** What a donation can be for (a voucher purchase is a payment, not a donation). */
+export type DonationPageType = Exclude<PaymentPageType, 'VOUCHER_PURCHASE'>;
+
+/**
+ * The card a payment is charged to: a new card's gateway token, or a saved card's gateway payment method id
+ * (`token`) with the gateway customer it belongs to and our id for it. Never the number.
+ */
+export interface PaymentCard {
+  token: string;
+  cardType: string;
+  last4: string;
+  customerId?: string;
+  savedCardId?: string;
+}
+
+/** Which monthly schedule, period (YYYY-MM) and charge date a payment charges, and which attempt it is (0 = first). */
+export interface RecurringCharge {
+  scheduleId: string;
+  period: string;
+  chargeOn: string;
+  attempt: number;
+}
 
 /** A payment as the donations table keeps it. The card appears only as the gateway's token and its last 4 digits. */
 export type Payment = PaymentRecord & PaymentTarget;
@@ -24,12 +55,35 @@ interface PaymentRecord {
   donor: { firstName: string; lastName: string; email: string };
   /** The signed-in member who gives (their Cognito sub); absent for a guest, whose donor is what they typed. */
   memberId?: string;
-  card: { token: string; cardType: string; last4: string };
+  /** Absent only for a gift voucher payment sent without a card (the server decides whether the voucher covers it). */
+  card?: PaymentCard;
+  /** Signed-in only: keep the card for the member once the payment is approved (always for a monthly gift's new card). */
+  saveCard?: boolean;
+  /** Signed-in only: this payment starts a monthly gift; its schedule is stored when it completes. */
+  isRecurring?: boolean;
+  /** A monthly gift's charge for one period, created by the charge-recurring-donations job. */
+  recurringCharge?: RecurringCharge;
+  /** A gift voucher payment's voucher, as the keyed hash of its code (the code itself is never stored). */
+  voucher?: { codeHash: string };
+  /** What the voucher paid, written in the same transaction that took it off the voucher's balance. */
+  redemption?: { amount: Money };
+  /** A voucher purchase's voucher once it exists (written with the payment's completion). */
+  purchasedVoucher?: { codeHash: string };
+  /** Set when a failure after the charge is being compensated: the payment can no longer complete. */
+  compensating?: boolean;
   /** Set when the payment is validated and priced on the server. */
-  priced?: PricedPayment;
+  priced?: PricedPayment | PricedVoucherPurchase;
   chargeId?: string;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A voucher purchase, priced on the server: the voucher's value, no tip. */
+export interface PricedVoucherPurchase {
+  amount: Money;
+  tip: Money;
+  total: Money;
+  voucherPurchase: true;
 }
 
 export interface PricedPayment {
@@ -44,7 +98,7 @@ export interface PricedPayment {
 export interface Donation {
   donationId: string;
   trackingNumber: string;
-  pageType: PaymentPageType;
+  pageType: DonationPageType;
   country: CountryCode;
   priced: PricedPayment;
   quantity: number;
@@ -55,9 +109,14 @@ export interface Donation {
   donorName: string;
   /** The signed-in member who gave; absent for a guest. */
   memberId?: string;
-  paymentType: 'CARD';
-  card: { cardType: string; last4: string };
-  chargeId: string;
+  paymentType: 'CARD' | 'VOUCHER';
+  /** The card's part (absent when a gift voucher paid it all). */
+  card?: { cardType: string; last4: string };
+  chargeId?: string;
+  /** What a gift voucher paid; the card paid the rest of the total. */
+  voucherAmount?: Money;
+  /** A monthly gift's donation (its first month or a later one). */
+  isRecurring?: boolean;
   completedAt: string;
 }
 
@@ -71,7 +130,12 @@ export interface PaymentRepository {
   createOnce(payment: NewPayment, fingerprint: string): Promise<{ created: true } | { created: false; trackingNumber: string; fingerprint: string }>;
   get(trackingNumber: string): Promise<Payment | undefined>;
   /** Initiated/Processing -> Processing with the server's prices. Returns false when the payment already ended. */
-  markProcessing(trackingNumber: string, priced: PricedPayment, at: Date): Promise<boolean>;
+  markProcessing(trackingNumber: string, priced: PricedPayment | PricedVoucherPurchase, at: Date): Promise<boolean>;
+  /**
+   * Processing -> compensating (still Processing, but it can no longer complete), before a charge is refunded.
+   * 'completed' when the donation was recorded after all (nothing to compensate), 'ended' when it already failed.
+   */
+  markCompensating(trackingNumber: string, at: Date): Promise<'compensating' | 'completed' | 'ended'>;
   /** Writes the donation and marks the payment Completed atomically; a repeat is a no-op. */
   complete(donation: Donation): Promise<void>;
   /** Marks an unfinished payment Failed with the donor-facing messages; a repeat is a no-op. */
@@ -108,16 +172,79 @@ export interface CharityDirectory {
   save(charity: CharityProjection): Promise<'saved' | 'stale'>;
 }
 
+/**
+ * What donations knows of a member's place in a workplace: accounts' WorkplaceMembershipChanged, kept in donations'
+ * own table. A removed membership is kept with no roles, so a late older event cannot bring it back.
+ */
+export interface WorkplaceMembership {
+  memberId: string;
+  workplaceId: string;
+  workplaceName: string;
+  roles: string[];
+  version: string;
+}
+
+export interface MembershipDirectory {
+  /** The workplaces the member still holds roles in, by workplace id. */
+  workplacesOf(memberId: string): Promise<WorkplaceMembership[]>;
+  /** Keeps this version unless a newer (or the same) one is already kept: 'stale' then, and nothing changes. */
+  save(membership: WorkplaceMembership): Promise<'saved' | 'stale'>;
+}
+
+/** A payroll pledge as the donations table keeps it: the member's view plus who pledged and the cancellation's id. */
+export type StoredPayrollPledge = PayrollPledge & { memberId: string; cancellationId?: string };
+
+export interface PayrollPledgeRepository {
+  /**
+   * Stores the pledge and claims the member's idempotency key in one transaction. Returns 'created', or the pledge
+   * already holding this key (with its request fingerprint).
+   */
+  createOnce(pledge: StoredPayrollPledge, idempotencyKey: string, fingerprint: string): Promise<{ created: true } | { created: false; pledgeId: string; fingerprint: string }>;
+  get(memberId: string, pledgeId: string): Promise<StoredPayrollPledge | undefined>;
+  /** The member's pledges, newest first. */
+  listByMember(memberId: string): Promise<StoredPayrollPledge[]>;
+  /** Active -> Cancelled (conditional); a pledge already cancelled is left as it is. */
+  cancel(memberId: string, pledgeId: string, cancellation: { id: string; at: string }): Promise<'cancelled' | 'already-cancelled' | 'not-found'>;
+}
+
 export type ChargeResult =
   | { outcome: 'approved'; chargeId: string }
-  | { outcome: 'declined'; message: string };
+  /**
+   * `retryable` is the issuer's advice: a soft decline (insufficient funds) may succeed later, a hard one (stolen,
+   * closed, a saved card that no longer exists) never will. Monthly gifts retry only soft declines.
+   */
+  | { outcome: 'declined'; message: string; retryable?: boolean };
+
+/** A card saved at the gateway for a customer (what a member's saved card points at); never the number. */
+export interface SavedPaymentMethod {
+  paymentMethodId: string;
+  cardType: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
 
 /** The card gateway. Charges are idempotent on the key: the same key never charges twice. */
 export interface CardGateway {
   /** Throws GatewayUnavailable (safe to retry) or GatewayTimeout (outcome unknown: reconcile). */
-  charge(request: { idempotencyKey: string; token: string; amount: Money; description: string }): Promise<ChargeResult>;
+  charge(request: {
+    idempotencyKey: string;
+    /** A card token, or a saved payment method id together with its `customerId`. */
+    token: string;
+    customerId?: string;
+    amount: Money;
+    description: string;
+  }): Promise<ChargeResult>;
   /** What happened to the charge with this key, or undefined if the gateway never received it. */
   findCharge(idempotencyKey: string): Promise<ChargeResult | undefined>;
+  /** Refunds a charge in full; the same key never refunds twice. Throws GatewayUnavailable (safe to retry). */
+  refund(request: { idempotencyKey: string; chargeId: string }): Promise<{ refundId: string }>;
+  /** A gateway customer to save a member's cards under; the same key always answers the same customer. */
+  createCustomer(request: { idempotencyKey: string; email: string; reference: string }): Promise<{ customerId: string }>;
+  /** Vaults a card token for the customer; the same key always answers the same saved card. */
+  saveCard(request: { idempotencyKey: string; customerId: string; token: string }): Promise<SavedPaymentMethod>;
+  /** Deletes a saved card at the gateway; deleting one already gone is not an error. */
+  removeSavedCard(request: { customerId: string; paymentMethodId: string }): Promise<void>;
 }
 
 export interface PaymentWorkflow {
@@ -126,3 +253,287 @@ export interface PaymentWorkflow {
 }
 
 export type { Mailer } from '@giving/shared/mail';
+
+/* ------------------------------------------------------------------------------------------------------------
+ * Gift vouchers: bought by card, redeemed in checkout against a balance kept by conditional writes.
+ * ---------------------------------------------------------------------------------------------------------- */
+
+export interface VoucherRecipient {
+  name?: string;
+  email?: string;
+}
+
+/** A gift voucher as the donations table keeps it: its code only as a keyed hash (and the last 2 characters). */
+export interface Voucher {
+  /** The tracking number of the payment that bought it. */
+  voucherId: string;
+  codeHash: string;
+  /** Which derivation of the code this is (0 unless an earlier one was taken by another voucher). */
+  codeVariant: number;
+  codeLast2: string;
+  country: CountryCode;
+  value: Money;
+  balance: Money;
+  expiresAt: string;
+  createdAt: string;
+  buyer: { email: string; firstName: string; lastName: string; memberId?: string };
+  recipient?: VoucherRecipient;
+  message?: string;
+}
+
+/** A redemption of one payment, keyed by its tracking number: there is at most one per payment. */
+export interface VoucherRedemption {
+  trackingNumber: string;
+  codeHash: string;
+  amount: Money;
+  redeemedAt: string;
+  reversedAt?: string;
+}
+
+export interface VoucherRepository {
+  /**
+   * Creates the bought voucher and completes its purchase payment in one transaction. 'codeTaken' when another
+   * voucher already has this code (derive the next variant); 'ended' when the payment is no longer Processing.
+   */
+  completePurchase(voucher: Voucher, purchase: { trackingNumber: string; chargeId: string }): Promise<'created' | 'codeTaken' | 'ended'>;
+  getByCodeHash(codeHash: string): Promise<Voucher | undefined>;
+  /**
+   * Takes `amount` off the voucher's balance, records the redemption under the tracking number and writes it on the
+   * payment, in one transaction conditioned on the balance (never below zero), the expiry and the payment being
+   * Processing. 'repeat' when this payment already redeemed (its redemption is returned); 'balanceChanged' when the
+   * balance or expiry no longer allows it (read again).
+   */
+  redeem(request: { codeHash: string; trackingNumber: string; amount: Money; at: Date }): Promise<
+    { outcome: 'redeemed' } | { outcome: 'repeat'; redemption: VoucherRedemption } | { outcome: 'balanceChanged' } | { outcome: 'paymentEnded' }
+  >;
+  getRedemption(trackingNumber: string): Promise<VoucherRedemption | undefined>;
+  /** Gives a payment's redemption back to its voucher, once: 'none' when the payment redeemed nothing. */
+  reverse(trackingNumber: string, at: Date): Promise<'reversed' | 'alreadyReversed' | 'none'>;
+  /** Vouchers bought with this e-mail, newest first. */
+  listByBuyerEmail(email: string): Promise<Voucher[]>;
+  /** Every voucher, newest first, a page at a time; `q` keeps those whose buyer e-mail contains it. */
+  search(query: { q?: string; cursor?: string }, limit: number): Promise<{ items: Voucher[]; nextCursor?: string }>;
+}
+
+/** Counts calls per key in fixed windows; refuses beyond the limit (the voucher lookup's brute-force guard). */
+export interface RateLimiter {
+  allow(key: string, at: Date): Promise<boolean>;
+}
+
+/* ------------------------------------------------------------------------------------------------------------
+ * The charity's side: managing gifts, charity roles for the console routes, the donation report and remittance.
+ * ---------------------------------------------------------------------------------------------------------- */
+
+/** A gift as the consoles manage it, with the revision its next write is conditioned on (optimistic concurrency). */
+export interface GiftRecord {
+  gift: AdminGift;
+  revision: number;
+}
+
+export interface GiftAdminStore {
+  getRecord(giftId: string): Promise<GiftRecord | undefined>;
+  /**
+   * Stores a new gift at its page address, unique per charity (a conditional write). 'taken' when the charity already
+   * has a gift there; 'repeat' with that gift when it was created by this same request (`createKey`) before.
+   */
+  create(
+    gift: AdminGift,
+    createKey: string,
+  ): Promise<{ outcome: 'created' } | { outcome: 'taken' } | { outcome: 'repeat'; gift: AdminGift }>;
+  /**
+   * Replaces the gift read as `current` with `next` (moving it when its page address changed): 'taken' when the new
+   * address is another gift's, 'changed' when the gift was written since `current` was read.
+   */
+  replace(current: GiftRecord, next: AdminGift): Promise<'saved' | 'taken' | 'changed'>;
+  /** Every gift of the charity, active or not. */
+  listByCharityId(charityId: string): Promise<AdminGift[]>;
+  /** Every charity's gifts, a page at a time; `q` matches the title or the charity's name, `charityId` keeps one charity's. */
+  search(query: { q?: string; charityId?: string; cursor?: string }, limit: number): Promise<{ items: AdminGift[]; nextCursor?: string }>;
+}
+
+/** Public images (gift pictures) in the media bucket. */
+export interface MediaStore {
+  /** Stores the bytes under the key and answers their public address. */
+  put(key: string, body: Uint8Array, contentType: string): Promise<string>;
+}
+
+/**
+ * What donations knows of a member's roles in a tenant, from accounts' membership events (CharityMembershipChanged;
+ * WorkplaceMembershipChanged is kept beside it at MEMBER#<id> / WORKPLACE#<id>). Read by the console routes' guard.
+ */
+export interface CharityMembership {
+  memberId: string;
+  charityId: string;
+  roles: string[];
+  version: string;
+}
+
+export interface TenantRoleDirectory {
+  rolesOf(memberId: string, tenant: { kind: 'charity' | 'workplace'; id: string }): Promise<string[]>;
+  /** Keeps this version unless a newer (or the same) one is already kept: 'stale' then, and nothing changes. */
+  saveCharityMembership(membership: CharityMembership): Promise<'saved' | 'stale'>;
+}
+
+/** The report's filters as instants: [fromIso, toIso) on completedAt. */
+export interface DonationReportFilter {
+  fromIso?: string;
+  toIso?: string;
+  /** A gift id, or 'general' for donations to the charity itself. */
+  giftId?: string;
+  paymentType?: string;
+}
+
+export interface DonationReportSource {
+  /** A page of the charity's donations, newest first. */
+  page(charityId: string, filter: DonationReportFilter, limit: number, cursor?: string): Promise<{ items: Donation[]; nextCursor?: string }>;
+  /** How many donations match and what they add up to (cents; never the tip). */
+  totals(charityId: string, filter: DonationReportFilter): Promise<{ count: number; cents: number }>;
+  /** Every matching donation, newest first, or 'too-many' past `max`. */
+  all(charityId: string, filter: DonationReportFilter, max: number): Promise<Donation[] | 'too-many'>;
+}
+
+export interface LedgerMonth {
+  month: string;
+  donationCount: number;
+  receivedCents: number;
+  paidCents: number;
+}
+
+export interface StoredPayout {
+  payoutId: string;
+  charityId: string;
+  amount: Money;
+  reference: string;
+  paidAt: string;
+  recordedAt: string;
+  recordedBy: string;
+}
+
+export interface CharityLedgerState {
+  currency?: Money['currency'];
+  receivedCents: number;
+  paidCents: number;
+  owedCents: number;
+  months: LedgerMonth[];
+  payouts: StoredPayout[];
+}
+
+/**
+ * What each charity is owed: completed donations add to it (once each), payouts take from it, never below zero
+ * (a condition in the payout's transaction).
+ */
+export interface CharityLedger {
+  /** Counts a completed donation once: 'already' when it was counted before (a redelivered stream record). */
+  countDonation(entry: { donationId: string; charityId: string; month: string; amount: Money }): Promise<'counted' | 'already'>;
+  /**
+   * Records a payout and takes it from what is owed, in one transaction claiming the idempotency key: 'repeat' with
+   * the payout this key recorded before (and that request's fingerprint); 'more-than-owed' and nothing written.
+   */
+  recordPayout(
+    payout: StoredPayout,
+    month: string,
+    idempotencyKey: string,
+    fingerprint: string,
+  ): Promise<{ outcome: 'recorded' } | { outcome: 'repeat'; payout: StoredPayout; fingerprint: string } | { outcome: 'more-than-owed' }>;
+  get(charityId: string, payoutLimit: number): Promise<CharityLedgerState>;
+}
+
+/**
+ * A member's saved card: what the gateway vaulted, never the number. `cardId` is the tracking number of the payment
+ * that saved it, so saving it again (a retried workflow step) finds the same card.
+ */
+export interface SavedCard {
+  memberId: string;
+  cardId: string;
+  cardType: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  /** The gateway customer and payment method it is charged as. */
+  customerId: string;
+  paymentMethodId: string;
+  savedAt: string;
+}
+
+export interface SavedCardRepository {
+  /** The member's gateway customer, if one was made. */
+  getCustomer(memberId: string): Promise<string | undefined>;
+  /** Keeps the member's gateway customer unless one is kept already; answers the one kept. */
+  keepCustomer(memberId: string, customerId: string): Promise<string>;
+  /** Keeps the card unless it is kept already (same id): a repeat is a no-op. */
+  save(card: SavedCard): Promise<void>;
+  get(memberId: string, cardId: string): Promise<SavedCard | undefined>;
+  /** The member's saved cards, oldest first. */
+  list(memberId: string): Promise<SavedCard[]>;
+  /** Removes the card; a repeat is a no-op. */
+  remove(memberId: string, cardId: string): Promise<void>;
+}
+
+/** A monthly gift's schedule: what to give each month, from which saved card, and when the next charge is due. */
+export interface RecurringDonation {
+  scheduleId: string;
+  memberId: string;
+  status: RecurringStatus;
+  target: Extract<PaymentTarget, { pageType: 'GIFT' | 'CHARITY' }>;
+  country: CountryCode;
+  /** As priced when the gift started (for the member's list; each month is priced again before it is charged). */
+  charity: { id: string; name: string; charityUrl: string };
+  gift?: { id: string; title: string; productUrl: string };
+  donationAmountCents: number;
+  quantity: number;
+  supportingAmountCents: number;
+  total: Money;
+  message?: string;
+  isAnonymous: boolean;
+  receiptName: string;
+  donor: { firstName: string; lastName: string; email: string };
+  savedCardId: string;
+  card: { cardType: string; last4: string };
+  /** The day of the month it recurs on (a shorter month charges on its last day). */
+  dayOfMonth: number;
+  /** The current period's charge date (YYYY-MM-DD in the country's time zone). */
+  nextChargeOn: string;
+  /** Failed attempts in the current period (soft declines retried on a back-off). */
+  attempts: number;
+  /** When the job next tries: nextChargeOn, or a retry day after it. */
+  nextAttemptOn: string;
+  lastChargedPeriod?: string;
+  /** Why it stopped (hard decline, retries spent, gift gone), and whether the donor has been told. */
+  stoppedReason?: string;
+  stopNoticeSent?: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Where a schedule is in its current period: every transition is conditional on it, so a repeat changes nothing. */
+export interface SchedulePosition {
+  memberId: string;
+  scheduleId: string;
+  nextChargeOn: string;
+  attempts: number;
+}
+
+export interface RecurringDonationRepository {
+  /** Stores a new Active schedule unless it exists (its id is the first payment's tracking number). */
+  create(schedule: RecurringDonation): Promise<void>;
+  get(memberId: string, scheduleId: string): Promise<RecurringDonation | undefined>;
+  listByMember(memberId: string): Promise<RecurringDonation[]>;
+  /** Active schedules whose next attempt is on or before `day` (a Query on the sparse due index). */
+  listDue(day: string, limit: number): Promise<RecurringDonation[]>;
+  /** Stopped schedules whose donor has not been told yet (the sparse notice index). */
+  listStopNoticesDue(limit: number): Promise<RecurringDonation[]>;
+  /** The period was charged: on to the next charge date, if the schedule is still Active at this position. */
+  advance(at: SchedulePosition, next: { nextChargeOn: string; period: string }, now: Date): Promise<boolean>;
+  /** A soft decline: one more attempt, tried on `nextAttemptOn`, if the schedule is still at this position. */
+  retryLater(at: SchedulePosition, nextAttemptOn: string, now: Date): Promise<boolean>;
+  /** Stops it with the reason the donor will read, if still Active at this position; the notice is then due. */
+  stop(at: SchedulePosition, reason: string, now: Date): Promise<boolean>;
+  markStopNoticeSent(memberId: string, scheduleId: string): Promise<void>;
+  /** Active -> Cancelled. */
+  cancel(memberId: string, scheduleId: string, now: Date): Promise<'cancelled' | 'not-active' | 'not-found'>;
+}
+
+/** The member's completed donations, newest first (a Query on the member index the donation write fills). */
+export interface DonationHistory {
+  listByMember(memberId: string, page: { limit: number; cursor?: string }): Promise<{ items: Donation[]; nextCursor?: string }>;
+}

@@ -22,6 +22,7 @@ export async function sendDonationReceipt(
       ? `Thank you for your donation of ${total} to ${donation.charity.name} (${donation.quantity} x ${donation.gift.title}).`
       : `Thank you for your general donation of ${total} to ${donation.charity.name}.`,
     donation.tip.cents > 0 ? `This includes ${formatMoney(donation.tip, locale)} to support the website.` : undefined,
+    donation.voucherAmount ? `${formatMoney(donation.voucherAmount, locale)} of it was paid with a gift voucher.` : undefined,
     `Receipt number: ${donation.trackingNumber}`,
     `Date: ${new Date(donation.completedAt).toLocaleDateString(locale, { dateStyle: 'long' })}`,
     '',

@@ -87,10 +87,20 @@ export function recordingWorkflow(): PaymentWorkflow & { started: string[] } {
 }
 
 /** A gateway that answers from a script and counts charges per key, like the sandbox's idempotent API. */
-export function scriptedGateway(answers: { charge?: () => Promise<ChargeResult>; find?: ChargeResult }): CardGateway & { charges: Map<string, number> } {
+export function scriptedGateway(answers: {
+  charge?: () => Promise<ChargeResult>;
+  find?: ChargeResult;
+}): CardGateway & { charges: Map<string, number>; refunds: Map<string, string> } {
   const charges = new Map<string, number>();
+  /** Refunded charge id by refund key: one entry per key, however often it is asked. */
+  const refunds = new Map<string, string>();
   return {
     charges,
+    refunds,
+    async refund({ idempotencyKey, chargeId }) {
+      refunds.set(idempotencyKey, chargeId);
+      return { refundId: `re_${idempotencyKey}` };
+    },
     async charge({ idempotencyKey }) {
       charges.set(idempotencyKey, (charges.get(idempotencyKey) ?? 0) + 1);
       return answers.charge ? answers.charge() : { outcome: 'approved', chargeId: `ch_${idempotencyKey}` };
@@ -98,5 +108,12 @@ export function scriptedGateway(answers: { charge?: () => Promise<ChargeResult>;
     async findCharge() {
       return answers.find;
     },
+    async createCustomer({ idempotencyKey }) {
+      return { customerId: `cus_${idempotencyKey}` };
+    },
+    async saveCard({ idempotencyKey }) {
+      return { paymentMethodId: `pm_${idempotencyKey}`, cardType: 'visa', last4: '4242', expMonth: 12, expYear: 2039 };
+    },
+    async removeSavedCard() {},
   };
 }

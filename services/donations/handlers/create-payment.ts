@@ -3,10 +3,12 @@ import { systemClock } from '@giving/shared/clock';
 import { createPaymentRequestSchema, memberPaymentRequestSchema } from '@giving/shared/contracts/donations';
 import { DomainError } from '@giving/shared/errors';
 import { accepted } from '@giving/shared/lambda/http';
+import { requirePaymentMethod } from '../domain/memberships';
 import { createMemberPayment, createPayment } from '../domain/payments';
-import { charities, payments } from '../adapters';
+import { charities, memberships, payments, savedCards, voucherCodes } from '../adapters';
 
-const deps = () => ({ payments: payments(), charities: charities(), clock: systemClock });
+// voucherCodes hashes a gift voucher payment's code: only the hash is stored.
+const deps = () => ({ payments: payments(), charities: charities(), clock: systemClock, codes: voucherCodes() });
 
 /** POST /donations/payments — accepts a guest's card payment for a gift or a charity (202 + tracking number); the table stream starts its workflow. */
 export const handler = donationsRoute(
@@ -24,6 +26,8 @@ export const member = donationsRoute(
     // The manifest guard has already refused anonymous callers on this signedIn route.
     if (!caller) throw new DomainError('Unauthorized');
     const signedIn = { memberId: caller.userId, email: caller.email, givenName: caller.claims.given_name, familyName: caller.claims.family_name };
-    return accepted(await createMemberPayment(deps(), body, signedIn, idempotencyKey as string));
+    // Spec §6: a workplace member pays only by the methods their workplace roles allow (403 saying why, nothing stored).
+    await requirePaymentMethod({ memberships: memberships() }, caller.userId, body.pageType, body.paymentType);
+    return accepted(await createMemberPayment({ ...deps(), cards: savedCards() }, body, signedIn, idempotencyKey as string));
   },
 );

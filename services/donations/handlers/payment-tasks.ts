@@ -10,7 +10,9 @@ import {
   recordDonation,
   validatePayment,
 } from '../domain/payment-steps';
-import { cardGateway, charities, gifts, payments } from '../adapters';
+import { followUpMemberDonation } from '../domain/recurring-donations';
+import { redeemVoucher, refundCharge, releaseVoucher } from '../domain/voucher-steps';
+import { cardGateway, charities, gifts, payments, recurringDonations, savedCards, voucherCodes, vouchers } from '../adapters';
 
 /** The payment workflow's task states (workflows/payment.asl.json); the manifest maps each state to its export. */
 const step = z.object({ trackingNumber: z.string(), chargeAttempts: z.optional(z.number()) });
@@ -24,15 +26,32 @@ export const charge = workflowTask('ChargeCard', step, (input) =>
 export const reconcile = workflowTask('ReconcileCharge', step, (input) => reconcileCharge({ gateway: cardGateway() }, input));
 export const record = workflowTask(
   'RecordDonation',
-  z.object({ trackingNumber: z.string(), chargeId: z.string() }),
-  (input) => recordDonation({ payments: payments(), clock: systemClock }, input),
+  // No chargeId when a gift voucher paid it all.
+  z.object({ trackingNumber: z.string(), chargeId: z.optional(z.string()) }),
+  (input) => recordDonation({ payments: payments(), clock: systemClock, vouchers: vouchers(), codes: voucherCodes() }, input),
 );
 let publisher: ReturnType<typeof eventBridgePublisher> | undefined;
 export const emit = workflowTask('EmitDonationCompleted', z.object({ trackingNumber: z.string() }), (input) =>
-  emitDonationCompleted({ payments: payments(), publisher: (publisher ??= eventBridgePublisher()) }, input),
+  emitDonationCompleted({ payments: payments(), publisher: (publisher ??= eventBridgePublisher()), vouchers: vouchers() }, input),
 );
 export const fail = workflowTask(
   'FailPayment',
   z.object({ trackingNumber: z.string(), outcome: z.optional(z.string()), message: z.optional(z.string()) }),
   (input) => failPayment({ payments: payments(), clock: systemClock }, input),
+);
+export const saveCardAndSchedule = workflowTask('SaveCardAndSchedule', z.object({ trackingNumber: z.string() }), (input) =>
+  followUpMemberDonation(
+    { payments: payments(), cards: savedCards(), schedules: recurringDonations(), gateway: cardGateway(), clock: systemClock },
+    input,
+  ),
+);
+export const redeem = workflowTask('RedeemVoucher', z.object({ trackingNumber: z.string() }), (input) =>
+  redeemVoucher({ payments: payments(), vouchers: vouchers(), clock: systemClock }, input),
+);
+export const release = workflowTask('ReleaseVoucher', z.object({ trackingNumber: z.string() }), async (input) => {
+  await releaseVoucher({ vouchers: vouchers(), clock: systemClock }, input);
+  return {};
+});
+export const refund = workflowTask('RefundCharge', z.object({ trackingNumber: z.string(), chargeId: z.optional(z.string()) }), (input) =>
+  refundCharge({ payments: payments(), gateway: cardGateway(), clock: systemClock }, input),
 );

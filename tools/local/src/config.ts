@@ -30,6 +30,8 @@ export const MEDIA_BUCKET = 'giving-media';
 export const MAIL_FROM = 'Koha <receipts@koha.local>';
 export const CARD_GATEWAY_API_KEY = 'sk_test_local_platform';
 export const CARD_GATEWAY_PUBLISHABLE_KEY = 'pk_test_local_platform';
+/** The local key for gift voucher codes (in AWS a generated Secrets Manager secret). */
+export const VOUCHER_CODE_SECRET = 'local-voucher-code-key-not-for-production';
 
 export const stateMachineArn = (service: ServiceName, workflow: string) =>
   `arn:aws:states:${REGION}:${ACCOUNT_ID}:stateMachine:${workflowName(service, workflow)}`;
@@ -56,6 +58,7 @@ export function handlerEnvironment(): Record<string, string> {
     [ENV.siteUrl]: url(PORTS.site),
     [ENV.cardGatewayUrl]: url(PORTS.cardGateway),
     [ENV.cardGatewayApiKey]: CARD_GATEWAY_API_KEY,
+    [ENV.voucherCodeSecret]: VOUCHER_CODE_SECRET,
   };
   for (const service of SERVICE_NAMES) env[ENV.tableName(service)] = tableName(service);
   env[ENV.workflowArn('donations', 'payment')] = stateMachineArn('donations', 'payment');

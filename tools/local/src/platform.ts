@@ -23,7 +23,9 @@ import { startMailOutbox } from './mail';
 import { startObjectStore } from './s3';
 import { startScheduler } from './scheduler/scheduler';
 import { seedDemoData } from './seed';
+import { centsToDollarString } from '@giving/shared/money';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/data';
+import { demoVoucherCodes } from './seed/vouchers';
 import { startSite } from './site/server';
 import { siteGuardFromEnvironment, siteServerOptions, type SiteProcessOptions } from './site/options';
 import { createQueues } from './sqs/queues';
@@ -158,5 +160,10 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
 
 export function describeSignIns(): string[] {
   const width = Math.max(...DEMO_USERS.map((u) => u.email.length));
-  return [`Demo sign-ins (password ${DEMO_PASSWORD}):`, ...DEMO_USERS.map((u) => `  ${u.email.padEnd(width)}  ${u.label}`)];
+  const vouchers = demoVoucherCodes().map(({ code, valueCents }) => `${code} ($${centsToDollarString(valueCents)})`);
+  return [
+    `Demo sign-ins (password ${DEMO_PASSWORD}):`,
+    ...DEMO_USERS.map((u) => `  ${u.email.padEnd(width)}  ${u.label}`),
+    `Demo gift vouchers (Dana's): ${vouchers.join(', ')}`,
+  ];
 }

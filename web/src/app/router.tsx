@@ -74,6 +74,8 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
               }),
               lazy: { Component: async () => (await import('./routes/charity')).CharityRoute },
             },
+            // Spec §2: buying a gift voucher (before the gift page's charity/:charityUrl/:productUrl, which it would match).
+            { path: 'charity/gift-vouchers/new-voucher', lazy: { Component: async () => (await import('./routes/gift-voucher')).GiftVoucherRoute } },
             // Spec §2: the gift page answers at both addresses.
             { path: 'charity/:charityUrl/:productUrl', ...giftPage() },
             { path: ':charityUrl/:productUrl', ...giftPage() },

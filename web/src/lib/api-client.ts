@@ -110,6 +110,30 @@ function codeForStatus(status: number): ErrorCode {
   return status >= 500 ? 'Internal' : 'ValidationFailed';
 }
 
+/** A file the API answers (e.g. a text/csv report) and the name its content-disposition gives it. */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string;
+}
+
+/** GETs a file under /api with the caller's ID token; a refusal is an ApiError as for JSON calls. */
+export async function fetchFile(path: string, { signal, fallbackName }: { signal?: AbortSignal; fallbackName: string }): Promise<DownloadedFile> {
+  const headers: Record<string, string> = {};
+  const token = await getIdToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, { headers, signal, credentials: 'same-origin' });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new NetworkError('We could not reach the server. Check your connection and try again.', { cause: error });
+  }
+  if (!response.ok) throw new ApiError(await readProblem(response));
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+  return { blob: await response.blob(), filename };
+}
+
 /** Calls under /api. */
 export const api = {
   get<T>(path: string, schema: ZodMiniType<T>, init: { signal?: AbortSignal } = {}): Promise<T> {

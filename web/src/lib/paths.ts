@@ -7,4 +7,8 @@ export const paths = {
   charity: (country: CountryCode, charityUrl: string) => `/${country}/charity/${charityUrl}`,
   gift: (country: CountryCode, charityUrl: string, productUrl: string) => `/${country}/${charityUrl}/${productUrl}`,
   thankYou: (country: CountryCode) => `/${country}/thankyou`,
+  /** Spec §2: the gift voucher page; its value picker is #voucher-select. */
+  giftVoucher: (country: CountryCode) => `/${country}/charity/gift-vouchers/new-voucher`,
+  /** Consoles have no country prefix (app/routes/admin/registry.ts). */
+  upcomingDonations: () => '/admin/user/donations/upcoming',
 } as const;

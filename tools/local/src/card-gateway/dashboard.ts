@@ -13,6 +13,9 @@ const TEST_CARD_NOTES: Record<TestBehaviour, string> = {
   insufficientFunds: 'Declined: "Your card has insufficient funds."',
   transientThenApprove: 'The first attempt under an idempotency key fails with 503 and charges nothing; the retry is approved.',
   lostReply: 'Approved at once, but the reply is held back so the caller times out and must look the charge up.',
+  savedCardInsufficientFunds: 'Approved as a new card; once saved, every charge declines: "Your card has insufficient funds." (soft: try again later).',
+  savedCardInsufficientFundsOnce: 'Approved as a new card; once saved, the first charge declines with insufficient funds (soft), later ones are approved.',
+  savedCardStolen: 'Approved as a new card; once saved, every charge declines as a stolen card: "Your card was declined." (hard: do not try again).',
 };
 
 const STYLE = `

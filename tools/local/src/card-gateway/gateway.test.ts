@@ -152,9 +152,9 @@ describe('charges', () => {
   });
 
   it.each([
-    ['decline', TEST_CARDS.decline, 'Your card was declined.'],
-    ['insufficientFunds', TEST_CARDS.insufficientFunds, 'Your card has insufficient funds.'],
-  ])('%s: answers 402 with the message, records the declined charge, and replays it', async (_name, number, message) => {
+    ['decline', TEST_CARDS.decline, 'Your card was declined.', false],
+    ['insufficientFunds', TEST_CARDS.insufficientFunds, 'Your card has insufficient funds.', true],
+  ])('%s: answers 402 with the message, records the declined charge, and replays it (retryable: %s)', async (_name, number, message, retryable) => {
     const token = await tokenise(number);
     const key = newKey();
     const response = await charge(key, { source: token.id, amount: 1000, currency: 'aud', description: 'Donation' });
@@ -162,7 +162,9 @@ describe('charges', () => {
     const body = (await response.json()) as { id: string; status: string; failure_message: string };
     expect(body).toMatchObject({ status: 'declined', failure_message: message });
     expect((await lookup(key)).data).toEqual([expect.objectContaining({ id: body.id, status: 'declined', failure_message: message })]);
-    expect(await client().charge({ idempotencyKey: key, token: token.id, amount: money(1000, 'AUD'), description: 'Donation' })).toEqual({ outcome: 'declined', message });
+    // A soft decline (insufficient funds) may work later; a hard one never will: the issuer's advice says which.
+    expect(await client().charge({ idempotencyKey: key, token: token.id, amount: money(1000, 'AUD'), description: 'Donation' })).toEqual({ outcome: 'declined', message, retryable });
+    expect(await client().findCharge(key)).toEqual({ outcome: 'declined', message, retryable });
     expect((await lookup(key)).data).toHaveLength(1);
   });
 
@@ -221,6 +223,92 @@ describe('charges', () => {
     expect(((await unknown.json()) as { error: { code: string } }).error.code).toBe('resource_missing');
     expect((await charge(newKey(), { ...request, amount: 12.5 })).status).toBe(400);
     expect((await charge(newKey(), { ...request, currency: 'usd' })).status).toBe(400);
+  });
+});
+
+describe('customers and saved cards', () => {
+  const saveFor = async (number: string, email = 'dana@example.com') => {
+    const customer = await client().createCustomer({ idempotencyKey: newKey(), email, reference: 'member sub-1' });
+    const saved = await client().saveCard({ idempotencyKey: newKey(), customerId: customer.customerId, token: (await tokenise(number)).id });
+    return { customerId: customer.customerId, ...saved };
+  };
+  const methodsOf = async (customerId: string) =>
+    ((await (await fetch(`${gateway.url}/v1/customers/${customerId}/payment_methods`, { headers: { authorization: `Bearer ${API_KEY}` } })).json()) as { data: { id: string }[] }).data;
+
+  it('make a customer and save a token for it, once per idempotency key; only the card summary comes back', async () => {
+    const key = newKey();
+    const first = await client().createCustomer({ idempotencyKey: key, email: 'dana@example.com', reference: 'member sub-1' });
+    expect(first.customerId).toMatch(/^cus_[A-Za-z0-9]{14}$/);
+    expect(await client().createCustomer({ idempotencyKey: key, email: 'dana@example.com', reference: 'member sub-1' })).toEqual(first);
+
+    const token = await tokenise(TEST_CARDS.approve);
+    const saveKey = newKey();
+    const saved = await client().saveCard({ idempotencyKey: saveKey, customerId: first.customerId, token: token.id });
+    expect(saved).toEqual({ paymentMethodId: expect.stringMatching(/^pm_[A-Za-z0-9]{24}$/), cardType: 'visa', last4: '4242', expMonth: 12, expYear: 2039 });
+    expect(await client().saveCard({ idempotencyKey: saveKey, customerId: first.customerId, token: token.id })).toEqual(saved);
+    expect((await methodsOf(first.customerId)).map((m) => m.id)).toEqual([saved.paymentMethodId]);
+  });
+
+  it('charge a saved card with its customer, idempotently; never without it, and never another customer’s', async () => {
+    const card = await saveFor(TEST_CARDS.approve);
+    const key = newKey();
+    const request = { idempotencyKey: key, token: card.paymentMethodId, customerId: card.customerId, amount: nzd(1500), description: 'Monthly donation' };
+    const charged = await client().charge(request);
+    expect(charged).toMatchObject({ outcome: 'approved' });
+    expect(await client().charge(request)).toEqual(charged);
+    expect((await lookup(key)).data).toHaveLength(1);
+
+    const withoutCustomer = await charge(newKey(), { source: card.paymentMethodId, amount: 100, currency: 'nzd' });
+    expect(withoutCustomer.status).toBe(400);
+    expect(((await withoutCustomer.json()) as { error: { param: string } }).error.param).toBe('customer');
+    const other = await saveFor(TEST_CARDS.approve, 'someone@example.com');
+    const wrongCustomer = await charge(newKey(), { source: card.paymentMethodId, customer: other.customerId, amount: 100, currency: 'nzd' });
+    expect(wrongCustomer.status).toBe(400);
+    expect(((await wrongCustomer.json()) as { error: { code: string; param: string } }).error).toMatchObject({ code: 'resource_missing', param: 'source' });
+  });
+
+  it('delete a saved card: it is gone from the list, deleting again is fine, and charging it is a hard decline for our client', async () => {
+    const card = await saveFor(TEST_CARDS.approve);
+    await client().removeSavedCard({ customerId: card.customerId, paymentMethodId: card.paymentMethodId });
+    await client().removeSavedCard({ customerId: card.customerId, paymentMethodId: card.paymentMethodId });
+    await client().removeSavedCard({ customerId: card.customerId, paymentMethodId: 'pm_neverexisted' });
+    expect(await methodsOf(card.customerId)).toEqual([]);
+
+    const key = newKey();
+    const result = await client().charge({ idempotencyKey: key, token: card.paymentMethodId, customerId: card.customerId, amount: nzd(1500), description: 'Monthly donation' });
+    expect(result).toEqual({ outcome: 'declined', message: 'This saved card is no longer available. Please use another card.', retryable: false });
+    expect((await lookup(key)).data).toEqual([]);
+  });
+
+  it.each([
+    ['savedCardInsufficientFunds', TEST_CARDS.savedCardInsufficientFunds, ['declined', 'declined'], true],
+    ['savedCardInsufficientFundsOnce', TEST_CARDS.savedCardInsufficientFundsOnce, ['declined', 'approved'], true],
+    ['savedCardStolen', TEST_CARDS.savedCardStolen, ['declined', 'declined'], false],
+  ])('%s: approved as a new card, then its saved charges go %j (soft: %s)', async (_name, number, outcomes, soft) => {
+    const token = await tokenise(number);
+    expect(await client().charge({ idempotencyKey: newKey(), token: token.id, amount: nzd(1000), description: 'First month' })).toMatchObject({ outcome: 'approved' });
+    const customer = await client().createCustomer({ idempotencyKey: newKey(), email: 'dana@example.com', reference: 'member sub-1' });
+    const saved = await client().saveCard({ idempotencyKey: newKey(), customerId: customer.customerId, token: token.id });
+
+    const results = [];
+    for (const _month of outcomes) {
+      results.push(await client().charge({ idempotencyKey: newKey(), token: saved.paymentMethodId, customerId: customer.customerId, amount: nzd(1000), description: 'Next month' }));
+    }
+    expect(results.map((r) => r.outcome)).toEqual(outcomes);
+    expect(results[0]).toMatchObject({ outcome: 'declined', retryable: soft });
+  });
+
+  it('need the secret key and an Idempotency-Key to make customers and save cards', async () => {
+    const customers = (headers: Record<string, string>) => fetch(`${gateway.url}/v1/customers`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
+    expect((await customers({ authorization: `Bearer ${PUBLISHABLE_KEY}`, 'idempotency-key': newKey() })).status).toBe(401);
+    expect((await customers({ authorization: `Bearer ${API_KEY}` })).status).toBe(400);
+    expect((await fetch(`${gateway.url}/v1/customers/cus_x/payment_methods`)).status).toBe(401);
+    const unknownCustomer = await fetch(`${gateway.url}/v1/customers/cus_nobody/payment_methods`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json', 'idempotency-key': newKey() },
+      body: JSON.stringify({ source: (await tokenise(TEST_CARDS.approve)).id }),
+    });
+    expect(unknownCustomer.status).toBe(400);
   });
 });
 

@@ -4,9 +4,10 @@ import { newId } from '@giving/shared/ids';
 import { cardBrand, cardDigits, padMonth, validateCard, type CardBrand, type CardErrors, type CardInput } from './validation';
 
 /**
- * The sandbox gateway's memory: tokens, charges and idempotent replies. A token keeps the brand, last 4 digits,
- * expiry and the test behaviour of its number; the number and CVC themselves are dropped as soon as the token
- * exists (not kept, not hashed, not logged), as a real gateway's vault would keep them from its merchants.
+ * The sandbox gateway's memory: tokens, customers and their saved payment methods, charges and idempotent replies.
+ * A token keeps the brand, last 4 digits, expiry and the test behaviour of its number; the number and CVC themselves
+ * are dropped as soon as the token exists (not kept, not hashed, not logged), as a real gateway's vault would keep
+ * them from its merchants. A payment method is a token vaulted for a customer, so it can be charged again later.
  */
 export type TestBehaviour = keyof typeof TEST_CARDS;
 
@@ -24,6 +25,27 @@ export interface TokenRecord {
   created: number;
 }
 
+export interface Customer {
+  id: string;
+  object: 'customer';
+  email: string | null;
+  description: string | null;
+  created: number;
+}
+
+/** A card saved for a customer. `deleted` once the merchant removes it: it can no longer be charged. */
+export interface PaymentMethod {
+  id: string;
+  object: 'payment_method';
+  customer: string;
+  card: CardSummary;
+  created: number;
+  deleted: boolean;
+}
+
+/** Whether the issuer says a declined card may work later (soft) or never (hard), as card networks' advice codes do. */
+export type AdviceCode = 'try_again_later' | 'do_not_try_again';
+
 export interface Charge {
   id: string;
   object: 'charge';
@@ -33,15 +55,36 @@ export interface Charge {
   status: 'succeeded' | 'declined';
   failure_code: string | null;
   failure_message: string | null;
+  /** How the issuer answered; for a decline, whether to try the card again later. */
+  outcome: { type: 'authorized' | 'issuer_declined'; advice_code: AdviceCode | null };
   idempotency_key: string;
+  /** A token, or a saved payment method of `customer`. */
   source: string;
+  customer: string | null;
   card: CardSummary;
   /** Unix seconds, as card gateways report them. */
+  created: number;
+  /** Set by a refund (always of the whole charge here). */
+  refunded: boolean;
+  amount_refunded: number;
+}
+
+/** A charge paid back to the card. */
+export interface Refund {
+  id: string;
+  object: 'refund';
+  charge: string;
+  amount: number;
+  currency: 'nzd' | 'aud';
+  status: 'succeeded';
+  idempotency_key: string;
   created: number;
 }
 
 export interface ChargeRequest {
   source: string;
+  /** Set when `source` is a saved payment method: the customer it belongs to. */
+  customer: string | null;
   amount: number;
   currency: 'nzd' | 'aud';
   description: string | null;
@@ -58,14 +101,30 @@ export interface GatewayReply {
 interface StoredReply {
   fingerprint: string;
   status: number;
-  body: Charge;
+  body: unknown;
 }
 
 const BEHAVIOURS = new Map<string, TestBehaviour>(Object.entries(TEST_CARDS).map(([behaviour, number]) => [number, behaviour as TestBehaviour]));
 
-const DECLINES: Partial<Record<TestBehaviour, { code: string; message: string }>> = {
-  decline: { code: 'card_declined', message: 'Your card was declined.' },
-  insufficientFunds: { code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+interface Decline {
+  code: string;
+  message: string;
+  advice: AdviceCode;
+}
+
+const INSUFFICIENT_FUNDS: Decline = { code: 'insufficient_funds', message: 'Your card has insufficient funds.', advice: 'try_again_later' };
+
+/** Declines of a card whatever way it is charged. */
+const DECLINES: Partial<Record<TestBehaviour, Decline>> = {
+  decline: { code: 'card_declined', message: 'Your card was declined.', advice: 'do_not_try_again' },
+  insufficientFunds: INSUFFICIENT_FUNDS,
+};
+
+/** Declines of a card only once it is saved (the first, new-card charge is approved), for recurring charges. */
+const SAVED_CARD_DECLINES: Partial<Record<TestBehaviour, Decline>> = {
+  savedCardInsufficientFunds: INSUFFICIENT_FUNDS,
+  savedCardInsufficientFundsOnce: INSUFFICIENT_FUNDS,
+  savedCardStolen: { code: 'stolen_card', message: 'Your card was declined.', advice: 'do_not_try_again' },
 };
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -77,9 +136,27 @@ function randomAlphanumeric(length: number): string {
 
 export const errorBody = (type: string, message: string, extra: Record<string, unknown> = {}) => ({ error: { type, message, ...extra } });
 
+const missing = (param: string, message: string): GatewayReply => ({
+  status: 400,
+  body: errorBody('invalid_request_error', message, { code: 'resource_missing', param }),
+});
+const invalidParam = (param: string, message: string): GatewayReply => ({ status: 400, body: errorBody('invalid_request_error', message, { param }) });
+
+/** A saved payment method as the ledger keeps it: the card's test behaviour stays with it, as with a token. */
+interface StoredPaymentMethod extends PaymentMethod {
+  behaviour: TestBehaviour;
+  /** Charges made on it (for the cards that decline only their first saved charge). */
+  charged: number;
+}
+
+const publicPaymentMethod = ({ behaviour: _behaviour, charged: _charged, ...method }: StoredPaymentMethod): PaymentMethod => method;
+
 export class Ledger {
   private readonly tokens = new Map<string, TokenRecord>();
+  private readonly customers = new Map<string, Customer>();
+  private readonly paymentMethods = new Map<string, StoredPaymentMethod>();
   private readonly charges: Charge[] = [];
+  private readonly refunds: Refund[] = [];
   private readonly replies = new Map<string, StoredReply>();
   /** Idempotency keys whose first attempt already failed with the transient test card. */
   private readonly transientFailures = new Set<string>();
@@ -105,30 +182,88 @@ export class Ledger {
     return { token };
   }
 
-  charge(idempotencyKey: string, request: ChargeRequest): GatewayReply {
-    const fingerprint = JSON.stringify([request.source, request.amount, request.currency, request.description]);
+  /**
+   * An idempotent request: the reply stored under this key when it was made with the same parameters, a 409 when
+   * the key was used for something else (keys are shared by every endpoint, as real gateways' are), else undefined.
+   */
+  private replay(idempotencyKey: string, fingerprint: string): GatewayReply | undefined {
     const stored = this.replies.get(idempotencyKey);
-    if (stored) {
-      if (stored.fingerprint !== fingerprint) {
-        return {
-          status: 409,
-          body: errorBody(
-            'idempotency_error',
-            `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
-          ),
-        };
-      }
-      return { status: stored.status, body: stored.body, replayed: true };
+    if (!stored) return undefined;
+    if (stored.fingerprint !== fingerprint) {
+      return {
+        status: 409,
+        body: errorBody(
+          'idempotency_error',
+          `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+        ),
+      };
     }
-    const token = this.tokens.get(request.source);
-    if (!token) {
-      return { status: 400, body: errorBody('invalid_request_error', `No such token: '${request.source}'`, { code: 'resource_missing', param: 'source' }) };
-    }
-    if (token.behaviour === 'transientThenApprove' && !this.transientFailures.has(idempotencyKey)) {
+    return { status: stored.status, body: stored.body, replayed: true };
+  }
+
+  /** A customer to save cards for; idempotent by key. */
+  createCustomer(idempotencyKey: string, request: { email: string | null; description: string | null }): GatewayReply {
+    const fingerprint = JSON.stringify(['customer', request.email, request.description]);
+    const replayed = this.replay(idempotencyKey, fingerprint);
+    if (replayed) return replayed;
+    const customer: Customer = { id: `cus_${randomAlphanumeric(14)}`, object: 'customer', ...request, created: this.unixNow() };
+    this.customers.set(customer.id, customer);
+    this.replies.set(idempotencyKey, { fingerprint, status: 200, body: customer });
+    return { status: 200, body: customer };
+  }
+
+  /** Saves a token's card for a customer as a payment method that can be charged again; idempotent by key. */
+  savePaymentMethod(idempotencyKey: string, customerId: string, source: string): GatewayReply {
+    const fingerprint = JSON.stringify(['payment_method', customerId, source]);
+    const replayed = this.replay(idempotencyKey, fingerprint);
+    if (replayed) return replayed;
+    if (!this.customers.has(customerId)) return missing('customer', `No such customer: '${customerId}'`);
+    const token = this.tokens.get(source);
+    if (!token) return missing('source', `No such token: '${source}'`);
+    const method: StoredPaymentMethod = {
+      id: `pm_${randomAlphanumeric(24)}`,
+      object: 'payment_method',
+      customer: customerId,
+      card: { ...token.card },
+      created: this.unixNow(),
+      deleted: false,
+      behaviour: token.behaviour,
+      charged: 0,
+    };
+    this.paymentMethods.set(method.id, method);
+    const body = publicPaymentMethod(method);
+    this.replies.set(idempotencyKey, { fingerprint, status: 200, body });
+    return { status: 200, body };
+  }
+
+  /** The customer's saved payment methods, newest first (deleted ones are gone). */
+  listPaymentMethods(customerId: string): GatewayReply {
+    if (!this.customers.has(customerId)) return missing('customer', `No such customer: '${customerId}'`);
+    const data = [...this.paymentMethods.values()].filter((m) => m.customer === customerId && !m.deleted).reverse().map(publicPaymentMethod);
+    return { status: 200, body: { object: 'list', data } };
+  }
+
+  /** Removes a saved payment method; removing it again answers the same. */
+  deletePaymentMethod(customerId: string, paymentMethodId: string): GatewayReply {
+    const method = this.paymentMethods.get(paymentMethodId);
+    if (!method || method.customer !== customerId) return { ...missing('id', `No such payment method: '${paymentMethodId}'`), status: 404 };
+    method.deleted = true;
+    return { status: 200, body: { id: method.id, object: 'payment_method', deleted: true } };
+  }
+
+  charge(idempotencyKey: string, request: ChargeRequest): GatewayReply {
+    const fingerprint = JSON.stringify([request.source, request.customer, request.amount, request.currency, request.description]);
+    const replayed = this.replay(idempotencyKey, fingerprint);
+    if (replayed) return replayed;
+    const source = this.chargeSource(request);
+    if ('status' in source) return source;
+    const { card, behaviour, method } = source;
+    if (behaviour === 'transientThenApprove' && !this.transientFailures.has(idempotencyKey)) {
       this.transientFailures.add(idempotencyKey);
       return { status: 503, body: errorBody('api_error', 'The card network is temporarily unavailable. Retry the request with the same idempotency key.') };
     }
-    const decline = DECLINES[token.behaviour];
+    const decline = DECLINES[behaviour] ?? (method ? this.savedCardDecline(method) : undefined);
+    if (method) method.charged++;
     const charge: Charge = {
       id: `ch_${newId(this.now().getTime())}`,
       object: 'charge',
@@ -138,15 +273,81 @@ export class Ledger {
       status: decline ? 'declined' : 'succeeded',
       failure_code: decline?.code ?? null,
       failure_message: decline?.message ?? null,
+      outcome: decline ? { type: 'issuer_declined', advice_code: decline.advice } : { type: 'authorized', advice_code: null },
       idempotency_key: idempotencyKey,
-      source: token.id,
-      card: { ...token.card },
-      created: Math.floor(this.now().getTime() / 1000),
+      source: request.source,
+      customer: request.customer,
+      card: { ...card },
+      created: this.unixNow(),
+      refunded: false,
+      amount_refunded: 0,
     };
     const status = decline ? 402 : 200;
     this.charges.push(charge);
     this.replies.set(idempotencyKey, { fingerprint, status, body: charge });
-    return { status, body: charge, holdMs: token.behaviour === 'lostReply' ? this.options.lostReplyDelayMs : undefined };
+    return { status, body: charge, holdMs: behaviour === 'lostReply' ? this.options.lostReplyDelayMs : undefined };
+  }
+
+  /** A token, or a customer's saved (not deleted) payment method; a 400 naming the parameter otherwise. */
+  private chargeSource(request: ChargeRequest): { card: CardSummary; behaviour: TestBehaviour; method?: StoredPaymentMethod } | GatewayReply {
+    if (request.customer === null) {
+      const token = this.tokens.get(request.source);
+      if (token) return { card: token.card, behaviour: token.behaviour };
+      if (this.paymentMethods.has(request.source)) return invalidParam('customer', 'A saved payment method is charged with the customer it belongs to.');
+      return missing('source', `No such token: '${request.source}'`);
+    }
+    if (!this.customers.has(request.customer)) return missing('customer', `No such customer: '${request.customer}'`);
+    const method = this.paymentMethods.get(request.source);
+    if (!method || method.customer !== request.customer || method.deleted) {
+      return missing('source', `No such payment method: '${request.source}'`);
+    }
+    return { card: method.card, behaviour: method.behaviour, method };
+  }
+
+  private savedCardDecline(method: StoredPaymentMethod): Decline | undefined {
+    if (method.behaviour === 'savedCardInsufficientFundsOnce' && method.charged > 0) return undefined;
+    return SAVED_CARD_DECLINES[method.behaviour];
+  }
+
+  private unixNow(): number {
+    return Math.floor(this.now().getTime() / 1000);
+  }
+
+  /**
+   * Refunds a paid charge in full; idempotent by key (a retried refund answers the first reply). A declined charge,
+   * or one already refunded under another key, is refused: a charge is never paid back twice.
+   */
+  refund(idempotencyKey: string, chargeId: string): GatewayReply {
+    const fingerprint = JSON.stringify(['refund', chargeId]);
+    const replayed = this.replay(idempotencyKey, fingerprint);
+    if (replayed) return replayed;
+    const charge = this.charges.find((c) => c.id === chargeId);
+    if (!charge) return missing('charge', `No such charge: '${chargeId}'`);
+    if (charge.status !== 'succeeded') return invalidParam('charge', `Charge ${chargeId} was declined, so there is nothing to refund.`);
+    if (charge.refunded) {
+      return { status: 400, body: errorBody('invalid_request_error', `Charge ${chargeId} has already been refunded.`, { code: 'charge_already_refunded', param: 'charge' }) };
+    }
+    charge.refunded = true;
+    charge.amount_refunded = charge.amount;
+    const refund: Refund = {
+      id: `re_${newId(this.now().getTime())}`,
+      object: 'refund',
+      charge: charge.id,
+      amount: charge.amount,
+      currency: charge.currency,
+      status: 'succeeded',
+      idempotency_key: idempotencyKey,
+      created: this.unixNow(),
+    };
+    this.refunds.push(refund);
+    this.replies.set(idempotencyKey, { fingerprint, status: 200, body: refund });
+    return { status: 200, body: refund };
+  }
+
+  /** Newest first; with a charge id, that charge's refunds. */
+  listRefunds(filter: { chargeId?: string } = {}): Refund[] {
+    const all = [...this.refunds].reverse();
+    return filter.chargeId === undefined ? all : all.filter((r) => r.charge === filter.chargeId);
   }
 
   /** Newest first; with a key, the charge made under it (none when the gateway never received it). */
@@ -160,9 +361,18 @@ export class Ledger {
   }
 
   /** Everything the gateway holds, for tests and the dashboard to show there is no card number or CVC in it. */
-  snapshot(): { tokens: TokenRecord[]; charges: Charge[]; idempotencyKeys: string[]; transientFailures: string[] } {
+  snapshot(): {
+    tokens: TokenRecord[];
+    customers: Customer[];
+    paymentMethods: PaymentMethod[];
+    charges: Charge[];
+    idempotencyKeys: string[];
+    transientFailures: string[];
+  } {
     return structuredClone({
       tokens: [...this.tokens.values()],
+      customers: [...this.customers.values()],
+      paymentMethods: [...this.paymentMethods.values()].map(publicPaymentMethod),
       charges: this.charges,
       idempotencyKeys: [...this.replies.keys()],
       transientFailures: [...this.transientFailures],

@@ -7,9 +7,11 @@ import { closeServer, listenOn, readBody as readLimited } from '../runtime/http-
 
 /**
  * The sandbox card gateway, on its own origin: hosted card fields for our checkout's iframe, tokenisation with
- * the publishable key, charges with the secret key (idempotent by Idempotency-Key), a lookup by idempotency key
- * for reconciliation, and a dashboard of charges. Test card numbers (TEST_CARDS) approve, decline, fail once,
- * or lose the reply.
+ * the publishable key, customers and their saved cards (payment methods), charges of a token or a saved card with
+ * the secret key (idempotent by Idempotency-Key), full refunds (idempotent too; the payment workflow's compensation),
+ * a lookup by idempotency key for reconciliation, and a dashboard of
+ * charges. Test card numbers (TEST_CARDS) approve, decline (soft or hard), fail once, lose the reply, or decline
+ * only once saved.
  */
 export interface CardGatewayOptions {
   port: number;
@@ -89,6 +91,25 @@ async function handle(context: Context, req: IncomingMessage, res: ServerRespons
       return createToken(context, req, res);
     case 'POST /v1/charges':
       return createCharge(context, req, res);
+    case 'POST /v1/customers': {
+      requireKey(req, context.apiKey);
+      const key = idempotencyKeyOf(req);
+      const body = await readBody(req);
+      const text = (name: string) => (typeof body[name] === 'string' && body[name] !== '' ? (body[name] as string).slice(0, 500) : null);
+      return sendReply(res, context.ledger.createCustomer(key, { email: text('email'), description: text('description') }));
+    }
+    case 'POST /v1/refunds': {
+      requireKey(req, context.apiKey);
+      const key = idempotencyKeyOf(req);
+      const { charge } = await readBody(req);
+      if (typeof charge !== 'string' || charge === '') throw new HttpError(400, errorBody('invalid_request_error', 'A charge to refund is required.', { param: 'charge' }));
+      return sendReply(res, context.ledger.refund(key, charge));
+    }
+    case 'GET /v1/refunds': {
+      requireKey(req, context.apiKey);
+      const charge = url.searchParams.get('charge');
+      return sendJson(res, 200, { object: 'list', data: context.ledger.listRefunds(charge === null ? {} : { chargeId: charge }) });
+    }
     case 'GET /v1/charges': {
       requireKey(req, context.apiKey);
       const key = url.searchParams.get('idempotency_key');
@@ -96,6 +117,8 @@ async function handle(context: Context, req: IncomingMessage, res: ServerRespons
       return sendJson(res, 200, { object: 'list', data });
     }
   }
+  const methods = /^\/v1\/customers\/([A-Za-z0-9_]+)\/payment_methods(?:\/([A-Za-z0-9_]+))?$/.exec(url.pathname);
+  if (methods) return paymentMethods(context, req, res, methods[1] as string, methods[2]);
   const chargeId = /^\/v1\/charges\/([A-Za-z0-9_]+)$/.exec(url.pathname)?.[1];
   if (method === 'GET' && chargeId) {
     requireKey(req, context.apiKey);
@@ -130,12 +153,34 @@ async function createToken(context: Context, req: IncomingMessage, res: ServerRe
   sendJson(res, 200, { id: result.token.id, object: 'token', card: result.token.card, created: result.token.created });
 }
 
-async function createCharge(context: Context, req: IncomingMessage, res: ServerResponse): Promise<void> {
+/** A customer's saved cards: save a token (POST, idempotent), list them (GET), remove one (DELETE .../{id}). */
+async function paymentMethods(context: Context, req: IncomingMessage, res: ServerResponse, customerId: string, methodId: string | undefined): Promise<void> {
   requireKey(req, context.apiKey);
+  const route = `${req.method ?? 'GET'} ${methodId === undefined ? 'list' : 'one'}`;
+  if (route === 'GET list') return sendReply(res, context.ledger.listPaymentMethods(customerId));
+  if (route === 'DELETE one') return sendReply(res, context.ledger.deletePaymentMethod(customerId, methodId as string));
+  if (route === 'POST list') {
+    const key = idempotencyKeyOf(req);
+    const { source } = await readBody(req);
+    if (typeof source !== 'string' || source === '') {
+      throw new HttpError(400, errorBody('invalid_request_error', 'A source (a card token) is required.', { param: 'source' }));
+    }
+    return sendReply(res, context.ledger.savePaymentMethod(key, customerId, source));
+  }
+  sendJson(res, 405, errorBody('invalid_request_error', `Unsupported method ${req.method ?? ''} here.`));
+}
+
+function idempotencyKeyOf(req: IncomingMessage): string {
   const idempotencyKey = req.headers['idempotency-key'];
   if (typeof idempotencyKey !== 'string' || idempotencyKey.length === 0 || idempotencyKey.length > 255) {
     throw new HttpError(400, errorBody('invalid_request_error', 'An Idempotency-Key header (1 to 255 characters) is required.', { param: 'Idempotency-Key' }));
   }
+  return idempotencyKey;
+}
+
+async function createCharge(context: Context, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  requireKey(req, context.apiKey);
+  const idempotencyKey = idempotencyKeyOf(req);
   const reply = context.ledger.charge(idempotencyKey, parseChargeRequest(await readBody(req)));
   if (reply.holdMs === undefined) return sendReply(res, reply);
   const timer = setTimeout(() => {
@@ -151,8 +196,9 @@ async function createCharge(context: Context, req: IncomingMessage, res: ServerR
 
 function parseChargeRequest(body: Record<string, unknown>): ChargeRequest {
   const invalid = (param: string, message: string) => new HttpError(400, errorBody('invalid_request_error', message, { param }));
-  const { source, description } = body;
+  const { source, description, customer } = body;
   if (typeof source !== 'string' || source === '') throw invalid('source', 'A source (a card token) is required.');
+  if (customer !== undefined && customer !== null && (typeof customer !== 'string' || customer === '')) throw invalid('customer', 'The customer must be a customer id.');
   const amount = typeof body.amount === 'string' && /^\d+$/.test(body.amount) ? Number(body.amount) : body.amount;
   if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1 || amount > MAX_AMOUNT) {
     throw invalid('amount', `The amount must be a whole number of cents from 1 to ${MAX_AMOUNT}.`);
@@ -162,7 +208,13 @@ function parseChargeRequest(body: Record<string, unknown>): ChargeRequest {
   if (description !== undefined && description !== null && (typeof description !== 'string' || description.length > 1000)) {
     throw invalid('description', 'The description must be text of at most 1000 characters.');
   }
-  return { source, amount, currency: currency as ChargeRequest['currency'], description: typeof description === 'string' ? description : null };
+  return {
+    source,
+    customer: typeof customer === 'string' ? customer : null,
+    amount,
+    currency: currency as ChargeRequest['currency'],
+    description: typeof description === 'string' ? description : null,
+  };
 }
 
 function sendReply(res: ServerResponse, reply: GatewayReply): void {

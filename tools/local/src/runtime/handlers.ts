@@ -2,6 +2,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { functionId, parseHandler, type ServiceName } from '@giving/shared/manifest';
 import { REPO_ROOT } from '../config';
+import { injectedFault } from './faults';
 
 /**
  * Loads a manifest handler the way Lambda would: the file under services/<service>/, its named export.
@@ -42,5 +43,7 @@ export function lambdaContext(functionName: string, timeoutSeconds = 30) {
 
 /** Runs a manifest function as Lambda would: load it, then call it with a context carrying its timeout. */
 export async function invokeHandler(service: ServiceName, handler: string, event: unknown, timeoutSeconds?: number): Promise<unknown> {
+  const fault = injectedFault(service, handler, event);
+  if (fault) throw fault;
   return (await loadHandler(service, handler))(event, lambdaContext(functionId(service, handler), timeoutSeconds));
 }

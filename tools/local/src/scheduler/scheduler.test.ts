@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defineService, type ServiceManifest } from '@giving/shared/manifest';
-import donations from '../../../../services/donations/service';
 import { startScheduler, type RunningScheduler, type ScheduleInvoker } from './scheduler';
 
 const schedule = (name: string, expression: string) => ({ name, expression, description: name, handler: `handlers/${name}`, access: {} });
+// A fixed manifest, not the real one, so services adding schedules do not change what these tests expect.
+const donations = defineService({ service: 'donations', schedules: [schedule('reconcile-stuck-payments', 'rate(5 minutes)')] });
 const workplace = defineService({
   service: 'workplace',
   schedules: [schedule('payroll-export', 'cron(0/15 * * * ? *)'), schedule('nightly', 'cron(0 2 * * ? *)')],
@@ -31,7 +32,7 @@ afterEach(async () => {
 });
 
 describe('startScheduler', () => {
-  it("fires the donations manifest's rate(5 minutes) schedule every 5 minutes with its scheduled time", async () => {
+  it('fires a rate(5 minutes) schedule every 5 minutes with its scheduled time', async () => {
     vi.useFakeTimers({ now: new Date('2024-03-01T10:00:00Z'), toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const { calls, invoke } = recorder();
     await start([donations], invoke);
@@ -135,6 +136,15 @@ describe('runNow', () => {
     await expect(running.runNow('donations', 'nothing')).rejects.toThrow('no schedule donations/nothing');
   });
 
+  it('runs a schedule for a given time, as EventBridge Scheduler would have at that time (tests run next month now)', async () => {
+    const { calls, invoke } = recorder();
+    const running = await start([donations], invoke);
+
+    await running.runNow('donations', 'reconcile-stuck-payments', new Date('2027-01-15T03:00:00.000Z'));
+
+    expect(calls).toEqual([{ service: 'donations', handler: 'handlers/reconcile-stuck-payments', scheduledTime: '2027-01-15T03:00:00Z' }]);
+  });
+
   it('waits for the current run instead of overlapping it', async () => {
     let active = 0;
     let most = 0;
@@ -172,6 +182,12 @@ describe('the HTTP hook', () => {
     expect(calls.map((c) => c.handler)).toEqual(['handlers/payroll-export']);
     expect((await fetch(`${url}/_local/schedules/workplace/nightly/run`, { method: 'POST' })).status).toBe(500);
     expect((await fetch(`${url}/_local/schedules/workplace/weekly/run`, { method: 'POST' })).status).toBe(404);
+
+    const at = await fetch(`${url}/_local/schedules/donations/reconcile-stuck-payments/run?scheduledTime=2027-02-01T00:30:00Z`, { method: 'POST' });
+    expect(at.status).toBe(200);
+    expect(calls.at(-1)).toEqual({ service: 'donations', handler: 'handlers/reconcile-stuck-payments', scheduledTime: '2027-02-01T00:30:00Z' });
+    expect((await fetch(`${url}/_local/schedules/donations/reconcile-stuck-payments/run?scheduledTime=soon`, { method: 'POST' })).status).toBe(400);
+    expect(calls).toHaveLength(3);
   });
 });
 

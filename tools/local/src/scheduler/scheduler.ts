@@ -18,11 +18,14 @@ export interface ScheduleStatus {
 }
 
 export interface RunningScheduler {
-  /** Set when started with a port: GET /_local/schedules, POST /_local/schedules/<service>/<name>/run. */
+  /** Set when started with a port: GET /_local/schedules, POST /_local/schedules/<service>/<name>/run[?scheduledTime=<ISO>]. */
   url?: string;
   schedules(): ScheduleStatus[];
-  /** Runs a schedule now (after its current run, if any) and resolves or rejects with the handler. */
-  runNow(service: ServiceName, name: string): Promise<void>;
+  /**
+   * Runs a schedule now (after its current run, if any) and resolves or rejects with the handler. `scheduledTime`
+   * (default now) is the time the run is for, so a test can run a job as if it were next month.
+   */
+  runNow(service: ServiceName, name: string, scheduledTime?: Date): Promise<void>;
   /** Cancels every timer and waits for runs in progress. */
   stop(): Promise<void>;
 }
@@ -121,10 +124,10 @@ export async function startScheduler(options: {
     return entry;
   };
 
-  const runNow = async (service: ServiceName, name: string) => {
+  const runNow = async (service: ServiceName, name: string, scheduledTime?: Date) => {
     const entry = find(service, name);
     while (entry.running) await entry.running;
-    await run(entry, now());
+    await run(entry, scheduledTime ?? now());
   };
 
   const schedules = () =>
@@ -152,8 +155,13 @@ export async function startScheduler(options: {
       sendJson(res, 404, { message: `no schedule ${service}/${name}` });
       return true;
     }
+    const at = url.searchParams.get('scheduledTime');
+    if (at !== null && Number.isNaN(Date.parse(at))) {
+      sendJson(res, 400, { message: 'scheduledTime must be an ISO date and time, e.g. 2027-01-15T03:00:00Z' });
+      return true;
+    }
     try {
-      await runNow(service as ServiceName, name);
+      await runNow(service as ServiceName, name, at === null ? undefined : new Date(at));
       sendJson(res, 200, { ran: scheduleName(service as ServiceName, name) });
     } catch (error) {
       sendJson(res, 500, { message: `the ${service}/${name} run failed`, error: (error as Error).name });

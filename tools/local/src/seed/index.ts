@@ -13,10 +13,14 @@ import { INVITATION_DAYS } from '../../../../services/accounts/domain/invitation
 import type { TenantSummary } from '../../../../services/accounts/domain/people';
 import { dynamoCharityDirectory as donationsCharityDirectory } from '../../../../services/donations/adapters/dynamo-charities';
 import { dynamoGiftCatalog } from '../../../../services/donations/adapters/dynamo-gifts';
+import { dynamoTenantRoleDirectory } from '../../../../services/donations/adapters/dynamo-tenant-roles';
+import { dynamoMembershipDirectory as donationsMembershipDirectory } from '../../../../services/donations/adapters/dynamo-memberships';
 import { createUsers, type RunningCognito } from '../cognito';
 import { REGION } from '../config';
 import { giftSvg, logoSvg } from './artwork';
+import { seedCharityGiving } from './charity-giving';
 import { seedSite } from './site';
+import { seedVouchers } from './vouchers';
 import { CHARITIES, CHARITY_ADMIN_OF, DEMO_PASSWORD, DEMO_USERS, WORKPLACE, type DemoRole } from './data';
 
 /**
@@ -142,9 +146,27 @@ export async function seedDemoData(targets: SeedTargets) {
       for (const role of membership.roles) {
         await memberships.join(workplace, { member, role, employmentType: membership.employmentType as EmploymentType, businessUnitId }, now);
       }
+      // Donations' copy of the membership (it gates payment methods and payroll), at the lowest version like the
+      // charity copies above, so payroll works the moment the demo is up; WorkplaceMembershipChanged then replaces it.
+      await donationsMembershipDirectory(targets.documentClient, tableName('donations', prefix)).save({
+        memberId,
+        workplaceId,
+        workplaceName: WORKPLACE.name,
+        roles: membership.roles,
+        version: seededVersion,
+      });
     }
     const charityUrl = CHARITY_ADMIN_OF[user.role];
-    if (charityUrl) await memberships.join(charityTenant(charityUrl), { member, role: 'Charity.Admin' }, now);
+    if (charityUrl) {
+      await memberships.join(charityTenant(charityUrl), { member, role: 'Charity.Admin' }, now);
+      // Donations' copy of the charity role (its charity console routes check it), lowest version like the copies above.
+      await dynamoTenantRoleDirectory(targets.documentClient, tableName('donations', prefix)).saveCharityMembership({
+        memberId,
+        charityId: charityTenant(charityUrl).id,
+        roles: ['Charity.Admin'],
+        version: seededVersion,
+      });
+    }
   }
 
   // One invitation waiting on the donor's dashboard: Kiwi Coast Rescue asks Dana to join as a member.
@@ -163,6 +185,11 @@ export async function seedDemoData(targets: SeedTargets) {
       expiresAt: new Date(now.getTime() + INVITATION_DAYS * 24 * 60 * 60 * 1000).toISOString(),
     });
   }
+  // The demo charity's donation report and remittance: past donations and a payout.
+  await seedCharityGiving(targets.documentClient, tableName('donations', prefix), CHARITY_ADMIN_OF.charityAdmin as string, now);
+  // Dana's gift vouchers, so the checkout can be paid by voucher at once.
+  const dana = DEMO_USERS.find((user) => user.role === 'donor');
+  if (dana) await seedVouchers(targets.documentClient, tableName('donations', prefix), { email: dana.email, firstName: dana.givenName, lastName: dana.familyName }, now);
   s3.destroy();
   await seedSite(targets.documentClient, accountsTable, new Date());
   return { charities: CHARITIES.length, gifts: giftCount, users: DEMO_USERS.length, workplaceId };

@@ -22,7 +22,12 @@ describe('seedSite (DynamoDB Local)', () => {
     for (const country of ['nz', 'au'] as const) {
       expect(await getSiteConfig({ site }, country)).toMatchObject({ showGratuity: true, siteFeed: true, features: ['Donations', 'GiftVouchers', 'Teams', 'Stories'] });
       expect((await getSiteConfig({ site }, country)).singleSignInUrl).toBeUndefined();
-      expect(await getMenuLinks({ site }, country)).toEqual({ items: [{ name: 'Charities', path: `/${country}/charities` }] });
+      expect(await getMenuLinks({ site }, country)).toEqual({
+        items: [
+          { name: 'Charities', path: `/${country}/charities` },
+          { name: 'Gift card', path: `/${country}/charity/gift-vouchers/new-voucher` },
+        ],
+      });
       const { items } = await getRecentActivity({ site }, country);
       expect(items).toHaveLength(3);
       const known = new Map(CHARITIES.filter((c) => c.country === country).map((c) => [c.charityUrl, c.name]));

@@ -55,7 +55,14 @@ export async function seedSite(client: DynamoDBDocumentClient, tableName: string
   );
   for (const country of COUNTRY_CODES) {
     // Only pages that exist today.
-    await site.putMenuLinks(country, [{ name: 'Charities', path: `/${country}/charities` }], { by: 'seed', at: now });
+    await site.putMenuLinks(
+      country,
+      [
+        { name: 'Charities', path: `/${country}/charities` },
+        { name: 'Gift card', path: `/${country}/charity/gift-vouchers/new-voucher` },
+      ],
+      { by: 'seed', at: now },
+    );
   }
   for (const id of EMAIL_TEMPLATE_IDS) {
     const { subject, body } = DEFAULT_EMAIL_TEMPLATES[id];

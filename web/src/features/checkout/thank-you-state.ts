@@ -10,6 +10,10 @@ export const thankYouSummarySchema = z.object({
   quantity: z.int(),
   total: moneySchema,
   trackingNumber: z.string(),
+  /** How it was given: a card payment (the default), the first of a monthly gift, or a payroll pledge. */
+  kind: z.optional(z.enum(['card', 'monthly', 'payroll'])),
+  /** A payroll pledge: the workplace that takes it from the donor's pay. */
+  workplaceName: z.optional(z.string()),
 });
 export type ThankYouSummary = z.infer<typeof thankYouSummarySchema>;
 

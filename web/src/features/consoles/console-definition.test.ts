@@ -44,20 +44,48 @@ describe('consoleMenu', () => {
     const later: ConsoleDefinition = {
       ...charityConsole,
       screens: [
-        ...charityConsole.screens.slice(0, 3),
-        { path: 'dollar-handles', label: 'Dollar Handles', permissions: { anyOf: ['Charity_DollarHandleView'] }, load },
-        ...charityConsole.screens.slice(3),
+        ...charityConsole.screens.slice(0, 4),
+        { path: 'volunteer-roles', label: 'Volunteer Roles', permissions: { anyOf: ['Charity_VolunteeringView'] }, load },
+        ...charityConsole.screens.slice(4),
       ],
     };
-    expect(labels(charityConsole, CHARITY_PERMISSIONS, { charityId: 'c' })).not.toContain('Dollar Handles');
-    expect(labels(later, CHARITY_PERMISSIONS, { charityId: 'c' })).toEqual(['Dashboard', 'Members', 'Invited Members', 'Dollar Handles', 'Settings', 'Help']);
+    expect(labels(charityConsole, CHARITY_PERMISSIONS, { charityId: 'c' })).not.toContain('Volunteer Roles');
+    expect(labels(later, CHARITY_PERMISSIONS, { charityId: 'c' })).toEqual([
+      'Dashboard',
+      'Members',
+      'Invited Members',
+      'Dollar Handles',
+      'Volunteer Roles',
+      'Donation Reports',
+      'Remittance',
+      'Settings',
+      'Help',
+    ]);
   });
 });
 
 describe('the registry', () => {
   it('charity admin: the spec’s screens in order; later issues’ screens are not registered', () => {
-    expect(charityConsole.screens.map((screen) => screen.path)).toEqual(['dashboard', 'members', 'invited-members', 'settings', 'help']);
-    expect(labels(charityConsole, CHARITY_PERMISSIONS, { charityId: 'c' })).toEqual(['Dashboard', 'Members', 'Invited Members', 'Settings', 'Help']);
+    expect(charityConsole.screens.map((screen) => screen.path)).toEqual([
+      'dashboard',
+      'members',
+      'invited-members',
+      'dollar-handles',
+      'reports/donation-reports',
+      'remittance',
+      'settings',
+      'help',
+    ]);
+    expect(labels(charityConsole, CHARITY_PERMISSIONS, { charityId: 'c' })).toEqual([
+      'Dashboard',
+      'Members',
+      'Invited Members',
+      'Dollar Handles',
+      'Donation Reports',
+      'Remittance',
+      'Settings',
+      'Help',
+    ]);
     // A charity member (Charity.Member) has the dashboard and the team.
     expect(labels(charityConsole, ['Charity_DashboardView', 'Charity_MemberView'], { charityId: 'c' })).toEqual([
       'Dashboard',
@@ -100,6 +128,7 @@ describe('the registry', () => {
   it('user area: badges need User_ViewBadges; the rest always show', () => {
     expect(labels(userConsole, [])).toEqual(['Dashboard', 'Settings', 'Help']);
     expect(labels(userConsole, ['User_ViewBadges'])).toEqual(['Dashboard', 'Badges', 'Settings', 'Help']);
+    expect(labels(userConsole, ['User_ViewGiftVouchers'])).toEqual(['Dashboard', 'Gift Vouchers', 'Settings', 'Help']);
   });
 
   it('back office: each screen behind its permission; mfa is labelled Security', () => {
@@ -108,13 +137,16 @@ describe('the registry', () => {
       { label: 'Security', to: '/admin/backoffice/mfa' },
     ]);
     expect(labels(backOfficeConsole, ['BackOffice_ManageContent'])).toEqual(['Content Approval', 'Email Templates', 'Badges']);
+    expect(labels(backOfficeConsole, ['BackOffice_ViewVouchers'])).toEqual(['Vouchers']);
     expect(backOfficeConsole.screens.map((screen) => screen.path)).toEqual([
       'dashboard',
       'charities',
       'content-approval',
       'members',
       'admins',
+      'dollar-handles',
       'workplaces',
+      'vouchers',
       'email-templates',
       'badges',
       'mfa',

@@ -104,9 +104,9 @@ describe('admin routes', () => {
 
   it('has no route for screens later issues will register', async () => {
     const fetch = installFetchFake();
-    renderConsole(`/admin/charity/${CHARITY_ID}/dollar-handles`, { fetch, menu: charityMenu, tenant: { charityId: CHARITY_ID }, permissions: ['Charity_DashboardView', 'Charity_DollarHandleView'] });
+    renderConsole(`/admin/charity/${CHARITY_ID}/volunteer-roles`, { fetch, menu: charityMenu, tenant: { charityId: CHARITY_ID }, permissions: ['Charity_DashboardView', 'Charity_VolunteeringView'] });
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
-    expect(menuLabels('Charity admin')).not.toContain('Dollar Handles');
+    expect(menuLabels('Charity admin')).not.toContain('Volunteer Roles');
   });
 
   it('asks signed-out visitors to log in instead of showing the console', async () => {

@@ -37,8 +37,26 @@ export const charityConsole: ConsoleDefinition = {
       permissions: { anyOf: ['Charity_MemberView'] },
       load: async () => (await import('../../../features/charity-console/components/charity-invited-members')).CharityInvitedMembers,
     },
-    // Later: dollar-handles, volunteer-roles, volunteer-applications, fundraising (its link also goes to
-    // /fundraising/create), reports/donation-reports, reports/volunteering-reports, remittance.
+    {
+      path: 'dollar-handles',
+      label: 'Dollar Handles',
+      permissions: { anyOf: ['Charity_DollarHandleView'] },
+      load: async () => (await import('../../../features/charity-donations/components/dollar-handles')).DollarHandles,
+    },
+    // Later: volunteer-roles, volunteer-applications, fundraising (its link also goes to /fundraising/create).
+    {
+      path: 'reports/donation-reports',
+      label: 'Donation Reports',
+      permissions: { anyOf: ['Charity_ReportView'] },
+      load: async () => (await import('../../../features/charity-donations/components/donation-reports')).DonationReports,
+    },
+    // Later: reports/volunteering-reports.
+    {
+      path: 'remittance',
+      label: 'Remittance',
+      permissions: { anyOf: ['Charity_RemittanceView'] },
+      load: async () => (await import('../../../features/charity-donations/components/remittance')).RemittanceScreen,
+    },
     {
       path: 'settings',
       label: 'Settings',
@@ -126,7 +144,26 @@ export const userConsole: ConsoleDefinition = {
       permissions: { anyOf: ['User_ViewBadges'] },
       load: async () => (await import('../../../features/user-area/components/user-badges')).UserBadges,
     },
-    // Later: donations/history, donations/upcoming, volunteering/application, gift-vouchers, fundraising.
+    {
+      path: 'donations/history',
+      label: 'Donation History',
+      permissions: { anyOf: ['User_ViewDonations'] },
+      load: async () => (await import('../../../features/user-area/components/donation-history')).DonationHistory,
+    },
+    {
+      path: 'donations/upcoming',
+      label: 'Upcoming Donations',
+      permissions: { anyOf: ['User_ViewDonations'] },
+      load: async () => (await import('../../../features/user-area/components/upcoming-donations')).UpcomingDonations,
+    },
+    // Later: volunteering/application.
+    {
+      path: 'gift-vouchers',
+      label: 'Gift Vouchers',
+      permissions: { anyOf: ['User_ViewGiftVouchers'] },
+      load: async () => (await import('../../../features/gift-vouchers/components/my-gift-vouchers')).MyGiftVouchers,
+    },
+    // Later: fundraising.
     {
       path: 'settings',
       label: 'Settings',
@@ -177,14 +214,27 @@ export const backOfficeConsole: ConsoleDefinition = {
       permissions: { anyOf: ['BackOffice_ViewAdmins'] },
       load: async () => (await import('../../../features/back-office/components/back-office-admins')).BackOfficeAdmins,
     },
-    // Later: dollar-handles, volunteer-roles.
+    {
+      path: 'dollar-handles',
+      label: 'Dollar Handles',
+      permissions: { anyOf: ['BackOffice_ViewCharities'] },
+      load: async () => (await import('../../../features/charity-donations/components/back-office-dollar-handles')).BackOfficeDollarHandles,
+    },
+    // Later: volunteer-roles.
     {
       path: 'workplaces',
       label: 'Workplaces',
       permissions: { anyOf: ['BackOffice_ViewWorkplaces'] },
       load: async () => (await import('../../../features/back-office/components/back-office-workplaces')).BackOfficeWorkplaces,
     },
-    // Later: payments, matching-payments, vouchers, fundraising, reports/volunteering-reports, eligibility-files.
+    // Later: payments, matching-payments.
+    {
+      path: 'vouchers',
+      label: 'Vouchers',
+      permissions: { anyOf: ['BackOffice_ViewVouchers'] },
+      load: async () => (await import('../../../features/gift-vouchers/components/back-office-vouchers')).BackOfficeVouchers,
+    },
+    // Later: fundraising, reports/volunteering-reports, eligibility-files.
     {
       path: 'email-templates',
       label: 'Email Templates',

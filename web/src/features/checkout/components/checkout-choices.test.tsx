@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RETURN_COOKIE } from '../../../lib/return-path';
-import { resetSessionForTests, setLoginHandler, type LoginRequest } from '../../../lib/session';
+import { resetSessionForTests, setIdTokenProvider, setLoginHandler, setSession, type LoginRequest } from '../../../lib/session';
 import { installFetchFake, json } from '../../../testing/fetch-fake';
 import { TRACKING_NUMBER, aGift } from '../../../testing/fixtures';
-import { loadCheckoutState } from '../saved-checkout-state';
+import { loadCheckoutState, saveCheckoutState } from '../saved-checkout-state';
 import { GIFT_PATH, donateButton, field, renderCheckout } from '../testing';
 import { MONTHLY_SIGN_IN_HINT } from './payment-method-choice';
 
@@ -81,5 +81,159 @@ describe('CheckoutForm: monthly giving for a guest (spec §4 "Recurring while no
     expect(loadCheckoutState(aGift().id)).toMatchObject({ donationAmount: '25', isRecurring: true, paymentType: 'CARD' });
     expect(screen.getByText(MONTHLY_SIGN_IN_HINT)).toBeTruthy();
     expect(fetch.callsTo('POST', '/api/donations/payments')).toHaveLength(0);
+  });
+});
+
+describe('CheckoutForm: payroll (spec §4 "Payroll")', () => {
+  const methods = () => screen.getByRole('group', { name: 'Payment method' });
+
+  it('a guest who picks payroll sees Please Login; the login prompt saves the form with payroll and signs in', async () => {
+    const fetch = installFetchFake();
+    const logins: LoginRequest[] = [];
+    setLoginHandler((request) => logins.push(request));
+    const { user } = await renderCheckout(fetch);
+
+    await user.click(within(methods()).getByRole('button', { name: 'Payroll' }));
+
+    expect(screen.getByRole('button', { name: 'Please Login' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Donate' })).toBeNull();
+    expect(screen.queryByLabelText('First Name')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(logins).toEqual([{ returnTo: GIFT_PATH, reason: 'payroll' }]);
+    expect(loadCheckoutState(aGift().id)).toMatchObject({ paymentType: 'PAYROLL', isRecurring: false, supportingAmount: '0' });
+  });
+
+  it('a workplace member back from signing in gets the confirmation at once, and the pledge clears the saved form', async () => {
+    const fetch = installFetchFake();
+    setSession({ status: 'signedIn', memberId: 'sub-wiremu', email: 'wiremu@tasman.example', name: 'Wiremu Parata' });
+    setIdTokenProvider(async () => 'wiremu-token');
+    fetch.on('GET', '/api/donations/me/payment-options?pageType=GIFT', json(200, { card: true, voucher: true, payroll: true, recurring: true, workplace: { id: 'wp-1', name: 'Tasman Engineering' } }));
+    fetch.on('POST', '/api/donations/me/payroll-pledges', json(201, aPledge()));
+    saveCheckoutState(aGift().id, { ...SAVED, paymentType: 'PAYROLL', donationAmount: '30' });
+    const { user } = await renderCheckout(fetch);
+
+    const confirm = await screen.findByRole('dialog', { name: 'Are you sure you want to add this donation to Payroll?' });
+    expect(confirm.textContent).toContain('Tasman Engineering');
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+
+    await screen.findByRole('dialog', { name: 'Donation added succesfully to your payroll' });
+    const [post] = fetch.callsTo('POST', '/api/donations/me/payroll-pledges');
+    expect(post?.body).toMatchObject({ pageType: 'GIFT', productId: aGift().id, productQuantity: 1, productAmount: 3000, donationFrequency: 'OnceOff' });
+    expect(loadCheckoutState(aGift().id)).toBeUndefined();
+  });
+
+  it('a member whose workplace offers no payroll is not offered it', async () => {
+    const fetch = installFetchFake();
+    setSession({ status: 'signedIn', memberId: 'sub-dana', email: 'dana@example.com', name: 'Dana Whitfield' });
+    setIdTokenProvider(async () => 'dana-token');
+    fetch.on('GET', '/api/donations/me/payment-options?pageType=GIFT', json(200, { card: true, voucher: true, payroll: false, recurring: true }));
+    await renderCheckout(fetch);
+
+    await waitFor(() => expect(within(methods()).getByRole('button', { name: 'Gift Voucher' })).toBeTruthy());
+    expect(within(methods()).queryByRole('button', { name: 'Payroll' })).toBeNull();
+  });
+});
+
+const SAVED = {
+  donationAmount: '10.00',
+  quantity: '1',
+  isRecurring: false,
+  paymentType: 'CARD',
+  message: '',
+  isAnonymous: false,
+  voucherCode: '',
+  isSupportingWebsite: false,
+  supportingAmount: '0',
+  receiptName: '',
+} as const;
+
+const aPledge = () => ({
+  pledgeId: '01JD3Q8ZP0000000000000000P',
+  pageType: 'GIFT',
+  country: 'nz',
+  workplace: { id: 'wp-1', name: 'Tasman Engineering' },
+  charity: { id: aGift().charity.id, name: aGift().charity.name, charityUrl: aGift().charity.charityUrl },
+  gift: { id: aGift().id, title: aGift().title, productUrl: aGift().productUrl },
+  quantity: 1,
+  amount: { cents: 3000, currency: 'NZD' },
+  total: { cents: 3000, currency: 'NZD' },
+  donationFrequency: 'OnceOff',
+  isAnonymous: false,
+  status: 'Active',
+  createdAt: '2026-11-21T10:00:00.000Z',
+});
+
+describe('CheckoutForm: gift voucher (spec §4 "Voucher", §5 "Voucher code")', () => {
+  const methods = () => screen.getByRole('group', { name: 'Payment method' });
+  const LOOKUP = '/api/donations/vouchers/lookup';
+  const PAYMENTS = '/api/donations/payments';
+  const balance = (cents: number) => json(200, { isExpired: false, remainingBalance: { cents, currency: 'NZD' }, expiresAt: '2027-11-21T00:00:00.000Z' });
+
+  async function guestWithVoucher(fetch: ReturnType<typeof installFetchFake>) {
+    fetch.on('POST', PAYMENTS, json(202, { trackingNumber: TRACKING_NUMBER }));
+    fetch.on('GET', `/api/donations/payments/${TRACKING_NUMBER}/status`, json(200, { trackingNumber: TRACKING_NUMBER, paymentProcessingStatus: 'Processing', messages: [] }));
+    const view = await renderCheckout(fetch);
+    await view.user.type(field('First Name'), 'Aroha');
+    await view.user.type(field('Last Name'), 'Ngata');
+    await view.user.type(field('Email'), 'aroha@example.co.nz');
+    await view.user.click(within(methods()).getByRole('button', { name: 'Gift Voucher' }));
+    return view;
+  }
+
+  it('Apply is enabled at 6 characters; a covering voucher pays it all, with no card and no receipt name needed', async () => {
+    const fetch = installFetchFake();
+    fetch.on('POST', LOOKUP, balance(10_000));
+    const { user, gateway } = await guestWithVoucher(fetch);
+    // Spec §5: submit is disabled until a voucher is applied.
+    expect(donateButton().hasAttribute('disabled')).toBe(true);
+    const apply = screen.getByRole('button', { name: 'Apply' });
+    await user.type(field('Gift Voucher Code'), 'abcd2');
+    expect(apply.hasAttribute('disabled')).toBe(true);
+    await user.type(field('Gift Voucher Code'), '3');
+    expect(apply.hasAttribute('disabled')).toBe(false);
+    await user.type(field('Gift Voucher Code'), '45');
+    await user.click(apply);
+
+    await screen.findByText('Your voucher covers the total.');
+    expect(screen.queryByRole('group', { name: 'Card details for the rest' })).toBeNull();
+    await user.clear(field('Receipt Name'));
+    await user.click(donateButton());
+
+    await waitFor(() => expect(fetch.callsTo('POST', PAYMENTS)).toHaveLength(1));
+    const body = fetch.callsTo('POST', PAYMENTS)[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ paymentType: 'VOUCHER', voucher: { code: 'ABCD2345' }, isRecurring: false });
+    expect(body).not.toHaveProperty('card');
+    expect(gateway.tokeniseRequests()).toHaveLength(0);
+  });
+
+  it('a voucher that does not cover the total is topped up by card', async () => {
+    const fetch = installFetchFake();
+    fetch.on('POST', LOOKUP, balance(500));
+    const { user } = await guestWithVoucher(fetch);
+    await user.type(field('Gift Voucher Code'), 'ABCD2345');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+
+    await screen.findByText(/Left to pay by card/);
+    expect(screen.getByRole('group', { name: 'Card details for the rest' }).hidden).toBe(false);
+    await user.click(donateButton());
+
+    await waitFor(() => expect(fetch.callsTo('POST', PAYMENTS)).toHaveLength(1));
+    expect(fetch.callsTo('POST', PAYMENTS)[0]?.body).toMatchObject({ paymentType: 'VOUCHER', voucher: { code: 'ABCD2345' }, card: { token: 'tok_approve4242abcd' } });
+  });
+
+  it('card while a voucher is applied clears it; choosing the voucher again unchecks it (NONE, Donate disabled)', async () => {
+    const fetch = installFetchFake();
+    fetch.on('POST', LOOKUP, balance(10_000));
+    const { user } = await guestWithVoucher(fetch);
+    await user.type(field('Gift Voucher Code'), 'ABCD2345');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await screen.findByText('Your voucher covers the total.');
+
+    await user.click(within(methods()).getByRole('button', { name: 'Card' }));
+    await user.click(within(methods()).getByRole('button', { name: 'Gift Voucher' }));
+    expect(field('Gift Voucher Code').value).toBe('');
+    await user.click(within(methods()).getByRole('button', { name: 'Gift Voucher' }));
+    expect(within(methods()).queryAllByRole('button', { pressed: true })).toHaveLength(0);
+    expect(donateButton().hasAttribute('disabled')).toBe(true);
   });
 });

@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useFormState, useWatch, type Control, type Resolver, type UseFormSetValue } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { QUICK_PICK_AMOUNTS, type Gift } from '@giving/shared/contracts/donations';
+import { CARD_CHOICE_MESSAGE, QUICK_PICK_AMOUNTS, type Gift } from '@giving/shared/contracts/donations';
 import type { CharityProfile } from '@giving/shared/contracts/accounts';
 import { COUNTRIES, type CountryCode } from '@giving/shared/countries';
+import type { PaymentOptions } from '@giving/shared/payment-methods';
 import { centsToDollarString, formatMoney, parseDollars, type Currency } from '@giving/shared/money';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, FormMessage, TextField, TextareaField } from '../../../components/ui/field';
@@ -25,13 +26,19 @@ import {
   type CheckoutFormValues,
   type CheckoutRules,
 } from '../checkout-form-schema';
-import { choosePaymentType, initialPaymentType, submitDisabled, type AllowedPaymentMethods } from '../payment-choice';
+import { usePaymentOptions } from '../api/get-payment-options';
+import { useVoucher } from '../hooks/use-voucher';
+import { voucherCovers } from '../voucher-state';
+import { choosePaymentType, initialPaymentType, isAllowed, submitDisabled, type AllowedPaymentMethods } from '../payment-choice';
 import { clearCheckoutState, loadCheckoutState, saveCheckoutState, type SavedCheckoutState } from '../saved-checkout-state';
 import { useCardFrame } from '../hooks/use-card-frame';
-import { usePaymentFlow, type PaymentDraft } from '../hooks/use-payment-flow';
+import { usePaymentFlow, type PaymentCard, type PaymentDraft } from '../hooks/use-payment-flow';
 import { thankYouState } from '../thank-you-state';
 import { CARD_FORM_UNAVAILABLE, CardFrame } from './card-frame';
 import { DonationFrequencyChoice, PaymentMethodChoice } from './payment-method-choice';
+import { PayrollPledgeButton } from './payroll-pledge';
+import { VoucherPanel } from './voucher-panel';
+import { SaveCardCheckbox, SavedCards, type SavedCardChoice } from './saved-cards';
 import { ProcessingModal } from './processing-modal';
 import styles from './checkout-form.module.css';
 
@@ -76,14 +83,18 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
   const here = `${location.pathname}${location.search}${location.hash}`;
   const session = useSession();
   const member: SignedInMember | undefined = session.status === 'signedIn' ? { name: session.name, email: session.email } : undefined;
-  const allowed = allowedPaymentMethods(member !== undefined);
+  const paymentOptions = usePaymentOptions(target.pageType);
+  const allowed = allowedPaymentMethods(member !== undefined, paymentOptions.options);
+  // What the donor chose for this item before (e.g. before signing in for payroll or monthly giving).
+  const [saved] = useState(() => loadCheckoutState(itemId));
   const config = useRuntimeConfig();
   const cardFrame = useCardFrame(
     config.data ? { url: config.data.cardGatewayUrl, publishableKey: config.data.cardGatewayPublishableKey } : undefined,
   );
+  // Spec §4 "Voucher": the gift voucher's code and state, with the code restored from the saved checkout state.
+  const voucher = useVoucher({ currency, initialCode: saved?.voucherCode });
   // What decides the schema besides the values themselves (spec §5); read by the resolver at each validation.
   const rules = useRef<Omit<CheckoutRules, 'paymentType' | 'isRecurring'>>({ signedIn: false, voucherCovers: false });
-  rules.current = { signedIn: member !== undefined, voucherCovers: false };
   const {
     register,
     control,
@@ -94,21 +105,55 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
     getValues,
     clearErrors,
     subscribe,
+    trigger,
+    getFieldState,
     formState: { errors, isSubmitting },
   } = useForm<CheckoutFormInput, unknown, CheckoutFormValues>({
     resolver: checkoutResolver(rules),
-    defaultValues: startingValues(target, allowed, loadCheckoutState(itemId)),
+    defaultValues: startingValues(target, allowed, saved),
     mode: 'onTouched',
   });
-  const [paymentType, isRecurring] = useWatch({ control, name: ['paymentType', 'isRecurring'] });
+  const [paymentType, isRecurring, amountText, quantityText, isAnonymous, saveCard, tipText] = useWatch({
+    control,
+    name: ['paymentType', 'isRecurring', 'donationAmount', 'quantity', 'isAnonymous', 'saveCard', 'supportingAmount'],
+  });
+  // Donation x quantity + tip, while the amount and quantity are valid (spec §5: what a voucher has to cover).
+  const totalCents = totalOf(amountText, isGift ? quantityText : '1', showGratuity ? tipText : '0');
+  const covers =
+    voucher.applied &&
+    totalCents !== undefined &&
+    voucherCovers({ donationCents: totalCents.donationCents, quantity: totalCents.quantity, tipCents: totalCents.tipCents, voucherCents: voucher.state.voucherAmount });
+  rules.current = { signedIn: member !== undefined, voucherCovers: covers };
+
+  // A member's methods arrive after the first render (their workplace decides, spec §6): move off a method they
+  // may not use, and onto the one they chose before signing in once it is allowed, unless they have chosen since.
+  const chosenByDonor = useRef(false);
+  const allowedKey = JSON.stringify(allowed);
+  useEffect(() => {
+    // Monthly giving follows the same rule: off while not allowed, back on when the donor chose it before signing in.
+    const monthly = getValues('isRecurring');
+    if (!allowed.recurring && monthly) setValue('isRecurring', false);
+    else if (allowed.recurring && !monthly && saved?.isRecurring && !chosenByDonor.current) {
+      setValue('isRecurring', true);
+      setValue('saveCard', true);
+    }
+    const current = getValues('paymentType');
+    if (chosenByDonor.current && isAllowed(allowed, current)) return;
+    const next = initialPaymentType(allowed, saved?.paymentType ?? current);
+    if (next !== current) setValue('paymentType', next);
+    // Runs when the allowed methods change (allowedKey), not on every render.
+  }, [allowedKey]);
 
   // Spec §3: the donor's choices for this item are kept (this tab only) so signing in for recurring or payroll
   // giving comes back to the same form; a successful payment clears them.
+  const voucherCode = useRef(voucher.state.voucherCode);
+  voucherCode.current = voucher.state.voucherCode;
+  const save = useRef(() => saveCheckoutState(itemId, savedStateOf(getValues(), voucherCode.current)));
   useEffect(() => {
-    const save = () => saveCheckoutState(itemId, savedStateOf(getValues()));
-    save();
-    return subscribe({ formState: { values: true }, callback: save });
-  }, [subscribe, getValues, itemId]);
+    save.current();
+    return subscribe({ formState: { values: true }, callback: save.current });
+  }, [subscribe]);
+  useEffect(() => save.current(), [voucher.state.voucherCode]);
 
   const flow = usePaymentFlow({
     onCompleted: ({ trackingNumber, request }) => {
@@ -121,11 +166,16 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
           quantity: request.quantity,
           total: { cents: request.donationAmount * request.quantity + request.supportingAmount, currency },
           trackingNumber,
-          ...(request.isRecurring ? { monthly: true } : {}),
+          ...(request.isRecurring ? { kind: 'monthly' as const } : {}),
         }),
       });
     },
   });
+
+  // Spec §4 "Card panel": a member pays with a new card or one of their saved cards (isUsingSavedCreditCard).
+  const [usingSavedCard, setUsingSavedCard] = useState(false);
+  const [savedCard, setSavedCard] = useState<SavedCardChoice>({});
+  const [savedCardMissing, setSavedCardMissing] = useState(false);
 
   // Once the donor edits the receipt name it is theirs; until then it follows first and last name (or the member's name).
   const receiptNameEdited = useRef(false);
@@ -157,20 +207,40 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
       flow.setFailure(CARD_FORM_UNAVAILABLE);
       return;
     }
-    const outcome = await flow.submit(toPaymentDraft(values, target, country, showGratuity, member !== undefined), cardFrame.tokenise);
+    if (member && usingSavedCard && !savedCard.savedCardId) {
+      // Spec §5: a saved card must be chosen when paying with one.
+      setSavedCardMissing(true);
+      return;
+    }
+    const byVoucher = values.paymentType === 'VOUCHER' && voucher.applied;
+    const resolveCard = async (): Promise<PaymentCard> => {
+      // A voucher that covers the total needs no card (the server checks the real balance when it redeems).
+      if (byVoucher && covers) return undefined;
+      if (member && usingSavedCard && savedCard.savedCardId) return { savedCardId: savedCard.savedCardId };
+      const token = await cardFrame.tokenise();
+      // A monthly gift always keeps its card (the API saves it anyway); a member may ask to keep any card.
+      return member && (values.saveCard || values.isRecurring) ? { ...token, saveCard: true } : token;
+    };
+    const outcome = await flow.submit(
+      toPaymentDraft(values, target, country, showGratuity, member !== undefined, byVoucher ? voucher.state.voucherCode : undefined),
+      resolveCard,
+    );
     if (outcome.kind === 'card-invalid') cardFrame.focus();
     else if (outcome.kind === 'field-errors') showServerErrors(outcome.fieldErrors);
   });
 
   const choose = (chosen: CheckoutFormInput['paymentType']) => {
-    const change = choosePaymentType({ paymentType, voucherApplied: false }, chosen);
+    chosenByDonor.current = true;
+    const change = choosePaymentType({ paymentType, voucherApplied: voucher.applied }, chosen);
     setValue('paymentType', change.paymentType);
+    if (change.clearVoucher) voucher.cancel();
     if (change.clearTip) setValue('supportingAmount', '0');
     if (change.recurringOff) setValue('isRecurring', false);
     clearErrors();
   };
 
   const chooseFrequency = (monthly: boolean) => {
+    chosenByDonor.current = true;
     setValue('isRecurring', monthly);
     // A monthly gift is charged from a saved card (spec §6: logged-in donors may pay recurring and save cards).
     if (monthly) setValue('saveCard', true);
@@ -185,8 +255,12 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
   });
 
   const busy = isSubmitting || flow.processing;
-  const disabled = submitDisabled({ paymentType, hasErrors: Object.keys(errors).length > 0, voucherApplied: false, voucherCovers: false });
+  const disabled = submitDisabled({ paymentType, hasErrors: Object.keys(errors).length > 0, voucherApplied: voucher.applied, voucherCovers: covers });
+  const payingByVoucher = paymentType === 'VOUCHER';
+  // The card pays it all, or tops up a voucher that does not cover the total (spec §4).
+  const needsCard = paymentType === 'CARD' || (payingByVoucher && voucher.applied && !covers);
   const payingByCard = paymentType === 'CARD';
+  const payingByPayroll = paymentType === 'PAYROLL';
 
   return (
     <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby={headingId}>
@@ -243,8 +317,12 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
         {payingByCard && allowed.recurring ? (
           <DonationFrequencyChoice monthly={isRecurring} signedIn={member !== undefined} onChange={chooseFrequency} />
         ) : null}
+        {payingByVoucher ? (
+          <VoucherPanel voucher={voucher} totalCents={totalCents ? totalCents.donationCents * totalCents.quantity + totalCents.tipCents : undefined} country={country} />
+        ) : null}
       </fieldset>
 
+      {payingByPayroll ? null : (
       <fieldset className={styles.section}>
         <legend className={styles.legend}>Your details</legend>
         {member ? (
@@ -272,19 +350,58 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
         />
         <ReceiptNameSuggestion control={control} setValue={setValue} edited={receiptNameEdited} memberName={member?.name} />
       </fieldset>
+      )}
 
-      {payingByCard ? (
-        <fieldset className={styles.section}>
-          <legend className={styles.legend}>Card details</legend>
+      {/* The card frame stays loaded while hidden, so switching back to a new card does not reload the gateway's form. */}
+      <fieldset className={styles.section} hidden={!needsCard}>
+        <legend className={styles.legend}>{payingByVoucher ? 'Card details for the rest' : 'Card details'}</legend>
+        {member ? (
+          <SavedCards
+            value={savedCard}
+            usingSaved={usingSavedCard}
+            onChange={(choice) => {
+              setSavedCard(choice);
+              setSavedCardMissing(false);
+            }}
+            onUsingSavedChange={setUsingSavedCard}
+          />
+        ) : null}
+        {savedCardMissing && usingSavedCard ? <FormMessage>{CARD_CHOICE_MESSAGE}</FormMessage> : null}
+        <div hidden={member !== undefined && usingSavedCard}>
           <CardFrame frame={cardFrame} unavailable={config.isError} />
-        </fieldset>
-      ) : null}
+          {member && payingByCard ? (
+            <SaveCardCheckbox checked={saveCard || isRecurring} disabled={isRecurring} onChange={(checked) => setValue('saveCard', checked)} />
+          ) : null}
+        </div>
+      </fieldset>
 
       <div className={styles.actions}>
         {flow.failure ? <FormMessage>{flow.failure}</FormMessage> : null}
-        <Button type="submit" size="lg" block loading={busy} disabled={disabled && !busy}>
-          {isRecurring && payingByCard ? 'Donate Monthly' : 'Donate'}
-        </Button>
+        {payingByPayroll ? (
+          <PayrollPledgeButton
+            signedIn={member !== undefined}
+            disabled={!allowed.payroll}
+            amountCents={parseDollars(amountText) ?? Number.NaN}
+            quantity={isGift ? Number(quantityText) : 1}
+            isAnonymous={isAnonymous}
+            target={target}
+            country={country}
+            workplaceName={paymentOptions.options?.workplace?.name}
+            // Back from signing in for payroll (spec §4): the confirmation opens by itself.
+            autoOpen={saved?.paymentType === 'PAYROLL'}
+            validate={() => trigger()}
+            onInvalid={() => {
+              const first = CHECKOUT_FIELD_ORDER.find((field) => getFieldState(field).invalid);
+              if (first) setFocus(first);
+            }}
+            onRequestLogin={() => signInToContinue(here, 'payroll')}
+            onSuccess={() => clearCheckoutState(itemId)}
+          />
+        ) : (
+          <Button type="submit" size="lg" block loading={busy} disabled={disabled && !busy}>
+            {isRecurring && payingByCard ? 'Donate Monthly' : 'Donate'}
+          </Button>
+        )}
       </div>
 
       <ProcessingModal open={flow.processing} status={flow.status} workingOnIt={flow.workingOnIt} />
@@ -292,10 +409,14 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
   );
 }
 
-/** Which payment methods this donor may use (spec §6): guests and members pay by card; members may give monthly. */
-function allowedPaymentMethods(_signedIn: boolean): AllowedPaymentMethods {
-  // Guests see the monthly option too: choosing it asks them to sign in (spec §6 "must sign in for recurring").
-  return { card: true, voucher: false, payroll: false, recurring: true };
+/**
+ * The methods the checkout offers (spec §6). A member gets what their workplace allows (card only while that loads).
+ * A guest may pay by card or voucher, and sees monthly and payroll too: choosing them asks the guest to sign in.
+ */
+function allowedPaymentMethods(signedIn: boolean, options: PaymentOptions | undefined): AllowedPaymentMethods {
+  if (!signedIn) return { card: true, voucher: true, payroll: true, recurring: true };
+  if (!options) return { card: true, voucher: false, payroll: false, recurring: false };
+  return { card: options.card, voucher: options.voucher, payroll: options.payroll, recurring: options.recurring };
 }
 
 /** The form's start: the saved choices for this item when there are any, else the defaults (spec §3). */
@@ -307,7 +428,8 @@ function startingValues(target: CheckoutTarget, allowed: AllowedPaymentMethods, 
     ...start,
     donationAmount: saved.donationAmount,
     quantity: target.pageType === 'GIFT' ? saved.quantity : '1',
-    isRecurring: saved.isRecurring && allowed.recurring,
+    // Kept as saved: the donor's methods may still be loading (see the effect on the allowed methods).
+    isRecurring: saved.isRecurring,
     paymentType: initialPaymentType(allowed, saved.paymentType),
     message: saved.message,
     isAnonymous: saved.isAnonymous,
@@ -317,7 +439,7 @@ function startingValues(target: CheckoutTarget, allowed: AllowedPaymentMethods, 
   };
 }
 
-function savedStateOf(values: CheckoutFormInput): SavedCheckoutState {
+function savedStateOf(values: CheckoutFormInput, voucherCode: string): SavedCheckoutState {
   return {
     donationAmount: values.donationAmount,
     quantity: values.quantity,
@@ -325,11 +447,19 @@ function savedStateOf(values: CheckoutFormInput): SavedCheckoutState {
     paymentType: values.paymentType,
     message: values.message,
     isAnonymous: values.isAnonymous,
-    voucherCode: '',
+    voucherCode,
     isSupportingWebsite: values.supportingAmount !== '0',
     supportingAmount: values.supportingAmount,
     receiptName: values.receiptName,
   };
+}
+
+/** Donation, quantity and tip in cents, or undefined while the amount or quantity is not valid. */
+function totalOf(amount: string, quantity: string, tip: string): { donationCents: number; quantity: number; tipCents: number } | undefined {
+  const cents = dollarAmountSchema.safeParse(amount);
+  const count = quantityTextSchema.safeParse(quantity);
+  if (!cents.success || !count.success) return undefined;
+  return { donationCents: cents.data, quantity: count.data, tipCents: Number(tip) || 0 };
 }
 
 /** Validates with the schema the checkout needs right now (spec §5), from the values and the rules outside them. */
@@ -346,23 +476,27 @@ function toPaymentDraft(
   country: CountryCode,
   showGratuity: boolean,
   signedIn: boolean,
+  voucherCode: string | undefined,
 ): PaymentDraft {
   const message = values.message.trim();
+  const byVoucher = values.paymentType === 'VOUCHER' && voucherCode !== undefined;
   const common = {
     country,
     donationAmount: values.donationAmount,
     supportingAmount: showGratuity ? values.supportingAmount : 0,
-    paymentType: 'CARD',
-    isRecurring: false,
+    paymentType: byVoucher ? 'VOUCHER' : 'CARD',
+    // Monthly giving is a member's, by card (spec §4: a voucher turns recurring off).
+    isRecurring: signedIn && !byVoucher && values.isRecurring,
+    ...(byVoucher ? { voucher: { code: voucherCode } } : {}),
     ...(message ? { message } : {}),
     isAnonymous: values.isAnonymous,
     receiptName: values.receiptName,
     // A signed-in member's donor is whoever their token names; the member route refuses a donor in the body.
     ...(signedIn ? {} : { donor: { firstName: values.firstName, lastName: values.lastName, email: values.email } }),
-  } as const;
-  return target.pageType === 'GIFT'
+  };
+  return (target.pageType === 'GIFT'
     ? { pageType: 'GIFT', giftId: target.gift.id, quantity: values.quantity, ...common }
-    : { pageType: 'CHARITY', charityId: target.charity.id, quantity: 1, ...common };
+    : { pageType: 'CHARITY', charityId: target.charity.id, quantity: 1, ...common }) as PaymentDraft;
 }
 
 interface MoneyDisplay {

@@ -4,6 +4,7 @@ import { resetSessionForTests, setIdTokenProvider, setSession } from '../../../l
 import { installFetchFake, json } from '../../../testing/fetch-fake';
 import { TRACKING_NUMBER, aCharity, aGift } from '../../../testing/fixtures';
 import { donateButton, errorOf, field, renderCheckout } from '../testing';
+import { CARD_CHOICE_MESSAGE } from '@giving/shared/contracts/donations';
 
 /** Spec §6: logged-in donors skip e-mail and names; the API takes them from the token (POST /donations/me/payments). */
 const DANA = { status: 'signedIn', memberId: 'sub-dana', email: 'dana.donor@demo.koha.nz', name: 'Dana Whitfield' } as const;
@@ -115,4 +116,60 @@ describe('CheckoutForm, signed in', () => {
     expect(screen.queryByText(/^Giving as/)).toBeNull();
     expect(field('Receipt Name').value).toBe('');
   });
+
+  it('pays with a saved card: chosen by its last 4 digits, sent as savedCardId, no card frame needed', async () => {
+    const fetch = installFetchFake();
+    fetch.on('GET', '/api/donations/me/saved-cards', json(200, { items: [SAVED_VISA] }));
+    fetch.on('POST', MEMBER_PAYMENTS, json(202, { trackingNumber: TRACKING_NUMBER }));
+    fetch.on('GET', `/api/donations/payments/${TRACKING_NUMBER}/status`, json(200, { trackingNumber: TRACKING_NUMBER, paymentProcessingStatus: 'Processing', messages: [] }));
+    const { user, gateway } = await renderCheckout(fetch);
+    await waitFor(() => expect(field('Receipt Name').value).toBe('Dana Whitfield'));
+
+    await user.click(await screen.findByRole('button', { name: 'Use Saved Card(s)' }));
+    // Spec §5: a saved card must be chosen first.
+    await user.click(donateButton());
+    expect(screen.getByRole('alert').textContent).toBe(CARD_CHOICE_MESSAGE);
+    await user.click(screen.getByRole('radio', { name: /4242/ }));
+    await user.click(donateButton());
+
+    await waitFor(() => expect(fetch.callsTo('POST', MEMBER_PAYMENTS)).toHaveLength(1));
+    expect(fetch.callsTo('POST', MEMBER_PAYMENTS)[0]?.body).toMatchObject({ paymentType: 'CARD', isRecurring: false, card: { savedCardId: SAVED_VISA.cardId } });
+    expect(gateway.tokeniseRequests()).toHaveLength(0);
+  });
+
+  it('a new card can be kept: Securely save my card for future donations', async () => {
+    const fetch = installFetchFake();
+    fetch.on('GET', '/api/donations/me/saved-cards', json(200, { items: [] }));
+    fetch.on('POST', MEMBER_PAYMENTS, json(202, { trackingNumber: TRACKING_NUMBER }));
+    fetch.on('GET', `/api/donations/payments/${TRACKING_NUMBER}/status`, json(200, { trackingNumber: TRACKING_NUMBER, paymentProcessingStatus: 'Processing', messages: [] }));
+    const { user } = await renderCheckout(fetch);
+    await waitFor(() => expect(field('Receipt Name').value).toBe('Dana Whitfield'));
+
+    await user.click(screen.getByLabelText('Securely save my card for future donations'));
+    await user.click(donateButton());
+
+    await waitFor(() => expect(fetch.callsTo('POST', MEMBER_PAYMENTS)).toHaveLength(1));
+    expect(fetch.callsTo('POST', MEMBER_PAYMENTS)[0]?.body).toMatchObject({ card: { token: 'tok_approve4242abcd', saveCard: true } });
+  });
+
+  it('gives monthly: isRecurring, the card kept (the box ticked and locked), and Donate Monthly', async () => {
+    const fetch = installFetchFake();
+    fetch.on('GET', '/api/donations/me/payment-options?pageType=GIFT', json(200, { card: true, voucher: true, payroll: false, recurring: true }));
+    fetch.on('GET', '/api/donations/me/saved-cards', json(200, { items: [] }));
+    fetch.on('POST', MEMBER_PAYMENTS, json(202, { trackingNumber: TRACKING_NUMBER }));
+    fetch.on('GET', `/api/donations/payments/${TRACKING_NUMBER}/status`, json(200, { trackingNumber: TRACKING_NUMBER, paymentProcessingStatus: 'Processing', messages: [] }));
+    const { user } = await renderCheckout(fetch);
+    await waitFor(() => expect(field('Receipt Name').value).toBe('Dana Whitfield'));
+
+    await user.click(await screen.findByLabelText('Monthly'));
+    const keep = screen.getByLabelText('Securely save my card for future donations') as HTMLInputElement;
+    expect(keep.checked).toBe(true);
+    expect(keep.disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Donate Monthly' }));
+
+    await waitFor(() => expect(fetch.callsTo('POST', MEMBER_PAYMENTS)).toHaveLength(1));
+    expect(fetch.callsTo('POST', MEMBER_PAYMENTS)[0]?.body).toMatchObject({ isRecurring: true, paymentType: 'CARD', card: { saveCard: true } });
+  });
 });
+
+const SAVED_VISA = { cardId: '01JD3Q8ZP00000000000000CRD', cardType: 'visa', last4: '4242', expiryMonth: 12, expiryYear: 2029 };

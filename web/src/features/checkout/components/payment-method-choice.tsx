@@ -3,7 +3,7 @@ import type { PaymentType } from '@giving/shared/contracts/donations';
 import type { AllowedPaymentMethods } from '../payment-choice';
 import styles from './payment-method-choice.module.css';
 
-/** The methods in the order the checkout offers them, with their labels. */
+/** The methods in the order the checkout offers them, with their labels (inside the form's 'Payment method' fieldset). */
 export const PAYMENT_METHOD_LABELS: ReadonlyArray<{ type: Exclude<PaymentType, 'NONE'>; label: string; key: keyof AllowedPaymentMethods }> = [
   { type: 'CARD', label: 'Card', key: 'card' },
   { type: 'VOUCHER', label: 'Gift Voucher', key: 'voucher' },
@@ -25,7 +25,7 @@ export function PaymentMethodChoice({ allowed, value, onChoose }: PaymentMethodC
   const methods = PAYMENT_METHOD_LABELS.filter((method) => allowed[method.key]);
   if (methods.length <= 1) return null;
   return (
-    <div role="group" aria-label="Payment method" className={styles.methods}>
+    <div className={styles.methods}>
       {methods.map((method) => (
         <button
           key={method.type}

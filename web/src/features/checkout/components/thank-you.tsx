@@ -4,8 +4,20 @@ import { COUNTRIES, type CountryCode } from '@giving/shared/countries';
 import { formatMoney } from '@giving/shared/money';
 import { buttonClassName } from '../../../components/ui/button';
 import { paths } from '../../../lib/paths';
-import { readThankYouState } from '../thank-you-state';
+import { readThankYouState, type ThankYouSummary } from '../thank-you-state';
 import styles from './thank-you.module.css';
+
+/** What the thank-you says about how the donation was given. */
+export function thankYouLead(summary: ThankYouSummary): string {
+  const what = summary.giftTitle ? 'Your gift' : 'Your donation';
+  if (summary.kind === 'payroll') {
+    return `${what} to ${summary.charityName} has been added to your payroll${summary.workplaceName ? ` at ${summary.workplaceName}` : ''}. You can see it in your upcoming donations.`;
+  }
+  if (summary.kind === 'monthly') {
+    return `Your monthly donation to ${summary.charityName} has started: this month’s has been received and a receipt is on its way to your inbox. You can see or cancel it in your upcoming donations.`;
+  }
+  return `${what} to ${summary.charityName} has been received. A receipt is on its way to your inbox.`;
+}
 
 /** After a completed payment: what was given and where to go next. Opened directly, it still thanks and offers a way on. */
 export function ThankYou({ country }: { country: CountryCode }) {
@@ -19,10 +31,7 @@ export function ThankYou({ country }: { country: CountryCode }) {
       <h1 id={headingId}>Thank you for your donation</h1>
       {summary ? (
         <>
-          <p className={styles.lead}>
-            {summary.giftTitle ? 'Your gift' : 'Your donation'} to {summary.charityName} has been received. A receipt is on its
-            way to your inbox.
-          </p>
+          <p className={styles.lead}>{thankYouLead(summary)}</p>
           <dl className={styles.summary}>
             <dt>Charity</dt>
             <dd>{summary.charityName}</dd>
@@ -39,7 +48,7 @@ export function ThankYou({ country }: { country: CountryCode }) {
                 <dd>General donation</dd>
               </>
             )}
-            <dt>Total</dt>
+            <dt>{summary.kind === 'payroll' ? 'From your pay' : summary.kind === 'monthly' ? 'Each month' : 'Total'}</dt>
             <dd>{formatMoney(summary.total, COUNTRIES[country].locale)}</dd>
             <dt>Reference</dt>
             <dd>{summary.trackingNumber}</dd>

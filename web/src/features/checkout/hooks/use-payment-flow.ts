@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CardToken, CreatePaymentRequest, MemberPaymentRequest, PaymentStatus } from '@giving/shared/contracts/donations';
+import type { CreatePaymentRequest, MemberCard, MemberPaymentRequest, PaymentStatus } from '@giving/shared/contracts/donations';
 import { ApiError, NetworkError, errorMessageOf } from '../../../lib/api-client';
 import { randomId } from '../../../lib/random-id';
 import { useCreatePayment } from '../api/create-payment';
@@ -22,29 +22,49 @@ export type SubmitOutcome =
   | { kind: 'field-errors'; fieldErrors: Record<string, string> }
   | { kind: 'failed'; message: string };
 
-export interface CompletedPayment {
+export interface CompletedPayment<Draft = PaymentDraft> {
   trackingNumber: string;
-  request: PaymentDraft;
+  request: Draft;
 }
 
-interface Attempt {
-  draft: PaymentDraft;
-  card: CardToken;
+/**
+ * How the payment is paid by card: a new card tokenised by the gateway's frame (a member may ask to save it), one of
+ * a member's saved cards, or nothing (a gift voucher that covers the total).
+ */
+export type PaymentCard = MemberCard | undefined;
+
+interface Attempt<Draft, Card> {
+  draft: Draft;
+  card: Card;
   idempotencyKey: string;
 }
+
+/**
+ * Sends one payment request with its idempotency key and answers its tracking number. An undefined card is left out
+ * of the JSON body (a voucher that covers the total).
+ */
+export type CreatePaymentCall<Draft, Card> = (input: { request: Draft & { card: Card }; idempotencyKey: string }) => Promise<{ trackingNumber: string }>;
 
 /**
  * Spec §4 payment flow: tokenise the card, open the processing modal, create the payment, poll its status every
  * 2 seconds. Completed calls onCompleted (the modal stays up while the page changes); Failed closes the modal and
  * exposes the first server message. Polling stops on Completed, Failed, or unmount.
  */
-export function usePaymentFlow({ onCompleted }: { onCompleted: (payment: CompletedPayment) => void }) {
-  const { mutateAsync: createPayment } = useCreatePayment();
+export function usePaymentFlow<Draft extends object = PaymentDraft, Card = PaymentCard>({
+  onCompleted,
+  create,
+}: {
+  onCompleted: (payment: CompletedPayment<Draft>) => void;
+  /** How the payment is sent: by default a donation's (guest or member route); a gift voucher purchase passes its own. */
+  create?: CreatePaymentCall<Draft, Card>;
+}) {
+  const { mutateAsync: createDonationPayment } = useCreatePayment();
+  const createPayment = create ?? (createDonationPayment as unknown as CreatePaymentCall<Draft, Card>);
   const [processing, setProcessing] = useState(false);
   const [failure, setFailure] = useState<string>();
-  const [current, setCurrent] = useState<{ trackingNumber: string; draft: PaymentDraft }>();
+  const [current, setCurrent] = useState<{ trackingNumber: string; draft: Draft }>();
   // Kept after a request that got no answer, so pressing Donate again resends the same payment with the same key.
-  const unanswered = useRef<Attempt | undefined>(undefined);
+  const unanswered = useRef<Attempt<Draft, Card> | undefined>(undefined);
   const onCompletedRef = useRef(onCompleted);
   useEffect(() => {
     onCompletedRef.current = onCompleted;
@@ -76,13 +96,13 @@ export function usePaymentFlow({ onCompleted }: { onCompleted: (payment: Complet
   }, [statusGaveUp, stillMissing]);
 
   const submit = useCallback(
-    async (draft: PaymentDraft, tokeniseCard: () => Promise<CardToken>): Promise<SubmitOutcome> => {
+    async (draft: Draft, resolveCard: () => Promise<Card>): Promise<SubmitOutcome> => {
       setFailure(undefined);
       let attempt = unanswered.current;
       if (!attempt || JSON.stringify(attempt.draft) !== JSON.stringify(draft)) {
         unanswered.current = undefined;
         try {
-          attempt = { draft, card: await tokeniseCard(), idempotencyKey: randomId() };
+          attempt = { draft, card: await resolveCard(), idempotencyKey: randomId() };
         } catch (error) {
           if (error instanceof CardInvalidError) return { kind: 'card-invalid' };
           const message = error instanceof CardFrameError ? error.message : DEFAULT_PAYMENT_FAILURE;

@@ -1,0 +1,321 @@
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { MESSAGES } from '@giving/shared/contracts/messages';
+import { invalid } from '@giving/shared/errors';
+import { money, type Currency } from '@giving/shared/money';
+import type { RateLimiter, Voucher, VoucherRedemption, VoucherRepository } from '../domain/ports';
+
+/**
+ * Gift voucher items in the donations table:
+ *   VOUCHER#<code hash>                 / VOUCHER     -> the voucher, its balance as balanceCents (conditional decrements)
+ *                                                        gsi5 = BUYER#<buyer e-mail, lower case> / <createdAt>#<id> (the buyer's list)
+ *                                                        gsi6 = VOUCHERS / <createdAt>#<id> (the back office's list, newest first)
+ *   VOUCHERREDEMPTION#<tracking number> / REDEMPTION  -> what one payment took from a voucher (at most one per payment)
+ *   RATELIMIT#<key>#<window>            / RATELIMIT   -> calls counted in a window (expires with it)
+ * The payment's own item (dynamo-payments.ts) gets `redemption` and `purchasedVoucher` in the same transactions.
+ * A voucher's expiry is stored as `validUntil` (ISO text): `expiresAt` is the table's TTL attribute, and a voucher
+ * must never be deleted when it expires.
+ */
+const voucherKey = (codeHash: string) => ({ pk: `VOUCHER#${codeHash}`, sk: 'VOUCHER' });
+const redemptionKey = (trackingNumber: string) => ({ pk: `VOUCHERREDEMPTION#${trackingNumber}`, sk: 'REDEMPTION' });
+const paymentKey = (trackingNumber: string) => ({ pk: `PAYMENT#${trackingNumber}`, sk: 'PAYMENT' });
+const buyerPartition = (email: string) => `BUYER#${email.trim().toLowerCase()}`;
+const ALL_VOUCHERS = 'VOUCHERS';
+
+interface VoucherItem extends Omit<Voucher, 'balance' | 'expiresAt'> {
+  pk: string;
+  validUntil: string;
+  sk: string;
+  balanceCents: number;
+  currency: Currency;
+  buyerEmailLower: string;
+  gsi5pk: string;
+  gsi5sk: string;
+  gsi6pk: string;
+  gsi6sk: string;
+}
+
+/** The voucher's item, as completePurchase writes it (the seed writes the demo's vouchers with it too). */
+export function voucherItem(voucher: Voucher): VoucherItem {
+  const { balance, expiresAt, ...rest } = voucher;
+  const sortKey = `${voucher.createdAt}#${voucher.voucherId}`;
+  return {
+    ...voucherKey(voucher.codeHash),
+    ...rest,
+    validUntil: expiresAt,
+    balanceCents: balance.cents,
+    currency: balance.currency,
+    buyerEmailLower: voucher.buyer.email.toLowerCase(),
+    gsi5pk: buyerPartition(voucher.buyer.email),
+    gsi5sk: sortKey,
+    gsi6pk: ALL_VOUCHERS,
+    gsi6sk: sortKey,
+  };
+}
+
+function toVoucher(item: Record<string, unknown>): Voucher {
+  const {
+    pk: _pk,
+    sk: _sk,
+    balanceCents,
+    currency,
+    validUntil,
+    buyerEmailLower: _b,
+    gsi5pk: _g1,
+    gsi5sk: _g2,
+    gsi6pk: _g3,
+    gsi6sk: _g4,
+    ...voucher
+  } = item as unknown as VoucherItem;
+  return { ...voucher, expiresAt: validUntil, balance: money(balanceCents, currency) };
+}
+
+function toRedemption(item: Record<string, unknown>): VoucherRedemption {
+  const { trackingNumber, codeHash, amountCents, currency, redeemedAt, reversedAt } = item as Record<string, string | number>;
+  return {
+    trackingNumber: String(trackingNumber),
+    codeHash: String(codeHash),
+    amount: money(Number(amountCents), currency as Currency),
+    redeemedAt: String(redeemedAt),
+    ...(reversedAt ? { reversedAt: String(reversedAt) } : {}),
+  };
+}
+
+const reasonCodes = (error: TransactionCanceledException) => (error.CancellationReasons ?? []).map((reason) => reason.Code);
+
+const CURSOR_KEYS = ['pk', 'sk', 'gsi6pk', 'gsi6sk'] as const;
+const badCursor = () => invalid([{ field: 'query.cursor', message: MESSAGES.invalidInput }]);
+
+function encodeCursor(item: Record<string, unknown>): string {
+  return Buffer.from(JSON.stringify(CURSOR_KEYS.map((key) => item[key]))).toString('base64url');
+}
+
+/** Reads a cursor back; one from another list (or made up) is refused, never handed to DynamoDB. */
+function decodeCursor(cursor: string): Record<string, string> {
+  let values: unknown;
+  try {
+    values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw badCursor();
+  }
+  if (!Array.isArray(values) || values.length !== CURSOR_KEYS.length || !values.every((v) => typeof v === 'string') || values[2] !== ALL_VOUCHERS) {
+    throw badCursor();
+  }
+  return Object.fromEntries(CURSOR_KEYS.map((key, i) => [key, values[i] as string]));
+}
+
+export function dynamoVoucherRepository(client: DynamoDBDocumentClient, tableName: string): VoucherRepository {
+  const getRedemption = async (trackingNumber: string) => {
+    const result = await client.send(new GetCommand({ TableName: tableName, Key: redemptionKey(trackingNumber), ConsistentRead: true }));
+    return result.Item ? toRedemption(result.Item) : undefined;
+  };
+
+  return {
+    async completePurchase(voucher, { trackingNumber, chargeId }) {
+      try {
+        await client.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              { Put: { TableName: tableName, Item: voucherItem(voucher), ConditionExpression: 'attribute_not_exists(pk)' } },
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: paymentKey(trackingNumber),
+                  UpdateExpression: 'SET #status = :completed, chargeId = :chargeId, purchasedVoucher = :voucher, updatedAt = :at REMOVE gsi1pk, gsi1sk',
+                  ConditionExpression: '#status = :processing AND attribute_not_exists(compensating)',
+                  ExpressionAttributeNames: { '#status': 'status' },
+                  ExpressionAttributeValues: {
+                    ':completed': 'Completed',
+                    ':processing': 'Processing',
+                    ':chargeId': chargeId,
+                    ':voucher': { codeHash: voucher.codeHash },
+                    ':at': voucher.createdAt,
+                  },
+                },
+              },
+            ],
+          }),
+        );
+        return 'created';
+      } catch (error) {
+        if (!(error instanceof TransactionCanceledException)) throw error;
+        const [voucherReason, paymentReason] = reasonCodes(error);
+        if (paymentReason === 'ConditionalCheckFailed') return 'ended';
+        if (voucherReason === 'ConditionalCheckFailed') return 'codeTaken';
+        throw error;
+      }
+    },
+
+    async getByCodeHash(codeHash) {
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: voucherKey(codeHash), ConsistentRead: true }));
+      return result.Item ? toVoucher(result.Item) : undefined;
+    },
+
+    async redeem({ codeHash, trackingNumber, amount, at }) {
+      const now = at.toISOString();
+      try {
+        await client.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                // The balance never goes below zero, whatever else redeems this voucher at the same moment.
+                Update: {
+                  TableName: tableName,
+                  Key: voucherKey(codeHash),
+                  UpdateExpression: 'ADD balanceCents :minus',
+                  ConditionExpression: 'balanceCents >= :amount AND validUntil > :now AND currency = :currency',
+                  ExpressionAttributeValues: { ':minus': -amount.cents, ':amount': amount.cents, ':now': now, ':currency': amount.currency },
+                },
+              },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: { ...redemptionKey(trackingNumber), trackingNumber, codeHash, amountCents: amount.cents, currency: amount.currency, redeemedAt: now },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: paymentKey(trackingNumber),
+                  UpdateExpression: 'SET redemption = :redemption, updatedAt = :now',
+                  ConditionExpression: '#status = :processing',
+                  ExpressionAttributeNames: { '#status': 'status' },
+                  ExpressionAttributeValues: { ':redemption': { amount }, ':processing': 'Processing', ':now': now },
+                },
+              },
+            ],
+          }),
+        );
+        return { outcome: 'redeemed' };
+      } catch (error) {
+        if (!(error instanceof TransactionCanceledException)) throw error;
+        const [voucherReason, redemptionReason, paymentReason] = reasonCodes(error);
+        if (redemptionReason === 'ConditionalCheckFailed') {
+          const redemption = await getRedemption(trackingNumber);
+          if (redemption) return { outcome: 'repeat', redemption };
+        }
+        if (paymentReason === 'ConditionalCheckFailed') return { outcome: 'paymentEnded' };
+        // Another redemption changed the balance first, or was writing it at the same moment: read it again.
+        if (voucherReason === 'ConditionalCheckFailed' || voucherReason === 'TransactionConflict') return { outcome: 'balanceChanged' };
+        throw error;
+      }
+    },
+
+    getRedemption,
+
+    async reverse(trackingNumber, at) {
+      const redemption = await getRedemption(trackingNumber);
+      if (!redemption) return 'none';
+      if (redemption.reversedAt) return 'alreadyReversed';
+      try {
+        await client.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: redemptionKey(trackingNumber),
+                  UpdateExpression: 'SET reversedAt = :at',
+                  ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(reversedAt)',
+                  ExpressionAttributeValues: { ':at': at.toISOString() },
+                },
+              },
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: voucherKey(redemption.codeHash),
+                  UpdateExpression: 'ADD balanceCents :amount',
+                  ConditionExpression: 'attribute_exists(pk)',
+                  ExpressionAttributeValues: { ':amount': redemption.amount.cents },
+                },
+              },
+            ],
+          }),
+        );
+        return 'reversed';
+      } catch (error) {
+        if (error instanceof TransactionCanceledException && reasonCodes(error)[0] === 'ConditionalCheckFailed') return 'alreadyReversed';
+        throw error;
+      }
+    },
+
+    async listByBuyerEmail(email) {
+      const items: Record<string, unknown>[] = [];
+      let start: QueryCommandInput['ExclusiveStartKey'];
+      do {
+        const result = await client.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: 'gsi5',
+            KeyConditionExpression: 'gsi5pk = :buyer',
+            ExpressionAttributeValues: { ':buyer': buyerPartition(email) },
+            ScanIndexForward: false,
+            ExclusiveStartKey: start,
+          }),
+        );
+        items.push(...(result.Items ?? []));
+        start = result.LastEvaluatedKey;
+      } while (start);
+      return items.map(toVoucher);
+    },
+
+    async search({ q, cursor }, limit) {
+      const items: Record<string, unknown>[] = [];
+      let start: QueryCommandInput['ExclusiveStartKey'] = cursor ? decodeCursor(cursor) : undefined;
+      // One more than a page tells whether there is a next page; a search reads on until the page is full.
+      do {
+        const result = await client.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: 'gsi6',
+            KeyConditionExpression: 'gsi6pk = :all',
+            ...(q ? { FilterExpression: 'contains(buyerEmailLower, :q)' } : {}),
+            ExpressionAttributeValues: { ':all': ALL_VOUCHERS, ...(q ? { ':q': q.toLowerCase() } : {}) },
+            ScanIndexForward: false,
+            Limit: q ? 200 : limit + 1 - items.length,
+            ExclusiveStartKey: start,
+          }),
+        );
+        items.push(...(result.Items ?? []));
+        start = result.LastEvaluatedKey;
+      } while (start && items.length <= limit);
+      if (items.length > limit) {
+        const page = items.slice(0, limit);
+        return { items: page.map(toVoucher), nextCursor: encodeCursor(page[page.length - 1] as Record<string, unknown>) };
+      }
+      return { items: items.map(toVoucher) };
+    },
+  };
+}
+
+/**
+ * A fixed-window counter per key: one conditional increment per call (never read-then-write), refused once the
+ * window's count reaches the limit. Counters expire with their window (TTL).
+ */
+export function dynamoRateLimiter(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  options: { limit: number; windowSeconds: number },
+): RateLimiter {
+  return {
+    async allow(key, at) {
+      const window = Math.floor(at.getTime() / 1000 / options.windowSeconds);
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { pk: `RATELIMIT#${key}#${window}`, sk: 'RATELIMIT' },
+            UpdateExpression: 'ADD hits :one SET expiresAt = if_not_exists(expiresAt, :expires)',
+            ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
+            ExpressionAttributeValues: { ':one': 1, ':limit': options.limit, ':expires': (window + 2) * options.windowSeconds },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) return false;
+        throw error;
+      }
+    },
+  };
+}

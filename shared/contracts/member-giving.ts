@@ -1,0 +1,98 @@
+import * as z from 'zod/mini';
+import { countryCodeSchema, moneySchema } from './common';
+import { PAYMENT_TYPES, savedCardIdSchema } from './donations';
+
+/**
+ * A signed-in member's own giving: saved cards, monthly giving (upcoming) and completed donations (history).
+ * The card appears only as its type, last 4 digits and expiry (spec §3 "Saved card item": only the last 4 digits shown).
+ */
+
+export const savedCardSchema = z.object({
+  cardId: z.string(),
+  cardType: z.string(),
+  last4: z.string(),
+  expiryMonth: z.number(),
+  expiryYear: z.number(),
+});
+export type SavedCardView = z.infer<typeof savedCardSchema>;
+
+/** GET /donations/me/saved-cards */
+export const savedCardListSchema = z.object({ items: z.array(savedCardSchema) });
+export type SavedCardList = z.infer<typeof savedCardListSchema>;
+
+/** DELETE /donations/me/saved-cards/{cardId} */
+export const savedCardParams = z.object({ cardId: savedCardIdSchema });
+
+/** Why a saved card that pays for a monthly donation cannot be removed (409). */
+export const SAVED_CARD_IN_USE_MESSAGE = 'This card pays for a monthly donation. Cancel the monthly donation first, then remove the card.';
+
+export const RECURRING_STATUSES = ['Active', 'Stopped', 'Cancelled'] as const;
+export type RecurringStatus = (typeof RECURRING_STATUSES)[number];
+
+const charityRef = z.object({ id: z.string(), name: z.string(), charityUrl: z.string() });
+const giftRef = z.object({ id: z.string(), title: z.string(), productUrl: z.string() });
+const cardRef = z.object({ cardType: z.string(), last4: z.string() });
+
+/** A monthly donation as the member sees it under upcoming donations. */
+export const recurringDonationSchema = z.object({
+  scheduleId: z.string(),
+  frequency: z.literal('Monthly'),
+  status: z.enum(RECURRING_STATUSES),
+  pageType: z.enum(['GIFT', 'CHARITY']),
+  country: countryCodeSchema,
+  charity: charityRef,
+  /** Absent for a general donation to the charity. */
+  gift: z.optional(giftRef),
+  quantity: z.number(),
+  /** Per item. */
+  amount: moneySchema,
+  tip: moneySchema,
+  /** What each month's charge is: amount x quantity + tip. */
+  total: moneySchema,
+  /** When the card is next charged (YYYY-MM-DD, in the donor's country), and the day of the month it recurs on. */
+  nextChargeOn: z.string(),
+  dayOfMonth: z.number(),
+  /** Declined attempts this month (0 normally): the next charge is then a retry (1, 3 and 7 days after the due date). */
+  failedAttempts: z.number(),
+  card: cardRef,
+  createdAt: z.string(),
+});
+export type RecurringDonationView = z.infer<typeof recurringDonationSchema>;
+
+/** GET /donations/me/recurring-donations — the member's active monthly donations, next charge first. */
+export const recurringDonationListSchema = z.object({ items: z.array(recurringDonationSchema) });
+export type RecurringDonationList = z.infer<typeof recurringDonationListSchema>;
+
+/** DELETE /donations/me/recurring-donations/{scheduleId} */
+export const recurringDonationParams = z.object({ scheduleId: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Invalid monthly donation.')) });
+
+/** A completed donation in the member's history. */
+export const donationHistoryItemSchema = z.object({
+  donationId: z.string(),
+  trackingNumber: z.string(),
+  completedAt: z.string(),
+  pageType: z.string(),
+  country: countryCodeSchema,
+  charity: charityRef,
+  gift: z.optional(giftRef),
+  quantity: z.number(),
+  amount: moneySchema,
+  tip: moneySchema,
+  total: moneySchema,
+  paymentType: z.enum(PAYMENT_TYPES),
+  /** Absent when no card paid (a voucher covering the total). */
+  card: z.optional(cardRef),
+  /** True for a monthly donation's charge. */
+  isRecurring: z.boolean(),
+});
+export type DonationHistoryItem = z.infer<typeof donationHistoryItemSchema>;
+
+/** GET /donations/me/donations — newest first, a page at a time; pass nextCursor back as ?cursor= for the next page. */
+export const donationHistoryPageSchema = z.object({ items: z.array(donationHistoryItemSchema), nextCursor: z.optional(z.string()) });
+export type DonationHistoryPage = z.infer<typeof donationHistoryPageSchema>;
+
+export const DONATION_HISTORY_PAGE_SIZE = 20;
+export const donationHistoryQuery = z.object({
+  cursor: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,800}$/, 'Invalid cursor.'))),
+  limit: z.optional(z.string().check(z.regex(/^([1-9]|[1-4]\d|50)$/, 'Use a page size from 1 to 50.'))),
+});

@@ -1,0 +1,70 @@
+import * as z from 'zod/mini';
+import { countryCodeSchema, moneySchema } from './common';
+import { donationCentsSchema, quantitySchema } from './donations';
+import { MESSAGES } from './messages';
+
+/** Spec §3 "Payroll payloads": a pledge is taken once, or from every pay. */
+export const PAYROLL_FREQUENCIES = ['OnceOff', 'EveryPayCycle'] as const;
+export type PayrollFrequency = (typeof PAYROLL_FREQUENCIES)[number];
+export const PAYROLL_PLEDGE_STATUSES = ['Active', 'Cancelled'] as const;
+export type PayrollPledgeStatus = (typeof PAYROLL_PLEDGE_STATUSES)[number];
+
+const requiredId = z.string({ error: MESSAGES.requiredField }).check(z.minLength(1, MESSAGES.requiredField));
+const frequencySchema = z.enum(PAYROLL_FREQUENCIES, { error: MESSAGES.invalidInput });
+const anonymousSchema = z.boolean({ error: MESSAGES.invalidInput });
+
+/** A gift from a gift page, in the spec's product payload: productId, productQuantity, productAmount (cents per item). */
+export const giftPayrollPledgeSchema = z.object({
+  pageType: z.literal('GIFT'),
+  country: countryCodeSchema,
+  productId: requiredId,
+  productQuantity: quantitySchema,
+  productAmount: donationCentsSchema,
+  donationFrequency: frequencySchema,
+  anonymousDonation: anonymousSchema,
+});
+
+/** A general donation to a charity from its page: one amount in cents. */
+export const charityPayrollPledgeSchema = z.object({
+  pageType: z.literal('CHARITY'),
+  country: countryCodeSchema,
+  charityId: requiredId,
+  amount: donationCentsSchema,
+  donationFrequency: frequencySchema,
+  anonymousDonation: anonymousSchema,
+});
+
+/** POST /donations/me/payroll-pledges (signed in, Idempotency-Key header). */
+export const createPayrollPledgeRequestSchema = z.discriminatedUnion('pageType', [giftPayrollPledgeSchema, charityPayrollPledgeSchema], {
+  error: MESSAGES.invalidInput,
+});
+export type CreatePayrollPledgeRequest = z.infer<typeof createPayrollPledgeRequestSchema>;
+export type GiftPayrollPledgeRequest = z.infer<typeof giftPayrollPledgeSchema>;
+export type CharityPayrollPledgeRequest = z.infer<typeof charityPayrollPledgeSchema>;
+
+/** A pledge as the member sees it (and as the create call answers it). */
+export const payrollPledgeSchema = z.object({
+  pledgeId: z.string(),
+  pageType: z.enum(['GIFT', 'CHARITY']),
+  country: countryCodeSchema,
+  workplace: z.object({ id: z.string(), name: z.string() }),
+  charity: z.object({ id: z.string(), name: z.string(), charityUrl: z.string() }),
+  gift: z.optional(z.object({ id: z.string(), title: z.string(), productUrl: z.string() })),
+  quantity: z.number(),
+  /** Per item. */
+  amount: moneySchema,
+  /** amount x quantity: each deduction. */
+  total: moneySchema,
+  donationFrequency: frequencySchema,
+  isAnonymous: z.boolean(),
+  status: z.enum(PAYROLL_PLEDGE_STATUSES),
+  createdAt: z.string(),
+  cancelledAt: z.optional(z.string()),
+});
+export type PayrollPledge = z.infer<typeof payrollPledgeSchema>;
+
+/** GET /donations/me/payroll-pledges — newest first. */
+export const payrollPledgeListSchema = z.object({ items: z.array(payrollPledgeSchema) });
+export type PayrollPledgeList = z.infer<typeof payrollPledgeListSchema>;
+
+export const payrollPledgeParams = z.object({ pledgeId: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Invalid pledge id.')) });

@@ -1,0 +1,43 @@
+import * as z from 'zod/mini';
+
+/**
+ * Gift voucher codes and the covering rule, shared by the API and the SPA. A code is 8 characters from an alphabet
+ * without look-alikes (no 0/O, 1/I/L), so it can be read off an e-mail and typed back without doubt.
+ */
+export const VOUCHER_CODE_LENGTH = 8;
+export const VOUCHER_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+/** Spec §5: 'Apply' is enabled at 6 characters or more; the field takes at most 8. */
+export const VOUCHER_CODE_MIN_APPLY = 6;
+
+export const VOUCHER_CODE_INVALID = 'Enter the code from your gift voucher.';
+/** The lookup's 404 and the payment's failure for a code no voucher has. */
+export const VOUCHER_NOT_FOUND = 'Voucher not found. Please check the code and try again.';
+export const VOUCHER_EXPIRED = 'This gift voucher has expired.';
+export const VOUCHER_USED_UP = 'This gift voucher has no balance left.';
+export const VOUCHER_WRONG_COUNTRY = 'This gift voucher cannot be used in this country.';
+/** A voucher payment whose voucher does not cover the total, sent without a card for the rest. */
+export const VOUCHER_NEEDS_CARD = 'Your gift voucher does not cover the total. Please add your card details to pay the rest.';
+
+/** What the donor typed, as the code is kept: upper case, without spaces or dashes. */
+export const normalizeVoucherCode = (text: string) => text.replace(/[\s-]+/g, '').toUpperCase();
+
+/** A code as typed (any case, spaces and dashes allowed), normalised; 6 to 8 letters and digits. */
+export const voucherCodeSchema = z.pipe(
+  z.pipe(z.string({ error: VOUCHER_CODE_INVALID }), z.transform(normalizeVoucherCode)),
+  z.string().check(z.regex(/^[A-Z0-9]{6,8}$/, VOUCHER_CODE_INVALID)),
+);
+
+/** Spec §5: a voucher covers the total when donation x quantity + tip <= the voucher's amount (all in cents). */
+export function voucherCovers({
+  donationCents,
+  quantity,
+  tipCents,
+  voucherCents,
+}: {
+  donationCents: number;
+  quantity: number;
+  tipCents: number;
+  voucherCents: number;
+}): boolean {
+  return donationCents * quantity + tipCents <= voucherCents;
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { localDay, localMonth, nextDay, startOfLocalDay } from './local-time';
+
+describe('local calendar days and months', () => {
+  it('starts a New Zealand day at its local midnight, in summer (NZDT +13) and winter (NZST +12)', () => {
+    expect(startOfLocalDay('2026-03-01', 'Pacific/Auckland').toISOString()).toBe('2026-02-28T11:00:00.000Z');
+    expect(startOfLocalDay('2026-07-01', 'Pacific/Auckland').toISOString()).toBe('2026-06-30T12:00:00.000Z');
+  });
+
+  it('gets the day right on the days daylight saving starts and ends', () => {
+    // NZ: DST ends 5 April 2026 (03:00 NZDT -> 02:00 NZST) and starts 27 September 2026.
+    expect(startOfLocalDay('2026-04-05', 'Pacific/Auckland').toISOString()).toBe('2026-04-04T11:00:00.000Z');
+    expect(startOfLocalDay('2026-04-06', 'Pacific/Auckland').toISOString()).toBe('2026-04-05T12:00:00.000Z');
+    expect(startOfLocalDay('2026-09-27', 'Pacific/Auckland').toISOString()).toBe('2026-09-26T12:00:00.000Z');
+    expect(startOfLocalDay('2026-09-28', 'Pacific/Auckland').toISOString()).toBe('2026-09-27T11:00:00.000Z');
+  });
+
+  it('puts an instant in the local month and day, not the UTC one', () => {
+    expect(localMonth('2026-02-28T20:00:00.000Z', 'Pacific/Auckland')).toBe('2026-03');
+    expect(localDay('2026-02-28T20:00:00.000Z', 'Pacific/Auckland')).toBe('2026-03-01');
+    expect(localMonth('2026-02-28T20:00:00.000Z', 'Australia/Sydney')).toBe('2026-03');
+    expect(localMonth('2026-02-28T10:00:00.000Z', 'Australia/Sydney')).toBe('2026-02');
+  });
+
+  it('steps to the next day across months and years', () => {
+    expect(nextDay('2026-02-28')).toBe('2026-03-01');
+    expect(nextDay('2026-12-31')).toBe('2027-01-01');
+  });
+});

@@ -1,0 +1,261 @@
+import { DynamoDBDocumentClient, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_CARDS } from '@giving/shared/contracts/card-gateway';
+import type { Gift, GiftPaymentRequest } from '@giving/shared/contracts/donations';
+import { VOUCHER_EXPIRED, VOUCHER_NOT_FOUND } from '@giving/shared/contracts/voucher-codes';
+import type { BackOfficeVoucherList, MyVoucherList, VoucherLookupResponse, VoucherPurchaseRequest } from '@giving/shared/contracts/vouchers';
+import { RECORDING_FAILED_REFUNDED } from '../../services/donations/domain/voucher-steps';
+import { voucherCodeBook } from '../../services/donations/domain/vouchers';
+import { VOUCHER_CODE_SECRET } from '../../tools/local/src/config';
+import { dynamoClient } from '../../tools/local/src/dynamodb';
+import type { RunningPlatform } from '../../tools/local/src/platform';
+import { injectInvocationFault } from '../../tools/local/src/runtime/faults';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../tools/local/src/seed/data';
+import { DEMO_VOUCHERS, demoVoucherCodes } from '../../tools/local/src/seed/vouchers';
+import { CARD_GATEWAY_SECRET, platformClient, startTestPlatform } from './platform';
+
+/**
+ * Given the seeded demo, when guests and Dana buy gift vouchers by card and give with them, then the code arrives by
+ * e-mail (and only there), lookups tell the balance and expiry, a voucher covering the total charges no card, a partial
+ * one is topped up by card for the rest, an expired one is refused, a declined top-up gives the balance back, and a
+ * donation that cannot be recorded after the charge is refunded (never a charge without a donation).
+ */
+let platform: RunningPlatform;
+let client: ReturnType<typeof platformClient>;
+let gift: Gift;
+const dana = DEMO_USERS.find((user) => user.role === 'donor')!;
+const backOffice = DEMO_USERS.find((user) => user.role === 'backOffice')!;
+
+beforeAll(async () => {
+  platform = await startTestPlatform(6400);
+  client = platformClient(platform);
+  gift = (await (await fetch(`${platform.siteUrl}/api/donations/gifts/kiwi-coast-rescue/feed-a-kiwi-chick`)).json()) as Gift;
+}, 90_000);
+
+afterAll(async () => {
+  await platform?.stop();
+});
+
+const unique = () => Math.random().toString(36).slice(2, 8);
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${platform.siteUrl}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+const withKey = () => ({ 'idempotency-key': `key-${crypto.randomUUID()}` });
+const trackingOf = async (response: Response) => {
+  expect(response.status).toBe(202);
+  return ((await response.json()) as { trackingNumber: string }).trackingNumber;
+};
+
+/** Buys a voucher as a guest and reads its code from the buyer's e-mail, as the buyer would. */
+async function buyVoucher(valueCents: number, overrides: Partial<VoucherPurchaseRequest> = {}) {
+  const buyer = { firstName: 'Aroha', lastName: 'Ngata', email: `aroha.${unique()}@example.com` };
+  const request: VoucherPurchaseRequest = { country: 'nz', voucherValue: valueCents, card: await client.cardToken(TEST_CARDS.approve, 'Aroha Ngata'), buyer, ...overrides };
+  const trackingNumber = await trackingOf(await post('/donations/voucher-purchases', request, withKey()));
+  expect((await client.settle(trackingNumber)).paymentProcessingStatus).toBe('Completed');
+  const [mail] = await client.receiptsFor(request.buyer.email);
+  const code = /Voucher code: ([A-Z0-9]{8})/.exec(mail?.text ?? '')?.[1];
+  if (!code) throw new Error(`no voucher code in ${mail?.text}`);
+  return { trackingNumber, code, buyer: request.buyer, mail: mail! };
+}
+
+const lookup = async (code: string) => {
+  const response = await post('/donations/vouchers/lookup', { code });
+  return { status: response.status, body: (await response.json()) as VoucherLookupResponse & { detail?: string; errors?: { field: string }[] } };
+};
+
+const giftPayment = async (code: string, options: { quantity?: number; tip?: 0 | 200 | 500; card?: string } = {}): Promise<GiftPaymentRequest> => ({
+  pageType: 'GIFT',
+  country: 'nz',
+  giftId: gift.id,
+  donationAmount: gift.price.cents,
+  quantity: options.quantity ?? 1,
+  supportingAmount: options.tip ?? 0,
+  paymentType: 'VOUCHER',
+  voucher: { code },
+  isRecurring: false,
+  isAnonymous: false,
+  receiptName: 'Jane Donor',
+  donor: { firstName: 'Jane', lastName: 'Donor', email: `jane.${unique()}@example.com` },
+  ...(options.card ? { card: await client.cardToken(options.card) } : {}),
+});
+
+const charges = async (trackingNumber: string) =>
+  (
+    (await (
+      await fetch(`${platform.urls.cardGateway}/v1/charges?idempotency_key=${trackingNumber}`, { headers: { authorization: `Bearer ${CARD_GATEWAY_SECRET}` } })
+    ).json()) as { data: { amount: number; status: string; refunded: boolean; amount_refunded: number }[] }
+  ).data;
+
+describe('buying a gift voucher', () => {
+  it('a guest pays by card; the code is e-mailed to the buyer and the recipient, and never stored or announced', async () => {
+    const recipient = { name: 'Mere', email: `mere.${unique()}@example.com` };
+    const { trackingNumber, code, mail } = await buyVoucher(5000, { recipient, message: 'Happy birthday!' });
+    expect(await charges(trackingNumber)).toEqual([expect.objectContaining({ amount: 5000, status: 'succeeded' })]);
+    expect(mail.subject).toBe('Your Koha gift voucher');
+    expect(mail.text).toContain('Value: $50.00');
+    const [gifted] = await client.receiptsFor(recipient.email);
+    expect(gifted?.subject).toBe('Aroha Ngata sent you a Koha gift voucher');
+    expect(gifted?.text).toContain(`Voucher code: ${code}`);
+    expect(gifted?.text).toContain('"Happy birthday!"');
+
+    const events = await client.eventsOf('VoucherPurchased');
+    expect(events.find((e) => e.detail.metadata.id === trackingNumber)?.detail.data).toMatchObject({ voucherId: trackingNumber, value: { cents: 5000 } });
+    expect(JSON.stringify(events)).not.toContain(code);
+    const documents = DynamoDBDocumentClient.from(dynamoClient(platform.urls.dynamodb));
+    const table = JSON.stringify((await documents.send(new ScanCommand({ TableName: 'giving-donations' }))).Items);
+    documents.destroy();
+    expect(table).not.toContain(code);
+  });
+
+  it('refuses a bad value naming the field, and stores nothing', async () => {
+    const response = await post('/donations/voucher-purchases', { country: 'nz', voucherValue: 50, card: await client.cardToken(TEST_CARDS.approve), buyer: { firstName: 'A', lastName: 'B', email: 'a@example.com' } }, withKey());
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { errors: { field: string; message: string }[] }).errors).toEqual([{ field: 'body.voucherValue', message: 'Invalid Amount!' }]);
+  });
+});
+
+describe('looking a voucher up', () => {
+  it("finds the demo's seeded vouchers by the codes npm start prints", async () => {
+    for (const { code, valueCents } of demoVoucherCodes()) {
+      expect(await lookup(code)).toMatchObject({ status: 200, body: { isExpired: false, remainingBalance: { cents: valueCents, currency: 'NZD' } } });
+    }
+  });
+
+  it('tells its remaining balance and that it has not expired; an unknown code is a 404 with the message; a malformed one a 400', async () => {
+    const { code } = await buyVoucher(3000);
+    expect(await lookup(code.toLowerCase())).toEqual({
+      status: 200,
+      body: { isExpired: false, remainingBalance: { cents: 3000, currency: 'NZD' }, expiresAt: expect.any(String) },
+    });
+    const unknown = await lookup('ZZZZ2222');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.detail).toBe(VOUCHER_NOT_FOUND);
+    const malformed = await lookup('a!');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.errors?.[0]?.field).toBe('body.code');
+  });
+});
+
+describe('giving with a gift voucher', () => {
+  it('a voucher covering the total: Completed, no card charge, the balance goes down by the total, the receipt says so', async () => {
+    const { code } = await buyVoucher(10000);
+    const request = await giftPayment(code, { quantity: 2, tip: 200 });
+    const trackingNumber = await trackingOf(await post('/donations/payments', request, withKey()));
+    expect(await client.settle(trackingNumber)).toMatchObject({ paymentProcessingStatus: 'Completed' });
+    expect(await charges(trackingNumber)).toEqual([]);
+    const total = gift.price.cents * 2 + 200;
+    expect((await lookup(code)).body.remainingBalance).toEqual({ cents: 10000 - total, currency: 'NZD' });
+    const [receipt] = await client.receiptsFor(request.donor.email);
+    expect(receipt?.text).toContain('paid with a gift voucher');
+    await expect
+      .poll(async () => (await client.eventsOf('DonationCompleted')).find((e) => e.detail.metadata.id === trackingNumber)?.detail.data, { timeout: 10_000 })
+      .toMatchObject({ paymentType: 'VOUCHER', voucherAmount: { cents: total } });
+  });
+
+  it('a partial voucher: takes the whole balance and charges the card only for the rest', async () => {
+    const { code } = await buyVoucher(1000);
+    const trackingNumber = await trackingOf(await post('/donations/payments', await giftPayment(code, { card: TEST_CARDS.approve }), withKey()));
+    expect((await client.settle(trackingNumber)).paymentProcessingStatus).toBe('Completed');
+    expect(await charges(trackingNumber)).toEqual([expect.objectContaining({ amount: gift.price.cents - 1000, status: 'succeeded' })]);
+    expect((await lookup(code)).body.remainingBalance.cents).toBe(0);
+  });
+
+  it('a partial voucher without a card is refused with the message, taking nothing', async () => {
+    const { code } = await buyVoucher(1000);
+    const trackingNumber = await trackingOf(await post('/donations/payments', await giftPayment(code), withKey()));
+    expect(await client.settle(trackingNumber)).toMatchObject({
+      paymentProcessingStatus: 'Failed',
+      messages: ['Your gift voucher does not cover the total. Please add your card details to pay the rest.'],
+    });
+    expect((await lookup(code)).body.remainingBalance.cents).toBe(1000);
+  });
+
+  it('an expired voucher is refused (isExpired) and nothing is charged', async () => {
+    const { code } = await buyVoucher(5000);
+    // The voucher was bought over a year ago: its expiry has passed.
+    const documents = DynamoDBDocumentClient.from(dynamoClient(platform.urls.dynamodb));
+    await documents.send(
+      new UpdateCommand({
+        TableName: 'giving-donations',
+        Key: { pk: `VOUCHER#${voucherCodeBook(VOUCHER_CODE_SECRET).hash(code)}`, sk: 'VOUCHER' },
+        UpdateExpression: 'SET validUntil = :past',
+        ExpressionAttributeValues: { ':past': new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString() },
+      }),
+    );
+    documents.destroy();
+    expect((await lookup(code)).body).toMatchObject({ isExpired: true, remainingBalance: { cents: 5000 } });
+    const trackingNumber = await trackingOf(await post('/donations/payments', await giftPayment(code, { card: TEST_CARDS.approve }), withKey()));
+    expect(await client.settle(trackingNumber)).toMatchObject({ paymentProcessingStatus: 'Failed', messages: [VOUCHER_EXPIRED] });
+    expect(await charges(trackingNumber)).toEqual([]);
+  });
+
+  it('a declined top-up gives the balance back to the voucher', async () => {
+    const { code } = await buyVoucher(1000);
+    const trackingNumber = await trackingOf(await post('/donations/payments', await giftPayment(code, { card: TEST_CARDS.decline }), withKey()));
+    expect(await client.settle(trackingNumber)).toMatchObject({ paymentProcessingStatus: 'Failed', messages: ['Your card was declined.'] });
+    expect((await lookup(code)).body.remainingBalance.cents).toBe(1000);
+  });
+
+  it('a donation that cannot be recorded after the charge: the charge is refunded, the voucher part returned, the payment Failed', async () => {
+    const { code } = await buyVoucher(1000);
+    // Every RecordDonation invocation fails while this runs (as Fault Injection Service's Lambda invocation errors would).
+    const stop = injectInvocationFault({ service: 'donations', handler: 'handlers/payment-tasks#record' });
+    try {
+      const request = await giftPayment(code, { card: TEST_CARDS.approve });
+      const trackingNumber = await trackingOf(await post('/donations/payments', request, withKey()));
+      expect(await client.settle(trackingNumber, 40_000)).toMatchObject({ paymentProcessingStatus: 'Failed', messages: [RECORDING_FAILED_REFUNDED] });
+      expect(await charges(trackingNumber)).toEqual([
+        expect.objectContaining({ amount: gift.price.cents - 1000, status: 'succeeded', refunded: true, amount_refunded: gift.price.cents - 1000 }),
+      ]);
+      expect((await lookup(code)).body.remainingBalance.cents).toBe(1000);
+      expect((await client.eventsOf('DonationCompleted')).some((e) => e.detail.metadata.id === trackingNumber)).toBe(false);
+    } finally {
+      stop();
+    }
+  }, 60_000);
+});
+
+describe('the voucher lists', () => {
+  it("Dana buys one signed in and sees it, with the one bought for her e-mail as a guest, in her list; the back office sees and searches all", async () => {
+    const token = await client.idToken(dana.email, DEMO_PASSWORD);
+    const memberRequest = { country: 'nz', voucherValue: 2500, card: await client.cardToken(TEST_CARDS.approve, 'Dana Whitfield') };
+    const mine = await trackingOf(await post('/donations/me/voucher-purchases', memberRequest, { ...withKey(), authorization: `Bearer ${token}` }));
+    expect((await client.settle(mine)).paymentProcessingStatus).toBe('Completed');
+    const asGuest = await trackingOf(
+      await post(
+        '/donations/voucher-purchases',
+        { country: 'nz', voucherValue: 4000, card: await client.cardToken(TEST_CARDS.approve), buyer: { firstName: 'Dana', lastName: 'Whitfield', email: dana.email.toUpperCase() } },
+        withKey(),
+      ),
+    );
+    expect((await client.settle(asGuest)).paymentProcessingStatus).toBe('Completed');
+
+    const list = (await (await fetch(`${platform.siteUrl}/api/donations/me/vouchers`, { headers: { authorization: `Bearer ${token}` } })).json()) as MyVoucherList;
+    // Newest first: today's two, then the two the demo seeded for her last month (bought at the same moment: by id, descending).
+    expect(list.items.map((v) => [v.id, v.value.cents, v.voucherBalance.cents, v.status])).toEqual([
+      [asGuest, 4000, 4000, 'Active'],
+      [mine, 2500, 2500, 'Active'],
+      ...[...DEMO_VOUCHERS].reverse().map(({ voucherId, valueCents }) => [voucherId, valueCents, valueCents, 'Active']),
+    ]);
+    expect(list.items[0]?.maskedCode).toMatch(/^••••••[A-Z0-9]{2}$/);
+
+    const adminToken = await client.idToken(backOffice.email, DEMO_PASSWORD);
+    const all = (await (
+      await fetch(`${platform.siteUrl}/api/donations/backoffice/vouchers?q=${encodeURIComponent('DANA.DONOR')}`, { headers: { authorization: `Bearer ${adminToken}` } })
+    ).json()) as BackOfficeVoucherList;
+    expect(all.items.map((v) => v.id)).toEqual([asGuest, mine, ...[...DEMO_VOUCHERS].reverse().map((v) => v.voucherId)]);
+    expect(all.items[0]).toMatchObject({ buyerEmail: dana.email.toUpperCase(), buyerName: 'Dana Whitfield', status: 'Active' });
+    expect(all.items[1]).toMatchObject({ buyerEmail: dana.email });
+    const refused = await fetch(`${platform.siteUrl}/api/donations/backoffice/vouchers`, { headers: { authorization: `Bearer ${token}` } });
+    expect(refused.status).toBe(403);
+  });
+});
+
+describe('guessing codes', () => {
+  // Last: it spends this caller's lookups for the window.
+  it('a caller is refused (429) once it has used its lookups for the window', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) statuses.push((await lookup(`GUESS${String(i).padStart(3, '2')}`)).status);
+    expect(statuses).toContain(429);
+    expect(statuses.filter((status) => status === 404).length).toBeLessThan(20);
+  });
+});

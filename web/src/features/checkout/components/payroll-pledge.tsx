@@ -1,0 +1,219 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { MIN_DONATION_CENTS } from '@giving/shared/contracts/donations';
+import type { CreatePayrollPledgeRequest, PayrollFrequency, PayrollPledge } from '@giving/shared/contracts/payroll';
+import { COUNTRIES, type CountryCode } from '@giving/shared/countries';
+import { formatMoney } from '@giving/shared/money';
+import { Button } from '../../../components/ui/button';
+import { FormMessage } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
+import { errorMessageOf } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
+import { randomId } from '../../../lib/random-id';
+import { useCreatePayrollPledge } from '../api/create-payroll-pledge';
+import { thankYouState, type ThankYouSummary } from '../thank-you-state';
+import { ProcessingModal } from './processing-modal';
+import styles from './payroll-pledge.module.css';
+
+/** Spec §4 "Payroll" and §5: the texts of the payroll button and its modals. */
+export const PAYROLL_TEXTS = {
+  button: 'Add to Payroll',
+  pleaseLogin: 'Please Login',
+  confirmTitle: 'Are you sure you want to add this donation to Payroll?',
+  confirm: 'Confirm',
+  selectAmount: 'Please select an amount',
+  // Sic: the spec's spelling.
+  success: 'Donation added succesfully to your payroll',
+  goToUpcoming: 'Go to upcoming donations',
+  viewThankYou: 'View Thank You Message',
+  failedTitle: 'We couldn’t add this donation to your payroll',
+  ok: 'Ok',
+  loginPrompt: 'Log in',
+} as const;
+
+/** What the pledge is for: the checkout's target fits (a gift from its page, or a general donation to a charity). */
+export type PayrollTarget = { pageType: 'GIFT'; gift: { id: string } } | { pageType: 'CHARITY'; charity: { id: string } };
+
+export interface PayrollPledgeProps {
+  signedIn: boolean;
+  /** The checkout turns payroll off (e.g. the member's workplace does not allow it). */
+  disabled?: boolean;
+  /** Per item, in cents; NaN when the amount field is not a number. */
+  amountCents: number;
+  quantity: number;
+  isAnonymous: boolean;
+  target: PayrollTarget;
+  country: CountryCode;
+  /** The workplace the pledge goes through (usePaymentOptions' `workplace`), named in the confirm modal. */
+  workplaceName?: string;
+  /** Open the confirm modal on load (back from signing in for payroll), when signed in and not disabled. */
+  autoOpen?: boolean;
+  /** The checkout form's own validation (react-hook-form's trigger()). */
+  validate: () => Promise<boolean>;
+  /** Called instead of opening the modal when the form is invalid (the form shows its errors). */
+  onInvalid: () => void;
+  /** The guest's login prompt: the checkout saves its state with payment type PAYROLL and signs in. */
+  onRequestLogin: () => void;
+  /** After the pledge is stored: the checkout clears its saved state. */
+  onSuccess?: (pledge: PayrollPledge) => void;
+}
+
+/** The thank-you page's summary of a pledge. */
+export function payrollThankYou(pledge: PayrollPledge): ThankYouSummary {
+  return {
+    charityName: pledge.charity.name,
+    charityUrl: pledge.charity.charityUrl,
+    ...(pledge.gift ? { giftTitle: pledge.gift.title } : {}),
+    quantity: pledge.quantity,
+    total: pledge.total,
+    trackingNumber: pledge.pledgeId,
+    kind: 'payroll',
+    workplaceName: pledge.workplace.name,
+  };
+}
+
+type Step = 'idle' | 'confirm' | 'processing' | 'succeeded' | 'failed';
+
+/** Spec §5: the confirm button needs an amount of at least $1. */
+const isAmountValid = (cents: number) => Number.isFinite(cents) && cents >= MIN_DONATION_CENTS;
+
+function pledgeRequest(props: PayrollPledgeProps, donationFrequency: PayrollFrequency): CreatePayrollPledgeRequest {
+  const common = { country: props.country, donationFrequency, anonymousDonation: props.isAnonymous };
+  return props.target.pageType === 'GIFT'
+    ? { ...common, pageType: 'GIFT', productId: props.target.gift.id, productQuantity: props.quantity, productAmount: props.amountCents }
+    : { ...common, pageType: 'CHARITY', charityId: props.target.charity.id, amount: props.amountCents };
+}
+
+/**
+ * Spec §4 "Payroll": the payroll button, then confirm -> processing -> result. Logged out, the button reads
+ * 'Please Login' and is disabled, with a login prompt beside it. An invalid form gets `onInvalid` instead of the
+ * modal. Success offers the upcoming donations and the thank-you message; failure shows the error and only Ok.
+ */
+export function PayrollPledgeButton(props: PayrollPledgeProps) {
+  const { signedIn, disabled = false, amountCents, quantity, country, workplaceName, autoOpen = false, validate, onInvalid, onRequestLogin, onSuccess } = props;
+  const navigate = useNavigate();
+  const frequencyName = useId();
+  const [step, setStep] = useState<Step>('idle');
+  const [checking, setChecking] = useState(false);
+  const [frequency, setFrequency] = useState<PayrollFrequency>('OnceOff');
+  const [pledged, setPledged] = useState<PayrollPledge>();
+  const autoOpened = useRef(false);
+  const mutation = useCreatePayrollPledge();
+
+  useEffect(() => {
+    if (!autoOpen || autoOpened.current || !signedIn || disabled) return;
+    autoOpened.current = true;
+    setStep('confirm');
+  }, [autoOpen, signedIn, disabled]);
+
+  async function start() {
+    setChecking(true);
+    const valid = await validate().catch(() => false);
+    setChecking(false);
+    if (!valid) {
+      onInvalid();
+      return;
+    }
+    mutation.reset();
+    setStep('confirm');
+  }
+
+  function confirm() {
+    setStep('processing');
+    mutation.mutate(
+      // One key per confirmation; the mutation's own retries reuse it.
+      { request: pledgeRequest(props, frequency), idempotencyKey: randomId() },
+      {
+        onSuccess: (pledge) => {
+          setPledged(pledge);
+          setStep('succeeded');
+          onSuccess?.(pledge);
+        },
+        onError: () => setStep('failed'),
+      },
+    );
+  }
+
+  const { currency, locale } = COUNTRIES[country];
+  const amountValid = isAmountValid(amountCents);
+  const total = amountValid && Number.isSafeInteger(quantity) && quantity > 0 ? formatMoney({ cents: amountCents * quantity, currency }, locale) : undefined;
+  const goToUpcoming = () => void navigate(paths.upcomingDonations());
+
+  if (!signedIn) {
+    return (
+      <div className={styles.payroll}>
+        <Button block disabled>
+          {PAYROLL_TEXTS.pleaseLogin}
+        </Button>
+        <p className={styles.hint}>
+          Payroll giving is for workplace members.{' '}
+          <button type="button" className={styles.link} onClick={onRequestLogin}>
+            {PAYROLL_TEXTS.loginPrompt}
+          </button>{' '}
+          to give from your pay.
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.payroll}>
+      <Button block disabled={disabled} loading={checking} onClick={() => void start()}>
+        {PAYROLL_TEXTS.button}
+      </Button>
+
+      <Modal open={step === 'confirm'} title={PAYROLL_TEXTS.confirmTitle} onClose={() => setStep('idle')}>
+        <div className={styles.body}>
+          {total ? (
+            <p>
+              {total} will be deducted from your pay{workplaceName ? ` at ${workplaceName}` : ''}
+              {frequency === 'EveryPayCycle' ? ' every pay cycle' : ''}.
+            </p>
+          ) : null}
+          <fieldset className={styles.frequency}>
+            <legend className={styles.legend}>How often</legend>
+            <div className={styles.options}>
+              <label className={styles.option}>
+                <input type="radio" name={frequencyName} checked={frequency === 'OnceOff'} onChange={() => setFrequency('OnceOff')} />
+                Once
+              </label>
+              <label className={styles.option}>
+                <input type="radio" name={frequencyName} checked={frequency === 'EveryPayCycle'} onChange={() => setFrequency('EveryPayCycle')} />
+                Every pay cycle
+              </label>
+            </div>
+          </fieldset>
+          <div className={styles.actions}>
+            <Button variant="ghost" onClick={() => setStep('idle')}>
+              Cancel
+            </Button>
+            <Button disabled={!amountValid} onClick={confirm}>
+              {amountValid ? PAYROLL_TEXTS.confirm : PAYROLL_TEXTS.selectAmount}
+            </Button>
+          </div>
+        </div>
+      </Modal>
+
+      <ProcessingModal open={step === 'processing'} />
+
+      {/* Spec §2 "Payroll confirmation": closing a success goes to the upcoming donations. */}
+      <Modal open={step === 'succeeded'} title={PAYROLL_TEXTS.success} onClose={goToUpcoming}>
+        <div className={styles.actions}>
+          <Button variant="secondary" onClick={() => void navigate(paths.thankYou(country), pledged ? { state: thankYouState(payrollThankYou(pledged)) } : undefined)}>
+            {PAYROLL_TEXTS.viewThankYou}
+          </Button>
+          <Button onClick={goToUpcoming}>{PAYROLL_TEXTS.goToUpcoming}</Button>
+        </div>
+      </Modal>
+
+      <Modal open={step === 'failed'} title={PAYROLL_TEXTS.failedTitle} role="alertdialog" onClose={() => setStep('idle')}>
+        <div className={styles.body}>
+          <FormMessage>{errorMessageOf(mutation.error)}</FormMessage>
+          <div className={styles.actions}>
+            <Button onClick={() => setStep('idle')}>{PAYROLL_TEXTS.ok}</Button>
+          </div>
+        </div>
+      </Modal>
+    </div>
+  );
+}

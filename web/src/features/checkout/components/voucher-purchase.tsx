@@ -1,0 +1,270 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm, useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useLocation } from 'react-router-dom';
+import type { CardToken } from '@giving/shared/contracts/donations';
+import { VOUCHER_QUICK_VALUES, type MemberVoucherPurchaseRequest, type VoucherPurchaseRequest } from '@giving/shared/contracts/vouchers';
+import { COUNTRIES, type CountryCode } from '@giving/shared/countries';
+import { centsToDollarString, formatMoney, money, parseDollars, type Currency } from '@giving/shared/money';
+import { Button, buttonClassName } from '../../../components/ui/button';
+import { FormMessage, TextField, TextareaField } from '../../../components/ui/field';
+import { useRuntimeConfig } from '../../../lib/config';
+import { paths } from '../../../lib/paths';
+import { useSession } from '../../../lib/session';
+import { useCreateVoucherPurchase } from '../api/create-voucher-purchase';
+import { useCardFrame } from '../hooks/use-card-frame';
+import { usePaymentFlow } from '../hooks/use-payment-flow';
+import {
+  VOUCHER_SERVER_FIELDS,
+  memberVoucherPurchaseFormSchema,
+  voucherPurchaseDefaults,
+  voucherPurchaseFormSchema,
+  type VoucherPurchaseFormInput,
+  type VoucherPurchaseFormValues,
+} from '../voucher-purchase-schema';
+import { CARD_FORM_UNAVAILABLE, CardFrame } from './card-frame';
+import { ProcessingModal } from './processing-modal';
+import styles from './voucher-purchase.module.css';
+
+export const VOUCHER_PAGE_HEADING = 'Charity Gift Vouchers';
+/** The anchor of the value picker (spec §2: /charity/gift-vouchers/new-voucher#voucher-select). */
+export const VOUCHER_SELECT_ID = 'voucher-select';
+
+type PurchaseDraft = Omit<VoucherPurchaseRequest, 'card'> | Omit<MemberVoucherPurchaseRequest, 'card'>;
+
+interface Bought {
+  trackingNumber: string;
+  value: number;
+  sentTo: string[];
+}
+
+/**
+ * /{country}/charity/gift-vouchers/new-voucher — buys a gift voucher by card: a value (quick values or any amount from
+ * $1), who it is for and a message (both optional), the buyer (a guest's names and e-mail; a signed-in member is who
+ * their sign-in says), the gateway's card fields, then the processing modal while the payment runs and a thank-you.
+ * The code goes out by e-mail once the card is charged.
+ */
+export function VoucherPurchase({ country }: { country: CountryCode }) {
+  const { locale, currency } = COUNTRIES[country];
+  const headingId = useId();
+  const [bought, setBought] = useState<Bought>();
+  useScrollToVoucherSelect();
+
+  return (
+    <section className={styles.page} aria-labelledby={headingId}>
+      <div className={styles.intro}>
+        <h1 id={headingId}>{VOUCHER_PAGE_HEADING}</h1>
+        <p>Give someone the joy of giving: they choose the charity or the gift, and the voucher pays. Vouchers can be spent over 12 months.</p>
+      </div>
+      {bought ? (
+        <VoucherThankYou bought={bought} country={country} locale={locale} currency={currency} onAnother={() => setBought(undefined)} />
+      ) : (
+        <VoucherPurchaseForm country={country} locale={locale} currency={currency} onBought={setBought} />
+      )}
+    </section>
+  );
+}
+
+/** The page opened at #voucher-select shows the value picker (the router does not scroll to anchors itself). */
+function useScrollToVoucherSelect() {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash !== `#${VOUCHER_SELECT_ID}`) return;
+    document.getElementById(VOUCHER_SELECT_ID)?.scrollIntoView?.({ block: 'start' });
+  }, [hash]);
+}
+
+function VoucherPurchaseForm({
+  country,
+  locale,
+  currency,
+  onBought,
+}: {
+  country: CountryCode;
+  locale: string;
+  currency: Currency;
+  onBought: (bought: Bought) => void;
+}) {
+  const session = useSession();
+  const member = session.status === 'signedIn' ? { name: session.name, email: session.email } : undefined;
+  const config = useRuntimeConfig();
+  const cardFrame = useCardFrame(config.data ? { url: config.data.cardGatewayUrl, publishableKey: config.data.cardGatewayPublishableKey } : undefined);
+  const { mutateAsync: create } = useCreateVoucherPurchase();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<VoucherPurchaseFormInput, unknown, VoucherPurchaseFormValues>({
+    resolver: zodResolver(member ? memberVoucherPurchaseFormSchema : voucherPurchaseFormSchema),
+    defaultValues: voucherPurchaseDefaults(),
+    mode: 'onTouched',
+  });
+  // Who the code was e-mailed to, kept from the submission for the thank-you.
+  const sentTo = useRef<string[]>([]);
+  const flow = usePaymentFlow<PurchaseDraft, CardToken>({
+    create,
+    onCompleted: ({ trackingNumber, request }) => onBought({ trackingNumber, value: request.voucherValue, sentTo: sentTo.current }),
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (config.isError) {
+      flow.setFailure(CARD_FORM_UNAVAILABLE);
+      return;
+    }
+    const draft = toDraft(values, country, member !== undefined);
+    sentTo.current = [member?.email ?? values.email, values.recipientEmail].filter(Boolean);
+    const outcome = await flow.submit(draft, cardFrame.tokenise);
+    if (outcome.kind === 'card-invalid') cardFrame.focus();
+    if (outcome.kind === 'field-errors') {
+      const unplaced: string[] = [];
+      let first: keyof VoucherPurchaseFormInput | undefined;
+      for (const [path, message] of Object.entries(outcome.fieldErrors)) {
+        const field = VOUCHER_SERVER_FIELDS[path];
+        if (!field) {
+          unplaced.push(message);
+          continue;
+        }
+        setError(field, { type: 'server', message });
+        first ??= field;
+      }
+      if (first) setFocus(first);
+      if (unplaced[0]) flow.setFailure(unplaced[0]);
+    }
+  });
+
+  const trimOnBlur = (name: 'firstName' | 'lastName' | 'recipientName') => ({
+    onBlur: (event: { target: { value: string } }) => {
+      const value = event.target.value;
+      if (value !== value.trim()) setValue(name, value.trim(), { shouldValidate: true });
+    },
+  });
+
+  return (
+    <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Buy a gift voucher">
+      <fieldset id={VOUCHER_SELECT_ID} className={styles.section}>
+        <legend className={styles.legend}>Choose a value</legend>
+        <QuickValues control={control} setValue={setValue} locale={locale} currency={currency} />
+        <TextField label="Voucher Value" inputMode="decimal" autoComplete="off" numeric hint="Any amount from $1 to $1,000." error={errors.voucherValue?.message} {...register('voucherValue')} />
+      </fieldset>
+
+      <fieldset className={styles.section}>
+        <legend className={styles.legend}>Who is it for?</legend>
+        <p className={styles.note}>Both optional: with their e-mail address, we send them the code too.</p>
+        <div className={styles.row}>
+          <TextField label="Recipient Name" autoComplete="off" error={errors.recipientName?.message} {...register('recipientName', trimOnBlur('recipientName'))} />
+          <TextField label="Recipient Email" type="email" autoComplete="off" error={errors.recipientEmail?.message} {...register('recipientEmail')} />
+        </div>
+        <TextareaField label="Message to the recipient" rows={3} placeholder="Message" error={errors.message?.message} {...register('message')} />
+      </fieldset>
+
+      <fieldset className={styles.section}>
+        <legend className={styles.legend}>Your details</legend>
+        {member ? (
+          <p className={styles.buyingAs}>{`Buying as ${member.name} (${member.email})`}</p>
+        ) : (
+          <>
+            <div className={styles.row}>
+              <TextField label="First Name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName', trimOnBlur('firstName'))} />
+              <TextField label="Last Name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName', trimOnBlur('lastName'))} />
+            </div>
+            <TextField label="Email" type="email" autoComplete="email" hint="We e-mail the voucher code here." error={errors.email?.message} {...register('email')} />
+          </>
+        )}
+      </fieldset>
+
+      <fieldset className={styles.section}>
+        <legend className={styles.legend}>Card details</legend>
+        <CardFrame frame={cardFrame} unavailable={config.isError} />
+      </fieldset>
+
+      <div className={styles.actions}>
+        {flow.failure ? <FormMessage>{flow.failure}</FormMessage> : null}
+        <BuyButton control={control} locale={locale} currency={currency} busy={isSubmitting || flow.processing} />
+      </div>
+
+      <ProcessingModal open={flow.processing} status={flow.status} workingOnIt={flow.workingOnIt} />
+    </form>
+  );
+}
+
+function toDraft(values: VoucherPurchaseFormValues, country: CountryCode, signedIn: boolean): PurchaseDraft {
+  const message = values.message.trim();
+  const recipient = {
+    ...(values.recipientName.trim() ? { name: values.recipientName.trim() } : {}),
+    ...(values.recipientEmail ? { email: values.recipientEmail } : {}),
+  };
+  return {
+    country,
+    voucherValue: values.voucherValue,
+    ...(Object.keys(recipient).length > 0 ? { recipient } : {}),
+    ...(message ? { message } : {}),
+    // A signed-in member is the buyer their token names; the member route refuses a buyer in the body.
+    ...(signedIn ? {} : { buyer: { firstName: values.firstName, lastName: values.lastName, email: values.email } }),
+  };
+}
+
+interface MoneyDisplay {
+  control: Control<VoucherPurchaseFormInput, unknown, VoucherPurchaseFormValues>;
+  locale: string;
+  currency: Currency;
+}
+
+/** Quick values; the one matching the value shows as pressed. */
+function QuickValues({ control, setValue, locale, currency }: MoneyDisplay & { setValue: UseFormSetValue<VoucherPurchaseFormInput> }) {
+  const cents = parseDollars(useWatch({ control, name: 'voucherValue' }));
+  return (
+    <div role="group" aria-label="Quick values" className={styles.picks}>
+      {VOUCHER_QUICK_VALUES.map((dollars) => (
+        <button
+          key={dollars}
+          type="button"
+          className={styles.pick}
+          aria-pressed={cents === dollars * 100}
+          onClick={() => setValue('voucherValue', centsToDollarString(dollars * 100), { shouldValidate: true, shouldDirty: true })}
+        >
+          {formatMoney(money(dollars * 100, currency), locale, { dropZeroCents: true })}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** 'Buy $50.00 Voucher' while the value is valid, else 'Buy Voucher'. */
+function BuyButton({ control, locale, currency, busy }: MoneyDisplay & { busy: boolean }) {
+  const cents = parseDollars(useWatch({ control, name: 'voucherValue' }));
+  const valid = cents !== undefined && cents >= 100 && cents <= 100_000;
+  return (
+    <Button type="submit" size="lg" block loading={busy}>
+      {valid ? `Buy ${formatMoney(money(cents, currency), locale)} Voucher` : 'Buy Voucher'}
+    </Button>
+  );
+}
+
+function VoucherThankYou({ bought, country, locale, currency, onAnother }: { bought: Bought; country: CountryCode; locale: string; currency: Currency; onAnother: () => void }) {
+  const headingId = useId();
+  return (
+    <div className={styles.done} role="status" aria-labelledby={headingId}>
+      <span className={styles.tick} aria-hidden="true">
+        ✓
+      </span>
+      <h2 id={headingId}>Thank you for your gift voucher</h2>
+      <p>{`The voucher code is on its way by e-mail to ${bought.sentTo.join(' and ')}.`}</p>
+      <dl className={styles.summary}>
+        <dt>Voucher value</dt>
+        <dd>{formatMoney(money(bought.value, currency), locale)}</dd>
+        <dt>Reference</dt>
+        <dd>{bought.trackingNumber}</dd>
+      </dl>
+      <div className={styles.doneActions}>
+        <Button onClick={onAnother}>Buy another voucher</Button>
+        <Link to={paths.charities(country)} className={buttonClassName({ variant: 'secondary' })}>
+          Browse charities
+        </Link>
+      </div>
+    </div>
+  );
+}
