@@ -100,28 +100,17 @@ export default defineService({
       access: { publishes: [CharityProfilePublished] },
     },
     {
-      // Workplace memberships (joined, roles changed, removed), so donations can gate payment methods and payroll on
-      // workplace roles from its own copy. Keys, not the image: a REMOVE record has no new image.
-      name: 'publish-workplace-memberships',
+      // Charity and workplace memberships (joined, roles changed, removed), so donations checks its charity console
+      // routes and gates payment methods and payroll against its own copy of the roles. Keys, not the image: a REMOVE
+      // record has no new image.
+      name: 'publish-memberships',
       filter: {
         eventName: ['INSERT', 'MODIFY', 'REMOVE'],
-        dynamodb: { Keys: { pk: { S: [{ prefix: 'WORKPLACE#' }] }, sk: { S: [{ prefix: 'MEMBER#' }] } } },
+        dynamodb: { Keys: { pk: { S: [{ prefix: 'CHARITY#' }, { prefix: 'WORKPLACE#' }] }, sk: { S: [{ prefix: 'MEMBER#' }] } } },
       },
-      handler: 'handlers/publish-workplace-membership',
+      handler: 'handlers/publish-membership',
       batchSize: 25,
-      access: { publishes: [WorkplaceMembershipChanged] },
-    },
-    {
-      // Charity memberships (joined, roles changed, removed), so donations checks its charity console routes (gifts,
-      // donation reports, remittance) against its own copy of the roles. Keys, not the image: a REMOVE has none.
-      name: 'publish-charity-memberships',
-      filter: {
-        eventName: ['INSERT', 'MODIFY', 'REMOVE'],
-        dynamodb: { Keys: { pk: { S: [{ prefix: 'CHARITY#' }] }, sk: { S: [{ prefix: 'MEMBER#' }] } } },
-      },
-      handler: 'handlers/publish-charity-membership',
-      batchSize: 25,
-      access: { publishes: [CharityMembershipChanged] },
+      access: { publishes: [CharityMembershipChanged, WorkplaceMembershipChanged] },
     },
   ],
   subscriptions: [

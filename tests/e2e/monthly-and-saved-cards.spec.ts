@@ -1,17 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { TEST_CARDS } from '@giving/shared/contracts/card-gateway';
-import { card, chargesFor, fillCard } from './support';
+import { card, chargesFor, fillCard, logIn } from './support';
 
 /** Demo sign-in seeded by the local platform (tools/local/src/seed/data.ts). */
 const DANA = { email: 'dana.donor@demo.koha.nz', password: 'Koha-demo-2026!', name: 'Dana Whitfield' };
-
-async function logIn(page: Page, who: { email: string; password: string }) {
-  await expect(page.getByRole('heading', { name: 'Log in to your Koha Account' })).toBeVisible();
-  await page.getByLabel('Email Address').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Log in to your Koha Account' })).toBeHidden();
-}
 
 const referenceOn = async (page: Page) => (await page.getByText(/^[0-9A-HJKMNP-TV-Z]{26}$/).textContent()) ?? '';
 

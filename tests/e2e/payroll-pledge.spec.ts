@@ -1,17 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { logIn } from './support';
 
 /** Demo sign-ins seeded by the local platform (tools/local/src/seed/data.ts). */
 const WIREMU = { email: 'wiremu.parata@tasman-engineering.co.nz', password: 'Koha-demo-2026!' };
 const GIFT = '/nz/kiwi-coast-rescue/buy-a-predator-trap';
-
-/** Signs in on the login modal (header Login) or the sign-in page (payroll and recurring go through /login/sso). */
-async function logIn(page: Page, who: { email: string; password: string }) {
-  await expect(page.getByRole('heading', { name: 'Log in to your Koha Account' })).toBeVisible();
-  await page.getByLabel('Email Address').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Log in to your Koha Account' })).toBeHidden();
-}
 
 test.describe('payroll giving (spec §4 "Payroll")', () => {
   test('a guest picks payroll, logs in as a workplace member, confirms, and finds the pledge in upcoming donations', async ({ page }) => {

@@ -71,3 +71,12 @@ export async function chargesFor(trackingNumber: string): Promise<{ amount: numb
   });
   return ((await response.json()) as { data: { amount: number; currency: string; status: string }[] }).data;
 }
+
+/** Signs in on the login modal (header Login) or the sign-in page (payroll and recurring go through /login/sso). */
+export async function logIn(page: Page, who: { email: string; password: string }) {
+  await expect(page.getByRole('heading', { name: 'Log in to your Koha Account' })).toBeVisible();
+  await page.getByLabel('Email Address').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Log in to your Koha Account' })).toBeHidden();
+}

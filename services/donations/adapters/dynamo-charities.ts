@@ -1,6 +1,6 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { CharityDirectory, CharityProjection } from '../domain/ports';
+import { putNewerVersion } from './put-newer-version';
 
 /**
  * Donations' copy of each charity's public profile, filled from accounts' CharityProfilePublished:
@@ -36,21 +36,7 @@ export function dynamoCharityDirectory(client: DynamoDBDocumentClient, tableName
       const items = (result.Items ?? []).map(toCharity).sort((a, b) => b.version.localeCompare(a.version));
       return items[0];
     },
-    async save(charity) {
-      try {
-        await client.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: { ...projectionKey(charity.id), gsi1pk: `CHARITYURL#${charity.charityUrl}`, gsi1sk: 'CHARITY', ...charity },
-            ConditionExpression: 'attribute_not_exists(pk) OR version < :version',
-            ExpressionAttributeValues: { ':version': charity.version },
-          }),
-        );
-        return 'saved';
-      } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) return 'stale';
-        throw error;
-      }
-    },
+    save: (charity) =>
+      putNewerVersion(client, tableName, { ...projectionKey(charity.id), gsi1pk: `CHARITYURL#${charity.charityUrl}`, gsi1sk: 'CHARITY', ...charity }),
   };
 }

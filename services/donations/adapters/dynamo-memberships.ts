@@ -1,6 +1,7 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { MembershipDirectory, WorkplaceMembership } from '../domain/ports';
+import { putNewerVersion } from './put-newer-version';
+import { tenantRoleKey } from './dynamo-tenant-roles';
 
 /**
  * Donations' copy of workplace memberships, filled from accounts' WorkplaceMembershipChanged:
@@ -8,7 +9,6 @@ import type { MembershipDirectory, WorkplaceMembership } from '../domain/ports';
  * A removed membership is kept with no roles. A version is written only when none is kept yet or the kept one is
  * older, so a late or repeated event never overwrites a newer one (a conditional put, not read-then-write).
  */
-export const membershipKey = (memberId: string, workplaceId: string) => ({ pk: `MEMBER#${memberId}`, sk: `WORKPLACE#${workplaceId}` });
 
 export function dynamoMembershipDirectory(client: DynamoDBDocumentClient, tableName: string): MembershipDirectory {
   return {
@@ -32,21 +32,7 @@ export function dynamoMembershipDirectory(client: DynamoDBDocumentClient, tableN
         .map(({ pk: _pk, sk: _sk, ...membership }) => membership as unknown as WorkplaceMembership)
         .filter((membership) => membership.roles.length > 0);
     },
-    async save(membership) {
-      try {
-        await client.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: { ...membershipKey(membership.memberId, membership.workplaceId), ...membership },
-            ConditionExpression: 'attribute_not_exists(pk) OR version < :version',
-            ExpressionAttributeValues: { ':version': membership.version },
-          }),
-        );
-        return 'saved';
-      } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) return 'stale';
-        throw error;
-      }
-    },
+    save: (membership) =>
+      putNewerVersion(client, tableName, { ...tenantRoleKey(membership.memberId, { kind: 'workplace', id: membership.workplaceId }), ...membership }),
   };
 }

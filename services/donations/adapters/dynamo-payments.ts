@@ -43,7 +43,15 @@ function toPayment(item: Record<string, unknown>): Payment {
 }
 
 export function dynamoPaymentRepository(client: DynamoDBDocumentClient, tableName: string): PaymentRepository {
+  const findByKey = async (idempotencyKey: string) => {
+    const result = await client.send(
+      new GetCommand({ TableName: tableName, Key: { pk: `PAYMENTKEY#${idempotencyKey}`, sk: 'PAYMENTKEY' }, ConsistentRead: true }),
+    );
+    const found = result.Item as { trackingNumber: string; fingerprint: string } | undefined;
+    return found ? { trackingNumber: found.trackingNumber, fingerprint: found.fingerprint } : undefined;
+  };
   return {
+    findByKey,
     async createOnce(payment: NewPayment, fingerprint: string) {
       const item: PaymentItem = {
         ...paymentKey(payment.trackingNumber),
@@ -80,10 +88,7 @@ export function dynamoPaymentRepository(client: DynamoDBDocumentClient, tableNam
         if (!(error instanceof TransactionCanceledException) || error.CancellationReasons?.[0]?.Code !== 'ConditionalCheckFailed') {
           throw error;
         }
-        const existing = await client.send(
-          new GetCommand({ TableName: tableName, Key: { pk: `PAYMENTKEY#${payment.idempotencyKey}`, sk: 'PAYMENTKEY' }, ConsistentRead: true }),
-        );
-        const found = existing.Item as { trackingNumber: string; fingerprint: string } | undefined;
+        const found = await findByKey(payment.idempotencyKey);
         if (!found) throw error;
         return { created: false as const, trackingNumber: found.trackingNumber, fingerprint: found.fingerprint };
       }

@@ -1,7 +1,7 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { PermissionSource } from '@giving/shared/permissions';
 import type { TenantRoleDirectory } from '../domain/ports';
+import { putNewerVersion } from './put-newer-version';
 
 /**
  * Donations' copy of members' roles in tenants, from accounts' membership events:
@@ -10,7 +10,7 @@ import type { TenantRoleDirectory } from '../domain/ports';
  * Each keeps `roles` and the `version` (accounts' stream sequence number) it came from; a removed membership is kept
  * with no roles. A version is written only over an older one (conditional put), so a late event never undoes a newer.
  */
-const tenantRoleKey = (memberId: string, tenant: { kind: 'charity' | 'workplace'; id: string }) => ({
+export const tenantRoleKey = (memberId: string, tenant: { kind: 'charity' | 'workplace'; id: string }) => ({
   pk: `MEMBER#${memberId}`,
   sk: `${tenant.kind === 'charity' ? 'CHARITY' : 'WORKPLACE'}#${tenant.id}`,
 });
@@ -23,22 +23,8 @@ export function dynamoTenantRoleDirectory(client: DynamoDBDocumentClient, tableN
       const roles = result.Item?.roles;
       return Array.isArray(roles) ? roles.filter((role): role is string => typeof role === 'string') : [];
     },
-    async saveCharityMembership(membership) {
-      try {
-        await client.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: { ...tenantRoleKey(membership.memberId, { kind: 'charity', id: membership.charityId }), ...membership },
-            ConditionExpression: 'attribute_not_exists(pk) OR version < :version',
-            ExpressionAttributeValues: { ':version': membership.version },
-          }),
-        );
-        return 'saved';
-      } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) return 'stale';
-        throw error;
-      }
-    },
+    saveCharityMembership: (membership) =>
+      putNewerVersion(client, tableName, { ...tenantRoleKey(membership.memberId, { kind: 'charity', id: membership.charityId }), ...membership }),
   };
 }
 

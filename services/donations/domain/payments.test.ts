@@ -66,6 +66,17 @@ describe('createPayment for a general donation to a charity (CHARITY)', () => {
     expect(stored).not.toHaveProperty('giftId');
   });
 
+  it('answers a retry the same even after the charity stopped taking donations (the retry is of an accepted request)', async () => {
+    const charity = aCharity();
+    await charities.save(charity);
+    const first = await createPayment({ payments, charities, clock }, aCharityRequest(charity.id), `key-then-inactive-${charity.id}`);
+    expect(await charities.save({ ...charity, isActive: false, version: '2026-11-02T00:00:00.000Z' })).toBe('saved');
+
+    const retry = await createPayment({ payments, charities, clock }, aCharityRequest(charity.id), `key-then-inactive-${charity.id}`);
+    expect(retry.trackingNumber).toBe(first.trackingNumber);
+    await expect(createPayment({ payments, charities, clock }, aCharityRequest(charity.id), `key-new-${charity.id}`)).rejects.toMatchObject({ code: 'NotFound' });
+  });
+
   it('refuses an unknown or inactive charity (404) and one from another country (400), naming charityId, writing nothing', async () => {
     const problem = (promise: Promise<unknown>) =>
       promise.then(

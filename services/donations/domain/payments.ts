@@ -80,8 +80,9 @@ type Deps = { payments: PaymentRepository; charities: Pick<CharityDirectory, 'ge
  * know in this country is refused before anything is written (the workflow prices it again before charging).
  */
 export async function createPayment(deps: Deps, request: CreatePaymentRequest, idempotencyKey: string): Promise<{ trackingNumber: string }> {
+  const fingerprint = fingerprintOf(request);
   const card = request.card ? { card: newPaymentCard(request.card) } : {};
-  return storePayment(deps, request, request.donor, undefined, fingerprintOf(request), idempotencyKey, card);
+  return orRetryAnswer(deps, idempotencyKey, fingerprint, () => storePayment(deps, request, request.donor, undefined, fingerprint, idempotencyKey, card));
 }
 
 /**
@@ -97,9 +98,32 @@ export async function createMemberPayment(
 ): Promise<{ trackingNumber: string }> {
   const donor = donorFromSignIn(member);
   const fingerprint = fingerprintOf({ ...request, memberId: member.memberId });
-  // A saved card resolves to the member's own (or 404s before anything is written); a new one may be kept.
-  const card = await cardForMemberPayment(deps, member.memberId, request);
-  return storePayment(deps, request, donor, member.memberId, fingerprint, idempotencyKey, card);
+  return orRetryAnswer(deps, idempotencyKey, fingerprint, async () => {
+    // A saved card resolves to the member's own (or 404s before anything is written); a new one may be kept.
+    const card = await cardForMemberPayment(deps, member.memberId, request);
+    return storePayment(deps, request, donor, member.memberId, fingerprint, idempotencyKey, card);
+  });
+}
+
+/**
+ * A retry of an accepted request gets the same answer, whatever changed since (the charity stopped taking donations,
+ * the saved card was removed): when `store` refuses, the key is looked up, and a request it already accepted gets its
+ * tracking number. The first attempt pays no extra read; storePayment's transaction stays the guard against races.
+ */
+async function orRetryAnswer(
+  deps: Deps,
+  idempotencyKey: string,
+  fingerprint: string,
+  store: () => Promise<{ trackingNumber: string }>,
+): Promise<{ trackingNumber: string }> {
+  try {
+    return await store();
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.code === 'IdempotencyKeyReused') throw error;
+    const prior = await deps.payments.findByKey(idempotencyKey);
+    if (prior?.fingerprint === fingerprint) return { trackingNumber: prior.trackingNumber };
+    throw error;
+  }
 }
 
 async function storePayment(

@@ -128,6 +128,8 @@ export interface PaymentRepository {
    * Returns 'created', or the payment already holding this key (with its request fingerprint).
    */
   createOnce(payment: NewPayment, fingerprint: string): Promise<{ created: true } | { created: false; trackingNumber: string; fingerprint: string }>;
+  /** The payment already holding this idempotency key (with its request fingerprint), if any. */
+  findByKey(idempotencyKey: string): Promise<{ trackingNumber: string; fingerprint: string } | undefined>;
   get(trackingNumber: string): Promise<Payment | undefined>;
   /** Initiated/Processing -> Processing with the server's prices. Returns false when the payment already ended. */
   markProcessing(trackingNumber: string, priced: PricedPayment | PricedVoucherPurchase, at: Date): Promise<boolean>;

@@ -1,0 +1,39 @@
+import type { EventPublisher } from '@giving/shared/events';
+import { CharityMembershipChanged, WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
+import { profileVersion } from './charity-events';
+
+/**
+ * A member's roles in a charity or workplace, told to other services for each stored state of the membership item,
+ * in order (donations checks its charity console routes, and gates payment methods and payroll pledges, on them).
+ * A removed membership (no new image) is published with no roles. The version is the stream's sequence number.
+ */
+export interface MembershipRecord {
+  keys: Record<string, unknown>;
+  newImage?: { workplaceName?: unknown; roles?: unknown };
+  sequenceNumber: string;
+}
+
+/** CHARITY#<id> or WORKPLACE#<id> / MEMBER#<memberId> (adapters/keys.ts), or undefined for any other item. */
+export function membershipIds(keys: Record<string, unknown>): { kind: 'charity' | 'workplace'; tenantId: string; memberId: string } | undefined {
+  const [pk, sk] = [String(keys.pk ?? ''), String(keys.sk ?? '')];
+  const kind = pk.startsWith('CHARITY#') ? 'charity' : pk.startsWith('WORKPLACE#') ? 'workplace' : undefined;
+  if (!kind || !sk.startsWith('MEMBER#')) return undefined;
+  const tenantId = pk.slice(pk.indexOf('#') + 1);
+  const memberId = sk.slice('MEMBER#'.length);
+  return tenantId && memberId ? { kind, tenantId, memberId } : undefined;
+}
+
+export async function publishMembership(events: EventPublisher, record: MembershipRecord, publishedAt: string): Promise<'published' | 'ignored'> {
+  const ids = membershipIds(record.keys);
+  if (!ids) return 'ignored';
+  const roles = Array.isArray(record.newImage?.roles) ? record.newImage.roles.filter((role): role is string => typeof role === 'string') : [];
+  const version = profileVersion(record.sequenceNumber);
+  const { memberId, tenantId } = ids;
+  if (ids.kind === 'charity') {
+    await events.publish(CharityMembershipChanged, { charityId: tenantId, memberId, roles, version, publishedAt }, { correlationId: tenantId });
+  } else {
+    const workplaceName = typeof record.newImage?.workplaceName === 'string' ? record.newImage.workplaceName : '';
+    await events.publish(WorkplaceMembershipChanged, { workplaceId: tenantId, memberId, workplaceName, roles, version, publishedAt }, { correlationId: tenantId });
+  }
+  return 'published';
+}
