@@ -96,7 +96,19 @@ export async function measureSubmissions(urls: PlatformUrls, options: { concurre
 
   let firstFailure: string | undefined;
   let lastTrackingNumber: string | undefined;
-  const submissionRound = () =>
+  // The payment workflows wait while submissions are measured (the Step Functions stand-in holds them), then run to
+  // the end before the next round: on this small machine their work would take CPU and DynamoDB Local time from the
+  // request path, which in AWS it does not share. The end-to-end figure measures them on their own.
+  const holdWorkflows = (hold: boolean) => fetch(`${urls.stepFunctions}/_local/${hold ? 'hold' : 'release'}`, { method: 'POST' });
+  const submissionRound = async () => {
+    await holdWorkflows(true);
+    try {
+      return await submissionLoop();
+    } finally {
+      await holdWorkflows(false);
+    }
+  };
+  const submissionLoop = () =>
     closedLoop({
       concurrency,
       seconds: roundSeconds,

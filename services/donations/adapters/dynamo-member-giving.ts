@@ -18,7 +18,7 @@ import type {
  *   MEMBER#<member> / RECURRING#<schedule>  -> a monthly gift's schedule; sparse gsi3 while the job has work for it:
  *       gsi3pk RECURRING#DUE    / gsi3sk <next attempt day>#<schedule>  while Active
  *       gsi3pk RECURRING#NOTICE / gsi3sk <stopped at>#<schedule>        while Stopped and the donor not yet told
- *   DONATION#<id> (dynamo-payments.ts) carries gsi4pk MEMBER#<member> / gsi4sk <completed at>#<id> for a member's gift.
+ *   DONATION#<id> (dynamo-payments.ts) carries gsi3pk MEMBER#<member> / gsi3sk <completed at>#<id> for a member's gift.
  */
 const DUE = 'RECURRING#DUE';
 const NOTICE = 'RECURRING#NOTICE';
@@ -204,19 +204,19 @@ export function dynamoRecurringDonations(client: DynamoDBDocumentClient, tableNa
   };
 }
 
-/** A signed-in member's donation is in their history: gsi4 keys for the donation item (none for a guest's). */
+/** A signed-in member's donation is in their history: gsi3 keys for the donation item (none for a guest's). */
 export const memberHistoryKeys = (donation: Pick<Donation, 'memberId' | 'completedAt' | 'donationId'>) =>
-  donation.memberId ? { gsi4pk: memberPk(donation.memberId), gsi4sk: `${donation.completedAt}#${donation.donationId}` } : {};
+  donation.memberId ? { gsi3pk: memberPk(donation.memberId), gsi3sk: `${donation.completedAt}#${donation.donationId}` } : {};
 
-/** The member's history: a Query on gsi4 (written with each member's donation), newest first, with an opaque cursor. */
+/** The member's history: a Query on gsi3 (written with each member's donation), newest first, with an opaque cursor. */
 export function dynamoDonationHistory(client: DynamoDBDocumentClient, tableName: string): DonationHistory {
   return {
     async listByMember(memberId, { limit, cursor }) {
       const result = await client.send(
         new QueryCommand({
           TableName: tableName,
-          IndexName: 'gsi4',
-          KeyConditionExpression: 'gsi4pk = :pk',
+          IndexName: 'gsi3',
+          KeyConditionExpression: 'gsi3pk = :pk',
           ExpressionAttributeValues: { ':pk': memberPk(memberId) },
           ScanIndexForward: false,
           Limit: limit,
@@ -224,7 +224,7 @@ export function dynamoDonationHistory(client: DynamoDBDocumentClient, tableName:
         }),
       );
       const items = (result.Items ?? []).map((item) => {
-        const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, gsi4pk: _e, gsi4sk: _f, ledgerMonth: _l, ...donation } = item;
+        const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, gsi3pk: _e, gsi3sk: _f, ledgerMonth: _l, ...donation } = item;
         return donation as Donation;
       });
       return { items, ...(result.LastEvaluatedKey ? { nextCursor: Buffer.from(JSON.stringify(result.LastEvaluatedKey)).toString('base64url') } : {}) };
@@ -243,9 +243,9 @@ function startKeyOf(cursor: string, memberId: string): Record<string, unknown> {
   const valid =
     typeof key === 'object' &&
     key !== null &&
-    (key as Record<string, unknown>).gsi4pk === memberPk(memberId) &&
+    (key as Record<string, unknown>).gsi3pk === memberPk(memberId) &&
     Object.values(key).every((value) => typeof value === 'string') &&
-    Object.keys(key).every((name) => ['pk', 'sk', 'gsi4pk', 'gsi4sk'].includes(name));
+    Object.keys(key).every((name) => ['pk', 'sk', 'gsi3pk', 'gsi3sk'].includes(name));
   if (!valid) throw new DomainError('ValidationFailed', 'query.cursor: Invalid cursor.', [{ field: 'query.cursor', message: 'Invalid cursor.' }]);
   return key as Record<string, unknown>;
 }

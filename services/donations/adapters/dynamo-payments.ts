@@ -16,7 +16,7 @@ import { memberHistoryKeys } from './dynamo-member-giving';
  *   PAYMENT#<tracking number>    / PAYMENT     -> the payment; while unfinished, gsi1 = OPEN#<day> / createdAt
  *   DONATION#<donation id>       / DONATION    -> the donation; gsi1 = CHARITY#<charity id> / DONATION#<id>
  *                                                 gsi2 = CHARITY#<charity id>#DONATIONS / <completedAt>#<id> (the donation report)
- *                                                 gsi4 = MEMBER#<member id> / <completedAt>#<id> (the member's history)
+ *                                                 gsi3 = MEMBER#<member id> / <completedAt>#<id> (the member's history)
  */
 const KEY_TTL_SECONDS = 7 * 24 * 60 * 60;
 const OPEN_DAYS_SCANNED = 3;
@@ -203,7 +203,7 @@ export function dynamoPaymentRepository(client: DynamoDBDocumentClient, tableNam
     async getDonation(donationId) {
       const result = await client.send(new GetCommand({ TableName: tableName, Key: donationKey(donationId), ConsistentRead: true }));
       if (!result.Item) return undefined;
-      const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, gsi2pk: _g3, gsi2sk: _g4, gsi4pk: _g5, gsi4sk: _g6, ledgerMonth: _l, ...donation } = result.Item;
+      const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, gsi2pk: _g3, gsi2sk: _g4, gsi3pk: _g5, gsi3sk: _g6, ledgerMonth: _l, ...donation } = result.Item;
       return donation as Donation;
     },
 

@@ -8,8 +8,8 @@ import type { RateLimiter, Voucher, VoucherRedemption, VoucherRepository } from 
 /**
  * Gift voucher items in the donations table:
  *   VOUCHER#<code hash>                 / VOUCHER     -> the voucher, its balance as balanceCents (conditional decrements)
- *                                                        gsi5 = BUYER#<buyer e-mail, lower case> / <createdAt>#<id> (the buyer's list)
- *                                                        gsi6 = VOUCHERS / <createdAt>#<id> (the back office's list, newest first)
+ *                                                        gsi3 = BUYER#<buyer e-mail, lower case> / <createdAt>#<id> (the buyer's list)
+ *                                                        gsi2 = VOUCHERS / <createdAt>#<id> (the back office's list, newest first)
  *   VOUCHERREDEMPTION#<tracking number> / REDEMPTION  -> what one payment took from a voucher (at most one per payment)
  *   RATELIMIT#<key>#<window>            / RATELIMIT   -> calls counted in a window (expires with it)
  * The payment's own item (dynamo-payments.ts) gets `redemption` and `purchasedVoucher` in the same transactions.
@@ -29,10 +29,10 @@ interface VoucherItem extends Omit<Voucher, 'balance' | 'expiresAt'> {
   balanceCents: number;
   currency: Currency;
   buyerEmailLower: string;
-  gsi5pk: string;
-  gsi5sk: string;
-  gsi6pk: string;
-  gsi6sk: string;
+  gsi3pk: string;
+  gsi3sk: string;
+  gsi2pk: string;
+  gsi2sk: string;
 }
 
 /** The voucher's item, as completePurchase writes it (the seed writes the demo's vouchers with it too). */
@@ -46,10 +46,10 @@ export function voucherItem(voucher: Voucher): VoucherItem {
     balanceCents: balance.cents,
     currency: balance.currency,
     buyerEmailLower: voucher.buyer.email.toLowerCase(),
-    gsi5pk: buyerPartition(voucher.buyer.email),
-    gsi5sk: sortKey,
-    gsi6pk: ALL_VOUCHERS,
-    gsi6sk: sortKey,
+    gsi3pk: buyerPartition(voucher.buyer.email),
+    gsi3sk: sortKey,
+    gsi2pk: ALL_VOUCHERS,
+    gsi2sk: sortKey,
   };
 }
 
@@ -61,10 +61,10 @@ function toVoucher(item: Record<string, unknown>): Voucher {
     currency,
     validUntil,
     buyerEmailLower: _b,
-    gsi5pk: _g1,
-    gsi5sk: _g2,
-    gsi6pk: _g3,
-    gsi6sk: _g4,
+    gsi3pk: _g1,
+    gsi3sk: _g2,
+    gsi2pk: _g3,
+    gsi2sk: _g4,
     ...voucher
   } = item as unknown as VoucherItem;
   return { ...voucher, expiresAt: validUntil, balance: money(balanceCents, currency) };
@@ -83,7 +83,7 @@ function toRedemption(item: Record<string, unknown>): VoucherRedemption {
 
 const reasonCodes = (error: TransactionCanceledException) => (error.CancellationReasons ?? []).map((reason) => reason.Code);
 
-const CURSOR_KEYS = ['pk', 'sk', 'gsi6pk', 'gsi6sk'] as const;
+const CURSOR_KEYS = ['pk', 'sk', 'gsi2pk', 'gsi2sk'] as const;
 const badCursor = () => invalid([{ field: 'query.cursor', message: MESSAGES.invalidInput }]);
 
 function encodeCursor(item: Record<string, unknown>): string {
@@ -247,8 +247,8 @@ export function dynamoVoucherRepository(client: DynamoDBDocumentClient, tableNam
         const result = await client.send(
           new QueryCommand({
             TableName: tableName,
-            IndexName: 'gsi5',
-            KeyConditionExpression: 'gsi5pk = :buyer',
+            IndexName: 'gsi3',
+            KeyConditionExpression: 'gsi3pk = :buyer',
             ExpressionAttributeValues: { ':buyer': buyerPartition(email) },
             ScanIndexForward: false,
             ExclusiveStartKey: start,
@@ -268,8 +268,8 @@ export function dynamoVoucherRepository(client: DynamoDBDocumentClient, tableNam
         const result = await client.send(
           new QueryCommand({
             TableName: tableName,
-            IndexName: 'gsi6',
-            KeyConditionExpression: 'gsi6pk = :all',
+            IndexName: 'gsi2',
+            KeyConditionExpression: 'gsi2pk = :all',
             ...(q ? { FilterExpression: 'contains(buyerEmailLower, :q)' } : {}),
             ExpressionAttributeValues: { ':all': ALL_VOUCHERS, ...(q ? { ':q': q.toLowerCase() } : {}) },
             ScanIndexForward: false,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { logger } from '@giving/shared/lambda/logger';
 import { functionId, workflowName, type ServiceManifest, type ServiceName } from '@giving/shared/manifest';
 import { ACCOUNT_ID, REGION, REPO_ROOT, stateMachineArn } from '../config';
-import { AwsError, awsJsonHandler, epochSeconds, listen } from '../eventbridge/aws-json';
+import { AwsError, awsJsonHandler, epochSeconds, listen, type LocalRoute } from '../eventbridge/aws-json';
 import { closeServer } from '../runtime/http-server';
 import { invokeHandler } from '../runtime/handlers';
 import {
@@ -103,6 +103,8 @@ export async function startStepFunctions(options: {
   const waiting: (() => void)[] = [];
   let runningCount = 0;
   let stopped = false;
+  // Held (POST /_local/hold, for the benchmark): new executions are accepted and wait until released.
+  let held = false;
 
   const runExecution = async (entry: StateMachineEntry, execution: Execution, input: unknown) => {
     const run = startWorkflow(entry.machine, entry.definition, input, entry.handlers, {
@@ -128,7 +130,7 @@ export async function startStepFunctions(options: {
 
   /** Starts waiting executions while there is room; one stopped while it waited is skipped. */
   const pump = () => {
-    while (runningCount < maxConcurrent && waiting.length > 0) waiting.shift()?.();
+    while (!held && runningCount < maxConcurrent && waiting.length > 0) waiting.shift()?.();
   };
 
   const schedule = (entry: StateMachineEntry, execution: Execution, input: unknown) =>
@@ -268,10 +270,28 @@ export async function startStepFunctions(options: {
       'stateMachines',
     );
 
+  /**
+   * POST /_local/hold and /_local/release: `npm run bench` holds the workflows while it measures the request path, so
+   * on one small machine the workflows' work does not take the time of the requests it would not share in AWS; once
+   * released, the waiting executions run as usual.
+   */
+  const localRoutes: LocalRoute = (req, res, url) => {
+    if (url.pathname !== '/_local/hold' && url.pathname !== '/_local/release') return false;
+    if (req.method !== 'POST') {
+      res.writeHead(405, { Allow: 'POST' }).end();
+      return true;
+    }
+    held = url.pathname === '/_local/hold';
+    pump();
+    res.writeHead(204).end();
+    return true;
+  };
+
   const { server, port, url } = await listen(
     awsJsonHandler({
       protocol: '1.0',
       targetPrefix: 'AWSStepFunctions',
+      localRoutes,
       operations: {
         StartExecution: startExecution,
         DescribeExecution: describeExecution,
