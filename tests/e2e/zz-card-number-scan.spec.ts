@@ -2,6 +2,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DynamoDBClient, ListTablesCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
+import { TEST_CARDS } from '@giving/shared/contracts/card-gateway';
 import { findCardNumbers } from '../../tools/local/src/evidence/card-numbers';
 import { LOG_FILE, REQUESTS_FILE } from '../../tools/local/src/evidence';
 import { E2E_DYNAMODB_URL, E2E_EVIDENCE_DIR, E2E_STATE_DIR } from './platform-dirs';
@@ -26,8 +27,11 @@ test('no card number reached an API request, a log line, a table item or a file'
   expect(logs.length).toBeGreaterThan(1000);
 
   const hits: string[] = [];
+  // The test cards the browser tests typed, found anywhere (inside words too, grouped or not).
+  const typed = Object.values(TEST_CARDS).map((number) => ({ number, pattern: new RegExp(number.split('').join('[ -]?')) }));
   const scan = (where: string, text: string) => {
     for (const number of findCardNumbers(text)) hits.push(`${where}: ${number.slice(0, 6)}…${number.slice(-4)}`);
+    for (const { number, pattern } of typed) if (pattern.test(text)) hits.push(`${where}: test card ${number.slice(0, 6)}…${number.slice(-4)}`);
   };
   scan('API request bodies', bodies);
   scan('platform log', logs);

@@ -15,5 +15,7 @@ describe('findCardNumbers', () => {
     expect(findCardNumbers('0000000000000000000000000000004242424242')).toEqual([]);
     expect(findCardNumbers('2026-11-21 10:15:00 and 2026 11 21')).toEqual([]);
     expect(findCardNumbers('{"last4":"4242","amount":2500}')).toEqual([]);
+    // A random hex id or a content hash may hold a Luhn-valid run of digits by chance.
+    expect(findCardNumbers('PAYMENTKEY#a4242424242424242f09c and sha256-4000000000000002ab')).toEqual([]);
   });
 });

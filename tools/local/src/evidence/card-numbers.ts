@@ -1,9 +1,11 @@
 /**
  * Finds card numbers in text: 13 to 19 digits (optionally in groups split by one space or dash) that pass the Luhn
  * check and start like a card (2-6: Mastercard, Visa, Amex, Discover, UnionPay...). Longer digit runs (zero-padded
- * sequence numbers) and runs starting 0, 1, 7, 8 or 9 (epoch milliseconds, phone numbers) are not card numbers.
+ * sequence numbers) and runs starting 0, 1, 7, 8 or 9 (epoch milliseconds, phone numbers) are not card numbers, nor
+ * are digits inside a word of letters and digits: random hex ids and content hashes have long digit runs by chance.
+ * (The browser tests also look for the exact test card numbers they typed anywhere, words included.)
  */
-const CANDIDATE = /(?<![\d])(?:\d[ -]?){12,18}\d(?![\d])/g;
+const CANDIDATE = /(?<![0-9A-Za-z])(?:\d[ -]?){12,18}\d(?![0-9A-Za-z])/g;
 
 export function findCardNumbers(text: string): string[] {
   const found: string[] = [];
