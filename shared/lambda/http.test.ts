@@ -84,11 +84,20 @@ describe('httpRoute', () => {
       event({
         requestContext: {
           requestId: 'r',
-          authorizer: { jwt: { claims: { sub: 'user-1', email: 'a@b.nz', 'cognito:groups': '[Administrator donors]' }, scopes: null } },
+          authorizer: { jwt: { claims: { sub: 'user-1', email: 'a@b.nz', email_verified: 'true', 'cognito:groups': '[Administrator donors]' }, scopes: null } },
         } as unknown as HttpEvent['requestContext'],
       }),
     );
     expect(JSON.parse(response.body as string)).toMatchObject({ userId: 'user-1', email: 'a@b.nz', groups: ['Administrator', 'donors'] });
+  });
+
+  it('gives the caller no e-mail until Cognito has verified it', async () => {
+    const me = httpRoute({ guard }, async ({ caller }) => ok({ email: caller?.email ?? null }));
+    const asCaller = (claims: Record<string, string>) =>
+      me(event({ requestContext: { requestId: 'r', authorizer: { jwt: { claims, scopes: null } } } as unknown as HttpEvent['requestContext'] }));
+    for (const claims of [{ sub: 'u', email: 'someone@else.nz' }, { sub: 'u', email: 'someone@else.nz', email_verified: 'false' }]) {
+      expect(JSON.parse((await asCaller(claims)).body as string)).toEqual({ email: null });
+    }
   });
 });
 

@@ -153,7 +153,11 @@ function readIdempotencyKey(event: APIGatewayProxyEventV2, mode: 'required' | 'o
   return key;
 }
 
-/** HTTP API passes claims as strings; list claims such as cognito:groups arrive as "[a b]". */
+/**
+ * HTTP API passes claims as strings; list claims such as cognito:groups arrive as "[a b]". The caller's e-mail is
+ * theirs only once Cognito has verified it (email_verified): receipts, vouchers bought for an address and invitations
+ * to it must not go to whoever typed someone else's address at sign-up.
+ */
 export function callerOf(event: HttpEvent): Caller | undefined {
   const raw = event.requestContext?.authorizer?.jwt?.claims;
   if (!raw || typeof raw.sub !== 'string') return undefined;
@@ -161,7 +165,7 @@ export function callerOf(event: HttpEvent): Caller | undefined {
   for (const [key, value] of Object.entries(raw)) claims[key] = Array.isArray(value) ? `[${value.join(' ')}]` : String(value);
   const groupsClaim = claims['cognito:groups'] ?? '';
   const groups = groupsClaim.replace(/^\[|\]$/g, '').split(/[\s,]+/).filter(Boolean);
-  return { userId: claims.sub as string, email: claims.email, groups, claims };
+  return { userId: claims.sub as string, email: claims.email_verified === 'true' ? claims.email : undefined, groups, claims };
 }
 
 function errorResult(error: unknown, log: Logger): HttpResult {

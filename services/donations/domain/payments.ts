@@ -27,9 +27,9 @@ export const GIFT_WRONG_COUNTRY_MESSAGE = MESSAGES.giftWrongCountry;
 export const CHARITY_MISSING_MESSAGE = CHARITY_MISSING;
 export const CHARITY_WRONG_COUNTRY_MESSAGE = CHARITY_WRONG_COUNTRY;
 
-/** A signed-in donation whose token carries no e-mail: there is nowhere to send the receipt. */
+/** A signed-in donation whose token carries no verified e-mail: there is nowhere to send the receipt. */
 export const SIGN_IN_WITHOUT_EMAIL_MESSAGE =
-  'Your sign-in has no e-mail address for your receipt. Sign out and in again, or give as a guest.';
+  'Your sign-in has no verified e-mail address for your receipt. Verify your e-mail address, or give as a guest.';
 
 /** A stable fingerprint of what was asked, so a reused idempotency key with a different request is refused (payments, payroll pledges). */
 export function fingerprintOf(request: CreatePaymentRequest | (MemberPaymentRequest & { memberId: string }) | object): string {

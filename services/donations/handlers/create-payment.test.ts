@@ -106,7 +106,7 @@ describe('POST /donations/payments', () => {
 });
 
 /** The signed-in twin: POST /donations/me/payments, as HTTP API's JWT authorizer hands it the verified claims. */
-const DANA = { sub: 'sub-dana', email: 'dana.donor@demo.koha.nz', given_name: 'Dana', family_name: 'Whitfield', token_use: 'id' };
+const DANA = { sub: 'sub-dana', email: 'dana.donor@demo.koha.nz', email_verified: 'true', given_name: 'Dana', family_name: 'Whitfield', token_use: 'id' };
 
 async function postAsMember(body: unknown, claims: Record<string, string> | null = DANA, key = `key-${newId()}`) {
   const path = `${API_PREFIX}/donations/me/payments`;

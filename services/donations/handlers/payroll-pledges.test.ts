@@ -51,7 +51,7 @@ async function call(
     requestContext: {
       requestId: newId(),
       http: { method, path: `${API_PREFIX}${path}` },
-      authorizer: { jwt: { claims: { sub: memberId, email: 'wiremu.parata@tasman-engineering.co.nz', given_name: 'Wiremu' } } },
+      authorizer: { jwt: { claims: { sub: memberId, email: 'wiremu.parata@tasman-engineering.co.nz', email_verified: 'true', given_name: 'Wiremu' } } },
     },
   } as unknown as HttpEvent;
   const response = await handler(event);
