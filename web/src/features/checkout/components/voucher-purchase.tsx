@@ -24,6 +24,8 @@ import {
 } from '../voucher-purchase-schema';
 import { CARD_FORM_UNAVAILABLE, CardFrame } from './card-frame';
 import { ProcessingModal } from './processing-modal';
+import formStyles from './checkout-form.module.css';
+import thankYouStyles from './thank-you.module.css';
 import styles from './voucher-purchase.module.css';
 
 export const VOUCHER_PAGE_HEADING = 'Charity Gift Vouchers';
@@ -144,30 +146,30 @@ function VoucherPurchaseForm({
   });
 
   return (
-    <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Buy a gift voucher">
-      <fieldset id={VOUCHER_SELECT_ID} className={styles.section}>
-        <legend className={styles.legend}>Choose a value</legend>
+    <form className={formStyles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Buy a gift voucher">
+      <fieldset id={VOUCHER_SELECT_ID} className={`${formStyles.section} ${styles.section}`}>
+        <legend className={formStyles.legend}>Choose a value</legend>
         <QuickValues control={control} setValue={setValue} locale={locale} currency={currency} />
         <TextField label="Voucher Value" inputMode="decimal" autoComplete="off" numeric hint="Any amount from $1 to $1,000." error={errors.voucherValue?.message} {...register('voucherValue')} />
       </fieldset>
 
-      <fieldset className={styles.section}>
-        <legend className={styles.legend}>Who is it for?</legend>
+      <fieldset className={`${formStyles.section} ${styles.section}`}>
+        <legend className={formStyles.legend}>Who is it for?</legend>
         <p className={styles.note}>Both optional: with their e-mail address, we send them the code too.</p>
-        <div className={styles.row}>
+        <div className={formStyles.row}>
           <TextField label="Recipient Name" autoComplete="off" error={errors.recipientName?.message} {...register('recipientName', trimOnBlur('recipientName'))} />
           <TextField label="Recipient Email" type="email" autoComplete="off" error={errors.recipientEmail?.message} {...register('recipientEmail')} />
         </div>
         <TextareaField label="Message to the recipient" rows={3} placeholder="Message" error={errors.message?.message} {...register('message')} />
       </fieldset>
 
-      <fieldset className={styles.section}>
-        <legend className={styles.legend}>Your details</legend>
+      <fieldset className={`${formStyles.section} ${styles.section}`}>
+        <legend className={formStyles.legend}>Your details</legend>
         {member ? (
-          <p className={styles.buyingAs}>{`Buying as ${member.name} (${member.email})`}</p>
+          <p className={formStyles.givingAs}>{`Buying as ${member.name} (${member.email})`}</p>
         ) : (
           <>
-            <div className={styles.row}>
+            <div className={formStyles.row}>
               <TextField label="First Name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName', trimOnBlur('firstName'))} />
               <TextField label="Last Name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName', trimOnBlur('lastName'))} />
             </div>
@@ -176,12 +178,12 @@ function VoucherPurchaseForm({
         )}
       </fieldset>
 
-      <fieldset className={styles.section}>
-        <legend className={styles.legend}>Card details</legend>
+      <fieldset className={`${formStyles.section} ${styles.section}`}>
+        <legend className={formStyles.legend}>Card details</legend>
         <CardFrame frame={cardFrame} unavailable={config.isError} />
       </fieldset>
 
-      <div className={styles.actions}>
+      <div className={formStyles.actions}>
         {flow.failure ? <FormMessage>{flow.failure}</FormMessage> : null}
         <BuyButton control={control} locale={locale} currency={currency} busy={isSubmitting || flow.processing} />
       </div>
@@ -217,12 +219,12 @@ interface MoneyDisplay {
 function QuickValues({ control, setValue, locale, currency }: MoneyDisplay & { setValue: UseFormSetValue<VoucherPurchaseFormInput> }) {
   const cents = parseDollars(useWatch({ control, name: 'voucherValue' }));
   return (
-    <div role="group" aria-label="Quick values" className={styles.picks}>
+    <div role="group" aria-label="Quick values" className={formStyles.picks}>
       {VOUCHER_QUICK_VALUES.map((dollars) => (
         <button
           key={dollars}
           type="button"
-          className={styles.pick}
+          className={`${formStyles.pick} ${styles.pick}`}
           aria-pressed={cents === dollars * 100}
           onClick={() => setValue('voucherValue', centsToDollarString(dollars * 100), { shouldValidate: true, shouldDirty: true })}
         >
@@ -247,13 +249,13 @@ function BuyButton({ control, locale, currency, busy }: MoneyDisplay & { busy: b
 function VoucherThankYou({ bought, country, locale, currency, onAnother }: { bought: Bought; country: CountryCode; locale: string; currency: Currency; onAnother: () => void }) {
   const headingId = useId();
   return (
-    <div className={styles.done} role="status" aria-labelledby={headingId}>
-      <span className={styles.tick} aria-hidden="true">
+    <div className={thankYouStyles.panel} role="status" aria-labelledby={headingId}>
+      <span className={thankYouStyles.tick} aria-hidden="true">
         ✓
       </span>
       <h2 id={headingId}>Thank you for your gift voucher</h2>
       <p>{`The voucher code is on its way by e-mail to ${bought.sentTo.join(' and ')}.`}</p>
-      <dl className={styles.summary}>
+      <dl className={thankYouStyles.summary}>
         <dt>Voucher value</dt>
         <dd>{formatMoney(money(bought.value, currency), locale)}</dd>
         <dt>Reference</dt>
