@@ -4,29 +4,7 @@ import { MESSAGES } from '@giving/shared/contracts/messages';
 
 type Item = Record<string, unknown>;
 
-/** Every item a query matches, following LastEvaluatedKey (for short lists: badges, templates, admins, workplaces). */
-export async function queryAll(client: DynamoDBDocumentClient, input: QueryCommandInput): Promise<Item[]> {
-  const items: Item[] = [];
-  let start: QueryCommandInput['ExclusiveStartKey'];
-  do {
-    const result = await client.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
-    items.push(...(result.Items ?? []));
-    start = result.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
-
-/** How many items a query matches (Select COUNT, following pages: each page reads at most 1 MB). */
-export async function countAll(client: DynamoDBDocumentClient, input: QueryCommandInput): Promise<number> {
-  let count = 0;
-  let start: QueryCommandInput['ExclusiveStartKey'];
-  do {
-    const result = await client.send(new QueryCommand({ ...input, Select: 'COUNT', ExclusiveStartKey: start }));
-    count += result.Count ?? 0;
-    start = result.LastEvaluatedKey;
-  } while (start);
-  return count;
-}
+export { countAll, queryAll } from '@giving/shared/dynamo-query';
 
 const CURSOR_KEYS = ['pk', 'sk', 'gsi3pk', 'gsi3sk'] as const;
 const badCursor = () => invalid([{ field: 'query.cursor', message: MESSAGES.invalidInput }]);

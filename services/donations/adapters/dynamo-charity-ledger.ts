@@ -1,3 +1,4 @@
+import { queryAll as queryAllItems } from '@giving/shared/dynamo-query';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { DomainError } from '@giving/shared/errors';
@@ -32,16 +33,7 @@ function toPayout(item: Item): StoredPayout {
 }
 
 export function dynamoCharityLedger(client: DynamoDBDocumentClient, tableName: string): CharityLedger {
-  const queryAll = async (input: QueryCommandInput): Promise<Item[]> => {
-    const items: Item[] = [];
-    let start: QueryCommandInput['ExclusiveStartKey'];
-    do {
-      const result = await client.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
-      items.push(...(result.Items ?? []));
-      start = result.LastEvaluatedKey;
-    } while (start);
-    return items;
-  };
+  const queryAll = (input: QueryCommandInput) => queryAllItems(client, input);
 
   return {
     async countDonation({ donationId, charityId, month, amount }) {

@@ -1,3 +1,4 @@
+import { queryAll as queryAllItems } from '@giving/shared/dynamo-query';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { AdminGift } from '@giving/shared/contracts/dollar-handles';
@@ -79,16 +80,7 @@ export function dynamoGiftCatalog(client: DynamoDBDocumentClient, tableName: str
     return result.Items?.[0];
   };
 
-  const queryAll = async (input: QueryCommandInput): Promise<Item[]> => {
-    const items: Item[] = [];
-    let start: QueryCommandInput['ExclusiveStartKey'];
-    do {
-      const result = await client.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
-      items.push(...(result.Items ?? []));
-      start = result.LastEvaluatedKey;
-    } while (start);
-    return items;
-  };
+  const queryAll = (input: QueryCommandInput) => queryAllItems(client, input);
 
   return {
     async getById(giftId) {

@@ -1,4 +1,5 @@
-import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { queryAll } from '@giving/shared/dynamo-query';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { MembershipDirectory, WorkplaceMembership } from '../domain/ports';
 import { putNewerVersion } from './put-newer-version';
 import { tenantRoleKey } from './dynamo-tenant-roles';
@@ -13,21 +14,12 @@ import { tenantRoleKey } from './dynamo-tenant-roles';
 export function dynamoMembershipDirectory(client: DynamoDBDocumentClient, tableName: string): MembershipDirectory {
   return {
     async workplacesOf(memberId) {
-      const items: Record<string, unknown>[] = [];
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const page = await client.send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :workplace)',
-            ExpressionAttributeValues: { ':pk': `MEMBER#${memberId}`, ':workplace': 'WORKPLACE#' },
-            ConsistentRead: true,
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        items.push(...(page.Items ?? []));
-        startKey = page.LastEvaluatedKey;
-      } while (startKey);
+      const items = await queryAll(client, {
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :workplace)',
+        ExpressionAttributeValues: { ':pk': `MEMBER#${memberId}`, ':workplace': 'WORKPLACE#' },
+        ConsistentRead: true,
+      });
       return items
         .map(({ pk: _pk, sk: _sk, ...membership }) => membership as unknown as WorkplaceMembership)
         .filter((membership) => membership.roles.length > 0);

@@ -1,5 +1,6 @@
+import { queryAll } from '@giving/shared/dynamo-query';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { PayrollPledgeRepository, StoredPayrollPledge } from '../domain/ports';
 
 /**
@@ -53,21 +54,12 @@ export function dynamoPayrollPledgeRepository(client: DynamoDBDocumentClient, ta
     },
 
     async listByMember(memberId) {
-      const items: Record<string, unknown>[] = [];
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const page = await client.send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :pledge)',
-            ExpressionAttributeValues: { ':pk': `MEMBER#${memberId}`, ':pledge': 'PAYROLLPLEDGE#' },
-            ScanIndexForward: false,
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        items.push(...(page.Items ?? []));
-        startKey = page.LastEvaluatedKey;
-      } while (startKey);
+      const items = await queryAll(client, {
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :pledge)',
+        ExpressionAttributeValues: { ':pk': `MEMBER#${memberId}`, ':pledge': 'PAYROLLPLEDGE#' },
+        ScanIndexForward: false,
+      });
       return items.map(toPledge);
     },
 

@@ -1,3 +1,4 @@
+import { queryAll } from '@giving/shared/dynamo-query';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { MESSAGES } from '@giving/shared/contracts/messages';
@@ -241,22 +242,13 @@ export function dynamoVoucherRepository(client: DynamoDBDocumentClient, tableNam
     },
 
     async listByBuyerEmail(email) {
-      const items: Record<string, unknown>[] = [];
-      let start: QueryCommandInput['ExclusiveStartKey'];
-      do {
-        const result = await client.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: 'gsi3',
-            KeyConditionExpression: 'gsi3pk = :buyer',
-            ExpressionAttributeValues: { ':buyer': buyerPartition(email) },
-            ScanIndexForward: false,
-            ExclusiveStartKey: start,
-          }),
-        );
-        items.push(...(result.Items ?? []));
-        start = result.LastEvaluatedKey;
-      } while (start);
+      const items = await queryAll(client, {
+        TableName: tableName,
+        IndexName: 'gsi3',
+        KeyConditionExpression: 'gsi3pk = :buyer',
+        ExpressionAttributeValues: { ':buyer': buyerPartition(email) },
+        ScanIndexForward: false,
+      });
       return items.map(toVoucher);
     },
 
