@@ -3,12 +3,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DonationCompleted } from '@giving/shared/events/donations';
 import { patternFor } from '@giving/shared/events';
+import { paymentGatewaySettingsSchema } from '@giving/shared/contracts/payment-gateway';
 import { defineService, ENV, type ServiceManifest } from '@giving/shared/manifest';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { REPO_ROOT } from './bundling';
 import { CONTEXT_DEFAULTS } from './config';
-import { CARD_GATEWAY_SECRET_NAME, VOUCHER_CODE_SECRET_NAME } from './names';
-import { functionLogicalId, onlyResource, synthesize } from './testing';
+import { CARD_GATEWAY_SECRET_NAME, CARD_GATEWAY_TRUST_SECRET_NAME, VOUCHER_CODE_SECRET_NAME } from './names';
+import { findFunction, onlyResource, synthesize, type Synth } from './testing';
 
 /**
  * A made-up service that uses every kind of access, built from handler files in a temporary folder:
@@ -32,12 +33,15 @@ const probe = defineService({
         sendsMail: true,
         media: 'readWrite',
         cardGateway: true,
+        paymentGateway: true,
         voucherCodes: true,
       },
     },
     { method: 'GET', path: '/probe/logo', handler: 'handlers/logo', auth: { kind: 'signedIn' }, summary: 'Logo.', access: { media: 'read' } },
     { method: 'PUT', path: '/probe/admins', handler: 'handlers/admins', auth: { kind: 'signedIn', anyOf: ['BackOffice_ManageAdmins'] }, summary: 'Admins.', access: { userPoolGroups: true } },
     { method: 'GET', path: '/probe/nothing', handler: 'handlers/nothing', auth: { kind: 'public' }, summary: 'Nothing.', access: {} },
+    // Another export of the file whose `settle` is a workflow task.
+    { method: 'GET', path: '/probe/settled', handler: 'handlers/tasks', auth: { kind: 'signedIn' }, summary: 'Settled.', access: { table: 'read' } },
   ],
   subscriptions: [{ name: 'count', pattern: patternFor(DonationCompleted), handler: 'handlers/count', access: { table: 'readWrite' }, batchSize: 25, timeoutSeconds: 50 }],
   workflows: [
@@ -76,7 +80,7 @@ const servicesFolder = () => {
 type Statement = { Action: string | string[]; Resource: unknown; Condition?: unknown };
 
 let root: string;
-let synth: ReturnType<typeof synthesize>;
+let synth: Synth;
 beforeAll(() => {
   root = servicesFolder();
   writeService(root, probe);
@@ -85,10 +89,14 @@ beforeAll(() => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const template = () => synth.template(synth.stacks.services.get('matching')!);
-const fn = (handler: string) => template().toJSON().Resources[functionLogicalId(template(), 'matching', handler)];
+/** A handler's function, from whichever template holds it (a route's: its file's nested stack). */
+const fn = (handler: string) => {
+  const found = findFunction(synth, 'matching', handler);
+  return found.template.toJSON().Resources[found.id];
+};
 const statements = (handler: string): Statement[] => {
   const role = (fn(handler).Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-  const policy = Object.values(template().findResources('AWS::IAM::Policy')).find(
+  const policy = Object.values(findFunction(synth, 'matching', handler).template.findResources('AWS::IAM::Policy')).find(
     (p) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: role }]),
   );
   return policy!.Properties.PolicyDocument.Statement as Statement[];
@@ -126,10 +134,18 @@ describe('access -> environment and IAM', () => {
         ENV.mediaBaseUrl,
         ENV.cardGatewayUrl,
         ENV.cardGatewayApiKey,
+        ENV.cardGatewayTrustApiKey,
+        ENV.paymentGatewaySettings,
         ENV.voucherCodeSecret,
       ].sort(),
     );
     expect(env[ENV.cardGatewayApiKey]).toBe(`{{resolve:secretsmanager:${CARD_GATEWAY_SECRET_NAME}:SecretString:::}}`);
+    expect(env[ENV.cardGatewayTrustApiKey]).toBe(`{{resolve:secretsmanager:${CARD_GATEWAY_TRUST_SECRET_NAME}:SecretString:::}}`);
+    // The settings the donations functions parse: both accounts' public keys and the default fees from context.
+    expect(paymentGatewaySettingsSchema.parse(JSON.parse(env[ENV.paymentGatewaySettings] as string))).toEqual({
+      accounts: { Trust: { clientKey: CONTEXT_DEFAULTS.cardGatewayTrustClientKey }, Platform: { clientKey: CONTEXT_DEFAULTS.cardGatewayPublishableKey } },
+      transactionProcessingFees: CONTEXT_DEFAULTS.transactionProcessingFees,
+    });
     expect(env[ENV.voucherCodeSecret]).toBe(`{{resolve:secretsmanager:${VOUCHER_CODE_SECRET_NAME}:SecretString:::}}`);
     expect(env[ENV.cardGatewayUrl]).toBe(CONTEXT_DEFAULTS.cardGatewayUrl);
     expect(env[ENV.mailFrom]).toBe(CONTEXT_DEFAULTS.mailFromAddress);
@@ -174,6 +190,16 @@ describe('access -> environment and IAM', () => {
     synth.template(synth.stacks.stateful).hasResourceProperties('AWS::SQS::Queue', { QueueName: 'giving-matching-count', VisibilityTimeout: 300 });
   });
 
+  it('keeps a route’s function in its file’s nested stack and the same file’s task function in the service stack', () => {
+    const stack = synth.stacks.services.get('matching')!;
+    expect([...stack.httpStacks.keys()].sort()).toEqual(['handlers/admins', 'handlers/logo', 'handlers/nothing', 'handlers/read', 'handlers/tasks', 'handlers/write']);
+    expect(findFunction(synth, 'matching', 'handlers/tasks').stack).toBe(stack.httpStacks.get('handlers/tasks'));
+    expect(findFunction(synth, 'matching', 'handlers/tasks#settle').stack).toBe(stack);
+    expect(Object.keys(fn('handlers/tasks').Properties.Environment.Variables).sort()).toEqual([...COMMON_ENV, ENV.tableName('matching')].sort());
+    // The media acknowledgement (and every other) sits on the function, in its nested stack.
+    expect(findFunction(synth, 'matching', 'handlers/write').stack).toBe(stack.httpStacks.get('handlers/write'));
+  });
+
   it('passes cdk-nag, media wildcard included', () => {
     expect(new AwsSolutionsChecks().validateScope(synth.app).violations).toEqual([]);
   });
@@ -202,6 +228,11 @@ describe('manifest mistakes fail the synth', () => {
   it('a Task state without a manifest task', () => {
     const asl = { StartAt: 'Settle', States: { ...settleAsl.States, Extra: { Type: 'Task', Resource: 'x', Parameters: { FunctionName: '${Extra}' }, End: true } } };
     expect(() => attempt(probe, asl)).toThrow(/Task state Extra has no manifest task/);
+  });
+
+  it('a handler that serves a route and also has another trigger (one function cannot live in two stacks)', () => {
+    const schedules = probe.schedules.map((schedule) => ({ ...schedule, handler: 'handlers/read', access: { table: 'read' as const } }));
+    expect(() => attempt({ ...probe, schedules })).toThrow(/handlers\/read appears twice with different triggers/);
   });
 
   it('a route slower than HTTP API waits', () => {

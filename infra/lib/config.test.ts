@@ -1,6 +1,6 @@
 import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
-import { CONTEXT_DEFAULTS, mailDomain, originOf, readConfig } from './config';
+import { CONTEXT_DEFAULTS, mailDomain, originOf, paymentGatewaySettingsOf, readConfig } from './config';
 
 const read = (context: Record<string, unknown> = {}) => readConfig(new App({ context }));
 
@@ -8,13 +8,34 @@ describe('deployment config from context', () => {
   it('falls back to defaults and names the ones that must be set before deploying', () => {
     const { config, defaulted } = read();
     expect(config).toMatchObject({ ...CONTEXT_DEFAULTS, siteUrl: undefined, webDomain: undefined, siteGuard: undefined, singleSignInUrl: undefined });
-    expect(defaulted).toEqual(['cardGatewayUrl', 'cardGatewayPublishableKey', 'mailFromAddress']);
+    expect(defaulted).toEqual(['cardGatewayUrl', 'cardGatewayPublishableKey', 'cardGatewayTrustClientKey', 'mailFromAddress']);
+    expect(config.transactionProcessingFees).toEqual({ nz: { percentBasisPoints: 190, fixedCents: 30 }, au: { percentBasisPoints: 175, fixedCents: 30 } });
+  });
+
+  it('reads the merchant accounts’ client keys and the transaction fees, as an object or JSON, a country at a time', () => {
+    const { config } = read({ cardGatewayTrustClientKey: 'ck_live_trust', transactionProcessingFees: '{"nz":{"percentBasisPoints":210,"fixedCents":25}}' });
+    expect(config.transactionProcessingFees).toEqual({ nz: { percentBasisPoints: 210, fixedCents: 25 }, au: { percentBasisPoints: 175, fixedCents: 30 } });
+    expect(read({ transactionProcessingFees: { au: { percentBasisPoints: 0, fixedCents: 0 } } }).config.transactionProcessingFees.au).toEqual({ percentBasisPoints: 0, fixedCents: 0 });
+    expect(paymentGatewaySettingsOf({ ...config, cardGatewayPublishableKey: 'pk_live_platform' })).toEqual({
+      accounts: { Trust: { clientKey: 'ck_live_trust' }, Platform: { clientKey: 'pk_live_platform' } },
+      transactionProcessingFees: { nz: { percentBasisPoints: 210, fixedCents: 25 }, au: { percentBasisPoints: 175, fixedCents: 30 } },
+    });
+  });
+
+  it('rejects transaction fees that are not whole basis points and cents in range, or name an unknown country', () => {
+    expect(() => read({ transactionProcessingFees: '{nz:1}' })).toThrow(/not JSON/);
+    expect(() => read({ transactionProcessingFees: { nz: { percentBasisPoints: 1.9, fixedCents: 30 } } })).toThrow(/transactionProcessingFees.nz/);
+    expect(() => read({ transactionProcessingFees: { au: { percentBasisPoints: 175, fixedCents: -1 } } })).toThrow(/transactionProcessingFees.au/);
+    expect(() => read({ transactionProcessingFees: { nz: { percentBasisPoints: 5000, fixedCents: 30 } } })).toThrow(/0-1000/);
+    expect(() => read({ transactionProcessingFees: { uk: { percentBasisPoints: 100, fixedCents: 20 } } })).toThrow(/unknown country uk/);
+    expect(() => read({ transactionProcessingFees: [] })).toThrow(/object keyed by country/);
   });
 
   it('takes context values, trimming trailing slashes from URLs', () => {
     const { config, defaulted } = read({
       cardGatewayUrl: 'https://api.gateway.test/v1/',
       cardGatewayPublishableKey: 'pk_live_1',
+      cardGatewayTrustClientKey: 'ck_live_1',
       mailFromAddress: 'receipts@giving.org.nz',
       siteUrl: 'https://giving.org.nz/',
       searchDataNodes: '1',

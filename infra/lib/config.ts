@@ -1,4 +1,11 @@
 import type { Construct } from 'constructs';
+import {
+  DEFAULT_TRANSACTION_PROCESSING_FEES,
+  transactionProcessingFeesSchema,
+  type PaymentGatewaySettings,
+} from '@giving/shared/contracts/payment-gateway';
+import { COUNTRY_CODES, type CountryCode } from '@giving/shared/countries';
+import type { TransactionProcessingFees } from '@giving/shared/fees';
 import { DEFAULT_GUARD_EXCLUSIONS, OPTIONAL_GUARD_EXCLUSIONS, type OptionalGuardExclusion, type SiteGuardConfig } from '@giving/shared/site-guard';
 
 /**
@@ -9,8 +16,20 @@ import { DEFAULT_GUARD_EXCLUSIONS, OPTIONAL_GUARD_EXCLUSIONS, type OptionalGuard
 export interface DeploymentConfig {
   /** The card gateway's origin: the checkout frames its card fields, the payment tasks call its API. */
   readonly cardGatewayUrl: string;
-  /** Publishable (browser-side) key of the gateway, handed to the SPA in /config.json. */
+  /** Publishable (browser-side) key of the gateway's Platform merchant account (Australia), handed to the SPA in /config.json. */
   readonly cardGatewayPublishableKey: string;
+  /**
+   * Public client key of the charitable Trust's merchant account (New Zealand's donations): its card fields encrypt
+   * the card in the frame with the key the gateway serves for it. Its secret key is the Secrets Manager secret
+   * giving/card-gateway-trust-api-key.
+   */
+  readonly cardGatewayTrustClientKey: string;
+  /**
+   * Context transactionProcessingFees: per country, the card transaction fee the donor covers (basis points + fixed
+   * cents), as an object or JSON, e.g. {"nz":{"percentBasisPoints":190,"fixedCents":30}}; a country left out keeps
+   * the suggested default (nz 1.9% + 30c, au 1.75% + 30c).
+   */
+  readonly transactionProcessingFees: Readonly<Record<CountryCode, TransactionProcessingFees>>;
   /** Public URL of the site for links in e-mails; undefined means the CloudFront distribution's URL. */
   readonly siteUrl: string | undefined;
   /** `Name <address>` or `address`; its domain must be a verified SES identity. */
@@ -33,13 +52,15 @@ export interface DeploymentConfig {
 export const CONTEXT_DEFAULTS = {
   cardGatewayUrl: 'https://sandbox.gateway.example.org',
   cardGatewayPublishableKey: 'pk_test_giving',
+  cardGatewayTrustClientKey: 'ck_test_trust_nz',
+  transactionProcessingFees: DEFAULT_TRANSACTION_PROCESSING_FEES,
   mailFromAddress: 'Giving <receipts@giving.example.org>',
   searchInstanceType: 't3.small.search',
   searchDataNodes: 2,
 } as const;
 
 /** Defaults that are fine to synthesize with but wrong to deploy with. */
-const DEPLOYMENT_SPECIFIC: readonly string[] = ['cardGatewayUrl', 'cardGatewayPublishableKey', 'mailFromAddress'];
+const DEPLOYMENT_SPECIFIC: readonly string[] = ['cardGatewayUrl', 'cardGatewayPublishableKey', 'cardGatewayTrustClientKey', 'mailFromAddress'];
 
 export interface ReadConfig {
   readonly config: DeploymentConfig;
@@ -49,7 +70,7 @@ export interface ReadConfig {
 
 export function readConfig(scope: Construct): ReadConfig {
   const defaulted: string[] = [];
-  const text = (key: keyof typeof CONTEXT_DEFAULTS & string, fallback: string): string => {
+  const text = (key: Exclude<keyof typeof CONTEXT_DEFAULTS, 'transactionProcessingFees'>, fallback: string): string => {
     const value: unknown = scope.node.tryGetContext(key);
     if (value === undefined || value === '') {
       if (DEPLOYMENT_SPECIFIC.includes(key)) defaulted.push(key);
@@ -67,6 +88,8 @@ export function readConfig(scope: Construct): ReadConfig {
   const config: DeploymentConfig = {
     cardGatewayUrl: httpsUrl('cardGatewayUrl', text('cardGatewayUrl', CONTEXT_DEFAULTS.cardGatewayUrl)),
     cardGatewayPublishableKey: text('cardGatewayPublishableKey', CONTEXT_DEFAULTS.cardGatewayPublishableKey),
+    cardGatewayTrustClientKey: text('cardGatewayTrustClientKey', CONTEXT_DEFAULTS.cardGatewayTrustClientKey),
+    transactionProcessingFees: transactionFees(scope.node.tryGetContext('transactionProcessingFees')),
     siteUrl: siteUrl ? httpsUrl('siteUrl', String(siteUrl)) : undefined,
     mailFromAddress: text('mailFromAddress', CONTEXT_DEFAULTS.mailFromAddress),
     searchInstanceType: text('searchInstanceType', CONTEXT_DEFAULTS.searchInstanceType),
@@ -80,6 +103,39 @@ export function readConfig(scope: Construct): ReadConfig {
   }
   mailDomain(config.mailFromAddress);
   return { config, defaulted };
+}
+
+/** Each country's fees: the context's (an object, or JSON as `-c transactionProcessingFees='{...}'` gives) over the defaults. */
+function transactionFees(context: unknown): Record<CountryCode, TransactionProcessingFees> {
+  let given: unknown = context ?? {};
+  if (typeof given === 'string') {
+    try {
+      given = given.trim() === '' ? {} : (JSON.parse(given) as unknown);
+    } catch {
+      throw new Error(`context transactionProcessingFees is not JSON: ${given as string}`);
+    }
+  }
+  if (typeof given !== 'object' || given === null || Array.isArray(given)) throw new Error('context transactionProcessingFees must be an object keyed by country');
+  const unknown = Object.keys(given).filter((key) => !(COUNTRY_CODES as string[]).includes(key));
+  if (unknown.length > 0) throw new Error(`context transactionProcessingFees: unknown country ${unknown.join(', ')} (use ${COUNTRY_CODES.join(', ')})`);
+  const fees = {} as Record<CountryCode, TransactionProcessingFees>;
+  for (const country of COUNTRY_CODES) {
+    const value = (given as Record<string, unknown>)[country] ?? DEFAULT_TRANSACTION_PROCESSING_FEES[country];
+    const parsed = transactionProcessingFeesSchema.safeParse(value);
+    if (!parsed.success) {
+      throw new Error(`context transactionProcessingFees.${country} needs whole percentBasisPoints (0-1000) and fixedCents (0-500), got ${JSON.stringify(value)}`);
+    }
+    fees[country] = parsed.data;
+  }
+  return fees;
+}
+
+/** What the donations functions read as PAYMENT_GATEWAY_SETTINGS: each merchant account's public key and each country's fees. */
+export function paymentGatewaySettingsOf(config: Pick<DeploymentConfig, 'cardGatewayPublishableKey' | 'cardGatewayTrustClientKey' | 'transactionProcessingFees'>): PaymentGatewaySettings {
+  return {
+    accounts: { Trust: { clientKey: config.cardGatewayTrustClientKey }, Platform: { clientKey: config.cardGatewayPublishableKey } },
+    transactionProcessingFees: { nz: { ...config.transactionProcessingFees.nz }, au: { ...config.transactionProcessingFees.au } },
+  };
 }
 
 /** A context list: a comma-separated string (as `-c key=a,b` gives) or a JSON array (as cdk.json can). */

@@ -1,9 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Validations } from 'aws-cdk-lib';
+import { App, Validations } from 'aws-cdk-lib';
+import * as s3 from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { manifests } from '../../services/index';
+import { buildGivingApp } from './app';
 import { synthesize } from './testing';
 import { WEB_DIST_MISSING_WARNING } from './web-stack';
 
@@ -34,6 +37,17 @@ function expectClean(synth: ReturnType<typeof synthesize>, allowedWarnings: stri
 describe('cdk-nag AwsSolutions', () => {
   it('passes for a clean clone, with only the web/dist warning', () => {
     expectClean(synthesize(), [WEB_DIST_MISSING_WARNING]);
+  });
+
+  it('checks the resources of nested stacks too (each service’s HTTP functions live there)', () => {
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const nested = [...buildGivingApp(app, { manifests, webDist: null }).services.values()].flatMap((stack) => [...stack.httpStacks.values()]);
+    expect(nested.length).toBeGreaterThan(0);
+    new s3.Bucket(nested[0]!, 'Unchecked');
+    const report = new AwsSolutionsChecks().validateScope(app);
+    expect(report.violations.flatMap((v) => v.violatingResources.map((r) => `${v.ruleName} ${r.constructPath}`))).toContain(
+      `AwsSolutions-S1 ${nested[0]!.node.path}/Unchecked/Resource`,
+    );
   });
 
   let dist: string;

@@ -21,6 +21,8 @@ export const bucketArn = (name: string) => `arn:${Aws.PARTITION}:s3:::${name}`;
 
 /** Fixed, so service stacks resolve it by name in a dynamic reference instead of importing its ARN. */
 export const CARD_GATEWAY_SECRET_NAME = 'giving/card-gateway-api-key';
+/** The charitable Trust's merchant account's secret key (New Zealand's donations), beside the platform's. */
+export const CARD_GATEWAY_TRUST_SECRET_NAME = 'giving/card-gateway-trust-api-key';
 /** The key gift voucher codes are derived and hashed with; generated once, never rotated (codes depend on it). */
 export const VOUCHER_CODE_SECRET_NAME = 'giving/voucher-code-key';
 

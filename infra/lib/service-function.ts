@@ -41,8 +41,10 @@ export interface AccessTargets {
   readonly workflowArn: (workflow: string) => string;
   readonly mail: { readonly fromAddress: string; readonly identityArn: string };
   readonly media: { readonly bucketName: string; readonly baseUrl: string };
-  /** The API key travels as a CloudFormation dynamic reference to the Secrets Manager secret. */
-  readonly cardGateway: { readonly url: string; readonly apiKey: string };
+  /** The merchant accounts' secret keys travel as CloudFormation dynamic references to their Secrets Manager secrets. */
+  readonly cardGateway: { readonly url: string; readonly apiKey: string; readonly trustApiKey: string };
+  /** The payment gateway settings (client keys and transaction fees) as the JSON the functions read. */
+  readonly paymentGatewaySettings: string;
   /** The gift voucher code key, also as a dynamic reference to its Secrets Manager secret. */
   readonly voucherCodeSecret: string;
   readonly siteUrl: string;
@@ -162,7 +164,10 @@ export class ServiceFunction extends Construct {
     if (access.cardGateway) {
       fn.addEnvironment(ENV.cardGatewayUrl, targets.cardGateway.url);
       fn.addEnvironment(ENV.cardGatewayApiKey, targets.cardGateway.apiKey);
+      fn.addEnvironment(ENV.cardGatewayTrustApiKey, targets.cardGateway.trustApiKey);
     }
+
+    if (access.paymentGateway) fn.addEnvironment(ENV.paymentGatewaySettings, targets.paymentGatewaySettings);
 
     if (access.voucherCodes) fn.addEnvironment(ENV.voucherCodeSecret, targets.voucherCodeSecret);
   }

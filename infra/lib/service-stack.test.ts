@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { CfnResource } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   API_PREFIX,
+  defineService,
   deadLetterQueueName,
   EVENT_BUS_NAME,
   functionsOf,
@@ -15,12 +17,16 @@ import {
   streamDeadLetterQueueName,
   tableName,
   workflowName,
+  type RouteSpec,
+  type ServiceManifest,
+  type ServiceName,
 } from '@giving/shared/manifest';
 import { manifests } from '../../services/index';
 import { REPO_ROOT } from './bundling';
 import { hasDeployables, scheduleDeadLetterQueueName, STACK_IDS } from './names';
 import { timeoutSecondsOf } from './service-function';
-import { functionLogicalId, onlyResource, synthesize } from './testing';
+import { httpStackId } from './service-stack';
+import { allTemplates, findFunction, functionLogicalId, nestedOutput, onlyResource, serviceTemplates, synthesize, type Synth } from './testing';
 
 /** Fn::Join / Ref rendered as text (`arn:${AWS::Partition}:sqs:...`), to compare ARNs built from names. */
 function text(value: unknown): string {
@@ -35,7 +41,10 @@ function text(value: unknown): string {
 }
 const getAttOf = (value: unknown) => (value as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
 
-let synth: ReturnType<typeof synthesize>;
+type Resource = { Type: string; Properties: Record<string, unknown> };
+const resourcesOf = (template: { toJSON(): Record<string, unknown> }) => (template.toJSON().Resources ?? {}) as Record<string, Resource>;
+
+let synth: Synth;
 beforeAll(() => {
   synth = synthesize();
 });
@@ -86,8 +95,8 @@ describe.each(manifests.filter(hasDeployables))('service $service', (manifest) =
 
   it('has one function per manifest handler, on Node.js 24 / arm64, with the export as handler', () => {
     for (const { spec } of functionsOf(manifest)) {
-      const id = functionLogicalId(template(), service, spec.handler);
-      expect(template().toJSON().Resources[id].Properties).toMatchObject({
+      const found = findFunction(synth, service, spec.handler);
+      expect(resourcesOf(found.template)[found.id]!.Properties).toMatchObject({
         Handler: `index.${parseHandler(spec.handler).exportName}`,
         Runtime: 'nodejs24.x',
         Architectures: ['arm64'],
@@ -95,9 +104,60 @@ describe.each(manifests.filter(hasDeployables))('service $service', (manifest) =
     }
   });
 
+  it('puts the functions of each HTTP handler file in that file’s one nested stack, and every other function in the service stack', () => {
+    const stack = synth.stacks.services.get(service)!;
+    const files = new Set(manifest.routes.map((route) => parseHandler(route.handler).file));
+    expect([...stack.httpStacks.keys()].sort()).toEqual([...files].sort());
+    for (const { trigger, spec } of functionsOf(manifest)) {
+      const home = trigger === 'http' ? stack.httpStacks.get(parseHandler(spec.handler).file) : stack;
+      expect(findFunction(synth, service, spec.handler).stack.node.path, `${trigger} ${spec.handler}`).toBe(home?.node.path);
+    }
+    for (const [file, nested] of stack.httpStacks) {
+      expect(nested.node.id).toBe(httpStackId(file));
+      // Exactly the functions of that file's routes (each with its role, policy and log group), their integrations
+      // and invoke permissions: nothing of another file, no route.
+      const handlers = new Set(manifest.routes.filter((route) => parseHandler(route.handler).file === file).map((route) => route.handler));
+      const resources = Object.values(resourcesOf(synth.template(nested)));
+      const functions = resources.filter((r) => r.Type === 'AWS::Lambda::Function');
+      expect(functions.map((fn) => fn.Properties.Description).sort()).toEqual([...handlers].map((handler) => `${service}: ${handler} (http)`).sort());
+      const counts: Record<string, number> = {};
+      for (const r of resources) counts[r.Type] = (counts[r.Type] ?? 0) + 1;
+      expect(counts, file).toEqual(
+        Object.fromEntries(
+          ['AWS::Lambda::Function', 'AWS::IAM::Role', 'AWS::IAM::Policy', 'AWS::Logs::LogGroup', 'AWS::ApiGatewayV2::Integration', 'AWS::Lambda::Permission'].map(
+            (type) => [type, handlers.size],
+          ),
+        ),
+      );
+    }
+  });
+
+  it('shares one integration and one API-scoped invoke permission per HTTP function, so routes cost one resource each', () => {
+    const resources = serviceTemplates(synth, service).flatMap(({ template }) => Object.values(resourcesOf(template)));
+    const httpHandlers = new Set(manifest.routes.map((route) => route.handler));
+    const integrations = resources.filter((r) => r.Type === 'AWS::ApiGatewayV2::Integration');
+    expect(integrations).toHaveLength(httpHandlers.size);
+    const apiPermissions = resources.filter((r) => r.Type === 'AWS::Lambda::Permission' && r.Properties.Principal === 'apigateway.amazonaws.com');
+    expect(apiPermissions).toHaveLength(httpHandlers.size);
+    for (const permission of apiPermissions) expect(text(permission.Properties.SourceArn)).toMatch(/\/\*\/\*\/\*$/);
+    // Each permission is for a function beside it, in the same nested stack.
+    for (const { template } of serviceTemplates(synth, service).slice(1)) {
+      const own = resourcesOf(template);
+      for (const permission of Object.values(own).filter((r) => r.Type === 'AWS::Lambda::Permission')) {
+        expect(own[getAttOf(permission.Properties.FunctionName)]?.Type).toBe('AWS::Lambda::Function');
+      }
+    }
+    // The service stack keeps one resource per route, a nested stack per HTTP handler file and the other triggers'.
+    const own = Object.values(resourcesOf(template()));
+    expect(own.filter((r) => r.Type === 'AWS::ApiGatewayV2::Route')).toHaveLength(manifest.routes.length);
+    expect(own.filter((r) => r.Type === 'AWS::CloudFormation::Stack')).toHaveLength(synth.stacks.services.get(service)!.httpStacks.size);
+    expect(own.filter((r) => ['AWS::ApiGatewayV2::Integration', 'AWS::Lambda::Permission'].includes(r.Type))).toEqual([]);
+  });
+
   it.each(manifest.routes.map((route) => [`${route.method} ${route.path}`, route] as const))('route %s', (_, route) => {
     const routeKey = `${route.method} ${API_PREFIX}${route.path}`;
     const found = onlyResource(template(), 'AWS::ApiGatewayV2::Route', (props) => props.RouteKey === routeKey);
+    expect(found.id).toMatch(/^Route/);
     if (route.auth.kind === 'public') {
       expect(found.properties.AuthorizationType).toBe('NONE');
       expect(found.properties.AuthorizerId).toBeUndefined();
@@ -105,10 +165,17 @@ describe.each(manifests.filter(hasDeployables))('service $service', (manifest) =
       expect(found.properties.AuthorizationType).toBe('JWT');
       expect(found.properties.AuthorizerId).toEqual({ 'Fn::ImportValue': expect.stringContaining('JwtAuthorizer') });
     }
-    const integrationId = (text(found.properties.Target).match(/^integrations\/\$\{(.+)\}$/) ?? [])[1];
-    const integration = template().toJSON().Resources[integrationId!];
+    expect(found.properties.ApiId).toEqual({ 'Fn::ImportValue': expect.stringContaining('HttpApi') });
+    // integrations/<the integration's id>, read from the output of the nested stack of the handler's file.
+    const [prefix, integrationRef] = (found.properties.Target as { 'Fn::Join': [string, [string, unknown]] })['Fn::Join'][1];
+    expect(prefix).toBe('integrations/');
+    const nested = nestedOutput(synth, synth.stacks.services.get(service)!, integrationRef);
+    expect(nested.stack).toBe(synth.stacks.services.get(service)!.httpStacks.get(parseHandler(route.handler).file));
+    const integration = resourcesOf(nested.template)[(nested.value as { Ref: string }).Ref]!;
     expect(integration.Type).toBe('AWS::ApiGatewayV2::Integration');
-    expect(getAttOf(integration.Properties.IntegrationUri)).toBe(functionLogicalId(template(), service, route.handler));
+    expect(integration.Properties).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
+    expect(integration.Properties.ApiId).toEqual(found.properties.ApiId);
+    expect(getAttOf(integration.Properties.IntegrationUri)).toBe(functionLogicalId(nested.template, service, route.handler));
   });
 
   it.each(manifest.subscriptions.map((s) => [s.name, s] as const))('subscription %s: rule -> queue (+DLQ) -> function', (_, subscription) => {
@@ -208,5 +275,75 @@ describe.each(manifests.filter(hasDeployables))('service $service', (manifest) =
     synth.template(synth.stacks.stateful).hasResourceProperties('AWS::SQS::Queue', {
       QueueName: scheduleDeadLetterQueueName(service, schedule.name),
     });
+  });
+});
+
+describe('stack sizes and stable homes', () => {
+  it('keeps every template, service stacks and nested stacks alike, far below CloudFormation’s 500 resources', () => {
+    const templates = allTemplates(synth);
+    expect(templates.filter((t) => t.nested).length).toBeGreaterThan(0);
+    for (const { path: stackPath, template } of templates) {
+      expect(Object.keys(resourcesOf(template)).length, stackPath).toBeLessThan(400);
+    }
+  });
+
+  it('keeps each route in its service stack under the logical id it was deployed with', () => {
+    // API Gateway refuses a second route with the same key, and CloudFormation creates a moved route before it
+    // deletes the old one: a route that changed stack or logical id would fail the deployment.
+    const deployed: Record<string, [string, string]> = {
+      accounts: ['GET /api/accounts/charities', 'RouteGETapiaccountscharitiesECE0ECC1'],
+      donations: ['POST /api/donations/payments', 'RoutePOSTapidonationspayments964773BD'],
+      volunteering: ['GET /api/volunteer/volunteer/configuration', 'RouteGETapivolunteervolunteerconfiguration3D5164DE'],
+    };
+    for (const [service, [routeKey, logicalId]] of Object.entries(deployed)) {
+      const template = synth.template(synth.stacks.services.get(service as ServiceName)!);
+      expect(onlyResource(template, 'AWS::ApiGatewayV2::Route', (props) => props.RouteKey === routeKey).id).toBe(logicalId);
+    }
+    for (const [service, stack] of synth.stacks.services) {
+      const routes = stack.node.findAll().filter((c) => CfnResource.isCfnResource(c) && c.cfnResourceType === 'AWS::ApiGatewayV2::Route');
+      const manifest = manifests.find((m) => m.service === service)!;
+      expect(routes.map((route) => route.node.path).sort(), service).toEqual(
+        manifest.routes.map((route) => `${stack.node.path}/Route ${`${route.method} ${API_PREFIX}${route.path}`.replaceAll('/', '|')}/Resource`).sort(),
+      );
+    }
+  });
+
+  it('leaves every function and route where it was when routes come and go, in its own file or another', () => {
+    const volunteering = manifests.find((m) => m.service === 'volunteering')!;
+    const [first, ...rest] = volunteering.routes;
+    const addedRoute = (path: `/${string}`, handler: string): RouteSpec => ({ ...first!, path, handler, summary: 'Added later.' });
+    const grown = defineService({
+      ...volunteering,
+      routes: [
+        addedRoute('/volunteer/added-first', 'handlers/opportunities#addedLater'), // a file that has routes, first in the list
+        first!,
+        ...rest.slice(0, -1), // the last route gone (and with it its function)
+        addedRoute('/volunteer/added-queue-file', 'handlers/record-copies#addedLater'), // a file that so far only consumes a queue
+      ],
+    });
+    const homes = (m: ServiceManifest) => {
+      const s = synthesize({ manifests: [m] });
+      const stack = s.stacks.services.get('volunteering')!;
+      const functions = new Map(functionsOf(m).map(({ spec }) => {
+        const found = findFunction(s, 'volunteering', spec.handler);
+        return [spec.handler, `${found.stack.node.path} ${found.id}`];
+      }));
+      const routes = new Map(m.routes.map((route) => {
+        const key = `${route.method} ${API_PREFIX}${route.path}`;
+        return [key, onlyResource(s.template(stack), 'AWS::ApiGatewayV2::Route', (props) => props.RouteKey === key).id];
+      }));
+      return { functions, routes, httpStacks: [...stack.httpStacks.keys()] };
+    };
+    const before = homes(volunteering);
+    const after = homes(grown);
+    const kept = [...before.functions.keys()].filter((handler) => after.functions.has(handler));
+    expect(kept.length).toBeGreaterThanOrEqual(before.functions.size - 1);
+    for (const handler of kept) expect(after.functions.get(handler), handler).toBe(before.functions.get(handler));
+    for (const [key, id] of before.routes) if (after.routes.has(key)) expect(after.routes.get(key), key).toBe(id);
+    expect(after.functions.get('handlers/opportunities#addedLater')).toMatch(/^GivingVolunteering\/Http opportunities /);
+    // The queue consumers of record-copies stay in the service stack; its new HTTP function gets the file's own nested stack.
+    expect(after.functions.get('handlers/record-copies#addedLater')).toMatch(/^GivingVolunteering\/Http record-copies /);
+    for (const subscription of volunteering.subscriptions) expect(after.functions.get(subscription.handler)).toMatch(/^GivingVolunteering volunteering/);
+    expect(after.httpStacks.sort()).toEqual([...before.httpStacks, 'handlers/record-copies'].sort());
   });
 });

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { ArnFormat, Duration, SecretValue, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { ArnFormat, Duration, NestedStack, SecretValue, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -13,12 +12,13 @@ import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import { ScheduleTargetBase, type ScheduleTargetBaseProps } from 'aws-cdk-lib/aws-scheduler-targets';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
-import type { Construct } from 'constructs';
+import { Construct } from 'constructs';
 import {
   API_PREFIX,
   MAX_RECEIVE_COUNT,
   EVENT_BUS_NAME,
   functionId,
+  parseHandler,
   queueName,
   ruleName,
   scheduleName,
@@ -27,6 +27,7 @@ import {
   workflowName,
   type EventPattern,
   type FunctionSpec,
+  type RouteSpec,
   type ServiceManifest,
   type StreamSubscriptionSpec,
   type SubscriptionSpec,
@@ -35,8 +36,8 @@ import {
 import type { ApiStack } from './api-stack';
 import { readDefinition, taskMappingProblems } from './asl';
 import { handlerEntry } from './bundling';
-import { mailDomain, type DeploymentConfig } from './config';
-import { CARD_GATEWAY_SECRET_NAME, mediaBucketName, scheduleDeadLetterQueueName, VOUCHER_CODE_SECRET_NAME } from './names';
+import { mailDomain, paymentGatewaySettingsOf, type DeploymentConfig } from './config';
+import { CARD_GATEWAY_SECRET_NAME, CARD_GATEWAY_TRUST_SECRET_NAME, mediaBucketName, scheduleDeadLetterQueueName, VOUCHER_CODE_SECRET_NAME } from './names';
 import { ServiceFunction, sesIdentityArn, type AccessTargets, type Trigger } from './service-function';
 import type { StatefulStack } from './stateful-stack';
 
@@ -63,20 +64,42 @@ const DEFAULT_BATCH_SIZE = 10;
  *
  * Stateful resources are addressed by their fixed names (the manifest's naming helpers), not by
  * CloudFormation exports, so removing a subscription or a table never gets stuck on an export in use.
+ *
+ * CloudFormation refuses a stack of more than 500 resources, and an HTTP function alone is four (function, role,
+ * policy, log group) plus its integration and invoke permission. So the functions of a service's routes live in
+ * nested stacks, one per handler FILE ({@link httpStacks}: all exports of `handlers/opportunities` in
+ * `Http opportunities`), each with its functions' shared integration and invoke permission. The grouping depends on
+ * nothing but the handler's own file, so a function never moves between stacks when routes come or go elsewhere (a
+ * move would replace it). Each route stays here, in the service stack, one resource per route under the logical id it
+ * always had: API Gateway refuses a second route with the same key, and a route moved to another stack (or given
+ * another logical id) would be created before the old one is deleted, failing the deployment. Subscriptions, streams,
+ * workflows and schedules, with their functions, also stay here.
  */
 export class ServiceStack extends Stack {
+  private readonly nestedByFile = new Map<string, NestedStack>();
   private readonly functions = new Map<string, { fn: ServiceFunction; spec: FunctionSpec; trigger: Trigger }>();
+  private readonly integrations = new Map<ServiceFunction, apigwv2.HttpIntegration>();
   private readonly manifest: ServiceManifest;
   private readonly targets: AccessTargets;
   private readonly servicesRoot: string;
+  private readonly httpApi: apigwv2.IHttpApi;
+
+  /** The nested stack of each handler file that serves routes, by file (`handlers/opportunities`). */
+  get httpStacks(): ReadonlyMap<string, NestedStack> {
+    return this.nestedByFile;
+  }
 
   constructor(scope: Construct, id: string, props: ServiceStackProps) {
     super(scope, id, props);
     this.manifest = props.manifest;
     this.servicesRoot = props.servicesRoot;
+    this.httpApi = props.api.httpApi;
     this.addStackDependency(props.stateful, 'tables, queues, bus and buckets are addressed by name');
     const { service } = props.manifest;
 
+    // Account, region and partition are pseudo parameters (or the pinned environment's literals), so these values
+    // mean the same in the nested stacks; the user pool, the site URL and the API come from other top-level stacks
+    // and become imports wherever they are used.
     this.targets = {
       service,
       table: props.manifest.table && {
@@ -103,24 +126,27 @@ export class ServiceStack extends Stack {
         url: props.config.cardGatewayUrl,
         // A dynamic reference ({{resolve:secretsmanager:...}}): CloudFormation puts the value in at deploy time.
         apiKey: SecretValue.secretsManager(CARD_GATEWAY_SECRET_NAME).unsafeUnwrap(),
+        trustApiKey: SecretValue.secretsManager(CARD_GATEWAY_TRUST_SECRET_NAME).unsafeUnwrap(),
       },
+      paymentGatewaySettings: JSON.stringify(paymentGatewaySettingsOf(props.config)),
       voucherCodeSecret: SecretValue.secretsManager(VOUCHER_CODE_SECRET_NAME).unsafeUnwrap(),
       siteUrl: props.siteUrl,
       userPool: () => ({ id: props.stateful.userPool.userPoolId, arn: props.stateful.userPool.userPoolArn }),
     };
 
-    const jwt = apigwv2.HttpAuthorizer.fromHttpAuthorizerAttributes(this, 'JwtAuthorizer', {
-      authorizerId: props.api.jwtAuthorizer.authorizerId,
-      authorizerType: apigwv2.HttpAuthorizerType.JWT,
-    });
     for (const route of props.manifest.routes) {
-      const routeKey = `${route.method} ${API_PREFIX}${route.path}`;
+      // HttpRouteKey checks the path; the route is the CfnRoute an HttpRoute would make, at the same construct path
+      // (`Route <key>/Resource`), so it keeps its logical id. An HttpRoute cannot be used here: it creates its
+      // integration and permission beside itself, and they belong in the function's nested stack.
+      const routeKey = apigwv2.HttpRouteKey.with(`${API_PREFIX}${route.path}`, apigwv2.HttpMethod[route.method]).key;
       const id = `Route ${routeKey.replaceAll('/', '|')}`;
-      const httpRoute = new apigwv2.HttpRoute(this, id, {
-        httpApi: props.api.httpApi,
-        routeKey: apigwv2.HttpRouteKey.with(`${API_PREFIX}${route.path}`, apigwv2.HttpMethod[route.method]),
-        integration: new HttpLambdaIntegration(`${id} Integration`, this.functionFor('http', route).function),
-        authorizer: route.auth.kind === 'public' ? new apigwv2.HttpNoneAuthorizer() : jwt,
+      const httpRoute = new apigwv2.CfnRoute(new Construct(this, id), 'Resource', {
+        apiId: this.httpApi.apiId,
+        routeKey,
+        target: `integrations/${this.integrationFor(route).integrationId}`,
+        ...(route.auth.kind === 'public'
+          ? { authorizationType: 'NONE' }
+          : { authorizationType: 'JWT', authorizerId: props.api.jwtAuthorizer.authorizerId }),
       });
       if (route.auth.kind === 'public') {
         Validations.of(httpRoute).acknowledge({
@@ -153,7 +179,52 @@ export class ServiceStack extends Stack {
     }
   }
 
-  /** The function of a handler; a handler named by two manifest entries is one function, if they agree. */
+  /**
+   * One API integration per function, in the function's nested stack and shared by every route it serves, with one
+   * invoke permission for the API (any route of this API may call it; only the routes above target it). The service
+   * stack reads the integration's id from the nested stack's output; per route it holds just the route itself.
+   */
+  private integrationFor(route: RouteSpec): apigwv2.HttpIntegration {
+    const fn = this.functionFor('http', route);
+    let integration = this.integrations.get(fn);
+    if (!integration) {
+      const nested = Stack.of(fn);
+      integration = new apigwv2.HttpIntegration(nested, `${functionId(this.manifest.service, route.handler)} Integration`, {
+        httpApi: this.httpApi,
+        integrationType: apigwv2.HttpIntegrationType.AWS_PROXY,
+        integrationUri: fn.function.functionArn,
+        payloadFormatVersion: apigwv2.PayloadFormatVersion.VERSION_2_0,
+      });
+      fn.function.addPermission('ApiPermission', {
+        principal: new iam.ServicePrincipal('apigateway.amazonaws.com'),
+        sourceArn: nested.formatArn({ service: 'execute-api', resource: this.httpApi.apiId, resourceName: '*/*/*' }),
+      });
+      this.integrations.set(fn, integration);
+    }
+    return integration;
+  }
+
+  /** The nested stack of a handler file's HTTP functions, made when its first route comes. */
+  private httpStackFor(handler: string): NestedStack {
+    const { file } = parseHandler(handler);
+    let nested = this.nestedByFile.get(file);
+    if (!nested) {
+      nested = new NestedStack(this, httpStackId(file), {
+        description: `Giving platform: the ${this.manifest.service} service's HTTP functions in services/${this.manifest.service}/${file}.ts`,
+      });
+      this.nestedByFile.set(file, nested);
+    }
+    return nested;
+  }
+
+  /**
+   * The function of a handler; a handler named by two manifest entries is one function, if they agree. A route's
+   * function lives in its handler file's nested stack, any other in this stack. A handler (file#export) that both
+   * serves a route and has another trigger is refused, as before: its trigger sets its default time-out (a route's is
+   * capped at 29 s) and it could live in only one of the two stacks; export it twice instead. Other exports of a
+   * route's file that serve subscriptions, streams, tasks or schedules stay in this stack, so a nested stack holds
+   * only HTTP functions and a function's stack follows from its own manifest entry alone.
+   */
   private functionFor(trigger: Trigger, spec: FunctionSpec): ServiceFunction {
     const own = { handler: spec.handler, access: spec.access, timeoutSeconds: spec.timeoutSeconds, memoryMb: spec.memoryMb };
     const existing = this.functions.get(spec.handler);
@@ -163,7 +234,8 @@ export class ServiceStack extends Stack {
       }
       return existing.fn;
     }
-    const fn = new ServiceFunction(this, functionId(this.manifest.service, spec.handler), {
+    const scope = trigger === 'http' ? this.httpStackFor(spec.handler) : this;
+    const fn = new ServiceFunction(scope, functionId(this.manifest.service, spec.handler), {
       trigger,
       handler: spec.handler,
       entry: handlerEntry(this.manifest.service, spec.handler, this.servicesRoot),
@@ -305,6 +377,11 @@ class InvokeFunction extends ScheduleTargetBase implements scheduler.IScheduleTa
   protected addTargetActionToRole(role: iam.IRole): void {
     role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.fn.functionArn] }));
   }
+}
+
+/** `Http opportunities` for `handlers/opportunities`; a deeper file keeps its folders (`Http admin-reports`). */
+export function httpStackId(file: string): string {
+  return `Http ${file.replace(/^handlers\//, '').replaceAll('/', '-')}`;
 }
 
 const PATTERN_KEYS: Record<string, keyof events.EventPattern> = {

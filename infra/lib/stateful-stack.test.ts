@@ -1,7 +1,7 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_BUS_NAME } from '@giving/shared/manifest';
-import { CARD_GATEWAY_SECRET_NAME } from './names';
+import { CARD_GATEWAY_SECRET_NAME, CARD_GATEWAY_TRUST_SECRET_NAME } from './names';
 import { onlyResource, synthesize } from './testing';
 
 let synth: ReturnType<typeof synthesize>;
@@ -69,8 +69,10 @@ describe('stateful stack', () => {
     expect(JSON.stringify(domain.AccessPolicies)).not.toContain('"AWS":"*"');
   });
 
-  it('has the card gateway secret under its fixed name', () => {
-    stateful().hasResource('AWS::SecretsManager::Secret', { DeletionPolicy: 'Retain', Properties: Match.objectLike({ Name: CARD_GATEWAY_SECRET_NAME }) });
+  it('has the card gateway secrets (the platform’s and the Trust’s merchant accounts) under their fixed names', () => {
+    for (const name of [CARD_GATEWAY_SECRET_NAME, CARD_GATEWAY_TRUST_SECRET_NAME]) {
+      stateful().hasResource('AWS::SecretsManager::Secret', { DeletionPolicy: 'Retain', Properties: Match.objectLike({ Name: name }) });
+    }
   });
 });
 

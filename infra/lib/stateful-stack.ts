@@ -23,7 +23,15 @@ import {
   type ServiceName,
 } from '@giving/shared/manifest';
 import type { DeploymentConfig } from './config';
-import { accessLogsBucketName, CARD_GATEWAY_SECRET_NAME, mediaBucketName, scheduleDeadLetterQueueName, siteBucketName, VOUCHER_CODE_SECRET_NAME } from './names';
+import {
+  accessLogsBucketName,
+  CARD_GATEWAY_SECRET_NAME,
+  CARD_GATEWAY_TRUST_SECRET_NAME,
+  mediaBucketName,
+  scheduleDeadLetterQueueName,
+  siteBucketName,
+  VOUCHER_CODE_SECRET_NAME,
+} from './names';
 import { timeoutSecondsOf } from './service-function';
 
 export interface StatefulStackProps extends StackProps {
@@ -52,6 +60,7 @@ export class StatefulStack extends Stack {
   readonly mediaBucket: s3.Bucket;
   readonly accessLogsBucket: s3.Bucket;
   readonly cardGatewaySecret: secretsmanager.Secret;
+  readonly cardGatewayTrustSecret: secretsmanager.Secret;
   readonly voucherCodeSecret: secretsmanager.Secret;
   private readonly tables = new Map<ServiceName, dynamodb.Table>();
   private readonly queues = new Map<string, sqs.Queue>();
@@ -100,6 +109,12 @@ export class StatefulStack extends Stack {
         'Secret API key of the card gateway. Created with a random value; put the real key here (aws secretsmanager put-secret-value), then redeploy the service stacks: functions receive it through a CloudFormation dynamic reference resolved at deploy time.',
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    this.cardGatewayTrustSecret = new secretsmanager.Secret(this, 'CardGatewayTrustApiKey', {
+      secretName: CARD_GATEWAY_TRUST_SECRET_NAME,
+      description:
+        "Secret API key of the charitable Trust's merchant account at the card gateway (New Zealand's donations are collected there). Created with a random value; put the real key here, then redeploy the service stacks.",
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.userPoolClient.userPoolClientId });
     new CfnOutput(this, 'SearchDomainEndpoint', { value: this.searchDomain.domainEndpoint });
@@ -114,11 +129,13 @@ export class StatefulStack extends Stack {
       id: 'AwsSolutions-SMG4',
       reason: 'Every issued gift voucher code is derived from and checked against this key: rotating it would make the codes people hold unusable.',
     });
-    Validations.of(this.cardGatewaySecret).acknowledge({
-      id: 'AwsSolutions-SMG4',
-      reason:
-        'The card gateway issues this API key; it is rotated in the gateway dashboard and put here by hand. A Secrets Manager rotation Lambda cannot create keys at the gateway.',
-    });
+    for (const secret of [this.cardGatewaySecret, this.cardGatewayTrustSecret]) {
+      Validations.of(secret).acknowledge({
+        id: 'AwsSolutions-SMG4',
+        reason:
+          'The card gateway issues this API key; it is rotated in the gateway dashboard and put here by hand. A Secrets Manager rotation Lambda cannot create keys at the gateway.',
+      });
+    }
   }
 
   /** The service's table; throws when its manifest declares none. */

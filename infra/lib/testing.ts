@@ -1,5 +1,6 @@
-import { App, type Stack } from 'aws-cdk-lib';
+import { App, NestedStack, Stack, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import type { ServiceName } from '@giving/shared/manifest';
 import { manifests as repositoryManifests } from '../../services/index';
 import { buildGivingApp, type GivingAppOptions } from './app';
 
@@ -28,16 +29,65 @@ export function synthesize(options: SynthOptions = {}) {
   return { app, stacks, assembly, template };
 }
 
+export type Synth = ReturnType<typeof synthesize>;
+
 type Resources = Record<string, { Type: string; Properties?: Record<string, unknown> }>;
 
-/** The logical id of the one Lambda function a manifest entry's handler became (found by its description). */
-export function functionLogicalId(template: Template, service: string, handler: string): string {
+/** Logical ids of the Lambda functions in a template that a manifest entry's handler became (found by their description). */
+function functionIds(template: Template, service: string, handler: string): string[] {
   const functions = template.findResources('AWS::Lambda::Function') as Resources;
-  const ids = Object.entries(functions)
+  return Object.entries(functions)
     .filter(([, fn]) => typeof fn.Properties?.Description === 'string' && fn.Properties.Description.startsWith(`${service}: ${handler} (`))
     .map(([id]) => id);
+}
+
+/** The logical id of the one Lambda function a manifest entry's handler became, in this template. */
+export function functionLogicalId(template: Template, service: string, handler: string): string {
+  const ids = functionIds(template, service, handler);
   if (ids.length !== 1) throw new Error(`expected one function for ${service} ${handler}, found ${ids.length}`);
   return ids[0] as string;
+}
+
+/** A service's stack and then its nested stacks (one per HTTP handler file), each with its template. */
+export function serviceTemplates(synth: Synth, service: ServiceName): { stack: Stack; template: Template }[] {
+  const stack = synth.stacks.services.get(service);
+  if (!stack) throw new Error(`${service} has no stack`);
+  return [stack, ...stack.httpStacks.values()].map((each) => ({ stack: each, template: synth.template(each) }));
+}
+
+/** The one Lambda function a handler became, searched across all of its service's templates (found nowhere else). */
+export function findFunction(synth: Synth, service: ServiceName, handler: string): { stack: Stack; template: Template; id: string } {
+  const found = serviceTemplates(synth, service).flatMap(({ stack, template }) =>
+    functionIds(template, service, handler).map((id) => ({ stack, template, id })),
+  );
+  if (found.length !== 1) throw new Error(`expected one function for ${service} ${handler} in its stacks, found ${found.length}`);
+  return found[0]!;
+}
+
+/**
+ * What a value in a parent's template (`{"Fn::GetAtt": [<nested stack resource>, "Outputs.<name>"]}`) stands for:
+ * the nested stack it reads, that stack's template and the output's value there.
+ */
+export function nestedOutput(synth: Synth, parent: Stack, value: unknown): { stack: NestedStack; template: Template; value: unknown } {
+  const [resourceId, attribute] = (value as { 'Fn::GetAtt'?: [string, string] })['Fn::GetAtt'] ?? [];
+  if (!resourceId || !attribute?.startsWith('Outputs.')) throw new Error(`not a nested stack output: ${JSON.stringify(value)}`);
+  const stack = parent.node
+    .findAll()
+    .find((c): c is NestedStack => NestedStack.isNestedStack(c) && c.nestedStackParent === parent && parent.getLogicalId(c.nestedStackResource as CfnElement) === resourceId);
+  if (!stack) throw new Error(`no nested stack of ${parent.node.path} has the logical id ${resourceId}`);
+  const template = synth.template(stack);
+  const outputs = (template.toJSON().Outputs ?? {}) as Record<string, { Value: unknown }>;
+  const output = outputs[attribute.slice('Outputs.'.length)];
+  if (!output) throw new Error(`${stack.node.path} has no output ${attribute}`);
+  return { stack, template, value: output.Value };
+}
+
+/** Every template the app deploys: each top-level stack's and each nested stack's, by construct path. */
+export function allTemplates(synth: Synth): { path: string; nested: boolean; template: Template }[] {
+  return synth.app.node
+    .findAll()
+    .filter((c): c is Stack => Stack.isStack(c))
+    .map((stack) => ({ path: stack.node.path, nested: NestedStack.isNestedStack(stack), template: synth.template(stack) }));
 }
 
 /** The one resource of a type whose properties satisfy a predicate. */
