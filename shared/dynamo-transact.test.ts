@@ -31,7 +31,7 @@ describe('transactWrite', () => {
 
   it('answers with the items whose condition failed, without trying again', async () => {
     const { client, calls } = stubClient([canceled('ConditionalCheckFailed', 'None', 'ConditionalCheckFailed')]);
-    expect(await transactWrite(client, ITEMS)).toEqual({ ok: false, failed: [0, 2] });
+    expect(await transactWrite(client, ITEMS)).toEqual({ ok: false, failed: [0, 2], oldItems: {} });
     expect(calls).toHaveLength(1);
   });
 

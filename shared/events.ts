@@ -45,3 +45,12 @@ export interface EventPublisher {
     options?: { id?: string; correlationId?: string },
   ): Promise<EventEnvelope<TData>>;
 }
+
+/** Many events of one kind at once (re-emitting search documents): sent in PutEvents batches of up to 10. */
+export interface BatchEventPublisher {
+  publishAll<TName extends string, TData>(
+    definition: EventDefinition<TName, TData>,
+    items: readonly { data: TData; id?: string }[],
+    options?: { correlationId?: string },
+  ): Promise<{ events: number; batches: number }>;
+}

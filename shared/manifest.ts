@@ -37,6 +37,11 @@ export type AuthPolicy =
       readonly anyOf?: readonly Permission[];
       readonly allOf?: readonly Permission[];
       readonly tenant?: { readonly kind: TenantKind; readonly param: string };
+      /**
+       * What a signed-in caller without the permissions gets: 403 by default; 'Unauthorized' (401) where the spec
+       * says so (spec 1 §6: back-office volunteering calls answer 401 when unauthorised).
+       */
+      readonly deniedAs?: 'Unauthorized';
     };
 
 /** What a function touches; the CDK app grants exactly this and sets the matching environment. */
@@ -46,7 +51,10 @@ export interface Access {
   readonly startsWorkflows?: readonly string[];
   readonly sendsMail?: boolean;
   readonly media?: 'read' | 'readWrite';
+  /** Calls the card gateway's server API with each merchant account's secret key (Platform and Trust). */
   readonly cardGateway?: boolean;
+  /** Reads the payment gateway settings: each merchant account's public client key and each country's transaction fees. */
+  readonly paymentGateway?: boolean;
   /** Adds and removes members of the user pool's groups (the back office's Administrator role). */
   readonly userPoolGroups?: boolean;
   /** Reads the key that derives gift voucher codes and hashes them (codes are stored only as their keyed hash). */
@@ -142,7 +150,12 @@ export const ENV = {
   mediaBaseUrl: 'MEDIA_BASE_URL',
   siteUrl: 'SITE_URL',
   cardGatewayUrl: 'CARD_GATEWAY_URL',
+  /** The Platform merchant account's secret key (Australia's payments). */
   cardGatewayApiKey: 'CARD_GATEWAY_API_KEY',
+  /** The charitable Trust's merchant account's secret key (New Zealand's payments). */
+  cardGatewayTrustApiKey: 'CARD_GATEWAY_TRUST_API_KEY',
+  /** JSON (shared/contracts/payment-gateway.ts paymentGatewaySettingsSchema): client keys and transaction fees. */
+  paymentGatewaySettings: 'PAYMENT_GATEWAY_SETTINGS',
   /** Optional: how long to wait for the gateway before treating the reply as lost (default 8000 ms). */
   cardGatewayTimeoutMs: 'CARD_GATEWAY_TIMEOUT_MS',
   serviceName: 'SERVICE_NAME',

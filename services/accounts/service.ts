@@ -1,5 +1,6 @@
 import { CharityMembershipChanged, CharityProfilePublished, WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
 import { DonationCompleted } from '@giving/shared/events/donations';
+import { VolunteerHoursRecorded } from '@giving/shared/events/volunteering';
 import { patternFor } from '@giving/shared/events';
 import { defineService, type AuthPolicy, type RouteSpec } from '@giving/shared/manifest';
 import type { Permission } from '@giving/shared/permissions';
@@ -119,6 +120,14 @@ export default defineService({
       pattern: patternFor(DonationCompleted),
       handler: 'handlers/record-donation-activity',
       access: { table: 'readWrite', sendsMail: true },
+      batchSize: 10,
+    },
+    {
+      // Completed volunteering raises the country's volunteered hours in the header's stats, once per application.
+      name: 'record-volunteer-hours',
+      pattern: patternFor(VolunteerHoursRecorded),
+      handler: 'handlers/record-volunteer-hours',
+      access: { table: 'readWrite' },
       batchSize: 10,
     },
   ],

@@ -1,4 +1,145 @@
-import { defineService } from '@giving/shared/manifest';
+import { CharityMembershipChanged, CharityProfilePublished, WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
+import { REINDEX_EVENTS, VolunteerHoursRecorded } from '@giving/shared/events/volunteering';
+import { patternFor } from '@giving/shared/events';
+import { defineService, type AuthPolicy, type RouteSpec } from '@giving/shared/manifest';
+import type { Permission } from '@giving/shared/permissions';
 
-/** volunteering: no routes yet (see DESIGN.md §1 for what it will own). */
-export default defineService({ service: 'volunteering' });
+/**
+ * volunteering: opportunities and their sessions, applications (individual and team), team invitations, feedback,
+ * completion (hours -> VolunteerHoursRecorded), comments, templates, the recommender, search re-indexing and the back
+ * office's moderation. Item layout: adapters/keys.ts. Use cases: domain/opportunities.ts, domain/applications.ts
+ * (the lifecycle table is domain/lifecycle.ts), domain/members.ts, domain/operations.ts.
+ *
+ * Who may call what (spec 2 §6; docs/DECISIONS.md "Volunteering routes"):
+ * - Every call the spec names answers 401 to anonymous callers. Visitors read the public list and vacancy page
+ *   through the /volunteering/public/* twins, which never show exclusive opportunities (the configuration's
+ *   catalogues are constants of shared/contracts/volunteering.ts, so visitors' filters need no call).
+ * - Member calls need a signed-in member; object-level rules (own application, invited member, the opportunity's
+ *   charity's volunteering staff) are checked in the use cases, from volunteering's copy of charity roles.
+ * - Charity console calls with {charityId} in the path are tenant policies (Charity_Volunteering*).
+ * - The back office's calls (spec 2 §7 "Volunteering back office") answer 401 to anyone who is not an authorised
+ *   back-office user (spec 1 §6), signed in or not.
+ * - Operations (ReIndex*, modelTraining) are back-office work (BackOffice_ManageVacancies, 403 otherwise);
+ *   recommendRoles is any signed-in member's.
+ */
+const SIGNED_IN: AuthPolicy = { kind: 'signedIn' };
+const PUBLIC: AuthPolicy = { kind: 'public' };
+const charity = (...anyOf: Permission[]): AuthPolicy => ({ kind: 'signedIn', anyOf, tenant: { kind: 'charity', param: 'charityId' } });
+const backOffice = (...anyOf: Permission[]): AuthPolicy => ({ kind: 'signedIn', anyOf, deniedAs: 'Unauthorized' });
+const operations: AuthPolicy = { kind: 'signedIn', anyOf: ['BackOffice_ManageVacancies'] };
+
+type Route = Pick<RouteSpec, 'method' | 'path' | 'auth' | 'summary' | 'timeoutSeconds'> & { handler: string; write?: boolean; mail?: boolean; publishes?: RouteSpec['access']['publishes'] };
+const route = ({ write, mail, publishes, ...spec }: Route): RouteSpec => ({
+  ...spec,
+  access: { table: write ? 'readWrite' : 'read', ...(mail ? { sendsMail: true } : {}), ...(publishes ? { publishes } : {}) },
+});
+const reindex = (name: string, handler: string, what: string): RouteSpec =>
+  route({
+    method: 'POST',
+    path: `/volunteering/${name}` as `/${string}`,
+    handler: `handlers/operations#${handler}`,
+    auth: operations,
+    publishes: REINDEX_EVENTS,
+    // HTTP API waits 30 s: a catalogue larger than that re-emits in 29 s needs the job moved to a queue (see DECISIONS).
+    timeoutSeconds: 29,
+    summary: `Re-emits ${what} for search, one event per document in PutEvents batches of 10; answers the counts.`,
+  });
+
+export default defineService({
+  service: 'volunteering',
+  table: { indexes: ['gsi1', 'gsi2', 'gsi3'], ttlAttribute: 'expiresAt', stream: 'NEW_IMAGE' },
+  routes: [
+    // The member side (spec 2 §7 "Volunteering (member side)").
+    route({ method: 'GET', path: '/volunteer/volunteer/configuration', handler: 'handlers/members#configuration', auth: SIGNED_IN, summary: 'The enumerations and catalogues (statuses, types, skills, categories, SDGs, date filters) the forms and filters use.' }),
+    route({ method: 'GET', path: '/volunteer/member/me', handler: 'handlers/members#me', auth: SIGNED_IN, summary: "The signed-in volunteer: workplaces (and whether they may volunteer there), applications, hours, skills." }),
+    route({ method: 'POST', path: '/volunteer/volunteer/me/externalFeedback', handler: 'handlers/members#recordExternalFeedback', auth: SIGNED_IN, write: true, summary: 'Records volunteering done outside the platform (201 + the record).' }),
+    route({ method: 'GET', path: '/volunteer/volunteer/me/externalFeedback/{externalFeedbackId}', handler: 'handlers/members#getExternalFeedback', auth: SIGNED_IN, summary: "One of the member's external feedback records (another member's is 404)." }),
+    route({ method: 'GET', path: '/volunteer/workplace/byCharity/{charityId}', handler: 'handlers/members#workplacesByCharity', auth: charity('Charity_VolunteeringView'), summary: "Workplaces whose members volunteered with the charity: volunteers, applications, hours." }),
+    route({ method: 'POST', path: '/volunteer/session/{sessionId}/individualApply', handler: 'handlers/applications#individualApply', auth: SIGNED_IN, write: true, summary: 'Applies for a session (201): takes one place atomically; 409 when full, ended or already applied; optional Idempotency-Key.' }),
+    route({ method: 'POST', path: '/volunteer/session/{sessionId}/teamApply', handler: 'handlers/applications#teamApply', auth: SIGNED_IN, write: true, mail: true, summary: 'Applies as a team (201): the leader plus each invited member take places in one transaction; members are e-mailed.' }),
+    route({ method: 'GET', path: '/volunteer/application/me', handler: 'handlers/applications#mine', auth: SIGNED_IN, summary: "The member's applications, team invitations to answer, and feedback they still owe." }),
+    route({ method: 'DELETE', path: '/volunteer/application/{applicationId}', handler: 'handlers/applications#remove', auth: SIGNED_IN, write: true, summary: 'Deletes an application before acceptance (its places go back) or once Retracted/Declined (204).' }),
+    route({ method: 'GET', path: '/volunteer/application/{applicationId}/edit', handler: 'handlers/applications#edit', auth: SIGNED_IN, summary: "The applicant's own application, for its edit form." }),
+    route({ method: 'GET', path: '/volunteer/application/team/{applicationId}/team', handler: 'handlers/teams#team', auth: SIGNED_IN, summary: 'The team: leader, members and their answers, places held, fee due.' }),
+    route({ method: 'PATCH', path: '/volunteer/application/{applicationId}/cancel', handler: 'handlers/applications#cancel', auth: SIGNED_IN, write: true, summary: 'The applicant withdraws (Retracted); the places go back atomically; 409 from any other status.' }),
+    route({ method: 'PATCH', path: '/volunteer/application/individual/{applicationId}', handler: 'handlers/applications#editIndividual', auth: SIGNED_IN, write: true, summary: "Changes an individual application's message (Applied or Accepted)." }),
+    route({ method: 'PATCH', path: '/volunteer/application/team/{applicationId}', handler: 'handlers/applications#editTeam', auth: SIGNED_IN, write: true, summary: "Changes a team application's name or message (Applied or Accepted)." }),
+    route({ method: 'GET', path: '/volunteer/application/team/{applicationId}', handler: 'handlers/teams#teamApplication', auth: SIGNED_IN, summary: 'A team application (its leader, members and the charity see it).' }),
+    route({ method: 'GET', path: '/volunteer/session/{sessionId}/application', handler: 'handlers/applications#sessionApplication', auth: SIGNED_IN, summary: "The caller's application for the session (404 when none)." }),
+    route({ method: 'GET', path: '/volunteering/charity/{charityId}/volunteer/application/{applicationId}', handler: 'handlers/charity-applications#get', auth: charity('Charity_VolunteeringView'), summary: 'One of the charity’s applications (another charity’s is 404).' }),
+    route({ method: 'POST', path: '/volunteer/application/{applicationId}/contact', handler: 'handlers/applications#contact', auth: SIGNED_IN, mail: true, summary: "E-mails the opportunity's contact with the applicant's message and address (204)." }),
+    route({ method: 'POST', path: '/volunteer/application/{applicationId}/volunteerFeedback', handler: 'handlers/feedback#volunteer', auth: SIGNED_IN, write: true, summary: "The applicant's feedback on a completed application (Completed -> UserFeedbackGiven, CharityFeedbackGiven -> BothFeedbacksGiven)." }),
+    route({ method: 'GET', path: '/volunteer/application/{applicationId}/feedbackQuestions', handler: 'handlers/feedback#questions', auth: SIGNED_IN, summary: 'The questions each side answers when giving feedback.' }),
+    route({ method: 'POST', path: '/volunteer/application/{applicationId}/charityFeedback', handler: 'handlers/feedback#charity', auth: SIGNED_IN, write: true, summary: "The charity's feedback on the volunteer (its Charity_VolunteeringManage staff; Completed -> CharityFeedbackGiven, UserFeedbackGiven -> BothFeedbacksGiven)." }),
+    route({ method: 'GET', path: '/volunteer/application/{applicationId}/charityFeedback', handler: 'handlers/feedback#getCharity', auth: SIGNED_IN, summary: "The charity's feedback (the applicant and the charity see it; 404 until given)." }),
+    route({ method: 'POST', path: '/volunteer/application/team/{applicationId}/invite', handler: 'handlers/teams#invite', auth: SIGNED_IN, write: true, mail: true, summary: 'The leader invites more members by e-mail; each takes a place atomically (409 when the session has too few).' }),
+    route({ method: 'PATCH', path: '/volunteer/application/team/{applicationId}/me/response', handler: 'handlers/teams#respond', auth: SIGNED_IN, write: true, summary: 'An invited member answers Going or NotGoing (NotGoing gives the place back; Going again retakes one).' }),
+    route({ method: 'PATCH', path: '/volunteer/application/team/{applicationId}/reInvite', handler: 'handlers/teams#reInvite', auth: SIGNED_IN, write: true, mail: true, summary: 'The leader e-mails members again; a NotGoing member is asked again (AwaitingResponse) and retakes a place.' }),
+    route({ method: 'POST', path: '/volunteer/application/{applicationId}/complete', handler: 'handlers/applications#complete', auth: SIGNED_IN, write: true, summary: 'The applicant completes an Accepted application once its session started; its hours are added to the site stats.' }),
+    route({ method: 'POST', path: '/volunteering/charity/{charityId}/volunteer/application/{applicationId}/complete', handler: 'handlers/charity-applications#complete', auth: charity('Charity_VolunteeringManage'), write: true, summary: 'The charity completes an Accepted application (as the applicant can).' }),
+    route({ method: 'GET', path: '/volunteer/GetVolunteerFeed', handler: 'handlers/members#feed', auth: SIGNED_IN, summary: 'The newest volunteering sign-ups in a country (?country=nz): charity, role, when; never who.' }),
+    // The charity console's moves the spec names no paths for.
+    route({ method: 'GET', path: '/volunteering/charity/{charityId}/volunteer/application', handler: 'handlers/charity-applications#list', auth: charity('Charity_VolunteeringView'), summary: "Every application to the charity's opportunities, newest first (?status=)." }),
+    route({ method: 'PATCH', path: '/volunteering/charity/{charityId}/volunteer/application/{applicationId}/accept', handler: 'handlers/charity-applications#accept', auth: charity('Charity_VolunteeringManage'), write: true, summary: 'Accepts an Applied application (409 from any other status).' }),
+    route({ method: 'PATCH', path: '/volunteering/charity/{charityId}/volunteer/application/{applicationId}/decline', handler: 'handlers/charity-applications#decline', auth: charity('Charity_VolunteeringManage'), write: true, summary: 'Declines an Applied or Accepted application with an optional reason; its places go back.' }),
+
+    // Opportunities (spec 2 §7 "Volunteering opportunities").
+    route({ method: 'POST', path: '/volunteering/opportunity', handler: 'handlers/opportunities#create', auth: SIGNED_IN, write: true, summary: "A charity's new opportunity with its sessions (201; Proposed until the back office approves; the charity's Charity_VolunteeringManage)." }),
+    route({ method: 'GET', path: '/volunteering/opportunity', handler: 'handlers/opportunities#list', auth: SIGNED_IN, summary: 'Live, online opportunities the member may see (exclusive ones for their workplace), filtered: remote, location, dates, skills.' }),
+    route({ method: 'PATCH', path: '/volunteering/opportunity/{opportunityId}', handler: 'handlers/opportunities#update', auth: SIGNED_IN, write: true, summary: 'The whole edit form again: content and sessions (capacity never below places taken).' }),
+    route({ method: 'DELETE', path: '/volunteering/opportunity/{opportunityId}', handler: 'handlers/opportunities#remove', auth: SIGNED_IN, write: true, summary: 'Deletes an opportunity nobody holds a place in (204; 409 otherwise).' }),
+    route({ method: 'GET', path: '/volunteering/opportunity/{opportunityId}/edit', handler: 'handlers/opportunities#edit', auth: SIGNED_IN, summary: "The edit form's data (its charity's volunteering staff)." }),
+    route({ method: 'GET', path: '/volunteering/charity/{charityUrl}/vacancy/{opportunityUrl}', handler: 'handlers/opportunities#vacancy', auth: SIGNED_IN, summary: 'The vacancy page: the opportunity with its sessions, places left, schedule and location labels.' }),
+    route({ method: 'GET', path: '/volunteering/charity/{charityId}/opportunity', handler: 'handlers/opportunities#byCharity', auth: charity('Charity_VolunteeringView'), summary: "Every opportunity of the charity, whatever its status (the console's volunteer roles)." }),
+    route({ method: 'GET', path: '/volunteer/opportunity/{opportunityId}/sessionsSummary', handler: 'handlers/opportunities#sessionsSummary', auth: SIGNED_IN, summary: 'Sessions at a glance: count, upcoming, places required/taken/left, next session, labels.' }),
+    route({ method: 'GET', path: '/volunteer/opportunity/{opportunityId}/session', handler: 'handlers/opportunities#sessions', auth: SIGNED_IN, summary: 'The sessions with their capacity now.' }),
+    route({ method: 'GET', path: '/volunteer/opportunity/{opportunityId}/applicants', handler: 'handlers/opportunities#applicants', auth: SIGNED_IN, summary: "Who applied (the opportunity's charity's volunteering staff; 403 for others)." }),
+    route({ method: 'GET', path: '/volunteer/opportunity/{opportunityId}/session/{sessionId}', handler: 'handlers/opportunities#session', auth: SIGNED_IN, summary: 'One session with its capacity now.' }),
+    route({ method: 'GET', path: '/volunteering/opportunity/{opportunityId}/comment', handler: 'handlers/opportunities#comments', auth: SIGNED_IN, summary: 'Comments on an opportunity, newest first.' }),
+    route({ method: 'POST', path: '/volunteering/opportunity/{opportunityId}/comment', handler: 'handlers/opportunities#addComment', auth: SIGNED_IN, write: true, summary: 'Adds a comment (201).' }),
+    route({ method: 'GET', path: '/volunteering/opportunity/template', handler: 'handlers/opportunities#templates', auth: SIGNED_IN, summary: 'Opportunity templates, with how many each category has.' }),
+    route({ method: 'GET', path: '/volunteering/opportunity/template/{templateId}', handler: 'handlers/opportunities#template', auth: SIGNED_IN, summary: 'One template.' }),
+    route({ method: 'PATCH', path: '/volunteering/opportunity/{opportunityId}/toggleOnlineStatus', handler: 'handlers/opportunities#toggleOnline', auth: SIGNED_IN, write: true, summary: 'Takes an opportunity on- or offline (isOnline sets it; an empty body flips it).' }),
+    route({ method: 'GET', path: '/volunteering/recommendRoles', handler: 'handlers/operations#recommendRoles', auth: SIGNED_IN, summary: "Roles recommended for the member by the trained model (?country=nz), each with the reasons." }),
+    // The public twins of the reads visitors need (no exclusive opportunities).
+    route({ method: 'GET', path: '/volunteering/public/opportunity', handler: 'handlers/opportunities#publicList', auth: PUBLIC, summary: 'The public volunteering list for visitors: the same filters, never exclusive opportunities.' }),
+    route({ method: 'GET', path: '/volunteering/public/charity/{charityUrl}/vacancy/{opportunityUrl}', handler: 'handlers/opportunities#publicVacancy', auth: PUBLIC, summary: 'The public vacancy page (404 for exclusive, offline or unapproved opportunities).' }),
+
+    // Operations (spec 2 §7 "Volunteering operations").
+    reindex('ReIndexVolunteeringOpportunity', 'reindexOpportunities', 'every opportunity (index volunteeringopportunities-v2)'),
+    reindex('ReIndexUserVolunteerApplication', 'reindexUserApplications', "every application, as its member's document"),
+    reindex('ReIndexCharityVolunteerApplication', 'reindexCharityApplications', "every application, as its charity's document"),
+    reindex('ReIndexVolunteerApplicationInvitation', 'reindexInvitations', 'every team invitation'),
+    reindex('ReIndexVolunteeringOpportunityCatalogues', 'reindexCatalogues', 'the skill and category catalogues'),
+    route({ method: 'POST', path: '/volunteering/modelTraining', handler: 'handlers/operations#train', auth: operations, write: true, timeoutSeconds: 29, summary: 'Trains the recommender on every application and keeps it; answers the model file (content-disposition names it).' }),
+
+    // The back office (spec 2 §7 "Volunteering back office"): 401 for callers who are not authorised back-office users.
+    route({ method: 'GET', path: '/volunteering/backOffice/opportunity', handler: 'handlers/back-office#list', auth: backOffice('BackOffice_ViewVacancies'), summary: 'The moderation list by content status (?contentStatus=Proposed|Live|Denied, ?q=, ?cursor=).' }),
+    route({ method: 'PATCH', path: '/volunteering/backOffice/opportunity/{opportunityId}', handler: 'handlers/back-office#update', auth: backOffice('BackOffice_ManageVacancies'), write: true, summary: 'Approves (Live), denies (with a reason) or edits an opportunity (204).' }),
+    route({ method: 'DELETE', path: '/volunteering/backOffice/opportunity/{opportunityId}', handler: 'handlers/back-office#remove', auth: backOffice('BackOffice_ManageVacancies'), write: true, summary: 'Deletes an opportunity nobody holds a place in (204).' }),
+    route({ method: 'GET', path: '/volunteering/backOffice/opportunity/{opportunityId}/edit', handler: 'handlers/back-office#edit', auth: backOffice('BackOffice_ViewVacancies'), summary: 'Any opportunity, for editing.' }),
+    route({ method: 'GET', path: '/volunteering/backOffice/charity/{charityUrl}/vacancy/{opportunityUrl}', handler: 'handlers/back-office#vacancy', auth: backOffice('BackOffice_ViewVacancies'), summary: 'Any vacancy page, whatever its status.' }),
+    route({ method: 'GET', path: '/volunteering/backOffice/volunteer/opportunity/{opportunityId}/sessionsSummary', handler: 'handlers/back-office#sessionsSummary', auth: backOffice('BackOffice_ViewVacancies'), summary: 'Sessions at a glance.' }),
+    route({ method: 'GET', path: '/volunteering/backOffice/volunteer/opportunity/{opportunityId}/session', handler: 'handlers/back-office#sessions', auth: backOffice('BackOffice_ViewVacancies'), summary: 'The sessions with their capacity.' }),
+    route({ method: 'GET', path: '/volunteering/backOffice/volunteer/opportunity/{opportunityId}/session/{sessionId}', handler: 'handlers/back-office#session', auth: backOffice('BackOffice_ViewVacancies'), summary: 'One session.' }),
+    route({ method: 'GET', path: '/volunteering/backOffice/volunteer/opportunity/{opportunityId}/applicants', handler: 'handlers/back-office#applicants', auth: backOffice('BackOffice_ViewVacancies'), summary: 'Who applied.' }),
+    route({ method: 'GET', path: '/volunteering/backOffice/opportunity/{opportunityId}/comment', handler: 'handlers/back-office#comments', auth: backOffice('BackOffice_ViewVacancies'), summary: 'The comments.' }),
+    route({ method: 'PATCH', path: '/volunteering/backOffice/{opportunityId}/toggleOnlineStatus', handler: 'handlers/back-office#toggleOnline', auth: backOffice('BackOffice_ManageVacancies'), write: true, summary: 'Takes any opportunity on- or offline (204).' }),
+    route({ method: 'POST', path: '/volunteering/backOffice/bulkUpdateOpportunitySdgs', handler: 'handlers/back-office#bulkUpdateSdgs', auth: backOffice('BackOffice_ManageVacancies'), write: true, summary: "Replaces listed opportunities' SDGs (204; 400 naming any unknown opportunity, nothing written)." }),
+  ],
+  streams: [
+    {
+      // Storage-first: a stored Completed application is published even if the request that completed it crashed.
+      name: 'publish-volunteer-hours',
+      filter: { eventName: ['MODIFY'], dynamodb: { NewImage: { sk: { S: ['APP'] }, status: { S: ['Completed'] } } } },
+      handler: 'handlers/publish-hours',
+      batchSize: 25,
+      access: { publishes: [VolunteerHoursRecorded] },
+    },
+  ],
+  subscriptions: [
+    { name: 'record-charity-profile', pattern: patternFor(CharityProfilePublished), handler: 'handlers/record-copies#charityProfile', access: { table: 'readWrite' } },
+    { name: 'record-charity-membership', pattern: patternFor(CharityMembershipChanged), handler: 'handlers/record-copies#charityMembership', access: { table: 'readWrite' } },
+    { name: 'record-workplace-membership', pattern: patternFor(WorkplaceMembershipChanged), handler: 'handlers/record-copies#workplaceMembership', access: { table: 'readWrite' } },
+  ],
+});

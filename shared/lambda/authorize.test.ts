@@ -11,6 +11,7 @@ const manifest = defineService({
     { method: 'GET', path: '/open', handler: 'h', auth: { kind: 'public' }, summary: '.', access: {} },
     { method: 'GET', path: '/mine', handler: 'h', auth: { kind: 'signedIn' }, summary: '.', access: {} },
     { method: 'GET', path: '/office', handler: 'h', auth: { kind: 'signedIn', anyOf: ['BackOffice_ViewMembers'] }, summary: '.', access: {} },
+    { method: 'GET', path: '/vacancies', handler: 'h', auth: { kind: 'signedIn', anyOf: ['BackOffice_ViewVacancies'], deniedAs: 'Unauthorized' }, summary: '.', access: {} },
     {
       method: 'DELETE',
       path: '/charity/{charityId}/members/{memberId}',
@@ -48,6 +49,12 @@ describe('manifestGuard: the manifest entry is the policy', () => {
   it('refuses a route whose permission the caller lacks with 403', async () => {
     expect(await attempt('GET /api/office', caller('dana'))).toBe('Forbidden');
     expect(await attempt('GET /api/office', caller('alex', ['Administrator']))).toBe('allowed');
+  });
+
+  it('refuses with 401 where the policy says so (back-office volunteering calls, spec 1 §6)', async () => {
+    expect(await attempt('GET /api/vacancies')).toBe('Unauthorized');
+    expect(await attempt('GET /api/vacancies', caller('dana'))).toBe('Unauthorized');
+    expect(await attempt('GET /api/vacancies', caller('alex', ['Administrator']))).toBe('allowed');
   });
 
   it("stops a charity's admin acting on another charity (no IDOR)", async () => {

@@ -4,6 +4,8 @@ import { resolvePermissions, satisfies, type Permission, type PermissionSource }
 import { httpRoute, type HttpHandler, type HttpRequest, type HttpResult, type HttpRouteOptions, type RouteGuard } from './http';
 
 const NONE: ReadonlySet<Permission> = new Set();
+/** The detail of a 401 given to a signed-in caller who lacks a route's permissions (policy `deniedAs`). */
+export const NOT_AUTHORISED_MESSAGE = 'You are signed in, but not as a user authorised to do that.';
 
 /**
  * The server side of every route's policy: the route is found in the service's own manifest by the API's route key,
@@ -33,7 +35,9 @@ export function manifestGuard(manifest: ServiceManifest, permissions?: () => Per
       policy.tenant && tenantId ? { kind: policy.tenant.kind, id: tenantId } : undefined,
       log,
     );
-    if (!satisfies(granted, policy)) throw new DomainError('Forbidden');
+    if (!satisfies(granted, policy)) {
+      throw policy.deniedAs ? new DomainError(policy.deniedAs, NOT_AUTHORISED_MESSAGE) : new DomainError('Forbidden');
+    }
     return { permissions: granted };
   };
 }

@@ -23,9 +23,16 @@ const signedIn = (allowed: readonly Role[] | 'everyone') => (role: Role): Outcom
 /** Who may call what (spec §6). Tenant routes: the demo users belong to Kiwi Coast Rescue and Tasman Engineering. */
 function expected(route: RouteSpec, role: Role, relation: Relation): Outcome {
   const key = `${route.method} ${route.path}`;
+  // Spec §3 "Payment gateway": every checkout, a guest's too, reads its country's fees and card account.
+  if (key === 'GET /donations/payment-gateway') return 'allowed';
   if (route.auth.kind === 'public') return 'allowed';
   // The charity console's routes in accounts (members, settings) and donations (gifts, donation report, remittance).
-  const charityConsole = route.path.startsWith('/accounts/charity/{charityId}') || route.path.startsWith('/donations/charity/{charityId}');
+  const charityConsole =
+    route.path.startsWith('/accounts/charity/{charityId}') ||
+    route.path.startsWith('/donations/charity/{charityId}') ||
+    // Volunteering's charity console (opportunities, applications) and the charity's volunteer workplaces.
+    route.path.startsWith('/volunteering/charity/{charityId}') ||
+    route.path === '/volunteer/workplace/byCharity/{charityId}';
   const workplaceConsole = route.path.startsWith('/accounts/workplace/{workplaceId}');
   if (charityConsole) return signedIn(relation === 'demo tenant' ? ['charityAdmin', 'backOffice'] : ['backOffice'])(role);
   if (workplaceConsole) {
@@ -54,6 +61,14 @@ function expected(route: RouteSpec, role: Role, relation: Relation): Outcome {
   // (BackOffice_ViewVouchers). Buying and looking up are also public (guests), so they need no row.
   if (key === 'POST /donations/me/voucher-purchases' || key === 'GET /donations/me/vouchers') return signedIn('everyone')(role);
   if (key === 'GET /donations/backoffice/vouchers') return signedIn(['backOffice'])(role);
+  // Spec 1 §6: back-office volunteering calls answer 401 to anyone who is not an authorised back-office user.
+  if (route.path.startsWith('/volunteering/backOffice/')) return role === 'backOffice' ? 'allowed' : 401;
+  // Volunteering operations are back-office work (re-indexing for search, training the recommender).
+  if (route.path.startsWith('/volunteering/ReIndex') || key === 'POST /volunteering/modelTraining') return signedIn(['backOffice'])(role);
+  // Spec 2 §6: every other volunteering call is any signed-in member's (401 anonymous); what each may touch is checked
+  // per object in the use cases (own application, invited member, the opportunity's charity), which the ids that exist
+  // nowhere here answer with 404 or 400. The public twins (/volunteering/public/*) are public routes.
+  if (route.path.startsWith('/volunteer/') || route.path.startsWith('/volunteering/')) return signedIn('everyone')(role);
   throw new Error(`No expectation for ${key}: add one to the authorisation matrix.`);
 }
 
@@ -94,7 +109,12 @@ afterAll(async () => {
 function pathFor(route: RouteSpec, relation: Relation): string {
   const which = relation === 'demo tenant' ? 'demo' : 'other';
   return route.path
-    .replace('{charityId}', /^\/(accounts|donations)\/charity\/|^\/donations\/backoffice\/charities\//.test(route.path) ? tenants.charity[which] : 'NOSUCHCHARITY')
+    .replace(
+      '{charityId}',
+      /^\/(accounts|donations|volunteering)\/charity\/\{charityId\}|^\/donations\/backoffice\/charities\/|^\/volunteer\/workplace\/byCharity\//.test(route.path)
+        ? tenants.charity[which]
+        : 'NOSUCHCHARITY',
+    )
     .replace('{workplaceId}', tenants.workplace[which])
     .replace('{charityUrl}', 'kiwi-coast-rescue')
     .replace('{productUrl}', 'feed-a-kiwi-chick')

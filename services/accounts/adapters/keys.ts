@@ -25,6 +25,7 @@
  * | menu links                   | SITE#<cc>                 | MENULINKS                   |                                    |                                |                                       |
  * | recent activity (ticker)     | SITE#<cc>                 | RECENT#<isoDate>#<id>       |                                    |                                |                                       | (expiresAt: 30 days)
  * | donation seen (idempotency)  | DONATION#<donationId>     | SEEN                        |                                    |                                |                                       | (expiresAt: 90 days)
+ * | volunteer hours seen         | VOLUNTEERHOURS#<appId>    | SEEN                        |                                    |                                |                                       | (expiresAt: 365 days)
  */
 export const keys = {
   charityProfile: (charityId: string) => ({ pk: `CHARITY#${charityId}`, sk: 'PROFILE' }),
@@ -53,6 +54,7 @@ export const keys = {
   menuLinks: (country: string) => ({ pk: `SITE#${country}`, sk: 'MENULINKS' }),
   recentActivity: (country: string, isoDate: string, id: string) => ({ pk: `SITE#${country}`, sk: `RECENT#${isoDate}#${id}` }),
   donationSeen: (donationId: string) => ({ pk: `DONATION#${donationId}`, sk: 'SEEN' }),
+  volunteerHoursSeen: (applicationId: string) => ({ pk: `VOLUNTEERHOURS#${applicationId}`, sk: 'SEEN' }),
 } as const;
 
 /** Index keys, for the items above that are listed or looked up another way. */

@@ -21,6 +21,7 @@ import { giftSvg, logoSvg } from './artwork';
 import { seedCharityGiving } from './charity-giving';
 import { seedSite } from './site';
 import { seedVouchers } from './vouchers';
+import { seedVolunteering, type VolunteeringSeedCharity, type VolunteeringSeedMember } from './volunteering';
 import { CHARITIES, CHARITY_ADMIN_OF, DEMO_PASSWORD, DEMO_USERS, WORKPLACE, type DemoRole } from './data';
 
 /**
@@ -58,6 +59,7 @@ export async function seedDemoData(targets: SeedTargets) {
   };
 
   const charityTenants = new Map<string, TenantSummary>();
+  const volunteeringCharities: VolunteeringSeedCharity[] = [];
   let giftCount = 0;
   for (const seed of CHARITIES) {
     const id = newId();
@@ -84,6 +86,7 @@ export async function seedDemoData(targets: SeedTargets) {
       version: seededVersion,
     });
     charityTenants.set(seed.charityUrl, { kind: 'charity', id, name: seed.name, logo: logoImageUrl, country: seed.country });
+    volunteeringCharities.push({ id, name: seed.name, charityUrl: seed.charityUrl, logoImageUrl, country: seed.country });
     for (const gift of seed.gifts) {
       const imageUrl = await upload(`gifts/${seed.charityUrl}/${gift.productUrl}.svg`, giftSvg(gift.title, seed.colour, gift.motif));
       await gifts.put({
@@ -190,7 +193,28 @@ export async function seedDemoData(targets: SeedTargets) {
   // Dana's gift vouchers, so the checkout can be paid by voucher at once.
   const dana = DEMO_USERS.find((user) => user.role === 'donor');
   if (dana) await seedVouchers(targets.documentClient, tableName('donations', prefix), { email: dana.email, firstName: dana.givenName, lastName: dana.familyName }, now);
+  // Volunteering: opportunities, templates and applications, with volunteering's copies of the charities and roles.
+  const volunteers = new Map<string, VolunteeringSeedMember>();
+  for (const user of DEMO_USERS) {
+    const profile = profiles.get(user.role);
+    if (!profile) continue;
+    const charityUrl = CHARITY_ADMIN_OF[user.role];
+    volunteers.set(user.role, {
+      id: profile.id,
+      email: user.email.toLowerCase(),
+      firstName: user.givenName,
+      lastName: user.familyName,
+      workplaceRoles: WORKPLACE.members[user.role]?.roles ?? [],
+      charityRoles: charityUrl ? [{ charityId: charityTenant(charityUrl).id, roles: ['Charity.Admin'] }] : [],
+    });
+  }
+  const volunteering = await seedVolunteering(targets.documentClient, tableName('volunteering', prefix), {
+    charities: volunteeringCharities,
+    workplace: { id: workplaceId, name: WORKPLACE.name },
+    members: volunteers,
+    now,
+  });
   s3.destroy();
   await seedSite(targets.documentClient, accountsTable, new Date());
-  return { charities: CHARITIES.length, gifts: giftCount, users: DEMO_USERS.length, workplaceId };
+  return { charities: CHARITIES.length, gifts: giftCount, users: DEMO_USERS.length, workplaceId, volunteering };
 }

@@ -1,0 +1,49 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '@giving/shared/clock';
+import { newId } from '@giving/shared/ids';
+import { testTables } from '../../../tools/local/src/testing/dynamo';
+import accounts from '../service';
+import { recordVolunteerHours } from '../domain/volunteer-activity';
+import { dynamoVolunteerActivityStore } from './dynamo-volunteer-activity';
+import { keys } from './keys';
+
+let tables: Awaited<ReturnType<typeof testTables>>;
+let activity: ReturnType<typeof dynamoVolunteerActivityStore>;
+
+beforeAll(async () => {
+  tables = await testTables([accounts]);
+  activity = dynamoVolunteerActivityStore(tables.client, tables.tableName('accounts'));
+});
+
+const event = (applicationId: string, hours: number, country: 'nz' | 'au' = 'au') => ({
+  applicationId,
+  opportunityId: 'opp',
+  charityId: 'charity',
+  charityName: 'Kiwi Coast Rescue',
+  country,
+  memberId: 'member',
+  hoursPerPerson: hours,
+  volunteers: 1,
+  hours,
+  completedAt: '2026-11-21T09:00:00.000Z',
+});
+
+const hoursIn = async (country: string) =>
+  Number((await tables.client.send(new GetCommand({ TableName: tables.tableName('accounts'), Key: keys.countryStats(country), ConsistentRead: true }))).Item?.volunteeredHours ?? 0);
+
+describe('volunteered hours in the site stats (DynamoDB Local)', () => {
+  it('adds each completed application’s hours once, however often its event arrives', async () => {
+    const deps = { activity, clock: fixedClock('2026-11-21T09:00:00Z') };
+    const before = await hoursIn('au');
+    const id = newId();
+    expect(await recordVolunteerHours(deps, event(id, 6))).toBe('recorded');
+    expect(await recordVolunteerHours(deps, event(id, 6))).toBe('duplicate');
+    expect(await recordVolunteerHours(deps, event(newId(), 2.5))).toBe('recorded');
+    expect(await hoursIn('au')).toBe(before + 8.5);
+  });
+
+  it('refuses an event it cannot count (no write)', async () => {
+    await expect(recordVolunteerHours({ activity, clock: fixedClock('2026-11-21T09:00:00Z') }, { ...event(newId(), 1), country: 'xx' as 'nz' })).rejects.toThrow('unknown country');
+  });
+});
