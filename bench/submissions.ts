@@ -1,7 +1,9 @@
 import { CreateTableCommand, DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { TEST_CARDS } from '@giving/shared/contracts/card-gateway';
 import type { CreatePaymentRequest, Gift } from '@giving/shared/contracts/donations';
-import { REGION } from '../tools/local/src/config';
+import { transactionFeeCents } from '@giving/shared/fees';
+import { encryptedCardToken } from '../tools/local/src/card-gateway/client-encryption';
+import { CARD_GATEWAY_TRUST_CLIENT_KEY, PAYMENT_GATEWAY_SETTINGS, REGION } from '../tools/local/src/config';
 import { closedLoop, jsonPoster, type LoadResult } from './load';
 
 /**
@@ -25,6 +27,8 @@ const payloadFor = (gift: Gift, card: CreatePaymentRequest['card'], n: number): 
   donationAmount: 2500,
   quantity: 1 + (n % 3),
   supportingAmount: 0,
+  // The fee the checkout shows for the card's part (2500 x quantity) at the local platform's nz rates.
+  transactionFeeCents: transactionFeeCents(2500 * (1 + (n % 3)), PAYMENT_GATEWAY_SETTINGS.transactionProcessingFees.nz),
   paymentType: 'CARD',
   isRecurring: false,
   isAnonymous: n % 5 === 0,
@@ -43,12 +47,8 @@ export interface PlatformUrls {
 export async function measureSubmissions(urls: PlatformUrls, options: { concurrency: number; roundSeconds: number; rounds: number; log: (line: string) => void }): Promise<SubmissionFigures> {
   const { concurrency, roundSeconds } = options;
   const gift = (await (await fetch(`${urls.site}/api/donations/gifts/kiwi-coast-rescue/feed-a-kiwi-chick`)).json()) as Gift;
-  const tokenResponse = await fetch(`${urls.cardGateway}/v1/tokens`, {
-    method: 'POST',
-    headers: { authorization: 'Bearer pk_test_local_platform', 'content-type': 'application/json' },
-    body: JSON.stringify({ number: TEST_CARDS.approve, name: 'Bench Donor', expMonth: '12', expYear: '30', cvc: '123' }),
-  });
-  const token = (await tokenResponse.json()) as { id: string; card: { last4: string } };
+  // New Zealand's payments are charged on the Trust's merchant account: its token comes from the encrypted card fields.
+  const token = await encryptedCardToken(urls.cardGateway, CARD_GATEWAY_TRUST_CLIENT_KEY, { number: TEST_CARDS.approve, name: 'Bench Donor', expMonth: '12', expYear: '30', cvc: '123' });
   const card = { token: token.id, cardType: 'visa' as const, last4: token.card.last4 };
 
   const dynamo = new DynamoDBClient({ endpoint: urls.dynamodb, region: REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });

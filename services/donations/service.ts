@@ -50,8 +50,8 @@ export default defineService({
       handler: 'handlers/create-payment',
       auth: { kind: 'public' },
       summary:
-        'Accept a card or gift voucher payment for a gift or a general donation to a charity (guest checkout); idempotent on the Idempotency-Key header.',
-      access: { table: 'readWrite', voucherCodes: true },
+        'Accept a card or gift voucher payment for a gift or a general donation to a charity (guest checkout); idempotent on the Idempotency-Key header. 409 when transactionFeeCents is not the fee the server would charge.',
+      access: { table: 'readWrite', voucherCodes: true, paymentGateway: true },
     },
     {
       method: 'POST',
@@ -60,7 +60,16 @@ export default defineService({
       auth: { kind: 'signedIn' },
       summary:
         'The same payment by a signed-in member: no donor in the body, the e-mail and names come from the ID token and the payment keeps the member id; idempotent on the Idempotency-Key header.',
-      access: { table: 'readWrite', voucherCodes: true },
+      access: { table: 'readWrite', voucherCodes: true, paymentGateway: true },
+    },
+    {
+      method: 'GET',
+      path: '/donations/payment-gateway',
+      handler: 'handlers/payment-gateway',
+      auth: { kind: 'public' },
+      summary:
+        "A country's card payment settings for the checkout (?country=nz|au): transactionProcessingFees (basis points + fixed cents) and apiAccounts (the merchant account and its public client key for the card fields); cached 5 minutes.",
+      access: { paymentGateway: true },
     },
     // Gift vouchers: bought by card (a payment the workflow completes by creating the voucher), looked up, listed.
     {
@@ -108,7 +117,7 @@ export default defineService({
       path: '/donations/me/saved-cards',
       handler: 'handlers/saved-cards#list',
       auth: { kind: 'signedIn' },
-      summary: "The member's saved cards (type, last 4 digits, expiry; never the number).",
+      summary: "The member's saved cards (type, last 4 digits, expiry; never the number); ?country= keeps those that can pay there (its merchant account's).",
       access: { table: 'read' },
     },
     {
@@ -285,7 +294,7 @@ export default defineService({
       tasks: {
         ValidatePayment: { handler: 'handlers/payment-tasks#validate', access: { table: 'readWrite' } },
         ChargeCard: { handler: 'handlers/payment-tasks#charge', access: { table: 'read', cardGateway: true }, timeoutSeconds: 15 },
-        ReconcileCharge: { handler: 'handlers/payment-tasks#reconcile', access: { cardGateway: true }, timeoutSeconds: 15 },
+        ReconcileCharge: { handler: 'handlers/payment-tasks#reconcile', access: { table: 'read', cardGateway: true }, timeoutSeconds: 15 },
         RedeemVoucher: { handler: 'handlers/payment-tasks#redeem', access: { table: 'readWrite' } },
         RecordDonation: { handler: 'handlers/payment-tasks#record', access: { table: 'readWrite', voucherCodes: true } },
         EmitDonationCompleted: {
@@ -375,7 +384,7 @@ export default defineService({
       description:
         "Creates each due monthly donation's payment for its period once (idempotency key <scheduleId>#<YYYY-MM>), settles ended ones (next month, retry a soft decline, stop on a hard one) and e-mails donors whose monthly donation stopped.",
       handler: 'handlers/charge-recurring-donations',
-      access: { table: 'readWrite', cardGateway: true, sendsMail: true },
+      access: { table: 'readWrite', cardGateway: true, paymentGateway: true, sendsMail: true },
       timeoutSeconds: 300,
     },
   ],

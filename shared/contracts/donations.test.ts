@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CARD_CHOICE_MESSAGE,
   DONOR_FROM_SIGN_IN_MESSAGE,
+  INVALID_TRANSACTION_FEE_MESSAGE,
   SAVED_CARD_INVALID_MESSAGE,
   SIGN_IN_FOR_RECURRING_MESSAGE,
   SIGN_IN_FOR_SAVED_CARD_MESSAGE,
@@ -20,6 +21,7 @@ const guestGift: CreatePaymentRequest = {
   quantity: 2,
   donationAmount: 2500,
   supportingAmount: 0,
+  transactionFeeCents: 125,
   paymentType: 'CARD',
   isRecurring: false,
   isAnonymous: false,
@@ -70,6 +72,20 @@ describe('createPaymentRequestSchema (POST /donations/payments, guests)', () => 
     expect(issues(createPaymentRequestSchema.safeParse({ ...guestGift, card: { ...guestGift.card, savedCardId: '01KDVDNA00N3XDVN09VM4MR90M' } }))).toEqual([
       { path: 'card.savedCardId', message: SIGN_IN_FOR_SAVED_CARD_MESSAGE },
     ]);
+  });
+});
+
+describe('transactionFeeCents (both payment contracts)', () => {
+  it('is required: whole, non-negative cents, named when missing or wrong', () => {
+    for (const schema of [createPaymentRequestSchema, memberPaymentRequestSchema]) {
+      const body = schema === createPaymentRequestSchema ? guestGift : memberGift;
+      const { transactionFeeCents: _fee, ...withoutFee } = body;
+      expect(issues(schema.safeParse(withoutFee))).toEqual([{ path: 'transactionFeeCents', message: INVALID_TRANSACTION_FEE_MESSAGE }]);
+      for (const bad of [-1, 1.5, '125', null]) {
+        expect(issues(schema.safeParse({ ...body, transactionFeeCents: bad }))).toEqual([{ path: 'transactionFeeCents', message: INVALID_TRANSACTION_FEE_MESSAGE }]);
+      }
+      expect(schema.safeParse({ ...body, transactionFeeCents: 0 }).success).toBe(true);
+    }
   });
 });
 

@@ -48,6 +48,15 @@ export const donationCentsSchema = z.int({ error: MESSAGES.invalidAmount }).chec
 );
 /** Tip to the platform, in cents: none, $2 or $5. */
 export const supportingCentsSchema = z.union([z.literal(0), z.literal(200), z.literal(500)]);
+export const INVALID_TRANSACTION_FEE_MESSAGE = 'Invalid transaction fee.';
+/**
+ * The card transaction fee the donor was shown, in cents (shared/fees.ts over GET /donations/payment-gateway): the
+ * server computes it again and answers 409 when it differs, so nobody is charged a fee they did not see.
+ */
+export const transactionFeeCentsSchema = z.int({ error: INVALID_TRANSACTION_FEE_MESSAGE }).check(
+  z.gte(0, INVALID_TRANSACTION_FEE_MESSAGE),
+  z.lte(MAX_DONATION_CENTS, INVALID_TRANSACTION_FEE_MESSAGE),
+);
 
 /** What the browser gets back from the card gateway's hosted fields; the card number never leaves them. */
 export const cardTokenSchema = z.object({
@@ -67,6 +76,10 @@ export const CARD_CHOICE_MESSAGE = 'Choose a saved card or enter your card detai
 /** Our ids (tracking numbers, saved cards, monthly schedules) are ULIDs. */
 const ulidSchema = (message: string) => z.string({ error: message }).check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, message));
 export const savedCardIdSchema = ulidSchema(SAVED_CARD_INVALID_MESSAGE);
+/** A saved card belongs to the merchant account it was saved with, so it pays only in that account's countries. */
+export const SAVED_CARD_OTHER_COUNTRY_MESSAGE = 'This saved card cannot be used for donations in this country. Please use another card.';
+/** GET /donations/me/saved-cards?country= — with a country, only the cards that can pay there (its merchant account's). */
+export const savedCardListQuery = z.object({ country: z.optional(countryCodeSchema) });
 
 /** A guest's card: a new card only, never kept. */
 const guestCardSchema = z.extend(cardTokenSchema, {
@@ -92,6 +105,8 @@ const cardPaymentFields = {
   country: countryCodeSchema,
   donationAmount: donationCentsSchema,
   supportingAmount: supportingCentsSchema,
+  /** Required: what the checkout showed as the transaction fee (0 when the card pays nothing). */
+  transactionFeeCents: transactionFeeCentsSchema,
   /** CARD, or VOUCHER (a gift voucher, topped up by card when it does not cover the total). */
   paymentType: z.enum(['CARD', 'VOUCHER']),
   isRecurring: z.literal(false),

@@ -79,6 +79,11 @@ export const donationHistoryItemSchema = z.object({
   amount: moneySchema,
   tip: moneySchema,
   total: moneySchema,
+  /**
+   * The card transaction fee the donor covered, on top of total (0 when the card paid nothing or no fee applied).
+   * The server always sends it; optional only so clients built before it still read the list.
+   */
+  transactionFee: z.optional(moneySchema),
   paymentType: z.enum(PAYMENT_TYPES),
   /** Absent when no card paid (a voucher covering the total). */
   card: z.optional(cardRef),

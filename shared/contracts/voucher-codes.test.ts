@@ -33,6 +33,7 @@ describe('a payment by gift voucher', () => {
     donationAmount: 2500,
     quantity: 1,
     supportingAmount: 0,
+    transactionFeeCents: 0,
     isRecurring: false,
     isAnonymous: false,
     receiptName: 'Jane Donor',

@@ -30,6 +30,11 @@ export const DonationCompleted = defineEvent({
     donorMemberId: z.optional(z.string()),
     /** With paymentType VOUCHER: what the gift voucher paid of the total (the card paid the rest). */
     voucherAmount: z.optional(z.object({ cents: z.number(), currency: z.enum(CURRENCIES) })),
+    /**
+     * The card transaction fee the donor covered, charged on top of the card's part of `total` (absent when none).
+     * Neither the charity's (amount) nor the website's (tip). Optional, so older consumers are unaffected.
+     */
+    transactionFee: z.optional(z.object({ cents: z.number(), currency: z.enum(CURRENCIES) })),
     completedAt: z.string(),
   }),
 });

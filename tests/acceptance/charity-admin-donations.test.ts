@@ -6,7 +6,7 @@ import type { Gift, GiftPaymentRequest } from '@giving/shared/contracts/donation
 import { MESSAGES } from '@giving/shared/contracts/messages';
 import { DEMO_PASSWORD, DEMO_USERS, type DemoRole } from '../../tools/local/src/seed/data';
 import type { RunningPlatform } from '../../tools/local/src/platform';
-import { platformClient, startTestPlatform } from './platform';
+import { platformClient, startTestPlatform, transactionFee, withFee } from './platform';
 
 /**
  * Given the seeded demo, a charity admin (Sam, Kiwi Coast Rescue) manages the charity's gifts, sees a guest's
@@ -53,9 +53,9 @@ const TINY_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M
 
 const guestGives = async (giftId: string, quantity: number, supportingAmount: 0 | 200 | 500, donorName = 'Aroha Ngata') => {
   const [firstName = 'Aroha', lastName = 'Ngata'] = donorName.split(' ');
-  const request: GiftPaymentRequest = {
+  const request: GiftPaymentRequest = withFee({
     pageType: 'GIFT',
-    country: 'nz',
+    country: 'nz' as const,
     giftId,
     donationAmount: giftInput.priceCents,
     quantity,
@@ -66,7 +66,7 @@ const guestGives = async (giftId: string, quantity: number, supportingAmount: 0 
     receiptName: donorName,
     donor: { firstName, lastName, email: `aroha.${crypto.randomUUID().slice(0, 8)}@example.com` },
     card: await client.cardToken(TEST_CARDS.approve, donorName),
-  };
+  } as const);
   const response = await api('/donations/payments', { method: 'POST', body: request, key: newKey() });
   expect(response.status).toBe(202);
   const { trackingNumber } = (await response.json()) as { trackingNumber: string };
@@ -120,6 +120,8 @@ describe('a charity admin and their charity’s donations', () => {
     const given = await guestGives(gift.id, 2, 500);
     trackingNumber = given.trackingNumber;
     expect(given.status.paymentProcessingStatus).toBe('Completed');
+    // The donor paid $70.00 + the $5.00 tip + the transaction fee on both; the charity's figures below are the $70.00.
+    expect(await client.chargesFor(trackingNumber)).toEqual([expect.objectContaining({ amount: 7500 + transactionFee(7500) })]);
 
     const report = async () => (await json<DonationReportPage>(api(`/donations/charity/${kiwiId}/donations?giftId=${gift.id}`, { role: 'charityAdmin' })));
     await expect.poll(async () => (await report()).items.map((row) => row.trackingNumber), { timeout: 10_000 }).toEqual([trackingNumber]);
@@ -159,7 +161,7 @@ describe('a charity admin and their charity’s donations', () => {
 
   it('remittance counts the donation once; a back-office payout lowers what is owed, once per Idempotency-Key, never beyond it', async () => {
     const remittance = () => json<Remittance>(api(`/donations/charity/${kiwiId}/remittance`, { role: 'charityAdmin' }));
-    // The donations stream adds the new donation (2 x $35; never the tip, never the refused one) to what is owed.
+    // The donations stream adds the new donation (2 x $35; never the tip, never the transaction fee, never the refused one) to what is owed.
     expect(receivedAtStart).toBeGreaterThan(0); // the seeded donations
     await expect.poll(async () => (await remittance()).received.cents, { timeout: 15_000 }).toBe(receivedAtStart + 7000);
     const before = await remittance();

@@ -4,7 +4,7 @@ import { TEST_CARDS } from '@giving/shared/contracts/card-gateway';
 import type { CharityPaymentRequest, CreatePaymentRequest } from '@giving/shared/contracts/donations';
 import type { RunningPlatform } from '../../tools/local/src/platform';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../tools/local/src/seed/data';
-import { platformClient, startTestPlatform, type CapturedEvent } from './platform';
+import { platformClient, startTestPlatform, transactionFee, withFee, type CapturedEvent } from './platform';
 
 /**
  * Given the seeded demo, when a guest gives a general donation to a charity (page type CHARITY) by card through the
@@ -36,9 +36,9 @@ const eventuallyReceipt = (email: string) => client.receiptsFor(email);
 const eventsOf = (detailType: string) => client.eventsOf(detailType);
 
 
-const donation = (charityId: string, card: CreatePaymentRequest['card'], overrides: Partial<CharityPaymentRequest> = {}): CharityPaymentRequest => ({
+const donation = (charityId: string, card: CreatePaymentRequest['card'], overrides: Partial<CharityPaymentRequest> = {}): CharityPaymentRequest => withFee({
   pageType: 'CHARITY',
-  country: 'nz',
+  country: 'nz' as const,
   charityId,
   donationAmount: 3000,
   quantity: 1,
@@ -67,7 +67,7 @@ describe('a guest gives a general donation to a charity by card', () => {
     const { trackingNumber } = (await response.json()) as { trackingNumber: string };
 
     expect(await settle(trackingNumber)).toEqual({ trackingNumber, paymentProcessingStatus: 'Completed', messages: [] });
-    expect(await chargesFor(trackingNumber)).toEqual([expect.objectContaining({ amount: 3500, status: 'succeeded' })]);
+    expect(await chargesFor(trackingNumber)).toEqual([expect.objectContaining({ amount: 3500 + transactionFee(3500), status: 'succeeded' })]);
 
     // The payment reads Completed once recorded; DonationCompleted is the workflow's next step.
     let event: CapturedEvent | undefined;
@@ -81,6 +81,7 @@ describe('a guest gives a general donation to a charity by card', () => {
       charity: { id: kiwi.id, name: 'Kiwi Coast Rescue', charityUrl: 'kiwi-coast-rescue' },
       amount: { cents: 3000, currency: 'NZD' },
       total: { cents: 3500, currency: 'NZD' },
+      transactionFee: { cents: transactionFee(3500), currency: 'NZD' },
     });
     expect(event?.detail.data).not.toHaveProperty('gift');
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '@giving/shared/contracts/card-gateway';
 import type { Gift, GiftPaymentRequest } from '@giving/shared/contracts/donations';
 import { VOUCHER_EXPIRED, VOUCHER_NOT_FOUND } from '@giving/shared/contracts/voucher-codes';
+import { formatMoney } from '@giving/shared/money';
 import type { BackOfficeVoucherList, MyVoucherList, VoucherLookupResponse, VoucherPurchaseRequest } from '@giving/shared/contracts/vouchers';
 import { RECORDING_FAILED_REFUNDED } from '../../services/donations/domain/voucher-steps';
 import { voucherCodeBook } from '../../services/donations/domain/vouchers';
@@ -12,7 +13,7 @@ import type { RunningPlatform } from '../../tools/local/src/platform';
 import { injectInvocationFault } from '../../tools/local/src/runtime/faults';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../tools/local/src/seed/data';
 import { DEMO_VOUCHERS, demoVoucherCodes } from '../../tools/local/src/seed/vouchers';
-import { CARD_GATEWAY_SECRET, platformClient, startTestPlatform } from './platform';
+import { CARD_GATEWAY_TRUST_SECRET, platformClient, startTestPlatform, transactionFee, withFee } from './platform';
 
 /**
  * Given the seeded demo, when guests and Dana buy gift vouchers by card and give with them, then the code arrives by
@@ -62,9 +63,10 @@ const lookup = async (code: string) => {
   return { status: response.status, body: (await response.json()) as VoucherLookupResponse & { detail?: string; errors?: { field: string }[] } };
 };
 
-const giftPayment = async (code: string, options: { quantity?: number; tip?: 0 | 200 | 500; card?: string } = {}): Promise<GiftPaymentRequest> => ({
+/** `balance` is the voucher's, as the checkout looked it up: the transaction fee is on what it leaves for the card. */
+const giftPayment = async (code: string, balance: number, options: { quantity?: number; tip?: 0 | 200 | 500; card?: string } = {}): Promise<GiftPaymentRequest> => withFee<Omit<GiftPaymentRequest, 'transactionFeeCents'>>({
   pageType: 'GIFT',
-  country: 'nz',
+  country: 'nz' as const,
   giftId: gift.id,
   donationAmount: gift.price.cents,
   quantity: options.quantity ?? 1,
@@ -76,12 +78,13 @@ const giftPayment = async (code: string, options: { quantity?: number; tip?: 0 |
   receiptName: 'Jane Donor',
   donor: { firstName: 'Jane', lastName: 'Donor', email: `jane.${unique()}@example.com` },
   ...(options.card ? { card: await client.cardToken(options.card) } : {}),
-});
+}, balance);
 
+/** The gateway's charges of a payment, in the Trust's merchant account (these are New Zealand's). */
 const charges = async (trackingNumber: string) =>
   (
     (await (
-      await fetch(`${platform.urls.cardGateway}/v1/charges?idempotency_key=${trackingNumber}`, { headers: { authorization: `Bearer ${CARD_GATEWAY_SECRET}` } })
+      await fetch(`${platform.urls.cardGateway}/v1/charges?idempotency_key=${trackingNumber}`, { headers: { authorization: `Bearer ${CARD_GATEWAY_TRUST_SECRET}` } })
     ).json()) as { data: { amount: number; status: string; refunded: boolean; amount_refunded: number }[] }
   ).data;
 
@@ -89,6 +92,7 @@ describe('buying a gift voucher', () => {
   it('a guest pays by card; the code is e-mailed to the buyer and the recipient, and never stored or announced', async () => {
     const recipient = { name: 'Mere', email: `mere.${unique()}@example.com` };
     const { trackingNumber, code, mail } = await buyVoucher(5000, { recipient, message: 'Happy birthday!' });
+    // The voucher's value only: buying a voucher carries no transaction fee (the platform absorbs it).
     expect(await charges(trackingNumber)).toEqual([expect.objectContaining({ amount: 5000, status: 'succeeded' })]);
     expect(mail.subject).toBe('Your Koha gift voucher');
     expect(mail.text).toContain('Value: $50.00');
@@ -138,7 +142,8 @@ describe('looking a voucher up', () => {
 describe('giving with a gift voucher', () => {
   it('a voucher covering the total: Completed, no card charge, the balance goes down by the total, the receipt says so', async () => {
     const { code } = await buyVoucher(10000);
-    const request = await giftPayment(code, { quantity: 2, tip: 200 });
+    const request = await giftPayment(code, 10000, { quantity: 2, tip: 200 });
+    expect(request.transactionFeeCents).toBe(0);
     const trackingNumber = await trackingOf(await post('/donations/payments', request, withKey()));
     expect(await client.settle(trackingNumber)).toMatchObject({ paymentProcessingStatus: 'Completed' });
     expect(await charges(trackingNumber)).toEqual([]);
@@ -146,22 +151,37 @@ describe('giving with a gift voucher', () => {
     expect((await lookup(code)).body.remainingBalance).toEqual({ cents: 10000 - total, currency: 'NZD' });
     const [receipt] = await client.receiptsFor(request.donor.email);
     expect(receipt?.text).toContain('paid with a gift voucher');
+    expect(receipt?.text).not.toContain('Transaction fee');
     await expect
       .poll(async () => (await client.eventsOf('DonationCompleted')).find((e) => e.detail.metadata.id === trackingNumber)?.detail.data, { timeout: 10_000 })
       .toMatchObject({ paymentType: 'VOUCHER', voucherAmount: { cents: total } });
   });
 
-  it('a partial voucher: takes the whole balance and charges the card only for the rest', async () => {
+  it('a partial voucher: takes the whole balance and charges the card for the rest plus the fee on the rest', async () => {
     const { code } = await buyVoucher(1000);
-    const trackingNumber = await trackingOf(await post('/donations/payments', await giftPayment(code, { card: TEST_CARDS.approve }), withKey()));
+    const request = await giftPayment(code, 1000, { card: TEST_CARDS.approve });
+    const rest = gift.price.cents - 1000;
+    expect(request.transactionFeeCents).toBe(transactionFee(rest));
+    const trackingNumber = await trackingOf(await post('/donations/payments', request, withKey()));
     expect((await client.settle(trackingNumber)).paymentProcessingStatus).toBe('Completed');
-    expect(await charges(trackingNumber)).toEqual([expect.objectContaining({ amount: gift.price.cents - 1000, status: 'succeeded' })]);
+    expect(await charges(trackingNumber)).toEqual([expect.objectContaining({ amount: rest + transactionFee(rest), status: 'succeeded' })]);
     expect((await lookup(code)).body.remainingBalance.cents).toBe(0);
+    const [receipt] = await client.receiptsFor(request.donor.email);
+    expect(receipt?.text).toContain(`Transaction fee: ${formatMoney({ cents: transactionFee(rest), currency: 'NZD' }, 'en-NZ')}`);
+  });
+
+  it('a fee worked out as if the voucher paid nothing is refused (409) before anything is taken from it', async () => {
+    const { code } = await buyVoucher(1000);
+    const request = await giftPayment(code, 0, { card: TEST_CARDS.approve });
+    const response = await post('/donations/payments', request, withKey());
+    expect(response.status).toBe(409);
+    expect(((await response.json()) as { detail: string }).detail).toBe('The transaction fee has changed. Please check the total and try again.');
+    expect((await lookup(code)).body.remainingBalance.cents).toBe(1000);
   });
 
   it('a partial voucher without a card is refused with the message, taking nothing', async () => {
     const { code } = await buyVoucher(1000);
-    const trackingNumber = await trackingOf(await post('/donations/payments', await giftPayment(code), withKey()));
+    const trackingNumber = await trackingOf(await post('/donations/payments', await giftPayment(code, 1000), withKey()));
     expect(await client.settle(trackingNumber)).toMatchObject({
       paymentProcessingStatus: 'Failed',
       messages: ['Your gift voucher does not cover the total. Please add your card details to pay the rest.'],
@@ -183,14 +203,14 @@ describe('giving with a gift voucher', () => {
     );
     documents.destroy();
     expect((await lookup(code)).body).toMatchObject({ isExpired: true, remainingBalance: { cents: 5000 } });
-    const trackingNumber = await trackingOf(await post('/donations/payments', await giftPayment(code, { card: TEST_CARDS.approve }), withKey()));
+    const trackingNumber = await trackingOf(await post('/donations/payments', await giftPayment(code, 5000, { card: TEST_CARDS.approve }), withKey()));
     expect(await client.settle(trackingNumber)).toMatchObject({ paymentProcessingStatus: 'Failed', messages: [VOUCHER_EXPIRED] });
     expect(await charges(trackingNumber)).toEqual([]);
   });
 
   it('a declined top-up gives the balance back to the voucher', async () => {
     const { code } = await buyVoucher(1000);
-    const trackingNumber = await trackingOf(await post('/donations/payments', await giftPayment(code, { card: TEST_CARDS.decline }), withKey()));
+    const trackingNumber = await trackingOf(await post('/donations/payments', await giftPayment(code, 1000, { card: TEST_CARDS.decline }), withKey()));
     expect(await client.settle(trackingNumber)).toMatchObject({ paymentProcessingStatus: 'Failed', messages: ['Your card was declined.'] });
     expect((await lookup(code)).body.remainingBalance.cents).toBe(1000);
   });
@@ -200,12 +220,12 @@ describe('giving with a gift voucher', () => {
     // Every RecordDonation invocation fails while this runs (as Fault Injection Service's Lambda invocation errors would).
     const stop = injectInvocationFault({ service: 'donations', handler: 'handlers/payment-tasks#record' });
     try {
-      const request = await giftPayment(code, { card: TEST_CARDS.approve });
+      const request = await giftPayment(code, 1000, { card: TEST_CARDS.approve });
       const trackingNumber = await trackingOf(await post('/donations/payments', request, withKey()));
       expect(await client.settle(trackingNumber, 40_000)).toMatchObject({ paymentProcessingStatus: 'Failed', messages: [RECORDING_FAILED_REFUNDED] });
-      expect(await charges(trackingNumber)).toEqual([
-        expect.objectContaining({ amount: gift.price.cents - 1000, status: 'succeeded', refunded: true, amount_refunded: gift.price.cents - 1000 }),
-      ]);
+      // Refunded in full, fee and all, on the account it was charged to.
+      const charged = gift.price.cents - 1000 + request.transactionFeeCents;
+      expect(await charges(trackingNumber)).toEqual([expect.objectContaining({ amount: charged, status: 'succeeded', refunded: true, amount_refunded: charged })]);
       expect((await lookup(code)).body.remainingBalance.cents).toBe(1000);
       expect((await client.eventsOf('DonationCompleted')).some((e) => e.detail.metadata.id === trackingNumber)).toBe(false);
     } finally {

@@ -4,7 +4,7 @@ import { TEST_CARDS } from '@giving/shared/contracts/card-gateway';
 import type { CreatePaymentRequest, Gift, GiftPaymentRequest } from '@giving/shared/contracts/donations';
 import { dynamoClient } from '../../tools/local/src/dynamodb';
 import type { RunningPlatform } from '../../tools/local/src/platform';
-import { platformClient, startTestPlatform } from './platform';
+import { platformClient, startTestPlatform, transactionFee, withFee } from './platform';
 
 /**
  * Given the seeded demo, when a guest pays for a gift by card through the public API,
@@ -32,7 +32,7 @@ const chargesFor = (trackingNumber: string) => client.chargesFor(trackingNumber)
 const eventuallyReceipt = (email: string) => client.receiptsFor(email);
 
 
-const paymentRequest = (giftId: string, card: CreatePaymentRequest['card'], overrides: Partial<GiftPaymentRequest> = {}): GiftPaymentRequest => ({
+const paymentRequest = (giftId: string, card: CreatePaymentRequest['card'], overrides: Partial<GiftPaymentRequest> = {}): GiftPaymentRequest => withFee({
   pageType: 'GIFT',
   country: 'nz',
   giftId,
@@ -46,7 +46,7 @@ const paymentRequest = (giftId: string, card: CreatePaymentRequest['card'], over
   donor: { firstName: 'Jane', lastName: 'Donor', email: `jane.${Math.random().toString(36).slice(2, 8)}@example.com` },
   card,
   ...overrides,
-});
+} as const);
 
 const submit = (body: unknown, key = `key-${crypto.randomUUID()}`) =>
   fetch(`${platform.siteUrl}/api/donations/payments`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': key }, body: JSON.stringify(body) });
@@ -62,14 +62,17 @@ async function donationsTableText(): Promise<string> {
 }
 
 describe('a guest pays for a gift by card', () => {
-  it('approving card: Completed, charged once for the server-priced total, DonationCompleted emitted, receipt e-mailed', async () => {
+  it('approving card: Completed, charged once for the server-priced total plus the fee, DonationCompleted emitted, receipt e-mailed', async () => {
     const request = paymentRequest(gift.id, await tokenFor(TEST_CARDS.approve), { supportingAmount: 500 });
+    // $55.00: 1.9% is 104.5c -> $1.05, + 30c.
+    expect(request.transactionFeeCents).toBe(135);
     const response = await submit(request);
     expect(response.status).toBe(202);
     const { trackingNumber } = (await response.json()) as { trackingNumber: string };
 
     expect(await settle(trackingNumber)).toEqual({ trackingNumber, paymentProcessingStatus: 'Completed', messages: [] });
-    expect(await chargesFor(trackingNumber)).toEqual([expect.objectContaining({ amount: 5500, status: 'succeeded' })]);
+    // New Zealand: charged on the Trust's merchant account, the total and the fee the donor covers.
+    expect(await chargesFor(trackingNumber)).toEqual([expect.objectContaining({ amount: 5500 + 135, currency: 'nzd', status: 'succeeded', account: 'trust' })]);
 
     // The workflow marks the payment Completed one step before it emits DonationCompleted, so wait for the event.
     const completedEvent = async () => {
@@ -83,6 +86,8 @@ describe('a guest pays for a gift by card', () => {
     expect(receipts).toHaveLength(1);
     expect(receipts[0]?.subject).toBe('Your receipt for your donation to Kiwi Coast Rescue');
     expect(receipts[0]?.text).toContain('$55.00');
+    expect(receipts[0]?.text).toContain('Transaction fee: $1.35');
+    expect(receipts[0]?.text).toContain('Charged to your card: $56.35');
   });
 
   it('a retried submission with the same Idempotency-Key returns the same tracking number and charges once, even when concurrent', async () => {
@@ -128,7 +133,7 @@ describe('a guest pays for a gift by card', () => {
   it('a charge whose reply was lost is reconciled, never charged twice', async () => {
     const { trackingNumber } = (await (await submit(paymentRequest(gift.id, await tokenFor(TEST_CARDS.lostReply)))).json()) as { trackingNumber: string };
     expect((await settle(trackingNumber, 30_000)).paymentProcessingStatus).toBe('Completed');
-    expect(await chargesFor(trackingNumber)).toEqual([expect.objectContaining({ amount: 5000, status: 'succeeded' })]);
+    expect(await chargesFor(trackingNumber)).toEqual([expect.objectContaining({ amount: 5000 + transactionFee(5000), status: 'succeeded' })]);
     const history = (await (
       await fetch(`${platform.urls.stepFunctions}`, {
         method: 'POST',

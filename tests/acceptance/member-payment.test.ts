@@ -4,7 +4,7 @@ import { TEST_CARDS } from '@giving/shared/contracts/card-gateway';
 import { DONOR_FROM_SIGN_IN_MESSAGE, type CreatePaymentRequest, type Gift, type MemberGiftPaymentRequest } from '@giving/shared/contracts/donations';
 import type { RunningPlatform } from '../../tools/local/src/platform';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../tools/local/src/seed/data';
-import { platformClient, startTestPlatform } from './platform';
+import { platformClient, startTestPlatform, withFee } from './platform';
 
 /**
  * Given the seeded demo, when Dana (a signed-in donor) pays for a gift by card without typing her e-mail or names
@@ -34,9 +34,9 @@ const settle = (trackingNumber: string, timeoutMs?: number) => client.settle(tra
 const eventsOf = (detailType: string) => client.eventsOf(detailType);
 
 
-const memberPayment = (card: CreatePaymentRequest['card']): MemberGiftPaymentRequest => ({
+const memberPayment = (card: CreatePaymentRequest['card']): MemberGiftPaymentRequest => withFee({
   pageType: 'GIFT',
-  country: 'nz',
+  country: 'nz' as const,
   giftId: gift.id,
   donationAmount: gift.price.cents,
   quantity: 1,
@@ -74,10 +74,22 @@ describe('a signed-in donor gives without typing her e-mail or names', () => {
     expect(response.status).toBe(202);
     const { trackingNumber } = (await response.json()) as { trackingNumber: string };
     expect(await settle(trackingNumber)).toEqual({ trackingNumber, paymentProcessingStatus: 'Completed', messages: [] });
+    // The gift's price plus the fee she was shown, on the Trust's merchant account (New Zealand).
+    expect(await client.chargesFor(trackingNumber)).toEqual([
+      expect.objectContaining({ amount: gift.price.cents + memberPayment(undefined).transactionFeeCents, status: 'succeeded', account: 'trust' }),
+    ]);
+    expect(memberPayment(undefined).transactionFeeCents).toBeGreaterThan(30);
 
     await expect
       .poll(async () => (await eventsOf('DonationCompleted')).find((e) => e.detail.metadata.id === trackingNumber)?.detail.data, { timeout: 10_000, interval: 200 })
-      .toMatchObject({ donorMemberId: before.profile.id, donorEmail: dana?.email, receiptName: 'Dana Whitfield', pageType: 'GIFT' });
+      .toMatchObject({
+        donorMemberId: before.profile.id,
+        donorEmail: dana?.email,
+        receiptName: 'Dana Whitfield',
+        pageType: 'GIFT',
+        total: gift.price,
+        transactionFee: { cents: memberPayment(undefined).transactionFeeCents, currency: 'NZD' },
+      });
 
     await expect.poll(async () => (await receiptsTo(dana?.email ?? '')).filter((m) => m.text.includes(trackingNumber)), { timeout: 10_000, interval: 200 }).toEqual([
       expect.objectContaining({ subject: 'Your receipt for your donation to Kiwi Coast Rescue', text: expect.stringContaining('Dear Dana Whitfield,') }),

@@ -1,5 +1,9 @@
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { CardToken, PaymentStatusResponse } from '@giving/shared/contracts/donations';
+import { DEFAULT_TRANSACTION_PROCESSING_FEES, merchantAccountFor } from '@giving/shared/contracts/payment-gateway';
+import type { CountryCode } from '@giving/shared/countries';
+import { cardPartCents, transactionFeeCents } from '@giving/shared/fees';
+import { encryptedCardToken } from '../../tools/local/src/card-gateway/client-encryption';
 import type { RunningPlatform } from '../../tools/local/src/platform';
 
 /**
@@ -14,8 +18,22 @@ export async function startTestPlatform(portBase: number): Promise<RunningPlatfo
   return startPlatform({ lostReplyDelayMs: 4000, queueVisibilitySeconds: 2 });
 }
 
+/** The Platform merchant account (Australia's payments). */
 export const CARD_GATEWAY_SECRET = 'sk_test_local_platform';
 export const CARD_GATEWAY_PUBLISHABLE = 'pk_test_local_platform';
+/** The charitable Trust's merchant account (New Zealand's payments), whose card fields encrypt with its client key. */
+export const CARD_GATEWAY_TRUST_SECRET = 'sk_test_trust_nz';
+export const CARD_GATEWAY_TRUST_CLIENT_KEY = 'ck_test_trust_nz';
+const SECRET_BY_ACCOUNT = { Trust: CARD_GATEWAY_TRUST_SECRET, Platform: CARD_GATEWAY_SECRET } as const;
+
+/** The fee the checkout shows for a card part, at the local platform's rates (GET /donations/payment-gateway answers them). */
+export const transactionFee = (cardCents: number, country: CountryCode = 'nz') => transactionFeeCents(cardCents, DEFAULT_TRANSACTION_PROCESSING_FEES[country]);
+
+/** A payment request with the transaction fee the checkout would show for it (less a gift voucher's part, if any). */
+export function withFee<T extends { country: CountryCode; donationAmount: number; quantity: number; supportingAmount: number }>(request: T, voucherCents = 0): T & { transactionFeeCents: number } {
+  const card = cardPartCents({ donationAmountCents: request.donationAmount, quantity: request.quantity, supportingAmountCents: request.supportingAmount, voucherCents });
+  return { ...request, transactionFeeCents: transactionFee(card, request.country) };
+}
 
 /**
  * What acceptance tests ask of a running platform, in one place: card tokens from the sandbox gateway, payment
@@ -25,13 +43,20 @@ export function platformClient(platform: RunningPlatform) {
   const json = async <T>(url: string, init?: RequestInit): Promise<T> => (await (await fetch(url, init)).json()) as T;
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   return {
-    /** A card token from the sandbox gateway's hosted-fields API, as the browser would get it. */
-    async cardToken(number: string, name = 'Jane Donor'): Promise<CardToken> {
-      const body = await json<{ id: string; card: { brand: CardToken['cardType']; last4: string } }>(`${platform.urls.cardGateway}/v1/tokens`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${CARD_GATEWAY_PUBLISHABLE}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ number, name, expMonth: '12', expYear: '30', cvc: '123' }),
-      });
+    /**
+     * A card token from the sandbox gateway's hosted-fields API, as the browser would get it for the country: for nz
+     * the Trust account's (card number and CVC encrypted with its key), for au the platform's (publishable key).
+     */
+    async cardToken(number: string, name = 'Jane Donor', country: CountryCode = 'nz'): Promise<CardToken> {
+      const card = { number, name, expMonth: '12', expYear: '30', cvc: number.startsWith('3') ? '1234' : '123' };
+      const body =
+        merchantAccountFor(country) === 'Trust'
+          ? await encryptedCardToken(platform.urls.cardGateway, CARD_GATEWAY_TRUST_CLIENT_KEY, card)
+          : await json<{ id: string; card: { brand: CardToken['cardType']; last4: string } }>(`${platform.urls.cardGateway}/v1/tokens`, {
+              method: 'POST',
+              headers: { authorization: `Bearer ${CARD_GATEWAY_PUBLISHABLE}`, 'content-type': 'application/json' },
+              body: JSON.stringify(card),
+            });
       return { token: body.id, cardType: body.card.brand, last4: body.card.last4 };
     },
     /** Polls the payment's status until Completed or Failed (or the timeout), as the checkout does. */
@@ -43,11 +68,13 @@ export function platformClient(platform: RunningPlatform) {
         await pause(200);
       }
     },
-    /** The gateway's charges for one idempotency key (our tracking number). */
-    async chargesFor(trackingNumber: string): Promise<{ amount: number; status: string }[]> {
-      return (await json<{ data: { amount: number; status: string }[] }>(`${platform.urls.cardGateway}/v1/charges?idempotency_key=${trackingNumber}`, {
-        headers: { authorization: `Bearer ${CARD_GATEWAY_SECRET}` },
-      })).data;
+    /** The gateway's charges for one idempotency key (our tracking number), in the country's merchant account. */
+    async chargesFor(trackingNumber: string, country: CountryCode = 'nz'): Promise<{ amount: number; currency: string; status: string; account: string }[]> {
+      return (
+        await json<{ data: { amount: number; currency: string; status: string; account: string }[] }>(`${platform.urls.cardGateway}/v1/charges?idempotency_key=${trackingNumber}`, {
+          headers: { authorization: `Bearer ${SECRET_BY_ACCOUNT[merchantAccountFor(country)]}` },
+        })
+      ).data;
     },
     /** The outbox's messages to an address, waiting up to 10 s for the first. */
     async receiptsFor(email: string): Promise<{ subject: string; text: string }[]> {

@@ -14,7 +14,7 @@ import {
 } from '@giving/shared/contracts/member-giving';
 import type { RunningPlatform } from '../../tools/local/src/platform';
 import { DEMO_PASSWORD, DEMO_USERS, type DemoRole } from '../../tools/local/src/seed/data';
-import { CARD_GATEWAY_SECRET, platformClient, startTestPlatform } from './platform';
+import { CARD_GATEWAY_TRUST_SECRET, platformClient, startTestPlatform, transactionFee, withFee } from './platform';
 
 /**
  * Saved cards and monthly giving through the whole local platform: the member API, the payment workflow (Step
@@ -50,7 +50,8 @@ const api = (role: DemoRole | null, method: string, path: string, body?: unknown
   });
 const json = async <T>(response: Promise<Response>) => (await (await response).json()) as T;
 
-const monthlyGift = (card: MemberGiftPaymentRequest['card'], overrides: Partial<MemberGiftPaymentRequest> = {}): MemberGiftPaymentRequest => ({
+const monthlyGift = (card: MemberGiftPaymentRequest['card'], overrides: Partial<MemberGiftPaymentRequest> = {}): MemberGiftPaymentRequest =>
+  withFee<Omit<MemberGiftPaymentRequest, 'transactionFeeCents'>>({
   pageType: 'GIFT',
   country: 'nz',
   giftId: gift.id,
@@ -77,13 +78,15 @@ const savedCards = (role: DemoRole) => json<SavedCardList>(api(role, 'GET', '/do
 const upcoming = (role: DemoRole) => json<RecurringDonationList>(api(role, 'GET', '/donations/me/recurring-donations'));
 const history = (role: DemoRole, query = '') => json<DonationHistoryPage>(api(role, 'GET', `/donations/me/donations${query}`));
 
-/** The gateway's charges, newest first (with the saved card they were made on, if any). */
+/** The gateway's charges in the Trust's merchant account (New Zealand's), newest first (with the saved card they were made on, if any). */
 const gatewayCharges = async () =>
   (
     await json<{ data: { idempotency_key: string; amount: number; status: string; source: string; customer: string | null }[] }>(
-      fetch(`${platform.urls.cardGateway}/v1/charges`, { headers: { authorization: `Bearer ${CARD_GATEWAY_SECRET}` } }),
+      fetch(`${platform.urls.cardGateway}/v1/charges`, { headers: { authorization: `Bearer ${CARD_GATEWAY_TRUST_SECRET}` } }),
     )
   ).data;
+/** $17.00 a month and the transaction fee on it. */
+const MONTHLY_CHARGE = 1700 + transactionFee(1700);
 
 /** One run of the hourly job as EventBridge Scheduler would run it at `at` (the local scheduler's hook). */
 async function runJob(at: string) {
@@ -113,7 +116,7 @@ describe('saved cards', () => {
     const { trackingNumber, status } = await pay('donor', monthlyGift({ savedCardId: cardId }));
     expect(status.paymentProcessingStatus).toBe('Completed');
     const [charge] = (await gatewayCharges()).filter((c) => c.idempotency_key === trackingNumber);
-    expect(charge).toMatchObject({ status: 'succeeded', amount: 1700, source: expect.stringMatching(/^pm_/), customer: expect.stringMatching(/^cus_/) });
+    expect(charge).toMatchObject({ status: 'succeeded', amount: MONTHLY_CHARGE, source: expect.stringMatching(/^pm_/), customer: expect.stringMatching(/^cus_/) });
   });
 
   it("another member cannot use Dana's saved card: 404 naming the field, and nothing is charged", async () => {
@@ -159,7 +162,8 @@ describe('saved cards', () => {
     });
 
     it('the job run for next month, twice, makes exactly one new charge and one donation; the schedule moves a month on', async () => {
-      const onSavedCard = async () => (await gatewayCharges()).filter((c) => c.amount === 1700 && c.customer !== null && c.status === 'succeeded').length;
+      // Each month's charge carries the fee at the rates when it is made (the same here): $17.00 + 62c.
+      const onSavedCard = async () => (await gatewayCharges()).filter((c) => c.amount === MONTHLY_CHARGE && c.customer !== null && c.status === 'succeeded').length;
       const chargesBefore = await onSavedCard();
       const monthly = async () => (await history('donor')).items.filter((d) => d.isRecurring);
       expect(await monthly()).toHaveLength(1);
@@ -171,6 +175,10 @@ describe('saved cards', () => {
 
       expect(await onSavedCard()).toBe(chargesBefore + 1);
       expect(await monthly()).toHaveLength(2);
+      expect((await monthly()).map((d) => d.transactionFee)).toEqual([
+        { cents: transactionFee(1700), currency: 'NZD' },
+        { cents: transactionFee(1700), currency: 'NZD' },
+      ]);
       const next = (await upcoming('donor')).items[0]?.nextChargeOn ?? '';
       expect(next.slice(0, 7)).not.toBe(nextChargeOn.slice(0, 7));
       expect(next > nextChargeOn).toBe(true);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { TEST_CARDS } from '@giving/shared/contracts/card-gateway';
-import { card, chargesFor, fillCard, fillDonor, holdFirstPaymentStatus, receiptFor } from './support';
+import { card, chargesFor, fillCard, fillDonor, holdFirstPaymentStatus, nzCardFee, receiptFor } from './support';
 
 test.describe('a guest gives a general donation to a charity by card', () => {
   test('from a gift page’s ‘Give a General Donation’ to the charity’s donation form, pays with a tip and is thanked', async ({ page }) => {
@@ -18,7 +18,9 @@ test.describe('a guest gives a general donation to a charity by card', () => {
 
     await form.getByRole('button', { name: '$20', exact: true }).click();
     await form.getByRole('group', { name: 'Support the website' }).getByLabel('$2', { exact: true }).check();
-    await expect(form.getByRole('status', { name: 'Total' })).toHaveText('$22.00');
+    // The donor covers nz's card fee (1.9% + 30c): $0.72 on $22.
+    await expect(form.getByRole('status', { name: 'Transaction fee' })).toHaveText('$0.72');
+    await expect(form.getByRole('status', { name: 'Total' })).toHaveText('$22.72');
 
     await form.getByLabel('Donation Amount').fill('0.50');
     await form.getByRole('button', { name: 'Donate', exact: true }).click();
@@ -35,15 +37,17 @@ test.describe('a guest gives a general donation to a charity by card', () => {
     await expect(page).toHaveURL(/\/nz\/thankyou$/, { timeout: 30_000 });
     await expect(page.getByText('Your donation to Kiwi Coast Rescue has been received', { exact: false })).toBeVisible();
     await expect(page.getByText('General donation')).toBeVisible();
-    await expect(page.getByText('$22.00').first()).toBeVisible();
+    await expect(page.getByText('$22.72').first()).toBeVisible();
 
     const receipt = await receiptFor(email);
     expect(receipt.subject).toBe('Your receipt for your donation to Kiwi Coast Rescue');
     expect(receipt.text).toContain('Thank you for your general donation of $22.00 to Kiwi Coast Rescue.');
     expect(receipt.text).toContain('This includes $2.00 to support the website.');
+    expect(receipt.text).toContain('Transaction fee: $0.72');
+    expect(receipt.text).toContain('Charged to your card: $22.72');
 
     const reference = (await page.getByText(/^[0-9A-HJKMNP-TV-Z]{26}$/).textContent()) ?? '';
-    expect(await chargesFor(reference)).toEqual([expect.objectContaining({ amount: 2200, currency: 'nzd', status: 'succeeded' })]);
+    expect(await chargesFor(reference)).toEqual([expect.objectContaining({ amount: 2200 + nzCardFee(2200), currency: 'nzd', status: 'succeeded' })]);
   });
 
   test('a declining card keeps the donor on the charity page with the gateway’s message', async ({ page }) => {

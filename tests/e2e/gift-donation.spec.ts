@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { TEST_CARDS } from '@giving/shared/contracts/card-gateway';
-import { card, chargesFor, fillCard, fillDonor, holdFirstPaymentStatus, receiptFor } from './support';
+import { card, chargesFor, fillCard, fillDonor, holdFirstPaymentStatus, nzCardFee, receiptFor } from './support';
 
 /** The header's overall donations, in whole dollars. */
 async function donatedInHeader(page: Page): Promise<number> {
@@ -24,12 +24,15 @@ test.describe('a guest gives to a gift by card', () => {
     await page.getByRole('main').getByRole('link', { name: /Feed a kiwi chick for a week/ }).first().click();
     await expect(page).toHaveURL(/\/nz\/(charity\/)?kiwi-coast-rescue\/feed-a-kiwi-chick$/);
     await expect(page.getByRole('heading', { name: 'Feed a kiwi chick for a week', level: 1 })).toBeVisible();
-    await expect(page.getByText('$25.00').first()).toBeVisible();
+    await expect(page.getByLabel('Donation Amount')).toHaveValue('25.00');
+    await expect(page.getByRole('status', { name: 'Total' })).toHaveText('$25.78');
     await expect(page.getByText('Or Donate Amount of Your Choice')).toBeVisible();
 
     await page.getByRole('button', { name: '$50' }).click();
     await page.getByLabel('Quantity').fill('2');
-    await expect(page.getByText('$100.00').first()).toBeVisible();
+    // $100 by card in nz: the donor covers the 1.9% + 30c fee.
+    await expect(page.getByRole('status', { name: 'Transaction fee' })).toHaveText('$2.20');
+    await expect(page.getByRole('status', { name: 'Total' })).toHaveText('$102.20');
     await page.getByPlaceholder('Message').fill('Kia kaha, little kiwi!');
     await fillDonor(page, { firstName: 'Jane', lastName: 'Donor', email, receiptName: 'Jane and Tom Donor' });
     await fillCard(page, card(TEST_CARDS.approve));
@@ -43,7 +46,7 @@ test.describe('a guest gives to a gift by card', () => {
 
     await expect(page).toHaveURL(/\/nz\/thankyou$/, { timeout: 30_000 });
     await expect(page.getByText('Kiwi Coast Rescue').first()).toBeVisible();
-    await expect(page.getByText('$100.00').first()).toBeVisible();
+    await expect(page.getByText('$102.20').first()).toBeVisible();
     await page.screenshot({ path: 'test-results/thank-you.png', fullPage: true });
 
     const receipt = await receiptFor(email);
@@ -53,7 +56,7 @@ test.describe('a guest gives to a gift by card', () => {
 
     // The gateway holds exactly one charge for this donation (keyed by its reference), for the server-priced total.
     const reference = (await page.getByText(/^[0-9A-HJKMNP-TV-Z]{26}$/).textContent()) ?? '';
-    expect(await chargesFor(reference)).toEqual([expect.objectContaining({ amount: 10000, currency: 'nzd', status: 'succeeded' })]);
+    expect(await chargesFor(reference)).toEqual([expect.objectContaining({ amount: 10000 + nzCardFee(10000), currency: 'nzd', status: 'succeeded' })]);
 
     // The header's stats and the ticker follow from the DonationCompleted event (the gift, not the tip).
     await expect

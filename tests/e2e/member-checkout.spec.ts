@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { TEST_CARDS } from '@giving/shared/contracts/card-gateway';
-import { OUTBOX_URL, card, chargesFor, fillCard } from './support';
+import { OUTBOX_URL, card, chargesFor, fillCard, nzCardFee } from './support';
 
 /** Demo sign-in seeded by the local platform (tools/local/src/seed/data.ts). */
 const DANA = { email: 'dana.donor@demo.koha.nz', password: 'Koha-demo-2026!', name: 'Dana Whitfield' };
@@ -35,7 +35,7 @@ test.describe('a signed-in donor gives to a gift', () => {
     await expect(page).toHaveURL(/\/nz\/thankyou$/, { timeout: 30_000 });
     await expect(page.getByText('Kiwi Coast Rescue').first()).toBeVisible();
     const reference = (await page.getByText(/^[0-9A-HJKMNP-TV-Z]{26}$/).textContent()) ?? '';
-    expect(await chargesFor(reference)).toEqual([expect.objectContaining({ amount: 2500, currency: 'nzd', status: 'succeeded' })]);
+    expect(await chargesFor(reference)).toEqual([expect.objectContaining({ amount: 2500 + nzCardFee(2500), currency: 'nzd', status: 'succeeded' })]);
 
     // The receipt goes to the e-mail her sign-in carries, addressed to her receipt name.
     await expect

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { TEST_CARDS } from '@giving/shared/contracts/card-gateway';
-import { card, chargesFor, fillCard, logIn } from './support';
+import { card, chargesFor, fillCard, logIn, nzCardFee } from './support';
 
 /** Demo sign-in seeded by the local platform (tools/local/src/seed/data.ts). */
 const DANA = { email: 'dana.donor@demo.koha.nz', password: 'Koha-demo-2026!', name: 'Dana Whitfield' };
@@ -32,7 +32,7 @@ test.describe('monthly giving and saved cards', () => {
     await expect(page).toHaveURL(/\/nz\/thankyou$/, { timeout: 30_000 });
     await expect(page.getByText(/Your monthly donation to Kiwi Coast Rescue has started/)).toBeVisible();
     const reference = await referenceOn(page);
-    expect(await chargesFor(reference)).toEqual([expect.objectContaining({ amount: 1800, status: 'succeeded' })]);
+    expect(await chargesFor(reference)).toEqual([expect.objectContaining({ amount: 1800 + nzCardFee(1800), status: 'succeeded' })]);
 
     await page.goto('/admin/user/donations/upcoming');
     const monthly = page.getByRole('table', { name: 'Monthly donations' });

@@ -1,4 +1,7 @@
 import { expect, type Page } from '@playwright/test';
+import { DEFAULT_TRANSACTION_PROCESSING_FEES } from '@giving/shared/contracts/payment-gateway';
+import { transactionFeeCents } from '@giving/shared/fees';
+import { CARD_GATEWAY_API_KEY, CARD_GATEWAY_TRUST_API_KEY } from '../../tools/local/src/config';
 
 /**
  * Holds the checkout's first payment-status answer a moment, so the processing modal can be read: a sandbox card
@@ -66,11 +69,20 @@ export async function receiptFor(email: string): Promise<{ subject: string; text
 
 /** The sandbox gateway's record of charges for one idempotency key (our tracking number). */
 export async function chargesFor(trackingNumber: string): Promise<{ amount: number; currency: string; status: string }[]> {
-  const response = await fetch(`${GATEWAY_URL}/v1/charges?idempotency_key=${encodeURIComponent(trackingNumber)}`, {
-    headers: { authorization: 'Bearer sk_test_local_platform' },
-  });
-  return ((await response.json()) as { data: { amount: number; currency: string; status: string }[] }).data;
+  // nz payments are charged on the Trust's merchant account, au payments on the platform's: ask both.
+  const charges = await Promise.all(
+    [CARD_GATEWAY_API_KEY, CARD_GATEWAY_TRUST_API_KEY].map(async (secretKey) => {
+      const response = await fetch(`${GATEWAY_URL}/v1/charges?idempotency_key=${encodeURIComponent(trackingNumber)}`, {
+        headers: { authorization: `Bearer ${secretKey}` },
+      });
+      return ((await response.json()) as { data: { amount: number; currency: string; status: string }[] }).data;
+    }),
+  );
+  return charges.flat();
 }
+
+/** The fee the donor covers on an nz card payment (1.9% + 30c on the local platform), as the checkout shows it. */
+export const nzCardFee = (cardCents: number) => transactionFeeCents(cardCents, DEFAULT_TRANSACTION_PROCESSING_FEES.nz);
 
 /** Signs in on the login modal (header Login) or the sign-in page (payroll and recurring go through /login/sso). */
 export async function logIn(page: Page, who: { email: string; password: string }) {

@@ -1,10 +1,12 @@
+import type { MerchantAccount } from '@giving/shared/contracts/payment-gateway';
 import { TaskError } from '@giving/shared/lambda/task';
 import type { CardGateway, ChargeResult, SavedPaymentMethod } from '../domain/ports';
-import { SAVED_CARD_GONE_MESSAGE } from '../domain/saved-cards';
+import { CARD_TOKEN_UNKNOWN_MESSAGE, SAVED_CARD_GONE_MESSAGE } from '../domain/saved-cards';
 
 /**
  * The card gateway's server API (the sandbox gateway locally; a real provider with the same shape in AWS).
  * Transient failures throw GatewayUnavailable (retry); a reply that never came throws GatewayTimeout (reconcile).
+ * Each call is made with the secret key of the merchant account it names (the Trust's or the platform's).
  */
 interface ChargeBody {
   id: string;
@@ -23,15 +25,23 @@ interface ErrorBody {
   error?: { code?: string; param?: string };
 }
 
-export function httpCardGateway(options: { baseUrl: string; apiKey: string; timeoutMs?: number; fetch?: typeof fetch }): CardGateway {
+export function httpCardGateway(options: {
+  baseUrl: string;
+  /** Secret keys by merchant account; a call for an account without one fails before anything is sent. */
+  apiKeys: Partial<Record<MerchantAccount, string>>;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}): CardGateway {
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 8000;
 
-  async function call(path: string, init: RequestInit): Promise<Response> {
+  async function call(account: MerchantAccount, path: string, init: RequestInit): Promise<Response> {
+    const apiKey = options.apiKeys[account];
+    if (!apiKey) throw new Error(`no card gateway secret key for the ${account} account`);
     try {
       return await doFetch(`${options.baseUrl}${path}`, {
         ...init,
-        headers: { authorization: `Bearer ${options.apiKey}`, 'content-type': 'application/json', ...init.headers },
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', ...init.headers },
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
@@ -59,29 +69,32 @@ export function httpCardGateway(options: { baseUrl: string; apiKey: string; time
   }
 
   return {
-    async charge({ idempotencyKey, token, customerId, amount, description }) {
-      const response = await call('/v1/charges', {
+    async charge({ account, idempotencyKey, token, customerId, amount, description }) {
+      const response = await call(account, '/v1/charges', {
         method: 'POST',
         headers: { 'idempotency-key': idempotencyKey },
         body: JSON.stringify({ source: token, ...(customerId ? { customer: customerId } : {}), amount: amount.cents, currency: amount.currency.toLowerCase(), description }),
       });
       if (response.status === 200 || response.status === 201 || response.status === 402) return readCharge(response);
-      // A saved card removed at the gateway can never be charged again: a hard decline, not an outage.
-      if (customerId && response.status === 400) {
-        const { error } = (await response.json()) as ErrorBody;
-        if (error?.code === 'resource_missing' && error.param === 'source') return { outcome: 'declined', message: SAVED_CARD_GONE_MESSAGE, retryable: false };
+      // A saved card removed at the gateway, or a token this account does not know (made for another merchant
+      // account's card fields, or long expired), can never be charged: a hard decline, not an outage.
+      if (response.status === 400) {
+        const { error } = (await response.clone().json()) as ErrorBody;
+        if (error?.code === 'resource_missing' && error.param === 'source') {
+          return { outcome: 'declined', message: customerId ? SAVED_CARD_GONE_MESSAGE : CARD_TOKEN_UNKNOWN_MESSAGE, retryable: false };
+        }
       }
       refuseUnexpected(response, 'charge');
     },
-    async findCharge(idempotencyKey) {
-      const response = await call(`/v1/charges?idempotency_key=${encodeURIComponent(idempotencyKey)}`, { method: 'GET' });
+    async findCharge({ account, idempotencyKey }) {
+      const response = await call(account, `/v1/charges?idempotency_key=${encodeURIComponent(idempotencyKey)}`, { method: 'GET' });
       if (response.status !== 200) refuseUnexpected(response, 'charge lookup');
       const body = (await response.json()) as { data: ChargeBody[] };
       const charge = body.data[0];
       return charge ? resultOf(charge) : undefined;
     },
-    async refund({ idempotencyKey, chargeId }) {
-      const response = await call('/v1/refunds', {
+    async refund({ account, idempotencyKey, chargeId }) {
+      const response = await call(account, '/v1/refunds', {
         method: 'POST',
         headers: { 'idempotency-key': idempotencyKey },
         body: JSON.stringify({ charge: chargeId }),
@@ -89,8 +102,8 @@ export function httpCardGateway(options: { baseUrl: string; apiKey: string; time
       if (response.status !== 200) refuseUnexpected(response, 'refund');
       return { refundId: ((await response.json()) as { id: string }).id };
     },
-    async createCustomer({ idempotencyKey, email, reference }) {
-      const response = await call('/v1/customers', {
+    async createCustomer({ account, idempotencyKey, email, reference }) {
+      const response = await call(account, '/v1/customers', {
         method: 'POST',
         headers: { 'idempotency-key': idempotencyKey },
         body: JSON.stringify({ email, description: reference }),
@@ -98,8 +111,8 @@ export function httpCardGateway(options: { baseUrl: string; apiKey: string; time
       if (response.status !== 200) refuseUnexpected(response, 'create customer');
       return { customerId: ((await response.json()) as { id: string }).id };
     },
-    async saveCard({ idempotencyKey, customerId, token }): Promise<SavedPaymentMethod> {
-      const response = await call(`/v1/customers/${encodeURIComponent(customerId)}/payment_methods`, {
+    async saveCard({ account, idempotencyKey, customerId, token }): Promise<SavedPaymentMethod> {
+      const response = await call(account, `/v1/customers/${encodeURIComponent(customerId)}/payment_methods`, {
         method: 'POST',
         headers: { 'idempotency-key': idempotencyKey },
         body: JSON.stringify({ source: token }),
@@ -108,8 +121,8 @@ export function httpCardGateway(options: { baseUrl: string; apiKey: string; time
       const method = (await response.json()) as PaymentMethodBody;
       return { paymentMethodId: method.id, cardType: method.card.brand, last4: method.card.last4, expMonth: method.card.expMonth, expYear: method.card.expYear };
     },
-    async removeSavedCard({ customerId, paymentMethodId }) {
-      const response = await call(`/v1/customers/${encodeURIComponent(customerId)}/payment_methods/${encodeURIComponent(paymentMethodId)}`, { method: 'DELETE' });
+    async removeSavedCard({ account, customerId, paymentMethodId }) {
+      const response = await call(account, `/v1/customers/${encodeURIComponent(customerId)}/payment_methods/${encodeURIComponent(paymentMethodId)}`, { method: 'DELETE' });
       // 404: already removed (or never saved here); either way it is gone.
       if (response.status !== 200 && response.status !== 404) refuseUnexpected(response, 'remove saved card');
     },

@@ -1,5 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { MerchantAccount } from '@giving/shared/contracts/payment-gateway';
 import { DomainError } from '@giving/shared/errors';
 import type {
   Donation,
@@ -13,7 +14,8 @@ import type {
 
 /**
  * A member's own giving in the donations table:
- *   MEMBER#<member> / GATEWAYCUSTOMER       -> the member's customer at the card gateway
+ *   MEMBER#<member> / GATEWAYCUSTOMER       -> the member's customer at the card gateway, Platform account
+ *   MEMBER#<member> / GATEWAYCUSTOMER#<account> -> the member's customer in another merchant account (Trust)
  *   MEMBER#<member> / CARD#<card id>        -> a saved card (type, last 4, expiry, gateway customer + payment method)
  *   MEMBER#<member> / RECURRING#<schedule>  -> a monthly gift's schedule; sparse gsi3 while the job has work for it:
  *       gsi3pk RECURRING#DUE    / gsi3sk <next attempt day>#<schedule>  while Active
@@ -24,7 +26,8 @@ const DUE = 'RECURRING#DUE';
 const NOTICE = 'RECURRING#NOTICE';
 
 const memberPk = (memberId: string) => `MEMBER#${memberId}`;
-const customerKey = (memberId: string) => ({ pk: memberPk(memberId), sk: 'GATEWAYCUSTOMER' });
+/** The Platform account's customer keeps the key it had before there were accounts. */
+const customerKey = (memberId: string, account: MerchantAccount) => ({ pk: memberPk(memberId), sk: account === 'Platform' ? 'GATEWAYCUSTOMER' : `GATEWAYCUSTOMER#${account}` });
 const cardKey = (memberId: string, cardId: string) => ({ pk: memberPk(memberId), sk: `CARD#${cardId}` });
 const scheduleKey = (memberId: string, scheduleId: string) => ({ pk: memberPk(memberId), sk: `RECURRING#${scheduleId}` });
 const dueSk = (day: string, scheduleId: string) => `${day}#${scheduleId}`;
@@ -47,16 +50,16 @@ async function conditionally(write: () => Promise<unknown>): Promise<boolean> {
 
 export function dynamoSavedCards(client: DynamoDBDocumentClient, tableName: string): SavedCardRepository {
   return {
-    async getCustomer(memberId) {
-      const result = await client.send(new GetCommand({ TableName: tableName, Key: customerKey(memberId), ConsistentRead: true }));
+    async getCustomer(memberId, account) {
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: customerKey(memberId, account), ConsistentRead: true }));
       return result.Item?.customerId as string | undefined;
     },
-    async keepCustomer(memberId, customerId) {
+    async keepCustomer(memberId, account, customerId) {
       const kept = await conditionally(() =>
-        client.send(new PutCommand({ TableName: tableName, Item: { ...customerKey(memberId), customerId }, ConditionExpression: 'attribute_not_exists(pk)' })),
+        client.send(new PutCommand({ TableName: tableName, Item: { ...customerKey(memberId, account), customerId, account }, ConditionExpression: 'attribute_not_exists(pk)' })),
       );
       if (kept) return customerId;
-      const existing = await client.send(new GetCommand({ TableName: tableName, Key: customerKey(memberId), ConsistentRead: true }));
+      const existing = await client.send(new GetCommand({ TableName: tableName, Key: customerKey(memberId, account), ConsistentRead: true }));
       return existing.Item?.customerId as string;
     },
     async save(card: SavedCard) {

@@ -2,6 +2,7 @@ import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { documentClient } from '@giving/shared/lambda/aws';
 import { requireEnv } from '@giving/shared/lambda/env';
+import { paymentGatewaySettingsSchema, type PaymentGatewaySettings } from '@giving/shared/contracts/payment-gateway';
 import { ENV } from '@giving/shared/manifest';
 import { httpCardGateway } from './card-gateway-http';
 import { dynamoCharityDirectory } from './dynamo-charities';
@@ -32,13 +33,27 @@ export const gifts = once(() => dynamoGiftCatalog(documentClient(), tableName())
 export const charities = once(() => dynamoCharityDirectory(documentClient(), tableName()));
 export const memberships = once(() => dynamoMembershipDirectory(documentClient(), tableName()));
 export const payrollPledges = once(() => dynamoPayrollPledgeRepository(documentClient(), tableName()));
+/** One client, both merchant accounts: each call names the account whose secret key it is made with. */
 export const cardGateway = once(() =>
   httpCardGateway({
     baseUrl: requireEnv(ENV.cardGatewayUrl),
-    apiKey: requireEnv(ENV.cardGatewayApiKey),
+    apiKeys: { Platform: requireEnv(ENV.cardGatewayApiKey), Trust: requireEnv(ENV.cardGatewayTrustApiKey) },
     timeoutMs: Number(process.env[ENV.cardGatewayTimeoutMs] ?? 8000),
   }),
 );
+/** The merchant accounts' client keys and each country's transaction fees; a malformed setting fails at first use, naming itself. */
+export const gatewaySettings = once((): PaymentGatewaySettings => {
+  const text = requireEnv(ENV.paymentGatewaySettings);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${ENV.paymentGatewaySettings} is not JSON: ${(error as Error).message}`);
+  }
+  const parsed = paymentGatewaySettingsSchema.safeParse(json);
+  if (!parsed.success) throw new Error(`${ENV.paymentGatewaySettings} is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+  return parsed.data;
+});
 export const paymentWorkflow = once(() =>
   stepFunctionsPaymentWorkflow(new SFNClient({}), requireEnv(ENV.workflowArn('donations', 'payment'))),
 );

@@ -1,4 +1,5 @@
 import { DONATION_HISTORY_PAGE_SIZE, type DonationHistoryItem, type DonationHistoryPage } from '@giving/shared/contracts/member-giving';
+import { money } from '@giving/shared/money';
 import type { Donation, DonationHistory } from './ports';
 
 /** A completed donation as the member's history shows it: what, for whom, how much, how it was paid, when. */
@@ -15,6 +16,7 @@ export function donationHistoryItem(donation: Donation): DonationHistoryItem {
     amount: donation.priced.amount,
     tip: donation.priced.tip,
     total: donation.priced.total,
+    transactionFee: donation.transactionFee ?? money(0, donation.priced.total.currency),
     paymentType: donation.paymentType,
     ...(donation.card ? { card: { cardType: donation.card.cardType, last4: donation.card.last4 } } : {}),
     isRecurring: donation.isRecurring === true,

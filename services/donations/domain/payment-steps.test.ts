@@ -17,7 +17,7 @@ import {
   validatePayment,
 } from './payment-steps';
 import { CHARITY_MISSING_MESSAGE, createPayment, DEFAULT_FAILURE_MESSAGE, GIFT_INACTIVE_MESSAGE } from './payments';
-import { aCharity, aCharityRequest, aGift, aRequest, recordingWorkflow, scriptedGateway } from './test-support';
+import { aCharity, aCharityRequest, aGift, aRequest, gatewaySettings, recordingWorkflow, scriptedGateway } from './test-support';
 
 let payments: ReturnType<typeof dynamoPaymentRepository>;
 let charities: ReturnType<typeof dynamoCharityDirectory>;
@@ -34,7 +34,7 @@ beforeAll(async () => {
 async function paymentFor(giftOverrides = {}, key = `key-${Math.random().toString(36).slice(2, 12)}`) {
   const gift = aGift(giftOverrides);
   await gifts.put(gift);
-  const { trackingNumber } = await createPayment({ payments, charities, clock }, aRequest(gift.id), key);
+  const { trackingNumber } = await createPayment({ payments, charities, gatewaySettings, clock }, aRequest(gift.id), key);
   return { gift, trackingNumber };
 }
 
@@ -69,20 +69,27 @@ describe('the payment workflow steps', () => {
     const gateway = scriptedGateway({});
     const charged = await chargeCard({ payments, gateway }, { trackingNumber, chargeAttempts: 0 });
     expect(charged).toEqual({ trackingNumber, chargeAttempts: 1, outcome: 'approved', chargeId: `ch_${trackingNumber}` });
+    // New Zealand: the Trust's merchant account, the $100.00 gift plus the fee (1.9% + 30c = $2.20) the donor covers.
+    expect(gateway.charged.get(trackingNumber)).toEqual({ account: 'Trust', amount: { cents: 10220, currency: 'NZD' } });
     await recordDonation({ payments, clock }, { trackingNumber, chargeId: `ch_${trackingNumber}` });
     await recordDonation({ payments, clock }, { trackingNumber, chargeId: `ch_${trackingNumber}` });
     const publisher = capturingPublisher();
     await emitDonationCompleted({ payments, publisher }, { trackingNumber });
     expect((await payments.get(trackingNumber))?.status).toBe('Completed');
+    expect(await payments.getDonation(trackingNumber)).toMatchObject({ priced: { amount: { cents: 10000 }, total: { cents: 10000 } }, transactionFee: { cents: 220, currency: 'NZD' } });
     expect(publisher.published).toHaveLength(1);
-    expect(publisher.published[0]).toMatchObject({ name: 'DonationCompleted', id: trackingNumber, data: { total: { cents: 10000, currency: 'NZD' }, receiptName: 'Jane Donor' } });
+    expect(publisher.published[0]).toMatchObject({
+      name: 'DonationCompleted',
+      id: trackingNumber,
+      data: { amount: { cents: 10000, currency: 'NZD' }, total: { cents: 10000, currency: 'NZD' }, transactionFee: { cents: 220, currency: 'NZD' }, receiptName: 'Jane Donor' },
+    });
     expect(JSON.stringify(publisher.published)).not.toContain('tok_');
   });
 
   it('a general donation to a charity is priced from donations’ copy of it, charged and completed without a gift', async () => {
     const charity = aCharity({ name: 'Harbour City Food Bank' });
     await charities.save(charity);
-    const { trackingNumber } = await createPayment({ payments, charities, clock }, aCharityRequest(charity.id), `key-${charity.id}`);
+    const { trackingNumber } = await createPayment({ payments, charities, gatewaySettings, clock }, aCharityRequest(charity.id), `key-${charity.id}`);
     expect(await validatePayment({ payments, gifts, charities, clock }, { trackingNumber })).toEqual({ trackingNumber, outcome: 'valid', chargeAttempts: 0 });
     expect((await payments.get(trackingNumber))?.priced?.total).toEqual({ cents: 2700, currency: 'NZD' });
 
@@ -109,7 +116,7 @@ describe('the payment workflow steps', () => {
   it('validate fails a general donation whose charity stopped taking donations after it was accepted', async () => {
     const charity = aCharity();
     await charities.save(charity);
-    const { trackingNumber } = await createPayment({ payments, charities, clock }, aCharityRequest(charity.id), `key-${charity.id}`);
+    const { trackingNumber } = await createPayment({ payments, charities, gatewaySettings, clock }, aCharityRequest(charity.id), `key-${charity.id}`);
     await charities.save({ ...charity, isActive: false, version: '2026-11-02T00:00:00.000Z' });
     expect(await validatePayment({ payments, gifts, charities, clock }, { trackingNumber })).toEqual({
       trackingNumber,
@@ -128,16 +135,34 @@ describe('the payment workflow steps', () => {
     expect(await payments.get(trackingNumber)).toMatchObject({ status: 'Failed', messages: ['Your card was declined.'] });
   });
 
-  it('reconcile reports a lost charge the gateway never saw as notCharged, counting the attempt', async () => {
-    expect(await reconcileCharge({ gateway: scriptedGateway({}) }, { trackingNumber: 'T', chargeAttempts: 0 })).toEqual({
-      trackingNumber: 'T',
+  it('reconcile reports a lost charge the gateway never saw as notCharged, counting the attempt, asking the payment’s account', async () => {
+    const { trackingNumber } = await paymentFor();
+    const gateway = scriptedGateway({});
+    expect(await reconcileCharge({ payments, gateway }, { trackingNumber, chargeAttempts: 0 })).toEqual({
+      trackingNumber,
       chargeAttempts: 1,
       outcome: 'notCharged',
     });
-    expect(await reconcileCharge({ gateway: scriptedGateway({ find: { outcome: 'approved', chargeId: 'ch_1' } }) }, { trackingNumber: 'T' })).toMatchObject({
+    expect(gateway.accounts).toEqual(['Trust']);
+    expect(await reconcileCharge({ payments, gateway: scriptedGateway({ find: { outcome: 'approved', chargeId: 'ch_1' } }) }, { trackingNumber })).toMatchObject({
       outcome: 'approved',
       chargeId: 'ch_1',
     });
+  });
+
+  it('an Australian payment is charged on the Platform account with the Australian fee', async () => {
+    const gift = aGift({ price: { cents: 1700, currency: 'AUD' } });
+    await gifts.put(gift);
+    const request = aRequest(gift.id, { country: 'au', donationAmount: 1700, quantity: 1, supportingAmount: 500 });
+    expect(request.transactionFeeCents).toBe(69); // 1.75% of $22.00 = 38.5c -> 39c, + 30c
+    const { trackingNumber } = await createPayment({ payments, charities, gatewaySettings, clock }, request, `key-au-${gift.id}`);
+    await validatePayment({ payments, gifts, charities, clock }, { trackingNumber });
+    const gateway = scriptedGateway({});
+    await chargeCard({ payments, gateway }, { trackingNumber });
+    expect(gateway.charged.get(trackingNumber)).toEqual({ account: 'Platform', amount: { cents: 2269, currency: 'AUD' } });
+    await recordDonation({ payments, clock }, { trackingNumber, chargeId: `ch_${trackingNumber}` });
+    // The charity's report and remittance count the amount only (never the tip, never the fee).
+    expect(await payments.getDonation(trackingNumber)).toMatchObject({ priced: { amount: { cents: 1700 }, tip: { cents: 500 }, total: { cents: 2200 } }, transactionFee: { cents: 69 } });
   });
 
   it('failing without a message uses the default, or the unreachable-gateway text when nothing was charged', async () => {
@@ -155,8 +180,8 @@ describe('reconcileStuckPayments', () => {
     const old = fixedClock('2026-11-20T08:00:00Z');
     const gift = aGift();
     await gifts.put(gift);
-    const neverStarted = await createPayment({ payments, charities, clock: old }, aRequest(gift.id), 'stuck-initiated-1');
-    const lost = await createPayment({ payments, charities, clock: old }, aRequest(gift.id), 'stuck-processing-1');
+    const neverStarted = await createPayment({ payments, charities, gatewaySettings, clock: old }, aRequest(gift.id), 'stuck-initiated-1');
+    const lost = await createPayment({ payments, charities, gatewaySettings, clock: old }, aRequest(gift.id), 'stuck-processing-1');
     await validatePayment({ payments, gifts, charities, clock: old }, { trackingNumber: lost.trackingNumber });
 
     const workflow = recordingWorkflow();
@@ -168,5 +193,6 @@ describe('reconcileStuckPayments', () => {
     expect(await payments.get(lost.trackingNumber)).toMatchObject({ status: 'Completed', chargeId: 'ch_found' });
     expect(publisher.published.map((p) => p.id)).toContain(lost.trackingNumber);
     expect(gateway.charges.size).toBe(0);
+    expect(gateway.accounts).toContain('Trust');
   });
 });

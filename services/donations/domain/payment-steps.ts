@@ -4,7 +4,8 @@ import type { EventPublisher } from '@giving/shared/events';
 import { DonationCompleted } from '@giving/shared/events/donations';
 import { DEFAULT_FAILURE_MESSAGE, priceCharityDonation, pricePayment } from './payments';
 import type { CardGateway, CharityDirectory, ChargeResult, Donation, GiftCatalog, Payment, PaymentRepository, PaymentWorkflow, VoucherRepository } from './ports';
-import { RECORDING_FAILED_REFUNDED, cardAmountOf, emitVoucherPurchased, recordVoucherPurchase } from './voucher-steps';
+import { accountOfPayment } from './payment-gateway';
+import { RECORDING_FAILED_REFUNDED, cardAmountOf, chargeAmountOf, emitVoucherPurchased, recordVoucherPurchase, transactionFeeOf } from './voucher-steps';
 import { priceVoucherPurchase, type VoucherCodeBook } from './vouchers';
 
 /** The steps of the payment workflow (workflows/payment.asl.json). Each is safe to run again. */
@@ -46,7 +47,7 @@ export async function validatePayment(
   return { trackingNumber, outcome: 'valid', chargeAttempts: 0, ...(payment.voucher ? { paymentType: 'VOUCHER' as const } : {}) };
 }
 
-/** Charges the card token for the server-priced total, keyed by the tracking number. */
+/** Charges the card token for the server-priced total (less any voucher part) plus the transaction fee, keyed by the tracking number, in the payment's country's merchant account. */
 export async function chargeCard(
   deps: { payments: PaymentRepository; gateway: CardGateway },
   { trackingNumber, chargeAttempts = 0 }: StepState,
@@ -55,12 +56,13 @@ export async function chargeCard(
   if (!payment.priced) throw new Error(`payment ${trackingNumber} was not validated`);
   if (!payment.card) throw new Error(`payment ${trackingNumber} has no card to charge`);
   const result = await deps.gateway.charge({
+    account: accountOfPayment(payment),
     idempotencyKey: trackingNumber,
     token: payment.card.token,
     // A saved card is charged as its gateway customer's payment method.
     ...(payment.card.customerId ? { customerId: payment.card.customerId } : {}),
-    // The total, less what a gift voucher already paid.
-    amount: cardAmountOf(payment),
+    // The total, less what a gift voucher already paid, plus the transaction fee on that part.
+    amount: chargeAmountOf(payment),
     description: chargeDescriptionOf(payment),
   });
   return { trackingNumber, chargeAttempts: chargeAttempts + 1, ...result };
@@ -68,11 +70,12 @@ export async function chargeCard(
 
 /** After a lost or failed charge reply: asks the gateway what became of this key, never charging again here. */
 export async function reconcileCharge(
-  deps: { gateway: CardGateway },
+  deps: { payments: PaymentRepository; gateway: CardGateway },
   { trackingNumber, chargeAttempts = 0 }: StepState,
 ): Promise<ChargeOutcome> {
   const attempts = chargeAttempts + 1; // the charge attempt whose reply was lost
-  const found = await deps.gateway.findCharge(trackingNumber);
+  const payment = await load(deps.payments, trackingNumber);
+  const found = await deps.gateway.findCharge({ account: accountOfPayment(payment), idempotencyKey: trackingNumber });
   if (!found) return { trackingNumber, chargeAttempts: attempts, outcome: 'notCharged' };
   return { trackingNumber, chargeAttempts: attempts, ...found };
 }
@@ -88,6 +91,7 @@ export function donationFrom(payment: Payment, chargeId: string | undefined, com
   if (!payment.priced || 'voucherPurchase' in payment.priced || payment.pageType === 'VOUCHER_PURCHASE') {
     throw new Error(`payment ${payment.trackingNumber} is not a validated donation`);
   }
+  const fee = chargeId ? transactionFeeOf(payment) : undefined;
   return {
     donationId: payment.trackingNumber,
     trackingNumber: payment.trackingNumber,
@@ -104,6 +108,8 @@ export function donationFrom(payment: Payment, chargeId: string | undefined, com
     paymentType: payment.voucher ? 'VOUCHER' : 'CARD',
     ...(chargeId && payment.card ? { card: { cardType: payment.card.cardType, last4: payment.card.last4 }, chargeId } : {}),
     ...(payment.redemption ? { voucherAmount: payment.redemption.amount } : {}),
+    // Kept beside the donation, never in it: the charity is owed the amount, the website the tip, the fee neither.
+    ...(fee && fee.cents > 0 ? { transactionFee: fee } : {}),
     ...(payment.isRecurring || payment.recurringCharge ? { isRecurring: true } : {}),
     completedAt: completedAt.toISOString(),
   };
@@ -162,6 +168,7 @@ export async function emitDonationCompleted(
       donorEmail: donation.donorEmail,
       ...(donation.memberId ? { donorMemberId: donation.memberId } : {}),
       ...(donation.voucherAmount ? { voucherAmount: donation.voucherAmount } : {}),
+      ...(donation.transactionFee ? { transactionFee: donation.transactionFee } : {}),
       completedAt: donation.completedAt,
     },
     { id: donation.donationId, correlationId: trackingNumber },
@@ -210,9 +217,10 @@ export async function reconcileStuckPayments(
       continue;
     }
     if (!payment.priced) continue;
-    const found = await deps.gateway.findCharge(payment.trackingNumber);
+    const account = accountOfPayment(payment);
+    const found = await deps.gateway.findCharge({ account, idempotencyKey: payment.trackingNumber });
     if (payment.compensating) {
-      if (found?.outcome === 'approved') await deps.gateway.refund({ idempotencyKey: `refund-${payment.trackingNumber}`, chargeId: found.chargeId });
+      if (found?.outcome === 'approved') await deps.gateway.refund({ account, idempotencyKey: `refund-${payment.trackingNumber}`, chargeId: found.chargeId });
       await releaseVoucher(payment.trackingNumber);
       await deps.payments.fail(payment.trackingNumber, [RECORDING_FAILED_REFUNDED], now);
       counts.failed++;

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '@giving/shared/clock';
+import { TRANSACTION_FEE_CHANGED_MESSAGE } from '@giving/shared/contracts/payment-gateway';
 import { DomainError } from '@giving/shared/errors';
 import { testTables } from '../../../tools/local/src/testing/dynamo';
 import donations from '../service';
@@ -17,7 +18,7 @@ import {
   priceCharityDonation,
   pricePayment,
 } from './payments';
-import { aCharity, aCharityRequest, aGift, aRequest, recordingWorkflow } from './test-support';
+import { aCharity, aCharityRequest, aGift, aRequest, gatewaySettings, recordingWorkflow } from './test-support';
 
 let payments: ReturnType<typeof dynamoPaymentRepository>;
 let charities: ReturnType<typeof dynamoCharityDirectory>;
@@ -31,20 +32,20 @@ beforeAll(async () => {
 
 describe('createPayment', () => {
   it('stores the payment as Initiated and returns a tracking number', async () => {
-    const { trackingNumber } = await createPayment({ payments, charities, clock }, aRequest('gift-1'), 'key-first-attempt');
+    const { trackingNumber } = await createPayment({ payments, charities, gatewaySettings, clock }, aRequest('gift-1'), 'key-first-attempt');
     expect(trackingNumber).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
     expect(await getPaymentStatus({ payments }, trackingNumber)).toEqual({ trackingNumber, paymentProcessingStatus: 'Initiated', messages: [] });
   });
 
   it('returns the same tracking number to a retry with the same key', async () => {
-    const first = await createPayment({ payments, charities, clock }, aRequest('gift-1'), 'key-retried-01');
-    const retry = await createPayment({ payments, charities, clock }, aRequest('gift-1'), 'key-retried-01');
+    const first = await createPayment({ payments, charities, gatewaySettings, clock }, aRequest('gift-1'), 'key-retried-01');
+    const retry = await createPayment({ payments, charities, gatewaySettings, clock }, aRequest('gift-1'), 'key-retried-01');
     expect(retry.trackingNumber).toBe(first.trackingNumber);
   });
 
   it('refuses the same key with a different request', async () => {
-    await createPayment({ payments, charities, clock }, aRequest('gift-1'), 'key-reused-001');
-    await expect(createPayment({ payments, charities, clock }, aRequest('gift-1', { quantity: 3 }), 'key-reused-001')).rejects.toMatchObject({
+    await createPayment({ payments, charities, gatewaySettings, clock }, aRequest('gift-1'), 'key-reused-001');
+    await expect(createPayment({ payments, charities, gatewaySettings, clock }, aRequest('gift-1', { quantity: 3 }), 'key-reused-001')).rejects.toMatchObject({
       code: 'IdempotencyKeyReused',
     });
   });
@@ -54,12 +55,56 @@ describe('createPayment', () => {
   });
 });
 
+describe('the transaction fee the donor was shown', () => {
+  it('is checked against the country’s fee on the card’s part, and the rates are kept with the payment', async () => {
+    const request = aRequest('gift-1', { donationAmount: 5000, quantity: 2, supportingAmount: 500 });
+    expect(request.transactionFeeCents).toBe(30 + 200); // 1.9% of $105.00 = $1.995 -> $2.00, + 30c
+    const { trackingNumber } = await createPayment({ payments, charities, gatewaySettings, clock }, request, 'key-fee-ok-0001');
+    expect(await payments.get(trackingNumber)).toMatchObject({ transactionFees: { percentBasisPoints: 190, fixedCents: 30 } });
+  });
+
+  it('another figure is a 409 naming the field with the spec’s words, and nothing is written', async () => {
+    for (const [key, fee] of [
+      ['key-fee-stale-01', 229],
+      ['key-fee-stale-02', 0],
+    ] as const) {
+      const refused = await createPayment({ payments, charities, gatewaySettings, clock }, aRequest('gift-1', { transactionFeeCents: fee }), key).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(DomainError);
+      expect(refused).toMatchObject({
+        code: 'Conflict',
+        message: TRANSACTION_FEE_CHANGED_MESSAGE,
+        fieldErrors: [{ field: 'body.transactionFeeCents', message: TRANSACTION_FEE_CHANGED_MESSAGE }],
+      });
+      expect(await payments.findByKey(key)).toBeUndefined();
+    }
+  });
+
+  it('when the rates change, a new request with the old fee is refused, but a retry of an accepted one gets its answer', async () => {
+    const request = aRequest('gift-1');
+    const first = await createPayment({ payments, charities, gatewaySettings, clock }, request, 'key-fee-rates-01');
+    const raised = { ...gatewaySettings, transactionProcessingFees: { ...gatewaySettings.transactionProcessingFees, nz: { percentBasisPoints: 200, fixedCents: 30 } } };
+    expect((await createPayment({ payments, charities, gatewaySettings: raised, clock }, request, 'key-fee-rates-01')).trackingNumber).toBe(first.trackingNumber);
+    await expect(createPayment({ payments, charities, gatewaySettings: raised, clock }, request, 'key-fee-rates-02')).rejects.toMatchObject({ code: 'Conflict' });
+    const shown = aRequest('gift-1', { transactionFeeCents: 200 + 30 });
+    expect((await createPayment({ payments, charities, gatewaySettings: raised, clock }, shown, 'key-fee-rates-03')).trackingNumber).toMatch(/^[0-9A-Z]{26}$/);
+  });
+
+  it('uses the country’s rates: Australia’s differ from New Zealand’s', async () => {
+    const australian = aRequest('gift-au', { country: 'au', donationAmount: 2000, quantity: 1 });
+    expect(australian.transactionFeeCents).toBe(35 + 30);
+    await createPayment({ payments, charities, gatewaySettings, clock }, australian, 'key-fee-au-0001');
+    await expect(createPayment({ payments, charities, gatewaySettings, clock }, { ...australian, transactionFeeCents: 38 + 30 }, 'key-fee-au-0002')).rejects.toMatchObject({
+      code: 'Conflict',
+    });
+  });
+});
+
 describe('createPayment for a general donation to a charity (CHARITY)', () => {
   it('stores a payment for the charity, with no gift, once per key', async () => {
     const charity = aCharity();
     await charities.save(charity);
-    const first = await createPayment({ payments, charities, clock }, aCharityRequest(charity.id), `key-charity-${charity.id}`);
-    const retry = await createPayment({ payments, charities, clock }, aCharityRequest(charity.id), `key-charity-${charity.id}`);
+    const first = await createPayment({ payments, charities, gatewaySettings, clock }, aCharityRequest(charity.id), `key-charity-${charity.id}`);
+    const retry = await createPayment({ payments, charities, gatewaySettings, clock }, aCharityRequest(charity.id), `key-charity-${charity.id}`);
     expect(retry.trackingNumber).toBe(first.trackingNumber);
     const stored = await payments.get(first.trackingNumber);
     expect(stored).toMatchObject({ pageType: 'CHARITY', charityId: charity.id, quantity: 1, donationAmountCents: 2500, supportingAmountCents: 200 });
@@ -69,12 +114,12 @@ describe('createPayment for a general donation to a charity (CHARITY)', () => {
   it('answers a retry the same even after the charity stopped taking donations (the retry is of an accepted request)', async () => {
     const charity = aCharity();
     await charities.save(charity);
-    const first = await createPayment({ payments, charities, clock }, aCharityRequest(charity.id), `key-then-inactive-${charity.id}`);
+    const first = await createPayment({ payments, charities, gatewaySettings, clock }, aCharityRequest(charity.id), `key-then-inactive-${charity.id}`);
     expect(await charities.save({ ...charity, isActive: false, version: '2026-11-02T00:00:00.000Z' })).toBe('saved');
 
-    const retry = await createPayment({ payments, charities, clock }, aCharityRequest(charity.id), `key-then-inactive-${charity.id}`);
+    const retry = await createPayment({ payments, charities, gatewaySettings, clock }, aCharityRequest(charity.id), `key-then-inactive-${charity.id}`);
     expect(retry.trackingNumber).toBe(first.trackingNumber);
-    await expect(createPayment({ payments, charities, clock }, aCharityRequest(charity.id), `key-new-${charity.id}`)).rejects.toMatchObject({ code: 'NotFound' });
+    await expect(createPayment({ payments, charities, gatewaySettings, clock }, aCharityRequest(charity.id), `key-new-${charity.id}`)).rejects.toMatchObject({ code: 'NotFound' });
   });
 
   it('refuses an unknown or inactive charity (404) and one from another country (400), naming charityId, writing nothing', async () => {
@@ -83,22 +128,22 @@ describe('createPayment for a general donation to a charity (CHARITY)', () => {
         () => 'accepted',
         (e: unknown) => (e instanceof DomainError ? { code: e.code, fieldErrors: e.fieldErrors } : e),
       );
-    const unknown = await problem(createPayment({ payments, charities, clock }, aCharityRequest('no-such-charity'), 'key-unknown-charity'));
+    const unknown = await problem(createPayment({ payments, charities, gatewaySettings, clock }, aCharityRequest('no-such-charity'), 'key-unknown-charity'));
     expect(unknown).toEqual({ code: 'NotFound', fieldErrors: [{ field: 'body.charityId', message: CHARITY_MISSING_MESSAGE }] });
 
     const inactive = aCharity({ isActive: false });
     await charities.save(inactive);
-    expect(await problem(createPayment({ payments, charities, clock }, aCharityRequest(inactive.id), 'key-inactive-charity'))).toMatchObject({ code: 'NotFound' });
+    expect(await problem(createPayment({ payments, charities, gatewaySettings, clock }, aCharityRequest(inactive.id), 'key-inactive-charity'))).toMatchObject({ code: 'NotFound' });
 
     const australian = aCharity({ country: 'au' });
     await charities.save(australian);
-    const wrongCountry = await problem(createPayment({ payments, charities, clock }, aCharityRequest(australian.id), 'key-wrong-country'));
+    const wrongCountry = await problem(createPayment({ payments, charities, gatewaySettings, clock }, aCharityRequest(australian.id), 'key-wrong-country'));
     expect(wrongCountry).toEqual({ code: 'ValidationFailed', fieldErrors: [{ field: 'body.charityId', message: CHARITY_WRONG_COUNTRY_MESSAGE }] });
 
     // Nothing was claimed: the same key still works for a good request.
     const nz = aCharity();
     await charities.save(nz);
-    expect(await problem(createPayment({ payments, charities, clock }, aCharityRequest(nz.id), 'key-wrong-country'))).toBe('accepted');
+    expect(await problem(createPayment({ payments, charities, gatewaySettings, clock }, aCharityRequest(nz.id), 'key-wrong-country'))).toBe('accepted');
   });
 });
 

@@ -10,13 +10,26 @@ import {
   type PaymentStatusResponse,
 } from '@giving/shared/contracts/donations';
 import { MESSAGES } from '@giving/shared/contracts/messages';
+import { TRANSACTION_FEE_CHANGED_MESSAGE, type PaymentGatewaySettings } from '@giving/shared/contracts/payment-gateway';
 import { DomainError, invalid, notFound } from '@giving/shared/errors';
+import { cardPartCents, transactionFeeCents } from '@giving/shared/fees';
 import type { Clock } from '@giving/shared/clock';
 import { newId } from '@giving/shared/ids';
 import { money, multiplyMoney, addMoney } from '@giving/shared/money';
 import type { Gift } from '@giving/shared/contracts/donations';
-import type { VoucherCodeBook } from './vouchers';
-import type { CharityDirectory, CharityProjection, PaymentCard, PaymentRepository, PaymentTarget, PaymentWorkflow, PricedPayment, SavedCardRepository } from './ports';
+import { isExpired, type VoucherCodeBook } from './vouchers';
+import { feesFor } from './payment-gateway';
+import type {
+  CharityDirectory,
+  CharityProjection,
+  PaymentCard,
+  PaymentRepository,
+  PaymentTarget,
+  PaymentWorkflow,
+  PricedPayment,
+  SavedCardRepository,
+  VoucherRepository,
+} from './ports';
 import { cardForMemberPayment, newPaymentCard } from './saved-cards';
 
 /** Shown when a payment fails for a reason that has no better message. */
@@ -68,8 +81,18 @@ export function donorFromSignIn(member: SignedInMember): Donor {
   };
 }
 
-/** `codes` hashes a gift voucher payment's code (only the hash is stored). */
-type Deps = { payments: PaymentRepository; charities: Pick<CharityDirectory, 'getById'>; clock: Clock; codes?: VoucherCodeBook };
+/**
+ * `gatewaySettings` gives the country's transaction fee rates; `codes` hashes a gift voucher payment's code (only the
+ * hash is stored) and `vouchers` reads its balance, for the fee on the part the card pays.
+ */
+type Deps = {
+  payments: PaymentRepository;
+  charities: Pick<CharityDirectory, 'getById'>;
+  clock: Clock;
+  gatewaySettings: PaymentGatewaySettings;
+  codes?: VoucherCodeBook;
+  vouchers?: Pick<VoucherRepository, 'getByCodeHash'>;
+};
 
 /**
  * Accept a guest's card payment for a gift or a general donation to a charity, once per idempotency key.
@@ -122,6 +145,8 @@ async function orRetryAnswer(
     if (!(error instanceof DomainError) || error.code === 'IdempotencyKeyReused') throw error;
     const prior = await deps.payments.findByKey(idempotencyKey);
     if (prior?.fingerprint === fingerprint) return { trackingNumber: prior.trackingNumber };
+    // The key already holds another request: that is what is wrong with this one (422), whatever else is.
+    if (prior) throw new DomainError('IdempotencyKeyReused');
     throw error;
   }
 }
@@ -137,6 +162,7 @@ async function storePayment(
   payWith: { card?: PaymentCard; saveCard?: true; isRecurring?: true },
 ): Promise<{ trackingNumber: string }> {
   if (request.pageType === 'CHARITY') refuseUnknownCharity(await deps.charities.getById(request.charityId), request.country);
+  await refuseUnseenFee(deps, request, payWith.card !== undefined);
   const now = deps.clock.now();
   const trackingNumber = newId(now.getTime());
   const target: PaymentTarget =
@@ -157,6 +183,8 @@ async function storePayment(
       ...(memberId ? { memberId } : {}),
       ...payWith,
       ...voucherOf(deps, request),
+      // The rates the donor saw: the workflow charges the fee on the card's actual part with them.
+      transactionFees: feesFor(deps.gatewaySettings, request.country),
       createdAt: now.toISOString(),
     },
     fingerprint,
@@ -164,6 +192,30 @@ async function storePayment(
   if (result.created) return { trackingNumber };
   if (result.fingerprint !== fingerprint) throw new DomainError('IdempotencyKeyReused');
   return { trackingNumber: result.trackingNumber };
+}
+
+/**
+ * The donor covers the card's transaction fee, so they must have been shown the one the server will charge: the fee
+ * on the part the card pays (donation x quantity + tip, less what a usable gift voucher covers) at the country's
+ * current rates. Another figure is a 409 naming the field, and nothing is written. A voucher the workflow will refuse
+ * (unknown, expired, used up, another currency), or a voucher part with no card to pay the rest, is not checked here:
+ * that payment fails without a charge.
+ */
+async function refuseUnseenFee(deps: Deps, request: CreatePaymentRequest | MemberPaymentRequest, hasCard: boolean): Promise<void> {
+  const payment = { donationAmountCents: request.donationAmount, quantity: request.quantity, supportingAmountCents: request.supportingAmount };
+  let voucherCents = 0;
+  if (request.voucher) {
+    if (!deps.codes || !deps.vouchers) throw new Error('a voucher payment needs the voucher code book and vouchers');
+    const voucher = await deps.vouchers.getByCodeHash(deps.codes.hash(request.voucher.code));
+    const usable = voucher && voucher.balance.currency === COUNTRIES[request.country].currency && !isExpired(voucher, deps.clock.now()) && voucher.balance.cents > 0;
+    if (!usable) return;
+    voucherCents = voucher.balance.cents;
+    if (cardPartCents({ ...payment, voucherCents }) > 0 && !hasCard) return;
+  }
+  const fee = transactionFeeCents(cardPartCents({ ...payment, voucherCents }), feesFor(deps.gatewaySettings, request.country));
+  if (fee !== request.transactionFeeCents) {
+    throw new DomainError('Conflict', TRANSACTION_FEE_CHANGED_MESSAGE, [{ field: 'body.transactionFeeCents', message: TRANSACTION_FEE_CHANGED_MESSAGE }]);
+  }
 }
 
 /** A gift voucher payment keeps the keyed hash of its code, never the code; the workflow redeems it before any charge. */

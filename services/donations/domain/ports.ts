@@ -2,8 +2,11 @@ import type { AdminGift } from '@giving/shared/contracts/dollar-handles';
 import type { Gift, PaymentStatus } from '@giving/shared/contracts/donations';
 import type { PayrollPledge } from '@giving/shared/contracts/payroll';
 import type { RecurringStatus } from '@giving/shared/contracts/member-giving';
+import type { MerchantAccount } from '@giving/shared/contracts/payment-gateway';
 import type { CountryCode } from '@giving/shared/countries';
+import type { TransactionProcessingFees } from '@giving/shared/fees';
 import type { Money } from '@giving/shared/money';
+import type { CharityCopy, CharityMembership, WorkplaceMembership } from '@giving/shared/copies';
 
 /**
  * What a payment is for: a gift from a gift page, a general donation from a charity page (quantity 1), or a gift
@@ -71,6 +74,12 @@ interface PaymentRecord {
   purchasedVoucher?: { codeHash: string };
   /** Set when a failure after the charge is being compensated: the payment can no longer complete. */
   compensating?: boolean;
+  /**
+   * The fee rates the donor agreed to when the payment was made (the country's at the time; for a monthly charge,
+   * the country's when the job created it): the card is charged its part + the fee on that part. Absent: no fee
+   * (a gift voucher purchase, or a payment made before fees).
+   */
+  transactionFees?: TransactionProcessingFees;
   /** Set when the payment is validated and priced on the server. */
   priced?: PricedPayment | PricedVoucherPurchase;
   chargeId?: string;
@@ -115,6 +124,8 @@ export interface Donation {
   chargeId?: string;
   /** What a gift voucher paid; the card paid the rest of the total. */
   voucherAmount?: Money;
+  /** The card transaction fee the donor covered, charged on top of the card's part (absent when none). Never the charity's. */
+  transactionFee?: Money;
   /** A monthly gift's donation (its first month or a later one). */
   isRecurring?: boolean;
   completedAt: string;
@@ -154,37 +165,11 @@ export interface GiftCatalog {
 }
 
 /**
- * What donations knows of a charity: the accounts service's CharityProfilePublished, kept in donations' own table.
- * `version` (the accounts stream's padded sequence number) orders the versions; the highest one wins.
+ * What donations knows of a charity (CharityProfilePublished) and of a member's place in a workplace
+ * (WorkplaceMembershipChanged), kept in donations' own table: the shared copies' types (shared/copies.ts).
  */
-export interface CharityProjection {
-  id: string;
-  name: string;
-  charityUrl: string;
-  country: CountryCode;
-  logoImageUrl: string;
-  isActive: boolean;
-  version: string;
-}
-
-export interface CharityDirectory {
-  getById(charityId: string): Promise<CharityProjection | undefined>;
-  getByUrl(charityUrl: string): Promise<CharityProjection | undefined>;
-  /** Keeps this version unless a newer (or the same) one is already kept: 'stale' then, and nothing changes. */
-  save(charity: CharityProjection): Promise<'saved' | 'stale'>;
-}
-
-/**
- * What donations knows of a member's place in a workplace: accounts' WorkplaceMembershipChanged, kept in donations'
- * own table. A removed membership is kept with no roles, so a late older event cannot bring it back.
- */
-export interface WorkplaceMembership {
-  memberId: string;
-  workplaceId: string;
-  workplaceName: string;
-  roles: string[];
-  version: string;
-}
+export type { CharityProjection, WorkplaceMembership, CharityMembership } from '@giving/shared/copies';
+export type CharityDirectory = CharityCopy;
 
 export interface MembershipDirectory {
   /** The workplaces the member still holds roles in, by workplace id. */
@@ -226,10 +211,15 @@ export interface SavedPaymentMethod {
   expYear: number;
 }
 
-/** The card gateway. Charges are idempotent on the key: the same key never charges twice. */
+/**
+ * The card gateway. Charges are idempotent on the key: the same key never charges twice. Every call names the
+ * merchant account it is for (the payment's country's, or the saved card's): tokens, customers, saved cards and
+ * charges belong to one account, and the gateway knows nothing of them under another account's key.
+ */
 export interface CardGateway {
   /** Throws GatewayUnavailable (safe to retry) or GatewayTimeout (outcome unknown: reconcile). */
   charge(request: {
+    account: MerchantAccount;
     idempotencyKey: string;
     /** A card token, or a saved payment method id together with its `customerId`. */
     token: string;
@@ -238,15 +228,15 @@ export interface CardGateway {
     description: string;
   }): Promise<ChargeResult>;
   /** What happened to the charge with this key, or undefined if the gateway never received it. */
-  findCharge(idempotencyKey: string): Promise<ChargeResult | undefined>;
+  findCharge(request: { account: MerchantAccount; idempotencyKey: string }): Promise<ChargeResult | undefined>;
   /** Refunds a charge in full; the same key never refunds twice. Throws GatewayUnavailable (safe to retry). */
-  refund(request: { idempotencyKey: string; chargeId: string }): Promise<{ refundId: string }>;
+  refund(request: { account: MerchantAccount; idempotencyKey: string; chargeId: string }): Promise<{ refundId: string }>;
   /** A gateway customer to save a member's cards under; the same key always answers the same customer. */
-  createCustomer(request: { idempotencyKey: string; email: string; reference: string }): Promise<{ customerId: string }>;
+  createCustomer(request: { account: MerchantAccount; idempotencyKey: string; email: string; reference: string }): Promise<{ customerId: string }>;
   /** Vaults a card token for the customer; the same key always answers the same saved card. */
-  saveCard(request: { idempotencyKey: string; customerId: string; token: string }): Promise<SavedPaymentMethod>;
+  saveCard(request: { account: MerchantAccount; idempotencyKey: string; customerId: string; token: string }): Promise<SavedPaymentMethod>;
   /** Deletes a saved card at the gateway; deleting one already gone is not an error. */
-  removeSavedCard(request: { customerId: string; paymentMethodId: string }): Promise<void>;
+  removeSavedCard(request: { account: MerchantAccount; customerId: string; paymentMethodId: string }): Promise<void>;
 }
 
 export interface PaymentWorkflow {
@@ -359,17 +349,7 @@ export interface MediaStore {
   put(key: string, body: Uint8Array, contentType: string): Promise<string>;
 }
 
-/**
- * What donations knows of a member's roles in a tenant, from accounts' membership events (CharityMembershipChanged;
- * WorkplaceMembershipChanged is kept beside it at MEMBER#<id> / WORKPLACE#<id>). Read by the console routes' guard.
- */
-export interface CharityMembership {
-  memberId: string;
-  charityId: string;
-  roles: string[];
-  version: string;
-}
-
+/** What donations knows of a member's roles in a tenant (shared/copies.ts), read by the console routes' guard. */
 export interface TenantRoleDirectory {
   rolesOf(memberId: string, tenant: { kind: 'charity' | 'workplace'; id: string }): Promise<string[]>;
   /** Keeps this version unless a newer (or the same) one is already kept: 'stale' then, and nothing changes. */
@@ -454,14 +434,16 @@ export interface SavedCard {
   /** The gateway customer and payment method it is charged as. */
   customerId: string;
   paymentMethodId: string;
+  /** The merchant account it is saved with: it pays only there. Absent on cards saved before accounts: Platform. */
+  account?: MerchantAccount;
   savedAt: string;
 }
 
 export interface SavedCardRepository {
-  /** The member's gateway customer, if one was made. */
-  getCustomer(memberId: string): Promise<string | undefined>;
-  /** Keeps the member's gateway customer unless one is kept already; answers the one kept. */
-  keepCustomer(memberId: string, customerId: string): Promise<string>;
+  /** The member's gateway customer in this merchant account, if one was made. */
+  getCustomer(memberId: string, account: MerchantAccount): Promise<string | undefined>;
+  /** Keeps the member's gateway customer in this account unless one is kept already; answers the one kept. */
+  keepCustomer(memberId: string, account: MerchantAccount, customerId: string): Promise<string>;
   /** Keeps the card unless it is kept already (same id): a repeat is a no-op. */
   save(card: SavedCard): Promise<void>;
   get(memberId: string, cardId: string): Promise<SavedCard | undefined>;

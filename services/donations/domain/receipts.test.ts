@@ -51,6 +51,21 @@ describe('sendDonationReceipt', () => {
     expect(text).not.toContain('support the website');
   });
 
+  it('shows the transaction fee on its own line, and what the card was charged in all (the voucher’s part aside)', async () => {
+    const sent: Parameters<Mailer['send']>[0][] = [];
+    const mailer = { send: async (m: Parameters<Mailer['send']>[0]) => void sent.push(m) };
+    await sendDonationReceipt({ mailer, siteUrl: 'x' }, { ...donation, transactionFee: { cents: 129, currency: 'NZD' } });
+    expect(sent[0]?.text).toContain('Thank you for your donation of $52.00');
+    expect(sent[0]?.text).toContain('Transaction fee: $1.29');
+    expect(sent[0]?.text).toContain('Charged to your card: $53.29');
+    await sendDonationReceipt({ mailer, siteUrl: 'x' }, { ...donation, paymentType: 'VOUCHER', voucherAmount: { cents: 2000, currency: 'NZD' }, transactionFee: { cents: 91, currency: 'NZD' } });
+    expect(sent[1]?.text).toContain('Transaction fee: $0.91');
+    expect(sent[1]?.text).toContain('Charged to your card: $32.91');
+    // No fee (a voucher paid it all, or a donation made before fees): no line.
+    await sendDonationReceipt({ mailer, siteUrl: 'x' }, donation);
+    expect(sent[2]?.text).not.toContain('Transaction fee');
+  });
+
   it('sends nothing when the donation has no e-mail address', async () => {
     const sent: unknown[] = [];
     await sendDonationReceipt({ mailer: { send: async (m) => void sent.push(m) }, siteUrl: 'x' }, { ...donation, donorEmail: undefined });

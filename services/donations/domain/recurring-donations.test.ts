@@ -2,12 +2,13 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fixedClock } from '@giving/shared/clock';
 import { TEST_CARDS } from '@giving/shared/contracts/card-gateway';
-import type { MemberGiftPaymentRequest } from '@giving/shared/contracts/donations';
+import { SAVED_CARD_OTHER_COUNTRY_MESSAGE, type MemberGiftPaymentRequest } from '@giving/shared/contracts/donations';
 import { SAVED_CARD_IN_USE_MESSAGE } from '@giving/shared/contracts/member-giving';
 import { DomainError } from '@giving/shared/errors';
 import { dynamoIdempotencyStore } from '@giving/shared/lambda/idempotency';
 import type { OutgoingMail } from '@giving/shared/mail';
-import { startCardGateway, type RunningCardGateway } from '../../../tools/local/src/card-gateway';
+import { encryptedCardToken, startCardGateway, type RunningCardGateway } from '../../../tools/local/src/card-gateway';
+import type { PaymentGatewaySettings } from '@giving/shared/contracts/payment-gateway';
 import { testTables } from '../../../tools/local/src/testing/dynamo';
 import donations from '../service';
 import { httpCardGateway } from '../adapters/card-gateway-http';
@@ -30,7 +31,7 @@ import {
   RECURRING_NOT_FOUND_MESSAGE,
 } from './recurring-donations';
 import { listSavedCards, removeSavedCard, SAVED_CARD_NOT_FOUND_MESSAGE } from './saved-cards';
-import { aGift, aMemberRequest, aSignedInMember } from './test-support';
+import { aGift, aMemberRequest, aSignedInMember, feeFor, gatewaySettings } from './test-support';
 
 /**
  * Saved cards and monthly giving end to end in the domain: real DynamoDB Local, the real sandbox gateway (its saved
@@ -38,6 +39,9 @@ import { aGift, aMemberRequest, aSignedInMember } from './test-support';
  */
 const API_KEY = 'sk_test_recurring';
 const PUBLISHABLE_KEY = 'pk_test_recurring';
+/** New Zealand's payments go to the Trust's merchant account, whose card fields encrypt with its client key. */
+const TRUST_API_KEY = 'sk_test_recurring_trust';
+const TRUST_CLIENT_KEY = 'ck_test_recurring_trust';
 let sandbox: RunningCardGateway;
 let gateway: ReturnType<typeof httpCardGateway>;
 let tables: Awaited<ReturnType<typeof testTables>>;
@@ -64,8 +68,15 @@ async function freshTables() {
 }
 
 beforeAll(async () => {
-  sandbox = await startCardGateway({ port: 0, siteOrigin: 'http://localhost:3999', apiKey: API_KEY, publishableKey: PUBLISHABLE_KEY, lostReplyDelayMs: 500 });
-  gateway = httpCardGateway({ baseUrl: sandbox.url, apiKey: API_KEY, timeoutMs: 3000 });
+  sandbox = await startCardGateway({
+    port: 0,
+    siteOrigin: 'http://localhost:3999',
+    apiKey: API_KEY,
+    publishableKey: PUBLISHABLE_KEY,
+    encryptingAccounts: [{ name: 'trust', clientKey: TRUST_CLIENT_KEY, apiKey: TRUST_API_KEY }],
+    lostReplyDelayMs: 500,
+  });
+  gateway = httpCardGateway({ baseUrl: sandbox.url, apiKeys: { Platform: API_KEY, Trust: TRUST_API_KEY }, timeoutMs: 3000 });
   await freshTables();
 });
 
@@ -73,13 +84,9 @@ afterAll(async () => {
   await sandbox?.stop();
 });
 
+/** A token of the Trust's account (the nz card fields' encrypted variant), for these nz gifts. */
 async function cardToken(number: string) {
-  const response = await fetch(`${sandbox.url}/v1/tokens`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${PUBLISHABLE_KEY}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Dana Whitfield', number, expMonth: '12', expYear: '39', cvc: '123' }),
-  });
-  const body = (await response.json()) as { id: string; card: { brand: 'visa'; last4: string } };
+  const body = await encryptedCardToken(sandbox.url, TRUST_CLIENT_KEY, { name: 'Dana Whitfield', number, expMonth: '12', expYear: '39', cvc: '123' });
   return { token: body.id, cardType: body.card.brand, last4: body.card.last4 };
 }
 
@@ -98,14 +105,15 @@ async function runWorkflow(trackingNumber: string) {
 const key = () => `key-${Math.random().toString(36).slice(2, 12)}`;
 
 async function give(member: ReturnType<typeof aSignedInMember>, giftId: string, overrides: Partial<MemberGiftPaymentRequest>) {
-  const request = { ...aMemberRequest(giftId, { quantity: 1, donationAmount: 2000 }), ...overrides } as MemberGiftPaymentRequest;
-  const { trackingNumber } = await createMemberPayment({ payments, charities, clock, cards }, request, member, key());
+  const merged = { ...aMemberRequest(giftId, { quantity: 1, donationAmount: 2000 }), ...overrides };
+  const request = { ...merged, transactionFeeCents: feeFor(merged) } as MemberGiftPaymentRequest;
+  const { trackingNumber } = await createMemberPayment({ payments, charities, gatewaySettings, clock, cards }, request, member, key());
   await runWorkflow(trackingNumber);
   return trackingNumber;
 }
 
 /** One hourly run of the job at `at`, then the workflow for every payment it created. */
-async function runJob(at: string) {
+async function runJob(at: string, settings: PaymentGatewaySettings = gatewaySettings) {
   const notices = dynamoIdempotencyStore({ client: tables.client, tableName: tables.tableName('donations') });
   const before = new Set(sandbox.snapshot().charges.map((c) => c.id));
   const counts = await chargeRecurringDonations({
@@ -113,6 +121,7 @@ async function runJob(at: string) {
     cards,
     schedules,
     gateway,
+    gatewaySettings: settings,
     mailer: { send: async (mail) => void sent.push(mail) },
     notices,
     clock: fixedClock(at),
@@ -161,8 +170,14 @@ describe('saved cards', () => {
 
     const listed = await listSavedCards({ cards }, member.memberId);
     expect(listed.items).toEqual([{ cardId: trackingNumber, cardType: 'visa', last4: '4242', expiryMonth: 12, expiryYear: 2039 }]);
+    // Saved with the Trust's account (an nz payment): listed for nz, not for au, whose payments go to the Platform's.
+    expect((await listSavedCards({ cards }, member.memberId, 'nz')).items).toEqual(listed.items);
+    expect((await listSavedCards({ cards }, member.memberId, 'au')).items).toEqual([]);
     const saved = await cards.get(member.memberId, trackingNumber);
-    expect(sandbox.snapshot().paymentMethods.filter((m) => m.customer === saved?.customerId && !m.deleted)).toHaveLength(1);
+    expect(saved?.account).toBe('Trust');
+    expect(await cards.getCustomer(member.memberId, 'Trust')).toBe(saved?.customerId);
+    expect(await cards.getCustomer(member.memberId, 'Platform')).toBeUndefined();
+    expect(sandbox.snapshot().paymentMethods.filter((m) => m.customer === saved?.customerId && !m.deleted)).toEqual([expect.objectContaining({ account: 'trust' })]);
     expect(JSON.stringify(listed)).not.toMatch(/pm_|cus_|tok_/);
 
     await removeSavedCard({ cards, schedules, gateway }, member.memberId, trackingNumber);
@@ -192,12 +207,24 @@ describe('saved cards', () => {
     const wiremu = aSignedInMember();
     const k = key();
     const request = { ...aMemberRequest(gift.id), card: { savedCardId: cardId } } as MemberGiftPaymentRequest;
-    const refused = await createMemberPayment({ payments, charities, clock, cards }, request, wiremu, k).catch((e: unknown) => e);
+    const refused = await createMemberPayment({ payments, charities, gatewaySettings, clock, cards }, request, wiremu, k).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(DomainError);
     expect(refused).toMatchObject({ code: 'NotFound', fieldErrors: [{ field: 'body.card.savedCardId', message: SAVED_CARD_NOT_FOUND_MESSAGE }] });
     // The key was never claimed: the same key still makes a new payment.
-    const fresh = await createMemberPayment({ payments, charities, clock, cards }, aMemberRequest(gift.id), wiremu, k);
+    const fresh = await createMemberPayment({ payments, charities, gatewaySettings, clock, cards }, aMemberRequest(gift.id), wiremu, k);
     expect((await payments.get(fresh.trackingNumber))?.memberId).toBe(wiremu.memberId);
+  });
+
+  it('a card saved with the Trust’s account (nz) cannot pay an au donation: 400 naming the field, nothing stored', async () => {
+    const dana = aSignedInMember();
+    const gift = aGift();
+    await gifts.put(gift);
+    const cardId = await give(dana, gift.id, { card: { ...(await cardToken(TEST_CARDS.approve)), saveCard: true } });
+    const k = key();
+    const australian = { ...aMemberRequest('au-gift', { country: 'au' }), card: { savedCardId: cardId } } as MemberGiftPaymentRequest;
+    const refused = await createMemberPayment({ payments, charities, gatewaySettings, clock, cards }, australian, dana, k).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: 'ValidationFailed', fieldErrors: [{ field: 'body.card.savedCardId', message: SAVED_CARD_OTHER_COUNTRY_MESSAGE }] });
+    expect(await payments.findByKey(k)).toBeUndefined();
   });
 });
 
@@ -241,16 +268,28 @@ describe('monthly giving', () => {
     expect((await runJob('2026-12-21T00:00:00Z')).counts.charged).toBe(1);
     expect((await runJob('2026-12-21T00:00:00Z')).counts).toMatchObject({ charged: 0, inProgress: 1 });
     const december = await processPeriod(member.memberId, scheduleId);
-    expect(chargesOfKey(december)).toEqual([expect.objectContaining({ status: 'succeeded', amount: 3200 })]);
+    // $32.00 a month, plus the transaction fee (1.9% + 30c = 91c), on the Trust's account like the first month.
+    expect(chargesOfKey(december)).toEqual([expect.objectContaining({ status: 'succeeded', amount: 3291, account: 'trust' })]);
+    expect(chargesOfKey(scheduleId)).toEqual([expect.objectContaining({ amount: 3291, account: 'trust' })]);
     expect((await runJob('2026-12-21T01:00:00Z')).counts).toMatchObject({ charged: 0, inProgress: 0 });
 
     const moved = await schedules.get(member.memberId, scheduleId);
     expect(moved).toMatchObject({ nextChargeOn: '2027-01-21', attempts: 0, lastChargedPeriod: '2026-12' });
     const page = await listDonationHistory({ history }, member.memberId);
-    expect(page.items.map((d) => [d.trackingNumber, d.isRecurring, d.total.cents])).toEqual([
-      [december, true, 3200],
-      [scheduleId, true, 3200],
+    expect(page.items.map((d) => [d.trackingNumber, d.isRecurring, d.total.cents, d.transactionFee?.cents])).toEqual([
+      [december, true, 3200, 91],
+      [scheduleId, true, 3200, 91],
     ]);
+  });
+
+  it('each month’s fee is worked out when its charge is made, at the rates in force then', async () => {
+    const { member, scheduleId } = await startMonthly(TEST_CARDS.approve);
+    const raised: PaymentGatewaySettings = { ...gatewaySettings, transactionProcessingFees: { ...gatewaySettings.transactionProcessingFees, nz: { percentBasisPoints: 250, fixedCents: 40 } } };
+    expect((await runJob('2026-12-21T00:00:00Z', raised)).counts.charged).toBe(1);
+    const december = await processPeriod(member.memberId, scheduleId);
+    // $32.00 + 2.5% (80c) + 40c.
+    expect(chargesOfKey(december)).toEqual([expect.objectContaining({ status: 'succeeded', amount: 3320 })]);
+    expect((await payments.getDonation(december))?.transactionFee).toEqual({ cents: 120, currency: 'NZD' });
   });
 
   it('a soft decline is tried again 1, 3 and 7 days later, then the schedule stops and the donor is e-mailed once', async () => {

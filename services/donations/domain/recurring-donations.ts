@@ -7,6 +7,8 @@ import { newId } from '@giving/shared/ids';
 import { COUNTRY_TIME_ZONES, localDay } from '@giving/shared/local-time';
 import { formatMoney, money } from '@giving/shared/money';
 import { MESSAGES } from '@giving/shared/contracts/messages';
+import type { PaymentGatewaySettings } from '@giving/shared/contracts/payment-gateway';
+import { accountOfPayment, feesFor } from './payment-gateway';
 import type {
   CardGateway,
   Mailer,
@@ -27,6 +29,8 @@ import { SAVED_CARD_GONE_MESSAGE, saveCardOf, savedPaymentCard } from './saved-c
  * card. A completed charge moves the schedule to the next month; a soft decline is tried again 1, 3 and 7 days after
  * the charge date; a hard decline, or the last retry failing, stops the schedule and e-mails the donor once.
  * Every change of a schedule is conditional on where it is (its charge date and attempt), so repeats change nothing.
+ * Each month's charge carries the transaction fee at the country's rates when the job creates its payment (recomputed
+ * per charge, not fixed when the gift started: docs/DECISIONS.md).
  */
 
 /** Days after a period's charge date on which a soft decline is tried again. */
@@ -167,6 +171,8 @@ export type RecurringJobDeps = {
   cards: Pick<SavedCardRepository, 'get'>;
   schedules: RecurringDonationRepository;
   gateway: Pick<CardGateway, 'findCharge'>;
+  /** The current transaction fee rates per country, for each month's charge. */
+  gatewaySettings: PaymentGatewaySettings;
   mailer: Mailer;
   /** Guards each stop e-mail, so a schedule's donor is told once even when two runs overlap. */
   notices: SentNotices;
@@ -226,6 +232,7 @@ async function chargeOnce(deps: RecurringJobDeps, schedule: RecurringDonation, n
       memberId: schedule.memberId,
       card: savedPaymentCard(card),
       recurringCharge: charge,
+      transactionFees: feesFor(deps.gatewaySettings, schedule.country),
       createdAt: now.toISOString(),
     },
     fingerprint(charge),
@@ -249,7 +256,7 @@ const fingerprint = (charge: object) => createHash('sha256').update(JSON.stringi
  */
 async function settleFailure(deps: RecurringJobDeps, schedule: RecurringDonation, payment: Payment, now: Date): Promise<Outcome> {
   const reason = payment.messages[0] ?? MESSAGES.paymentFailed;
-  const found = await deps.gateway.findCharge(payment.trackingNumber);
+  const found = await deps.gateway.findCharge({ account: accountOfPayment(payment), idempotencyKey: payment.trackingNumber });
   const soft = found?.outcome === 'declined' ? found.retryable === true : reason === MESSAGES.gatewayUnreachable;
   const retryAfter = RETRY_AFTER_DAYS[schedule.attempts];
   if (soft && retryAfter !== undefined) {

@@ -1,7 +1,29 @@
 import type { Gift } from '@giving/shared/contracts/donations';
 import type { CharityPaymentRequest, GiftPaymentRequest, MemberGiftPaymentRequest } from '@giving/shared/contracts/donations';
+import { DEFAULT_TRANSACTION_PROCESSING_FEES, type MerchantAccount, type PaymentGatewaySettings } from '@giving/shared/contracts/payment-gateway';
+import { cardPartCents, transactionFeeCents } from '@giving/shared/fees';
 import { newId } from '@giving/shared/ids';
+import type { Money } from '@giving/shared/money';
 import type { CardGateway, CharityProjection, ChargeResult, PaymentWorkflow } from './ports';
+
+/** The payment gateway settings the domain tests run with: the suggested fees (nz 1.9% + 30c, au 1.75% + 30c). */
+export const gatewaySettings: PaymentGatewaySettings = {
+  accounts: { Trust: { clientKey: 'ck_test_trust' }, Platform: { clientKey: 'pk_test_platform' } },
+  transactionProcessingFees: DEFAULT_TRANSACTION_PROCESSING_FEES,
+};
+
+/** The fee a checkout would show for a card request (no voucher): what the server expects in transactionFeeCents. */
+export const feeFor = (request: { country: 'nz' | 'au'; donationAmount: number; quantity: number; supportingAmount: number }, voucherCents = 0) =>
+  transactionFeeCents(
+    cardPartCents({ donationAmountCents: request.donationAmount, quantity: request.quantity, supportingAmountCents: request.supportingAmount, voucherCents }),
+    gatewaySettings.transactionProcessingFees[request.country],
+  );
+
+/** A request with the fee the checkout would have shown for it (unless the overrides name one). */
+const withFee = <T extends { country: 'nz' | 'au'; donationAmount: number; quantity: number; supportingAmount: number; transactionFeeCents?: number }>(
+  request: T,
+  overrides: { transactionFeeCents?: number },
+): T & { transactionFeeCents: number } => ({ ...request, transactionFeeCents: overrides.transactionFeeCents ?? feeFor(request) });
 
 /** Test data and port doubles for the donations domain tests (DynamoDB itself is always real). */
 export const aGift = (overrides: Partial<Gift> = {}): Gift => ({
@@ -33,7 +55,7 @@ export const aCharity = (overrides: Partial<CharityProjection> = {}): CharityPro
 };
 
 /** A general donation from a charity page. */
-export const aCharityRequest = (charityId: string, overrides: Partial<CharityPaymentRequest> = {}): CharityPaymentRequest => ({
+export const aCharityRequest = (charityId: string, overrides: Partial<CharityPaymentRequest> = {}): CharityPaymentRequest => withFee({
   pageType: 'CHARITY',
   country: 'nz',
   charityId,
@@ -47,9 +69,9 @@ export const aCharityRequest = (charityId: string, overrides: Partial<CharityPay
   donor: { firstName: 'Jane', lastName: 'Donor', email: 'jane@example.com' },
   card: { token: 'tok_test12345678', cardType: 'visa', last4: '4242' },
   ...overrides,
-});
+}, overrides);
 
-export const aRequest = (giftId: string, overrides: Partial<GiftPaymentRequest> = {}): GiftPaymentRequest => ({
+export const aRequest = (giftId: string, overrides: Partial<GiftPaymentRequest> = {}): GiftPaymentRequest => withFee({
   pageType: 'GIFT',
   country: 'nz',
   giftId,
@@ -63,7 +85,7 @@ export const aRequest = (giftId: string, overrides: Partial<GiftPaymentRequest> 
   donor: { firstName: 'Jane', lastName: 'Donor', email: 'jane@example.com' },
   card: { token: 'tok_test12345678', cardType: 'visa', last4: '4242' },
   ...overrides,
-});
+}, overrides);
 
 /** A signed-in member's payment: the same request without `donor` (it comes from the token). */
 export const aMemberRequest = (giftId: string, overrides: Partial<GiftPaymentRequest> = {}): MemberGiftPaymentRequest => {
@@ -86,26 +108,37 @@ export function recordingWorkflow(): PaymentWorkflow & { started: string[] } {
   return { started, start: async (trackingNumber) => void started.push(trackingNumber) };
 }
 
-/** A gateway that answers from a script and counts charges per key, like the sandbox's idempotent API. */
+/**
+ * A gateway that answers from a script and counts charges per key, like the sandbox's idempotent API; it remembers
+ * which merchant account and amount each key was charged with, and which account every call named.
+ */
 export function scriptedGateway(answers: {
   charge?: () => Promise<ChargeResult>;
   find?: ChargeResult;
-}): CardGateway & { charges: Map<string, number>; refunds: Map<string, string> } {
+}): CardGateway & { charges: Map<string, number>; refunds: Map<string, string>; charged: Map<string, { account: MerchantAccount; amount: Money }>; accounts: MerchantAccount[] } {
   const charges = new Map<string, number>();
+  const charged = new Map<string, { account: MerchantAccount; amount: Money }>();
+  const accounts: MerchantAccount[] = [];
   /** Refunded charge id by refund key: one entry per key, however often it is asked. */
   const refunds = new Map<string, string>();
   return {
     charges,
+    charged,
+    accounts,
     refunds,
-    async refund({ idempotencyKey, chargeId }) {
+    async refund({ account, idempotencyKey, chargeId }) {
+      accounts.push(account);
       refunds.set(idempotencyKey, chargeId);
       return { refundId: `re_${idempotencyKey}` };
     },
-    async charge({ idempotencyKey }) {
+    async charge({ account, idempotencyKey, amount }) {
+      accounts.push(account);
       charges.set(idempotencyKey, (charges.get(idempotencyKey) ?? 0) + 1);
+      charged.set(idempotencyKey, { account, amount });
       return answers.charge ? answers.charge() : { outcome: 'approved', chargeId: `ch_${idempotencyKey}` };
     },
-    async findCharge() {
+    async findCharge({ account }) {
+      accounts.push(account);
       return answers.find;
     },
     async createCustomer({ idempotencyKey }) {

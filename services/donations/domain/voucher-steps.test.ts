@@ -13,7 +13,7 @@ import { dynamoVoucherRepository } from '../adapters/dynamo-vouchers';
 import { chargeCard, emitDonationCompleted, reconcileStuckPayments, recordDonation, STUCK_AFTER_MS, validatePayment } from './payment-steps';
 import { createPayment } from './payments';
 import type { Payment } from './ports';
-import { aGift, aRequest, recordingWorkflow, scriptedGateway } from './test-support';
+import { aGift, aRequest, feeFor, gatewaySettings, recordingWorkflow, scriptedGateway } from './test-support';
 import { RECORDING_FAILED_REFUNDED, redeemVoucher, refundCharge, releaseVoucher } from './voucher-steps';
 import { createVoucherPurchase, voucherCodeBook } from './vouchers';
 
@@ -67,15 +67,17 @@ async function boughtVoucher(valueCents: number, options: { country?: 'nz' | 'au
 async function voucherPayment(code: string, options: { priceCents?: number; quantity?: number; tip?: 0 | 200 | 500; card?: boolean } = {}) {
   const gift = aGift({ price: { cents: options.priceCents ?? 2500, currency: 'NZD' } });
   await gifts.put(gift);
+  const amounts = { country: 'nz' as const, donationAmount: options.priceCents ?? 2500, quantity: options.quantity ?? 1, supportingAmount: options.tip ?? 0 };
+  // The fee the checkout shows: on what the voucher's balance leaves for the card.
+  const balance = (await vouchers.getByCodeHash(codes.hash(code)))?.balance.cents ?? 0;
   const request = aRequest(gift.id, {
-    donationAmount: options.priceCents ?? 2500,
-    quantity: options.quantity ?? 1,
-    supportingAmount: options.tip ?? 0,
+    ...amounts,
     paymentType: 'VOUCHER',
     voucher: { code },
+    transactionFeeCents: feeFor(amounts, balance),
     ...(options.card === false ? { card: undefined } : {}),
   });
-  const { trackingNumber } = await createPayment({ payments, charities, clock, codes }, request, `key-${newId()}`);
+  const { trackingNumber } = await createPayment({ payments, charities, gatewaySettings, clock, codes, vouchers }, request, `key-${newId()}`);
   expect(await validatePayment({ payments, gifts, charities, clock }, { trackingNumber })).toEqual({
     trackingNumber,
     outcome: 'valid',
@@ -114,7 +116,7 @@ describe('buying a voucher through the payment steps', () => {
     expect(JSON.stringify(await payments.get(trackingNumber))).not.toContain(code);
   });
 
-  it('charges the card with a description that names no charity', async () => {
+  it('charges the card the voucher’s value only: a voucher purchase carries no transaction fee (the platform absorbs it)', async () => {
     const gateway = scriptedGateway({});
     const { trackingNumber } = await createVoucherPurchase(
       { payments, clock },
@@ -143,6 +145,8 @@ describe('redeeming a voucher in the payment workflow', () => {
     expect(donation).toMatchObject({ paymentType: 'VOUCHER', voucherAmount: { cents: 4200, currency: 'NZD' } });
     expect(donation).not.toHaveProperty('card');
     expect(donation).not.toHaveProperty('chargeId');
+    // No card part, no fee.
+    expect(donation).not.toHaveProperty('transactionFee');
     const publisher = capturingPublisher();
     await emitDonationCompleted({ payments, publisher }, { trackingNumber });
     expect(publisher.published[0]?.data).toMatchObject({ paymentType: 'VOUCHER', total: { cents: 4200 }, voucherAmount: { cents: 4200 } });
@@ -156,7 +160,8 @@ describe('redeeming a voucher in the payment workflow', () => {
     const charges: unknown[] = [];
     const gateway = scriptedGateway({});
     const outcome = await chargeCard({ payments, gateway: { ...gateway, charge: async (request) => (charges.push(request.amount), gateway.charge(request)) } }, { trackingNumber });
-    expect(charges).toEqual([{ cents: 1500, currency: 'NZD' }]);
+    // The card's $15.00 plus the fee on it only (1.9% = 28.5c -> 29c, + 30c): the voucher's part carries no fee.
+    expect(charges).toEqual([{ cents: 1559, currency: 'NZD' }]);
     if (outcome.outcome !== 'approved') throw new Error('expected approval');
     await recordDonation({ payments, clock }, { trackingNumber, chargeId: outcome.chargeId });
     expect(await payments.getDonation(trackingNumber)).toMatchObject({
@@ -165,6 +170,7 @@ describe('redeeming a voucher in the payment workflow', () => {
       card: { cardType: 'visa', last4: '4242' },
       chargeId: outcome.chargeId,
       priced: { total: { cents: 2500 } },
+      transactionFee: { cents: 59, currency: 'NZD' },
     });
   });
 
@@ -223,7 +229,7 @@ describe('compensating a charge whose donation could not be recorded', () => {
   async function chargedPayment(): Promise<Payment> {
     const gift = aGift();
     await gifts.put(gift);
-    const { trackingNumber } = await createPayment({ payments, charities, clock }, aRequest(gift.id), `key-${newId()}`);
+    const { trackingNumber } = await createPayment({ payments, charities, gatewaySettings, clock }, aRequest(gift.id), `key-${newId()}`);
     await validatePayment({ payments, gifts, charities, clock }, { trackingNumber });
     return (await payments.get(trackingNumber))!;
   }

@@ -9,6 +9,7 @@ import {
 import type { EventPublisher } from '@giving/shared/events';
 import { VoucherPurchased } from '@giving/shared/events/donations';
 import { money, type Money } from '@giving/shared/money';
+import { accountOfPayment, transactionFeeOn } from './payment-gateway';
 import type { CardGateway, Payment, PaymentRepository, VoucherRepository } from './ports';
 import { isExpired, voucherFor, type VoucherCodeBook } from './vouchers';
 
@@ -41,6 +42,17 @@ export function cardAmountOf(payment: Pick<Payment, 'priced' | 'redemption'>): M
   if (!payment.priced) throw new Error('payment was not validated');
   const total = payment.priced.total;
   return money(total.cents - (payment.redemption?.amount.cents ?? 0), total.currency);
+}
+
+/** The transaction fee the donor covers: on the card's part, at the rates the payment was made with (0 when the card pays nothing). */
+export function transactionFeeOf(payment: Pick<Payment, 'priced' | 'redemption' | 'transactionFees'>): Money {
+  return transactionFeeOn(cardAmountOf(payment), payment.transactionFees);
+}
+
+/** What the card is charged: its part of the total plus the transaction fee. */
+export function chargeAmountOf(payment: Pick<Payment, 'priced' | 'redemption' | 'transactionFees'>): Money {
+  const card = cardAmountOf(payment);
+  return money(card.cents + transactionFeeOn(card, payment.transactionFees).cents, card.currency);
 }
 
 /**
@@ -103,8 +115,10 @@ export async function refundCharge(
 ): Promise<{ trackingNumber: string; outcome: 'recorded' } | { trackingNumber: string; outcome: 'refunded'; message: string }> {
   const { trackingNumber } = input;
   if ((await deps.payments.markCompensating(trackingNumber, deps.clock.now())) === 'completed') return { trackingNumber, outcome: 'recorded' };
-  const chargeId = input.chargeId ?? (await deps.gateway.findCharge(trackingNumber).then((found) => (found?.outcome === 'approved' ? found.chargeId : undefined)));
-  if (chargeId) await deps.gateway.refund({ idempotencyKey: `refund-${trackingNumber}`, chargeId });
+  const account = accountOfPayment(await load(deps.payments, trackingNumber));
+  const chargeId =
+    input.chargeId ?? (await deps.gateway.findCharge({ account, idempotencyKey: trackingNumber }).then((found) => (found?.outcome === 'approved' ? found.chargeId : undefined)));
+  if (chargeId) await deps.gateway.refund({ account, idempotencyKey: `refund-${trackingNumber}`, chargeId });
   return { trackingNumber, outcome: 'refunded', message: RECORDING_FAILED_REFUNDED };
 }
 

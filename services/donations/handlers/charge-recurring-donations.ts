@@ -5,7 +5,7 @@ import { dynamoIdempotencyStore } from '@giving/shared/lambda/idempotency';
 import { scheduledJob } from '@giving/shared/lambda/schedule';
 import { ENV } from '@giving/shared/manifest';
 import { chargeRecurringDonations } from '../domain/recurring-donations';
-import { cardGateway, mailer, payments, recurringDonations, savedCards, siteUrl } from '../adapters';
+import { cardGateway, gatewaySettings, mailer, payments, recurringDonations, savedCards, siteUrl } from '../adapters';
 
 /**
  * Every hour: charges each due monthly donation once for its period, settles the ones that ended and e-mails donors
@@ -18,6 +18,7 @@ export const handler = scheduledJob('charge-recurring-donations', async ({ sched
     cards: savedCards(),
     schedules: recurringDonations(),
     gateway: cardGateway(),
+    gatewaySettings: gatewaySettings(),
     mailer: mailer(),
     notices: dynamoIdempotencyStore({ client: documentClient(), tableName: requireEnv(ENV.tableName('donations')) }),
     clock: fixedClock(scheduledTime),

@@ -8,8 +8,10 @@ import { dynamoCharityDirectory } from '../adapters/dynamo-charities';
 import { DONOR_FROM_SIGN_IN_MESSAGE } from '@giving/shared/contracts/donations';
 import { dynamoPaymentRepository } from '../adapters/dynamo-payments';
 import { CHARITY_MISSING_MESSAGE, CHARITY_WRONG_COUNTRY_MESSAGE, SIGN_IN_WITHOUT_EMAIL_MESSAGE } from '../domain/payments';
-import { aCharity, aCharityRequest, aMemberRequest, aRequest } from '../domain/test-support';
+import { TRANSACTION_FEE_CHANGED_MESSAGE } from '@giving/shared/contracts/payment-gateway';
+import { aCharity, aCharityRequest, aMemberRequest, aRequest, gatewaySettings } from '../domain/test-support';
 import { handler, member } from './create-payment';
+import { handler as paymentGateway } from './payment-gateway';
 
 /** The request contract at the edge: POST /donations/payments for GIFT and CHARITY, field errors in the spec's words. */
 let charities: ReturnType<typeof dynamoCharityDirectory>;
@@ -26,6 +28,7 @@ beforeAll(async () => {
     AWS_REGION: 'ap-southeast-2',
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
+    [ENV.paymentGatewaySettings]: JSON.stringify(gatewaySettings),
   });
 });
 
@@ -41,7 +44,10 @@ async function post(body: unknown, key = `key-${newId()}`) {
     requestContext: { requestId: newId(), http: { method: 'POST', path: `${API_PREFIX}/donations/payments` } },
   } as unknown as HttpEvent;
   const response = await handler(event);
-  return { status: response.statusCode, json: JSON.parse(response.body as string) as { trackingNumber?: string; errors?: { field: string; message: string }[] } };
+  return {
+    status: response.statusCode,
+    json: JSON.parse(response.body as string) as { trackingNumber?: string; detail?: string; errors?: { field: string; message: string }[] },
+  };
 }
 
 describe('POST /donations/payments', () => {
@@ -96,6 +102,22 @@ describe('POST /donations/payments', () => {
     const wrongCountry = await post(aCharityRequest(australian.id));
     expect(wrongCountry.status).toBe(400);
     expect(wrongCountry.json.errors).toEqual([{ field: 'body.charityId', message: CHARITY_WRONG_COUNTRY_MESSAGE }]);
+  });
+
+  it('requires transactionFeeCents (400 naming it) and answers a stale one with 409 and the spec’s detail, storing nothing', async () => {
+    const { transactionFeeCents: _fee, ...withoutFee } = aRequest('gift-1');
+    const missing = await post(withoutFee);
+    expect(missing.status).toBe(400);
+    expect(missing.json.errors).toEqual([{ field: 'body.transactionFeeCents', message: 'Invalid transaction fee.' }]);
+
+    const key = `key-${newId()}`;
+    const stale = await post(aRequest('gift-1', { transactionFeeCents: 199 }), key);
+    expect(stale.status).toBe(409);
+    expect(stale.json.detail).toBe(TRANSACTION_FEE_CHANGED_MESSAGE);
+    expect(stale.json.errors).toEqual([{ field: 'body.transactionFeeCents', message: TRANSACTION_FEE_CHANGED_MESSAGE }]);
+    expect(await payments.findByKey(key)).toBeUndefined();
+    // The same key with the right fee is a new request, accepted.
+    expect((await post(aRequest('gift-1'), key)).status).toBe(202);
   });
 
   it('GIFT keeps working unchanged: giftId and any quantity', async () => {
@@ -169,5 +191,55 @@ describe('POST /donations/me/payments', () => {
     await charities.save(charity);
     const { donor: _donor, ...request } = aCharityRequest(charity.id);
     expect((await postAsMember(request)).status).toBe(202);
+  });
+
+  it('checks the transaction fee as the guest route does (409 on a stale one)', async () => {
+    const response = await postAsMember(aMemberRequest('gift-1', { transactionFeeCents: 0 }));
+    expect(response.status).toBe(409);
+    expect(response.json.detail).toBe(TRANSACTION_FEE_CHANGED_MESSAGE);
+  });
+});
+
+describe('GET /donations/payment-gateway', () => {
+  async function get(query: string) {
+    const path = `${API_PREFIX}/donations/payment-gateway`;
+    const event = {
+      version: '2.0',
+      routeKey: `GET ${path}`,
+      rawPath: path,
+      rawQueryString: query,
+      queryStringParameters: Object.fromEntries(new URLSearchParams(query)),
+      headers: {},
+      isBase64Encoded: false,
+      requestContext: { requestId: newId(), http: { method: 'GET', path } },
+    } as unknown as HttpEvent;
+    const response = await paymentGateway(event);
+    return { status: response.statusCode, headers: response.headers ?? {}, json: JSON.parse(response.body as string) as Record<string, unknown> };
+  }
+
+  it('answers each country’s fees and merchant account (nz: the Trust, au: the platform), cacheable for 5 minutes', async () => {
+    const nz = await get('country=nz');
+    expect(nz.status).toBe(200);
+    expect(nz.json).toEqual({
+      country: 'nz',
+      currency: 'NZD',
+      transactionProcessingFees: { percentBasisPoints: 190, fixedCents: 30 },
+      apiAccounts: [{ accountType: 'Trust', clientKey: 'ck_test_trust' }],
+    });
+    expect(nz.headers['cache-control']).toBe('public, max-age=300');
+    expect((await get('country=au')).json).toEqual({
+      country: 'au',
+      currency: 'AUD',
+      transactionProcessingFees: { percentBasisPoints: 175, fixedCents: 30 },
+      apiAccounts: [{ accountType: 'Platform', clientKey: 'pk_test_platform' }],
+    });
+  });
+
+  it('names the country when it is missing or unknown (400)', async () => {
+    for (const query of ['', 'country=uk']) {
+      const response = await get(query);
+      expect(response.status).toBe(400);
+      expect(response.json.errors).toEqual([expect.objectContaining({ field: 'query.country' })]);
+    }
   });
 });

@@ -23,7 +23,7 @@ export const validate = workflowTask('ValidatePayment', step, (input) =>
 export const charge = workflowTask('ChargeCard', step, (input) =>
   chargeCard({ payments: payments(), gateway: cardGateway() }, input),
 );
-export const reconcile = workflowTask('ReconcileCharge', step, (input) => reconcileCharge({ gateway: cardGateway() }, input));
+export const reconcile = workflowTask('ReconcileCharge', step, (input) => reconcileCharge({ payments: payments(), gateway: cardGateway() }, input));
 export const record = workflowTask(
   'RecordDonation',
   // No chargeId when a gift voucher paid it all.

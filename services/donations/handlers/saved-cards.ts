@@ -1,4 +1,5 @@
 import { donationsRoute } from '../http';
+import { savedCardListQuery } from '@giving/shared/contracts/donations';
 import { savedCardParams } from '@giving/shared/contracts/member-giving';
 import { DomainError } from '@giving/shared/errors';
 import { noContent, ok, type HttpRequest } from '@giving/shared/lambda/http';
@@ -11,8 +12,10 @@ const memberOf = ({ caller }: Pick<HttpRequest<unknown, unknown, unknown>, 'call
   return caller.userId;
 };
 
-/** GET /donations/me/saved-cards — the member's saved cards (only the last 4 digits). */
-export const list = donationsRoute({}, async (request) => ok(await listSavedCards({ cards: savedCards() }, memberOf(request))));
+/** GET /donations/me/saved-cards?country= — the member's saved cards (only the last 4 digits); with a country, those that can pay there. */
+export const list = donationsRoute({ query: savedCardListQuery }, async (request) =>
+  ok(await listSavedCards({ cards: savedCards() }, memberOf(request), request.query.country)),
+);
 
 /** DELETE /donations/me/saved-cards/{cardId} — removes one of the member's cards, at the gateway too (204). */
 export const remove = donationsRoute({ params: savedCardParams }, async (request) => {

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { DEFAULT_TRANSACTION_PROCESSING_FEES, type PaymentGatewaySettings } from '@giving/shared/contracts/payment-gateway';
 import { ENV, EVENT_BUS_NAME, SERVICE_NAMES, tableName, workflowName, type ServiceName } from '@giving/shared/manifest';
 
 /**
@@ -28,8 +29,17 @@ export const REGION = 'ap-southeast-2';
 export const ACCOUNT_ID = '000000000000';
 export const MEDIA_BUCKET = 'giving-media';
 export const MAIL_FROM = 'Koha <receipts@koha.local>';
+/** The Platform merchant account (Australia's card payments): secret and publishable keys. */
 export const CARD_GATEWAY_API_KEY = 'sk_test_local_platform';
 export const CARD_GATEWAY_PUBLISHABLE_KEY = 'pk_test_local_platform';
+/** The charitable Trust's merchant account (New Zealand's): secret key, and the client key its card fields encrypt with. */
+export const CARD_GATEWAY_TRUST_API_KEY = 'sk_test_trust_nz';
+export const CARD_GATEWAY_TRUST_CLIENT_KEY = 'ck_test_trust_nz';
+/** The donations service's payment gateway settings locally (in AWS, from CDK context): client keys and the suggested fees. */
+export const PAYMENT_GATEWAY_SETTINGS: PaymentGatewaySettings = {
+  accounts: { Trust: { clientKey: CARD_GATEWAY_TRUST_CLIENT_KEY }, Platform: { clientKey: CARD_GATEWAY_PUBLISHABLE_KEY } },
+  transactionProcessingFees: DEFAULT_TRANSACTION_PROCESSING_FEES,
+};
 /** The local key for gift voucher codes (in AWS a generated Secrets Manager secret). */
 export const VOUCHER_CODE_SECRET = 'local-voucher-code-key-not-for-production';
 
@@ -58,6 +68,8 @@ export function handlerEnvironment(): Record<string, string> {
     [ENV.siteUrl]: url(PORTS.site),
     [ENV.cardGatewayUrl]: url(PORTS.cardGateway),
     [ENV.cardGatewayApiKey]: CARD_GATEWAY_API_KEY,
+    [ENV.cardGatewayTrustApiKey]: CARD_GATEWAY_TRUST_API_KEY,
+    [ENV.paymentGatewaySettings]: JSON.stringify(PAYMENT_GATEWAY_SETTINGS),
     [ENV.voucherCodeSecret]: VOUCHER_CODE_SECRET,
   };
   for (const service of SERVICE_NAMES) env[ENV.tableName(service)] = tableName(service);

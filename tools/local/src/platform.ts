@@ -10,6 +10,8 @@ import {
   applyHandlerEnvironment,
   CARD_GATEWAY_API_KEY,
   CARD_GATEWAY_PUBLISHABLE_KEY,
+  CARD_GATEWAY_TRUST_API_KEY,
+  CARD_GATEWAY_TRUST_CLIENT_KEY,
   MEDIA_BUCKET,
   PORTS,
   REGION,
@@ -88,6 +90,8 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
       siteOrigin: url(PORTS.site),
       apiKey: CARD_GATEWAY_API_KEY,
       publishableKey: CARD_GATEWAY_PUBLISHABLE_KEY,
+      // New Zealand's donations are collected into the charitable Trust's account; its card fields encrypt in the frame.
+      encryptingAccounts: [{ name: 'trust', clientKey: CARD_GATEWAY_TRUST_CLIENT_KEY, apiKey: CARD_GATEWAY_TRUST_API_KEY }],
       lostReplyDelayMs: options.lostReplyDelayMs,
     });
     stops.push(gateway.stop);

@@ -1,12 +1,15 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import type { RouteObject } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { resetSessionForTests } from '../lib/session';
 import { installFetchFake, json } from '../testing/fetch-fake';
-import { aCharity, aGift, runtimeConfig } from '../testing/fixtures';
+import { aCharity, aGift, answerCardSettings } from '../testing/fixtures';
 import { renderApp } from '../testing/render';
+import { signIn } from './routes/admin/testing';
 
 function platform() {
   const fetch = installFetchFake();
-  fetch.on('GET', '/config.json', json(200, runtimeConfig));
+  answerCardSettings(fetch);
   return fetch;
 }
 
@@ -128,5 +131,45 @@ describe('routes', () => {
     await user.click(await screen.findByRole('link', { name: 'Kiwi Kids Trust' }));
     await screen.findByRole('heading', { level: 1, name: 'Kiwi Kids Trust' });
     expect(screen.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe('false');
+  });
+});
+
+describe('the consoles’ routes (/admin/...)', () => {
+  // Unmount before the session resets, so nothing renders outside act().
+  afterEach(() => {
+    cleanup();
+    resetSessionForTests();
+  });
+
+  const paths = (routes: readonly RouteObject[]): string[] => routes.flatMap((route) => [route.path ?? '', ...paths(route.children ?? [])]);
+
+  it('are not in the table a public page starts with, and join it on the first visit to /admin', async () => {
+    const fetch = platform();
+    fetch.on('GET', '/api/accounts/charities?country=nz', json(200, { items: [] }));
+    signIn();
+    const { router } = renderApp('/nz/thankyou');
+    await screen.findByRole('heading', { level: 1, name: 'Thank you for your donation' });
+    expect(paths(router.routes).filter((path) => path.startsWith('/admin'))).toEqual([]);
+
+    await act(() => router.navigate('/admin/user'));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/user/dashboard'));
+    expect(paths(router.routes)).toContain('/admin/charity/:charityId');
+  });
+
+  it.each([
+    ['/admin/backoffice', '/admin/backoffice/dashboard'],
+    ['/ADMIN/cms', '/admin/cms/menu-links'],
+  ])('answers %s when the app starts there (to %s)', async (from, to) => {
+    platform();
+    signIn();
+    const { router } = renderApp(from);
+    await waitFor(() => expect(router.state.location.pathname).toBe(to));
+  });
+
+  it('leaves /admin alone a not-found page, as before', async () => {
+    platform();
+    renderApp('/admin');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
   });
 });

@@ -12,3 +12,6 @@ export const paths = {
   /** Consoles have no country prefix (app/routes/admin/registry.ts). */
   upcomingDonations: () => '/admin/user/donations/upcoming',
 } as const;
+
+/** Where the charity page's general donation form is (/{country}/charity/{charityUrl}#donate). */
+export const GENERAL_DONATION_ANCHOR = 'donate';

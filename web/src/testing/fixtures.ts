@@ -1,6 +1,8 @@
 import type { CharityProfile } from '@giving/shared/contracts/accounts';
 import type { Gift } from '@giving/shared/contracts/donations';
+import type { PaymentGatewayResponse } from '@giving/shared/contracts/payment-gateway';
 import type { RuntimeConfig } from '../lib/config';
+import { json, type FetchFake } from './fetch-fake';
 
 export const GATEWAY_ORIGIN = 'http://localhost:3010';
 
@@ -8,6 +10,30 @@ export const runtimeConfig: RuntimeConfig = {
   cardGatewayUrl: GATEWAY_ORIGIN,
   cardGatewayPublishableKey: 'pk_test_local_platform',
 };
+
+/** The local platform's payment gateway settings: nz's card payments go to the Trust account (1.9% + 30c). */
+export const paymentGateways: Record<'nz' | 'au', PaymentGatewayResponse> = {
+  nz: {
+    country: 'nz',
+    currency: 'NZD',
+    transactionProcessingFees: { percentBasisPoints: 190, fixedCents: 30 },
+    apiAccounts: [{ accountType: 'Trust', clientKey: 'ck_test_trust_nz' }],
+  },
+  au: {
+    country: 'au',
+    currency: 'AUD',
+    transactionProcessingFees: { percentBasisPoints: 175, fixedCents: 30 },
+    apiAccounts: [{ accountType: 'Platform', clientKey: 'pk_test_local_platform' }],
+  },
+};
+
+/** What a card checkout reads before it can take a card: the runtime config and each country's gateway settings. */
+export function answerCardSettings(fetch: FetchFake) {
+  fetch.on('GET', '/config.json', json(200, runtimeConfig));
+  for (const gateway of Object.values(paymentGateways)) {
+    fetch.on('GET', `/api/donations/payment-gateway?country=${gateway.country}`, json(200, gateway));
+  }
+}
 
 export function aCharity(overrides: Partial<CharityProfile> = {}): CharityProfile {
   return {

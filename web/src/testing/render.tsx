@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router-dom';
 import { AppProvider } from '../app/provider';
-import { appRoutes } from '../app/router';
+import { appRoutes, patchAdminRoutes } from '../app/router';
 
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
@@ -12,7 +12,7 @@ export function createTestQueryClient(): QueryClient {
 
 /** Renders the real route table at `path`, as the app does (lazy route modules included). */
 export function renderApp(path: string, { queryClient = createTestQueryClient() } = {}) {
-  const router = createMemoryRouter(appRoutes(queryClient), { initialEntries: [path] });
+  const router = createMemoryRouter(appRoutes(queryClient), { initialEntries: [path], patchRoutesOnNavigation: patchAdminRoutes });
   const utils = render(
     <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />

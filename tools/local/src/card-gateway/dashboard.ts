@@ -43,6 +43,7 @@ export function dashboardPage(charges: Charge[]): string {
     .map(
       (c) => `<tr>
   <td><time datetime="${new Date(c.created * 1000).toISOString()}">${escapeHtml(new Date(c.created * 1000).toLocaleString('en-NZ', { dateStyle: 'medium', timeStyle: 'medium' }))}</time></td>
+  <td>${escapeHtml(c.account)}</td>
   <td class="amount">${escapeHtml(formatAmount(c.amount))}</td>
   <td>${escapeHtml(c.currency.toUpperCase())}</td>
   <td class="${c.status}">${escapeHtml(c.status)}${c.failure_message ? `<br><small>${escapeHtml(c.failure_message)}</small>` : ''}</td>
@@ -54,7 +55,7 @@ export function dashboardPage(charges: Charge[]): string {
     .join('\n');
   const table = charges.length
     ? `<table>
-<thead><tr><th scope="col">Time</th><th scope="col">Amount</th><th scope="col">Currency</th><th scope="col">Status</th><th scope="col">Card</th><th scope="col">Idempotency key</th><th scope="col">Charge</th></tr></thead>
+<thead><tr><th scope="col">Time</th><th scope="col">Account</th><th scope="col">Amount</th><th scope="col">Currency</th><th scope="col">Status</th><th scope="col">Card</th><th scope="col">Idempotency key</th><th scope="col">Charge</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>

@@ -56,7 +56,7 @@ async function lookup(key: string): Promise<{ data: { id: string; status: string
 }
 
 /** Our own server-side client (services/donations), so these tests hold the gateway to the contract it relies on. */
-const client = (timeoutMs = 5000) => httpCardGateway({ baseUrl: gateway.url, apiKey: API_KEY, timeoutMs });
+const client = (timeoutMs = 5000) => httpCardGateway({ baseUrl: gateway.url, apiKeys: { Platform: API_KEY }, timeoutMs });
 const nzd = (cents: number) => money(cents, 'NZD');
 
 describe('tokens', () => {
@@ -136,10 +136,10 @@ describe('charges', () => {
   it('approve through our client, and find the charge by its key', async () => {
     const token = await tokenise(TEST_CARDS.approve);
     const key = newKey();
-    const result = await client().charge({ idempotencyKey: key, token: token.id, amount: nzd(1000), description: 'Donation' });
+    const result = await client().charge({ account: 'Platform' as const, idempotencyKey: key, token: token.id, amount: nzd(1000), description: 'Donation' });
     expect(result).toMatchObject({ outcome: 'approved' });
-    expect(await client().findCharge(key)).toEqual(result);
-    expect(await client().findCharge(newKey())).toBeUndefined();
+    expect(await client().findCharge({ account: 'Platform', idempotencyKey: key })).toEqual(result);
+    expect(await client().findCharge({ account: 'Platform', idempotencyKey: newKey() })).toBeUndefined();
   });
 
   it('refuse the same key with other parameters (409) and charge nothing more', async () => {
@@ -163,15 +163,15 @@ describe('charges', () => {
     expect(body).toMatchObject({ status: 'declined', failure_message: message });
     expect((await lookup(key)).data).toEqual([expect.objectContaining({ id: body.id, status: 'declined', failure_message: message })]);
     // A soft decline (insufficient funds) may work later; a hard one never will: the issuer's advice says which.
-    expect(await client().charge({ idempotencyKey: key, token: token.id, amount: money(1000, 'AUD'), description: 'Donation' })).toEqual({ outcome: 'declined', message, retryable });
-    expect(await client().findCharge(key)).toEqual({ outcome: 'declined', message, retryable });
+    expect(await client().charge({ account: 'Platform' as const, idempotencyKey: key, token: token.id, amount: money(1000, 'AUD'), description: 'Donation' })).toEqual({ outcome: 'declined', message, retryable });
+    expect(await client().findCharge({ account: 'Platform', idempotencyKey: key })).toEqual({ outcome: 'declined', message, retryable });
     expect((await lookup(key)).data).toHaveLength(1);
   });
 
   it('transientThenApprove: the first attempt per key is a 503 that records nothing; the retry succeeds', async () => {
     const token = await tokenise(TEST_CARDS.transientThenApprove);
     const key = newKey();
-    const request = { idempotencyKey: key, token: token.id, amount: nzd(2000), description: 'Donation' };
+    const request = { account: 'Platform' as const, idempotencyKey: key, token: token.id, amount: nzd(2000), description: 'Donation' };
     await expect(client().charge(request)).rejects.toMatchObject({ name: 'GatewayUnavailable' });
     expect((await lookup(key)).data).toEqual([]);
     expect(await client().charge(request)).toMatchObject({ outcome: 'approved' });
@@ -184,11 +184,11 @@ describe('charges', () => {
   it('lostReply: records the charge at once but holds the reply, so the caller times out and reconciles by key', async () => {
     const token = await tokenise(TEST_CARDS.lostReply);
     const key = newKey();
-    const request = { idempotencyKey: key, token: token.id, amount: nzd(5000), description: 'Donation' };
+    const request = { account: 'Platform' as const, idempotencyKey: key, token: token.id, amount: nzd(5000), description: 'Donation' };
     const started = Date.now();
     await expect(client(200).charge(request)).rejects.toMatchObject({ name: 'GatewayTimeout' });
     expect(Date.now() - started).toBeLessThan(LOST_REPLY_MS);
-    const found = await client().findCharge(key);
+    const found = await client().findCharge({ account: 'Platform', idempotencyKey: key });
     expect(found).toMatchObject({ outcome: 'approved' });
     // A retry under the same key is answered at once with the same charge.
     expect(await client(500).charge(request)).toEqual(found);
@@ -228,8 +228,8 @@ describe('charges', () => {
 
 describe('customers and saved cards', () => {
   const saveFor = async (number: string, email = 'dana@example.com') => {
-    const customer = await client().createCustomer({ idempotencyKey: newKey(), email, reference: 'member sub-1' });
-    const saved = await client().saveCard({ idempotencyKey: newKey(), customerId: customer.customerId, token: (await tokenise(number)).id });
+    const customer = await client().createCustomer({ account: 'Platform' as const, idempotencyKey: newKey(), email, reference: 'member sub-1' });
+    const saved = await client().saveCard({ account: 'Platform' as const, idempotencyKey: newKey(), customerId: customer.customerId, token: (await tokenise(number)).id });
     return { customerId: customer.customerId, ...saved };
   };
   const methodsOf = async (customerId: string) =>
@@ -237,22 +237,22 @@ describe('customers and saved cards', () => {
 
   it('make a customer and save a token for it, once per idempotency key; only the card summary comes back', async () => {
     const key = newKey();
-    const first = await client().createCustomer({ idempotencyKey: key, email: 'dana@example.com', reference: 'member sub-1' });
+    const first = await client().createCustomer({ account: 'Platform' as const, idempotencyKey: key, email: 'dana@example.com', reference: 'member sub-1' });
     expect(first.customerId).toMatch(/^cus_[A-Za-z0-9]{14}$/);
-    expect(await client().createCustomer({ idempotencyKey: key, email: 'dana@example.com', reference: 'member sub-1' })).toEqual(first);
+    expect(await client().createCustomer({ account: 'Platform' as const, idempotencyKey: key, email: 'dana@example.com', reference: 'member sub-1' })).toEqual(first);
 
     const token = await tokenise(TEST_CARDS.approve);
     const saveKey = newKey();
-    const saved = await client().saveCard({ idempotencyKey: saveKey, customerId: first.customerId, token: token.id });
+    const saved = await client().saveCard({ account: 'Platform' as const, idempotencyKey: saveKey, customerId: first.customerId, token: token.id });
     expect(saved).toEqual({ paymentMethodId: expect.stringMatching(/^pm_[A-Za-z0-9]{24}$/), cardType: 'visa', last4: '4242', expMonth: 12, expYear: 2039 });
-    expect(await client().saveCard({ idempotencyKey: saveKey, customerId: first.customerId, token: token.id })).toEqual(saved);
+    expect(await client().saveCard({ account: 'Platform' as const, idempotencyKey: saveKey, customerId: first.customerId, token: token.id })).toEqual(saved);
     expect((await methodsOf(first.customerId)).map((m) => m.id)).toEqual([saved.paymentMethodId]);
   });
 
   it('charge a saved card with its customer, idempotently; never without it, and never another customer’s', async () => {
     const card = await saveFor(TEST_CARDS.approve);
     const key = newKey();
-    const request = { idempotencyKey: key, token: card.paymentMethodId, customerId: card.customerId, amount: nzd(1500), description: 'Monthly donation' };
+    const request = { account: 'Platform' as const, idempotencyKey: key, token: card.paymentMethodId, customerId: card.customerId, amount: nzd(1500), description: 'Monthly donation' };
     const charged = await client().charge(request);
     expect(charged).toMatchObject({ outcome: 'approved' });
     expect(await client().charge(request)).toEqual(charged);
@@ -269,13 +269,13 @@ describe('customers and saved cards', () => {
 
   it('delete a saved card: it is gone from the list, deleting again is fine, and charging it is a hard decline for our client', async () => {
     const card = await saveFor(TEST_CARDS.approve);
-    await client().removeSavedCard({ customerId: card.customerId, paymentMethodId: card.paymentMethodId });
-    await client().removeSavedCard({ customerId: card.customerId, paymentMethodId: card.paymentMethodId });
-    await client().removeSavedCard({ customerId: card.customerId, paymentMethodId: 'pm_neverexisted' });
+    await client().removeSavedCard({ account: 'Platform', customerId: card.customerId, paymentMethodId: card.paymentMethodId });
+    await client().removeSavedCard({ account: 'Platform', customerId: card.customerId, paymentMethodId: card.paymentMethodId });
+    await client().removeSavedCard({ account: 'Platform', customerId: card.customerId, paymentMethodId: 'pm_neverexisted' });
     expect(await methodsOf(card.customerId)).toEqual([]);
 
     const key = newKey();
-    const result = await client().charge({ idempotencyKey: key, token: card.paymentMethodId, customerId: card.customerId, amount: nzd(1500), description: 'Monthly donation' });
+    const result = await client().charge({ account: 'Platform' as const, idempotencyKey: key, token: card.paymentMethodId, customerId: card.customerId, amount: nzd(1500), description: 'Monthly donation' });
     expect(result).toEqual({ outcome: 'declined', message: 'This saved card is no longer available. Please use another card.', retryable: false });
     expect((await lookup(key)).data).toEqual([]);
   });
@@ -286,13 +286,13 @@ describe('customers and saved cards', () => {
     ['savedCardStolen', TEST_CARDS.savedCardStolen, ['declined', 'declined'], false],
   ])('%s: approved as a new card, then its saved charges go %j (soft: %s)', async (_name, number, outcomes, soft) => {
     const token = await tokenise(number);
-    expect(await client().charge({ idempotencyKey: newKey(), token: token.id, amount: nzd(1000), description: 'First month' })).toMatchObject({ outcome: 'approved' });
-    const customer = await client().createCustomer({ idempotencyKey: newKey(), email: 'dana@example.com', reference: 'member sub-1' });
-    const saved = await client().saveCard({ idempotencyKey: newKey(), customerId: customer.customerId, token: token.id });
+    expect(await client().charge({ account: 'Platform' as const, idempotencyKey: newKey(), token: token.id, amount: nzd(1000), description: 'First month' })).toMatchObject({ outcome: 'approved' });
+    const customer = await client().createCustomer({ account: 'Platform' as const, idempotencyKey: newKey(), email: 'dana@example.com', reference: 'member sub-1' });
+    const saved = await client().saveCard({ account: 'Platform' as const, idempotencyKey: newKey(), customerId: customer.customerId, token: token.id });
 
     const results = [];
     for (const _month of outcomes) {
-      results.push(await client().charge({ idempotencyKey: newKey(), token: saved.paymentMethodId, customerId: customer.customerId, amount: nzd(1000), description: 'Next month' }));
+      results.push(await client().charge({ account: 'Platform' as const, idempotencyKey: newKey(), token: saved.paymentMethodId, customerId: customer.customerId, amount: nzd(1000), description: 'Next month' }));
     }
     expect(results.map((r) => r.outcome)).toEqual(outcomes);
     expect(results[0]).toMatchObject({ outcome: 'declined', retryable: soft });
@@ -353,7 +353,7 @@ describe('card data', () => {
     expect(values).not.toContain(cvc);
     expect(values).not.toContain(Number(cvc));
     const kept = state.tokens.find((t) => t.id === token.id);
-    expect(Object.keys(kept ?? {}).sort()).toEqual(['behaviour', 'card', 'created', 'id']);
+    expect(Object.keys(kept ?? {}).sort()).toEqual(['account', 'behaviour', 'card', 'created', 'id']);
     expect(kept?.card).toEqual({ brand: 'mastercard', last4: '5100', expMonth: 10, expYear: 2038 });
   });
 });

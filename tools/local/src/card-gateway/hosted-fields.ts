@@ -5,10 +5,14 @@ import { cardValidationSource } from './validation';
  * The hosted card fields: a page on the gateway's origin that our checkout embeds in an iframe, so card numbers
  * are typed into, validated on and sent from the gateway, never our site (PCI SAQ-A). It talks to the checkout
  * only by postMessage with the checkout's origin (the protocol in shared/contracts/card-gateway.ts).
+ *
+ * Two variants, by the key the checkout frames it with: a publishable key sends the card to /v1/tokens; a client
+ * key (the nz variant) fetches the account's RSA public key, encrypts the card number and CVC in the frame with
+ * WebCrypto (RSA-OAEP-256) and sends them to /v1/encrypted-tokens. Both answer the checkout the same way.
  */
 export interface HostedFieldsConfig {
   parentOrigin: string;
-  publishableKey: string;
+  key: { publishableKey: string } | { clientKey: string };
   nonce: string;
 }
 
@@ -177,6 +181,75 @@ const PAGE_SCRIPT = `
     FIELDS.forEach(function (field) { inputs[field].disabled = busy; });
   }
 
+  /** The publishable-key variant: the card goes to the gateway as it is (over TLS in production). */
+  function plainRequest(card) {
+    return fetch('/v1/tokens', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer ' + config.publishableKey },
+      body: JSON.stringify({
+        name: card.name.trim(),
+        number: cardDigits(card.number),
+        expMonth: padMonth(card.expMonth),
+        expYear: card.expYear.trim(),
+        cvc: card.cvc.trim()
+      })
+    });
+  }
+
+  var encryptionKey = null;
+  /** The client-key variant's public key, fetched once (and again after a failure). */
+  function loadEncryptionKey() {
+    if (!encryptionKey) {
+      encryptionKey = fetch('/v1/accounts/' + encodeURIComponent(config.clientKey) + '/encryption-key')
+        .then(function (response) {
+          if (!response.ok) throw new Error('no key');
+          return response.json();
+        })
+        .then(function (jwk) {
+          return window.crypto.subtle.importKey('jwk', jwk, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
+        });
+      encryptionKey.catch(function () { encryptionKey = null; });
+    }
+    return encryptionKey;
+  }
+
+  function base64(buffer) {
+    var bytes = new Uint8Array(buffer);
+    var text = '';
+    for (var i = 0; i < bytes.length; i++) text += String.fromCharCode(bytes[i]);
+    return window.btoa(text);
+  }
+
+  function encrypt(key, field, value, generationtime) {
+    var plain = {};
+    plain[field] = value;
+    plain.generationtime = generationtime;
+    return window.crypto.subtle
+      .encrypt({ name: 'RSA-OAEP' }, key, new TextEncoder().encode(JSON.stringify(plain)))
+      .then(base64);
+  }
+
+  /** The client-key variant: only ciphertext of the number and CVC leaves the frame. */
+  function encryptedRequest(card) {
+    return loadEncryptionKey().then(function (key) {
+      var generationtime = new Date().toISOString();
+      return Promise.all([encrypt(key, 'number', cardDigits(card.number), generationtime), encrypt(key, 'cvc', card.cvc.trim(), generationtime)]);
+    }).then(function (encrypted) {
+      return fetch('/v1/encrypted-tokens', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          clientKey: config.clientKey,
+          encryptedCardNumber: encrypted[0],
+          encryptedCvc: encrypted[1],
+          expiryMonth: padMonth(card.expMonth),
+          expiryYear: card.expYear.trim(),
+          holderName: card.name.trim()
+        })
+      });
+    });
+  }
+
   function tokenise(requestId) {
     FIELDS.forEach(function (field) {
       touched[field] = true;
@@ -188,18 +261,12 @@ const PAGE_SCRIPT = `
       return;
     }
     var card = values();
+    if (config.clientKey && !(window.crypto && window.crypto.subtle)) {
+      post({ event: 'error', requestId: requestId, message: 'This browser cannot protect your card details. Please use an up-to-date browser.' });
+      return;
+    }
     setBusy(true);
-    fetch('/v1/tokens', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: 'Bearer ' + config.publishableKey },
-      body: JSON.stringify({
-        name: card.name.trim(),
-        number: cardDigits(card.number),
-        expMonth: padMonth(card.expMonth),
-        expYear: card.expYear.trim(),
-        cvc: card.cvc.trim()
-      })
-    })
+    (config.clientKey ? encryptedRequest(card) : plainRequest(card))
       .then(function (response) {
         return response.json().catch(function () { return {}; }).then(function (body) {
           if (response.ok && body && body.id && body.card) {
@@ -227,13 +294,15 @@ const PAGE_SCRIPT = `
   });
 
   if (typeof ResizeObserver === 'function') new ResizeObserver(reportHeight).observe(form);
+  // Fetched ahead, so Donate does not wait for it (a failure is retried when tokenising).
+  if (config.clientKey && window.crypto && window.crypto.subtle) loadEncryptionKey().catch(function () {});
   post({ event: 'ready' });
   reportHeight();
 })();
 `;
 
 export function hostedFieldsPage(config: HostedFieldsConfig): string {
-  const pageConfig = { parentOrigin: config.parentOrigin, publishableKey: config.publishableKey, messageType: CARD_FRAME_MESSAGE };
+  const pageConfig = { parentOrigin: config.parentOrigin, ...config.key, messageType: CARD_FRAME_MESSAGE };
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -8,6 +8,9 @@ import { cardBrand, cardDigits, padMonth, validateCard, type CardBrand, type Car
  * A token keeps the brand, last 4 digits, expiry and the test behaviour of its number; the number and CVC themselves
  * are dropped as soon as the token exists (not kept, not hashed, not logged), as a real gateway's vault would keep
  * them from its merchants. A payment method is a token vaulted for a customer, so it can be charged again later.
+ *
+ * Everything belongs to one merchant account (the one whose key made it), as with Stripe's connected accounts: another
+ * account's secret key cannot see, charge, save or refund it ("No such token"), and idempotency keys are per account.
  */
 export type TestBehaviour = keyof typeof TEST_CARDS;
 
@@ -20,6 +23,8 @@ export interface CardSummary {
 
 export interface TokenRecord {
   id: string;
+  /** The merchant account whose publishable or client key made it. */
+  account: string;
   card: CardSummary;
   behaviour: TestBehaviour;
   created: number;
@@ -28,6 +33,7 @@ export interface TokenRecord {
 export interface Customer {
   id: string;
   object: 'customer';
+  account: string;
   email: string | null;
   description: string | null;
   created: number;
@@ -37,6 +43,7 @@ export interface Customer {
 export interface PaymentMethod {
   id: string;
   object: 'payment_method';
+  account: string;
   customer: string;
   card: CardSummary;
   created: number;
@@ -49,6 +56,8 @@ export type AdviceCode = 'try_again_later' | 'do_not_try_again';
 export interface Charge {
   id: string;
   object: 'charge';
+  /** The merchant account it was charged to. */
+  account: string;
   amount: number;
   currency: 'nzd' | 'aud';
   description: string | null;
@@ -73,6 +82,7 @@ export interface Charge {
 export interface Refund {
   id: string;
   object: 'refund';
+  account: string;
   charge: string;
   amount: number;
   currency: 'nzd' | 'aud';
@@ -167,13 +177,19 @@ export class Ledger {
     return this.options.now?.() ?? new Date();
   }
 
+  /** Idempotency keys are per merchant account, as real gateways' are. */
+  private static replyKey(account: string, idempotencyKey: string): string {
+    return `${account}\u0000${idempotencyKey}`;
+  }
+
   /** Validates the card as the hosted fields do and keeps only what a merchant may see. */
-  tokenise(input: CardInput): { token: TokenRecord } | { errors: CardErrors } {
+  tokenise(account: string, input: CardInput): { token: TokenRecord } | { errors: CardErrors } {
     const errors = validateCard(input, this.now());
     if (Object.keys(errors).length > 0) return { errors };
     const digits = cardDigits(input.number);
     const token: TokenRecord = {
       id: `tok_${randomAlphanumeric(24)}`,
+      account,
       card: { brand: cardBrand(digits), last4: digits.slice(-4), expMonth: Number(padMonth(input.expMonth)), expYear: 2000 + Number(input.expYear.trim()) },
       behaviour: BEHAVIOURS.get(digits) ?? 'approve',
       created: Math.floor(this.now().getTime() / 1000),
@@ -186,8 +202,8 @@ export class Ledger {
    * An idempotent request: the reply stored under this key when it was made with the same parameters, a 409 when
    * the key was used for something else (keys are shared by every endpoint, as real gateways' are), else undefined.
    */
-  private replay(idempotencyKey: string, fingerprint: string): GatewayReply | undefined {
-    const stored = this.replies.get(idempotencyKey);
+  private replay(account: string, idempotencyKey: string, fingerprint: string): GatewayReply | undefined {
+    const stored = this.replies.get(Ledger.replyKey(account, idempotencyKey));
     if (!stored) return undefined;
     if (stored.fingerprint !== fingerprint) {
       return {
@@ -202,27 +218,28 @@ export class Ledger {
   }
 
   /** A customer to save cards for; idempotent by key. */
-  createCustomer(idempotencyKey: string, request: { email: string | null; description: string | null }): GatewayReply {
+  createCustomer(account: string, idempotencyKey: string, request: { email: string | null; description: string | null }): GatewayReply {
     const fingerprint = JSON.stringify(['customer', request.email, request.description]);
-    const replayed = this.replay(idempotencyKey, fingerprint);
+    const replayed = this.replay(account, idempotencyKey, fingerprint);
     if (replayed) return replayed;
-    const customer: Customer = { id: `cus_${randomAlphanumeric(14)}`, object: 'customer', ...request, created: this.unixNow() };
+    const customer: Customer = { id: `cus_${randomAlphanumeric(14)}`, object: 'customer', account, ...request, created: this.unixNow() };
     this.customers.set(customer.id, customer);
-    this.replies.set(idempotencyKey, { fingerprint, status: 200, body: customer });
+    this.replies.set(Ledger.replyKey(account, idempotencyKey), { fingerprint, status: 200, body: customer });
     return { status: 200, body: customer };
   }
 
   /** Saves a token's card for a customer as a payment method that can be charged again; idempotent by key. */
-  savePaymentMethod(idempotencyKey: string, customerId: string, source: string): GatewayReply {
+  savePaymentMethod(account: string, idempotencyKey: string, customerId: string, source: string): GatewayReply {
     const fingerprint = JSON.stringify(['payment_method', customerId, source]);
-    const replayed = this.replay(idempotencyKey, fingerprint);
+    const replayed = this.replay(account, idempotencyKey, fingerprint);
     if (replayed) return replayed;
-    if (!this.customers.has(customerId)) return missing('customer', `No such customer: '${customerId}'`);
-    const token = this.tokens.get(source);
+    if (!this.customerOf(account, customerId)) return missing('customer', `No such customer: '${customerId}'`);
+    const token = this.tokenOf(account, source);
     if (!token) return missing('source', `No such token: '${source}'`);
     const method: StoredPaymentMethod = {
       id: `pm_${randomAlphanumeric(24)}`,
       object: 'payment_method',
+      account,
       customer: customerId,
       card: { ...token.card },
       created: this.unixNow(),
@@ -232,34 +249,35 @@ export class Ledger {
     };
     this.paymentMethods.set(method.id, method);
     const body = publicPaymentMethod(method);
-    this.replies.set(idempotencyKey, { fingerprint, status: 200, body });
+    this.replies.set(Ledger.replyKey(account, idempotencyKey), { fingerprint, status: 200, body });
     return { status: 200, body };
   }
 
   /** The customer's saved payment methods, newest first (deleted ones are gone). */
-  listPaymentMethods(customerId: string): GatewayReply {
-    if (!this.customers.has(customerId)) return missing('customer', `No such customer: '${customerId}'`);
+  listPaymentMethods(account: string, customerId: string): GatewayReply {
+    if (!this.customerOf(account, customerId)) return missing('customer', `No such customer: '${customerId}'`);
     const data = [...this.paymentMethods.values()].filter((m) => m.customer === customerId && !m.deleted).reverse().map(publicPaymentMethod);
     return { status: 200, body: { object: 'list', data } };
   }
 
   /** Removes a saved payment method; removing it again answers the same. */
-  deletePaymentMethod(customerId: string, paymentMethodId: string): GatewayReply {
+  deletePaymentMethod(account: string, customerId: string, paymentMethodId: string): GatewayReply {
     const method = this.paymentMethods.get(paymentMethodId);
-    if (!method || method.customer !== customerId) return { ...missing('id', `No such payment method: '${paymentMethodId}'`), status: 404 };
+    if (!method || method.account !== account || method.customer !== customerId) return { ...missing('id', `No such payment method: '${paymentMethodId}'`), status: 404 };
     method.deleted = true;
     return { status: 200, body: { id: method.id, object: 'payment_method', deleted: true } };
   }
 
-  charge(idempotencyKey: string, request: ChargeRequest): GatewayReply {
+  charge(account: string, idempotencyKey: string, request: ChargeRequest): GatewayReply {
     const fingerprint = JSON.stringify([request.source, request.customer, request.amount, request.currency, request.description]);
-    const replayed = this.replay(idempotencyKey, fingerprint);
+    const replayed = this.replay(account, idempotencyKey, fingerprint);
     if (replayed) return replayed;
-    const source = this.chargeSource(request);
+    const source = this.chargeSource(account, request);
     if ('status' in source) return source;
     const { card, behaviour, method } = source;
-    if (behaviour === 'transientThenApprove' && !this.transientFailures.has(idempotencyKey)) {
-      this.transientFailures.add(idempotencyKey);
+    const replyKey = Ledger.replyKey(account, idempotencyKey);
+    if (behaviour === 'transientThenApprove' && !this.transientFailures.has(replyKey)) {
+      this.transientFailures.add(replyKey);
       return { status: 503, body: errorBody('api_error', 'The card network is temporarily unavailable. Retry the request with the same idempotency key.') };
     }
     const decline = DECLINES[behaviour] ?? (method ? this.savedCardDecline(method) : undefined);
@@ -267,6 +285,7 @@ export class Ledger {
     const charge: Charge = {
       id: `ch_${newId(this.now().getTime())}`,
       object: 'charge',
+      account,
       amount: request.amount,
       currency: request.currency,
       description: request.description,
@@ -284,21 +303,34 @@ export class Ledger {
     };
     const status = decline ? 402 : 200;
     this.charges.push(charge);
-    this.replies.set(idempotencyKey, { fingerprint, status, body: charge });
+    this.replies.set(replyKey, { fingerprint, status, body: charge });
     return { status, body: charge, holdMs: behaviour === 'lostReply' ? this.options.lostReplyDelayMs : undefined };
   }
 
-  /** A token, or a customer's saved (not deleted) payment method; a 400 naming the parameter otherwise. */
-  private chargeSource(request: ChargeRequest): { card: CardSummary; behaviour: TestBehaviour; method?: StoredPaymentMethod } | GatewayReply {
+  /** The account's token with this id: another account's is as unknown as one never made. */
+  private tokenOf(account: string, id: string): TokenRecord | undefined {
+    const token = this.tokens.get(id);
+    return token?.account === account ? token : undefined;
+  }
+
+  private customerOf(account: string, id: string): Customer | undefined {
+    const customer = this.customers.get(id);
+    return customer?.account === account ? customer : undefined;
+  }
+
+  /** A token, or a customer's saved (not deleted) payment method, of this account; a 400 naming the parameter otherwise. */
+  private chargeSource(account: string, request: ChargeRequest): { card: CardSummary; behaviour: TestBehaviour; method?: StoredPaymentMethod } | GatewayReply {
     if (request.customer === null) {
-      const token = this.tokens.get(request.source);
+      const token = this.tokenOf(account, request.source);
       if (token) return { card: token.card, behaviour: token.behaviour };
-      if (this.paymentMethods.has(request.source)) return invalidParam('customer', 'A saved payment method is charged with the customer it belongs to.');
+      if (this.paymentMethods.get(request.source)?.account === account) {
+        return invalidParam('customer', 'A saved payment method is charged with the customer it belongs to.');
+      }
       return missing('source', `No such token: '${request.source}'`);
     }
-    if (!this.customers.has(request.customer)) return missing('customer', `No such customer: '${request.customer}'`);
+    if (!this.customerOf(account, request.customer)) return missing('customer', `No such customer: '${request.customer}'`);
     const method = this.paymentMethods.get(request.source);
-    if (!method || method.customer !== request.customer || method.deleted) {
+    if (!method || method.account !== account || method.customer !== request.customer || method.deleted) {
       return missing('source', `No such payment method: '${request.source}'`);
     }
     return { card: method.card, behaviour: method.behaviour, method };
@@ -317,11 +349,11 @@ export class Ledger {
    * Refunds a paid charge in full; idempotent by key (a retried refund answers the first reply). A declined charge,
    * or one already refunded under another key, is refused: a charge is never paid back twice.
    */
-  refund(idempotencyKey: string, chargeId: string): GatewayReply {
+  refund(account: string, idempotencyKey: string, chargeId: string): GatewayReply {
     const fingerprint = JSON.stringify(['refund', chargeId]);
-    const replayed = this.replay(idempotencyKey, fingerprint);
+    const replayed = this.replay(account, idempotencyKey, fingerprint);
     if (replayed) return replayed;
-    const charge = this.charges.find((c) => c.id === chargeId);
+    const charge = this.getCharge(account, chargeId);
     if (!charge) return missing('charge', `No such charge: '${chargeId}'`);
     if (charge.status !== 'succeeded') return invalidParam('charge', `Charge ${chargeId} was declined, so there is nothing to refund.`);
     if (charge.refunded) {
@@ -332,6 +364,7 @@ export class Ledger {
     const refund: Refund = {
       id: `re_${newId(this.now().getTime())}`,
       object: 'refund',
+      account,
       charge: charge.id,
       amount: charge.amount,
       currency: charge.currency,
@@ -340,24 +373,28 @@ export class Ledger {
       created: this.unixNow(),
     };
     this.refunds.push(refund);
-    this.replies.set(idempotencyKey, { fingerprint, status: 200, body: refund });
+    this.replies.set(Ledger.replyKey(account, idempotencyKey), { fingerprint, status: 200, body: refund });
     return { status: 200, body: refund };
   }
 
-  /** Newest first; with a charge id, that charge's refunds. */
-  listRefunds(filter: { chargeId?: string } = {}): Refund[] {
-    const all = [...this.refunds].reverse();
+  /** The account's refunds, newest first; with a charge id, that charge's refunds. */
+  listRefunds(account: string, filter: { chargeId?: string } = {}): Refund[] {
+    const all = this.refunds.filter((r) => r.account === account).reverse();
     return filter.chargeId === undefined ? all : all.filter((r) => r.charge === filter.chargeId);
   }
 
-  /** Newest first; with a key, the charge made under it (none when the gateway never received it). */
-  listCharges(filter: { idempotencyKey?: string } = {}): Charge[] {
-    const all = [...this.charges].reverse();
-    return filter.idempotencyKey === undefined ? all : all.filter((c) => c.idempotency_key === filter.idempotencyKey);
+  /**
+   * Newest first; with an account, only its charges (the API always passes one; the dashboard shows every account's);
+   * with a key, the charge made under it (none when the gateway never received it).
+   */
+  listCharges(filter: { account?: string; idempotencyKey?: string } = {}): Charge[] {
+    return [...this.charges]
+      .reverse()
+      .filter((c) => (filter.account === undefined || c.account === filter.account) && (filter.idempotencyKey === undefined || c.idempotency_key === filter.idempotencyKey));
   }
 
-  getCharge(id: string): Charge | undefined {
-    return this.charges.find((c) => c.id === id);
+  getCharge(account: string, id: string): Charge | undefined {
+    return this.charges.find((c) => c.id === id && c.account === account);
   }
 
   /** Everything the gateway holds, for tests and the dashboard to show there is no card number or CVC in it. */
@@ -374,8 +411,8 @@ export class Ledger {
       customers: [...this.customers.values()],
       paymentMethods: [...this.paymentMethods.values()].map(publicPaymentMethod),
       charges: this.charges,
-      idempotencyKeys: [...this.replies.keys()],
-      transientFailures: [...this.transientFailures],
+      idempotencyKeys: [...this.replies.keys()].map((key) => key.slice(key.indexOf('\u0000') + 1)),
+      transientFailures: [...this.transientFailures].map((key) => key.slice(key.indexOf('\u0000') + 1)),
     });
   }
 }

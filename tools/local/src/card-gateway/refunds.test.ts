@@ -19,7 +19,7 @@ afterAll(async () => {
   await gateway.stop();
 });
 
-const client = () => httpCardGateway({ baseUrl: gateway.url, apiKey: API_KEY, timeoutMs: 5000 });
+const client = () => httpCardGateway({ baseUrl: gateway.url, apiKeys: { Platform: API_KEY }, timeoutMs: 5000 });
 
 async function token(number: string): Promise<string> {
   const response = await fetch(`${gateway.url}/v1/tokens`, {
@@ -32,7 +32,7 @@ async function token(number: string): Promise<string> {
 
 async function charged(number: string = TEST_CARDS.approve) {
   const idempotencyKey = newKey('payment');
-  const result = await client().charge({ idempotencyKey, token: await token(number), amount: money(2500, 'NZD'), description: 'Test gift' });
+  const result = await client().charge({ account: 'Platform' as const, idempotencyKey, token: await token(number), amount: money(2500, 'NZD'), description: 'Test gift' });
   return { idempotencyKey, result };
 }
 
@@ -44,8 +44,8 @@ describe('sandbox gateway refunds', () => {
     const { idempotencyKey, result } = await charged();
     if (result.outcome !== 'approved') throw new Error('expected approval');
     const key = `refund-${idempotencyKey}`;
-    const first = await client().refund({ idempotencyKey: key, chargeId: result.chargeId });
-    const again = await client().refund({ idempotencyKey: key, chargeId: result.chargeId });
+    const first = await client().refund({ account: 'Platform' as const, idempotencyKey: key, chargeId: result.chargeId });
+    const again = await client().refund({ account: 'Platform' as const, idempotencyKey: key, chargeId: result.chargeId });
     expect(again).toEqual(first);
     expect(first.refundId).toMatch(/^re_/);
     expect(await refundsOf(result.chargeId)).toEqual([expect.objectContaining({ amount: 2500, status: 'succeeded' })]);
@@ -56,8 +56,8 @@ describe('sandbox gateway refunds', () => {
   it('never pays a charge back twice, even under another key', async () => {
     const { result } = await charged();
     if (result.outcome !== 'approved') throw new Error('expected approval');
-    await client().refund({ idempotencyKey: newKey('refund'), chargeId: result.chargeId });
-    await expect(client().refund({ idempotencyKey: newKey('refund'), chargeId: result.chargeId })).rejects.toThrow(/refund: gateway answered 400/);
+    await client().refund({ account: 'Platform' as const, idempotencyKey: newKey('refund'), chargeId: result.chargeId });
+    await expect(client().refund({ account: 'Platform' as const, idempotencyKey: newKey('refund'), chargeId: result.chargeId })).rejects.toThrow(/refund: gateway answered 400/);
     expect(await refundsOf(result.chargeId)).toHaveLength(1);
   });
 
@@ -65,8 +65,8 @@ describe('sandbox gateway refunds', () => {
     const { result } = await charged(TEST_CARDS.decline);
     expect(result.outcome).toBe('declined');
     const declined = gateway.snapshot().charges.at(-1)!;
-    await expect(client().refund({ idempotencyKey: newKey('refund'), chargeId: declined.id })).rejects.toThrow(/400/);
-    await expect(client().refund({ idempotencyKey: newKey('refund'), chargeId: 'ch_nope' })).rejects.toThrow(/400/);
+    await expect(client().refund({ account: 'Platform' as const, idempotencyKey: newKey('refund'), chargeId: declined.id })).rejects.toThrow(/400/);
+    await expect(client().refund({ account: 'Platform' as const, idempotencyKey: newKey('refund'), chargeId: 'ch_nope' })).rejects.toThrow(/400/);
     const anonymous = await fetch(`${gateway.url}/v1/refunds`, { method: 'POST', headers: { 'idempotency-key': newKey('refund') }, body: '{}' });
     expect(anonymous.status).toBe(401);
   });

@@ -5,13 +5,16 @@ import { LoadingBlock } from '../../components/ui/spinner';
 import { useCharity } from '../../features/charities/api/get-charity';
 import { CharityProfile } from '../../features/charities/components/charity-profile';
 import { CheckoutForm } from '../../features/checkout/components/checkout-form';
-import { CharityGifts } from '../../features/gifts/components/charity-gifts';
-import { GENERAL_DONATION_ANCHOR } from '../../features/gifts/components/general-donation';
 import { errorMessageOf, isNotFound } from '../../lib/api-client';
 import { useCountry } from '../../lib/country';
+import { lazyPart } from '../../lib/lazy-part';
+import { GENERAL_DONATION_ANCHOR } from '../../lib/paths';
 import { PRODUCT_NAME } from '../../lib/product';
 import { NotFound } from './not-found';
 import styles from './pages.module.css';
+
+/** 'More Donations' comes below the profile and the checkout, so its code comes after theirs. */
+const charityGifts = lazyPart(() => import('../../features/gifts/components/charity-gifts'));
 
 /**
  * /:country/charity/:charityUrl — the charity's profile, its general donation checkout (page type CHARITY, anchor
@@ -23,6 +26,7 @@ export function CharityRoute() {
   const { hash } = useLocation();
   const charity = useCharity(country, charityUrl);
   const loaded = charity.isSuccess;
+  const gifts = charityGifts.usePart(loaded);
 
   // The form exists only once the charity has loaded, after the router's own scrolling: bring it into view then.
   useEffect(() => {
@@ -50,7 +54,7 @@ export function CharityRoute() {
               <CheckoutForm key={charity.data.id} target={{ pageType: 'CHARITY', charity: charity.data }} country={country} />
             </div>
           </div>
-          <CharityGifts charityUrl={charity.data.charityUrl} country={country} />
+          {gifts ? <gifts.CharityGifts charityUrl={charity.data.charityUrl} country={country} /> : null}
         </div>
       )}
     </div>

@@ -1,14 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { installFetchFake, json, problem } from '../../testing/fetch-fake';
-import { aCharity, aGift, runtimeConfig } from '../../testing/fixtures';
+import { aCharity, aGift, answerCardSettings } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render';
 
 const GIFT_API = '/api/donations/gifts/kiwi-kids-trust/school-lunches';
 
 function fakePlatform(gift: Parameters<typeof json>[1] | Response = aGift()) {
   const fetch = installFetchFake();
-  fetch.on('GET', '/config.json', json(200, runtimeConfig));
+  answerCardSettings(fetch);
   fetch.on('GET', GIFT_API, gift instanceof Response ? gift : json(200, gift));
   fetch.on('GET', '/api/accounts/charities/kiwi-kids-trust?country=nz', json(200, aCharity()));
   fetch.on('GET', '/api/donations/charities/kiwi-kids-trust/gifts', json(200, { items: [aGift()] }));
@@ -18,7 +18,7 @@ function fakePlatform(gift: Parameters<typeof json>[1] | Response = aGift()) {
 describe('gift page', () => {
   it('shows a spinner until the gift loads, then the gift, its charity and the purchase panel', async () => {
     const fetch = installFetchFake();
-    fetch.on('GET', '/config.json', json(200, runtimeConfig));
+    answerCardSettings(fetch);
     let answer: (response: Response) => void = () => undefined;
     fetch.on('GET', GIFT_API, () => new Promise<Response>((resolve) => (answer = resolve)));
     renderApp('/nz/kiwi-kids-trust/school-lunches');
@@ -88,7 +88,7 @@ describe('gift page', () => {
 describe('gift page from another country', () => {
   it('does not offer a checkout the API would refuse', async () => {
     const fetch = installFetchFake();
-    fetch.on('GET', '/config.json', json(200, runtimeConfig));
+    answerCardSettings(fetch);
     fetch.on('GET', GIFT_API, json(200, aGift()));
     renderApp('/au/kiwi-kids-trust/school-lunches');
 

@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react';
 import type { Gift } from '@giving/shared/contracts/donations';
 import { attachCardGateway } from '../../testing/card-gateway-fake';
-import { json, type FetchFake } from '../../testing/fetch-fake';
-import { aGift, runtimeConfig } from '../../testing/fixtures';
+import type { FetchFake } from '../../testing/fetch-fake';
+import { aGift, answerCardSettings } from '../../testing/fixtures';
 import type { CheckoutTarget } from './components/checkout-form';
 import { renderWithRouter } from '../../testing/render';
-import { CheckoutForm } from './components/checkout-form';
+import { CheckoutForm, preloadCheckoutParts } from './components/checkout-form';
 import { ThankYou } from './components/thank-you';
 
 export const GIFT_PATH = '/nz/kiwi-kids-trust/school-lunches';
@@ -15,7 +15,9 @@ export const GIFT_PATH = '/nz/kiwi-kids-trust/school-lunches';
  * thank-you page. The site offers a tip only when a test answers GET /api/accounts/site with showGratuity on.
  */
 export async function renderCheckout(fetch: FetchFake, { gift = aGift(), target }: { gift?: Gift; target?: CheckoutTarget } = {}) {
-  fetch.on('GET', '/config.json', json(200, runtimeConfig));
+  answerCardSettings(fetch);
+  // The panels behind the payment choices load once the form has rendered; tests start with them there.
+  await preloadCheckoutParts();
   const view = renderWithRouter(<CheckoutForm target={target ?? { pageType: 'GIFT', gift }} country="nz" />, {
     path: GIFT_PATH,
     routes: [{ path: '/nz/thankyou', element: <ThankYou country="nz" /> }],

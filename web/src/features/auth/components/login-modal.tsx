@@ -1,14 +1,11 @@
-import { Suspense, lazy, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useNavigation } from 'react-router-dom';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
-import { LoadingBlock } from '../../../components/ui/spinner';
+import { lazyPart } from '../../../lib/lazy-part';
 import { sameOriginPath, takeReturnPath } from '../../../lib/return-path';
 import { closeLoginModal, useLoginModal } from '../../../lib/session';
-import { LOGIN_HEADING } from '../messages';
-import styles from './login-modal.module.css';
 
-const LoginForm = lazy(async () => ({ default: (await import('./login-form')).LoginForm }));
+/** The dialog is loaded when someone asks to sign in: most visitors never do. */
+const loginDialog = lazyPart(() => import('./login-dialog'));
 
 /**
  * The login modal, opened by `requestLogin` (the header's Login button, consoles, checkout). Spec §4: it closes
@@ -30,7 +27,8 @@ export function LoginModalHost() {
     closeLoginModal();
   }, [location.key]);
 
-  if (!request) return null;
+  const dialog = loginDialog.usePart(request !== null);
+  if (!request || !dialog) return null;
   const here = `${location.pathname}${location.search}${location.hash}`;
   const onSignedIn = () => {
     closeLoginModal();
@@ -39,14 +37,5 @@ export function LoginModalHost() {
     if (target && target !== here) void navigate(target);
   };
 
-  return (
-    <Modal open title={LOGIN_HEADING} onClose={closeLoginModal}>
-      <Suspense fallback={<LoadingBlock label="Loading" />}>
-        <LoginForm onSignedIn={onSignedIn} />
-      </Suspense>
-      <Button variant="ghost" block className={styles.close} onClick={closeLoginModal}>
-        Close
-      </Button>
-    </Modal>
-  );
+  return <dialog.LoginDialog onSignedIn={onSignedIn} />;
 }

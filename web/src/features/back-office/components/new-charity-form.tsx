@@ -1,3 +1,4 @@
+import { slugify } from '../../../lib/slug';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -14,16 +15,6 @@ import { COUNTRY_OPTIONS } from '../countries';
 
 type NewCharityInput = z.input<typeof newCharitySchema>;
 type NewCharityValues = z.output<typeof newCharitySchema>;
-
-/** 'Kiwi Kids Trust' -> 'kiwi-kids-trust' (the page address the form suggests). */
-export const slugify = (name: string) =>
-  name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 100);
 
 /** 'Add charity' (newCharitySchema): the page address follows the name until it is edited. */
 export function NewCharityForm({ onDone }: { onDone: (name: string) => void }) {

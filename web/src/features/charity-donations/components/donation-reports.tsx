@@ -23,7 +23,7 @@ import { useCharityGifts } from '../api/get-charity-gifts';
 import { downloadDonationReport, useDonationReport } from '../api/get-donation-report';
 import { useCan, useCharityId } from '../hooks/use-console';
 import { TIP_NOTE, moneyText } from '../money-text';
-import { saveFile } from '../save-file';
+import { saveFile } from '../../../lib/save-file';
 import styles from './charity-donations.module.css';
 
 export const PAYMENT_TYPE_LABELS: Record<PaymentType, string> = { CARD: 'Card', VOUCHER: 'Gift voucher', PAYROLL: 'Payroll', NONE: 'None' };

@@ -1,3 +1,4 @@
+import { slugify } from '../../../lib/slug';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -24,14 +25,6 @@ type GiftFormInput = z.input<typeof giftFormSchema>;
 type GiftFormValues = z.output<typeof giftFormSchema>;
 
 /** 'Feed a kiwi chick!' -> 'feed-a-kiwi-chick' (the page address the form suggests). */
-export const slugify = (text: string) =>
-  text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 100);
 
 const toInput = ({ price, ...values }: GiftFormValues): GiftInput => ({ ...values, priceCents: price });
 

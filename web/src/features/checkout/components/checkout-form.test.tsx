@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@giving/shared/contracts/messages';
 import { installFetchFake, json, problem } from '../../../testing/fetch-fake';
-import { TRACKING_NUMBER, aGift } from '../../../testing/fixtures';
+import { TRANSACTION_FEE_CHANGED_MESSAGE } from '@giving/shared/contracts/payment-gateway';
+import { aGift, paymentGateways, TRACKING_NUMBER } from '../../../testing/fixtures';
 import { renderWithRouter } from '../../../testing/render';
 import { GIFT_PATH, donateButton, errorOf, field, renderCheckout } from '../testing';
 import { CARD_FORM_UNAVAILABLE } from './card-frame';
@@ -18,6 +19,7 @@ async function fillDonor(user: User) {
 
 const quickPick = (name: string) => within(screen.getByRole('group', { name: 'Quick amounts' })).getByRole('button', { name });
 const total = () => screen.getByRole('status', { name: 'Total' });
+const fee = () => screen.getByRole('status', { name: 'Transaction fee' });
 
 describe('CheckoutForm', () => {
   it('shows the spec’s messages under each field and focuses the first wrong one', async () => {
@@ -77,13 +79,15 @@ describe('CheckoutForm', () => {
     expect(field('Donation Amount').value).toBe('12.50');
   });
 
-  it('starts at the gift’s price, quick picks set the amount, and the total is amount x quantity', async () => {
+  it('starts at the gift’s price, quick picks set the amount, and the total is amount x quantity + the card fee', async () => {
     const fetch = installFetchFake();
     const { user } = await renderCheckout(fetch, { gift: aGift({ price: { cents: 2500, currency: 'NZD' } }) });
 
     expect(field('Donation Amount').value).toBe('25.00');
     expect(field('Quantity').value).toBe('1');
-    expect(total().textContent).toBe('$25.00');
+    // nz card payments: 1.9% + 30c, which the donor covers (docs/DECISIONS.md).
+    expect(fee().textContent).toBe('$0.78');
+    expect(total().textContent).toBe('$25.78');
     expect(within(screen.getByRole('group', { name: 'Quick amounts' })).queryAllByRole('button', { pressed: true })).toHaveLength(0);
     expect(within(screen.getByRole('group', { name: 'Quick amounts' })).getAllByRole('button').map((b) => b.textContent)).toEqual([
       '$10',
@@ -100,7 +104,8 @@ describe('CheckoutForm', () => {
 
     await user.clear(field('Quantity'));
     await user.type(field('Quantity'), '3');
-    expect(total().textContent).toBe('$150.00');
+    expect(fee().textContent).toBe('$3.15');
+    expect(total().textContent).toBe('$153.15');
 
     await user.clear(field('Donation Amount'));
     expect(total().textContent).toBe('—');
@@ -234,6 +239,8 @@ describe('CheckoutForm', () => {
       donationAmount: 1250,
       quantity: 2,
       supportingAmount: 0,
+      // $25.00 by card in nz: 1.9% + 30c, shown to the donor and checked by the API.
+      transactionFeeCents: 78,
       paymentType: 'CARD',
       isRecurring: false,
       message: 'Kia kaha',
@@ -242,6 +249,42 @@ describe('CheckoutForm', () => {
       donor: { firstName: 'Aroha', lastName: 'Ngata', email: 'aroha@example.co.nz' },
       card: { token: 'tok_approve4242abcd', cardType: 'visa', last4: '4242' },
     });
+  });
+
+  it('frames nz card fields with the Trust account’s client key (the card is encrypted in the frame)', async () => {
+    const fetch = installFetchFake();
+    await renderCheckout(fetch);
+    const src = new URL((screen.getByTitle('Card details') as HTMLIFrameElement).src);
+    expect(src.searchParams.get('clientKey')).toBe('ck_test_trust_nz');
+    expect(src.searchParams.has('publishableKey')).toBe(false);
+  });
+
+  it('when the API says the fee changed, shows its message and the new fee, and pays with it on the next press', async () => {
+    const fetch = installFetchFake();
+    const { user } = await renderCheckout(fetch, { gift: aGift({ price: { cents: 2500, currency: 'NZD' } }) });
+    fetch.sequence('POST', '/api/donations/payments', [
+      () =>
+        problem(409, {
+          title: 'Conflict',
+          code: 'Conflict',
+          detail: TRANSACTION_FEE_CHANGED_MESSAGE,
+          errors: [{ field: 'body.transactionFeeCents', message: TRANSACTION_FEE_CHANGED_MESSAGE }],
+        }),
+      () => json(202, { trackingNumber: TRACKING_NUMBER }),
+    ]);
+    // The rates went up to 2% + 30c since the page loaded.
+    fetch.on('GET', '/api/donations/payment-gateway?country=nz', json(200, { ...paymentGateways.nz, transactionProcessingFees: { percentBasisPoints: 200, fixedCents: 30 } }));
+    fetch.on('GET', `/api/donations/payments/${TRACKING_NUMBER}/status`, json(200, { paymentProcessingStatus: 'Processing', messages: [] }));
+    await fillDonor(user);
+
+    await user.click(donateButton());
+
+    expect(await screen.findByText(TRANSACTION_FEE_CHANGED_MESSAGE)).toBeTruthy();
+    await waitFor(() => expect(fee().textContent).toBe('$0.80'));
+    expect(total().textContent).toBe('$25.80');
+    await user.click(donateButton());
+    await waitFor(() => expect(fetch.callsTo('POST', '/api/donations/payments')).toHaveLength(2));
+    expect((fetch.callsTo('POST', '/api/donations/payments')[1]?.body as { transactionFeeCents: number }).transactionFeeCents).toBe(80);
   });
 
   it('says the card form is unavailable when the runtime config cannot be loaded', async () => {

@@ -1,15 +1,15 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm, useFormState, useWatch, type Control, type Resolver, type UseFormSetValue } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { CARD_CHOICE_MESSAGE, QUICK_PICK_AMOUNTS, type Gift } from '@giving/shared/contracts/donations';
 import type { CharityProfile } from '@giving/shared/contracts/accounts';
 import { COUNTRIES, type CountryCode } from '@giving/shared/countries';
 import type { PaymentOptions } from '@giving/shared/payment-methods';
+import { cardPartCents, transactionFeeCents } from '@giving/shared/fees';
 import { centsToDollarString, formatMoney, parseDollars, type Currency } from '@giving/shared/money';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, FormMessage, TextField, TextareaField } from '../../../components/ui/field';
-import { useRuntimeConfig } from '../../../lib/config';
+import { schemaResolver, useFormStore, type FormStore, type Resolver } from '../../../lib/form-store';
+import { lazyPart } from '../../../lib/lazy-part';
 import { paths } from '../../../lib/paths';
 import { signInToContinue, useSession } from '../../../lib/session';
 import { useSiteConfig } from '../../../lib/site-config';
@@ -27,20 +27,30 @@ import {
   type CheckoutRules,
 } from '../checkout-form-schema';
 import { usePaymentOptions } from '../api/get-payment-options';
+import { preloadVoucherLookup } from '../api/lookup-voucher';
 import { useVoucher } from '../hooks/use-voucher';
 import { voucherCovers } from '../voucher-state';
 import { choosePaymentType, initialPaymentType, isAllowed, submitDisabled, type AllowedPaymentMethods } from '../payment-choice';
 import { clearCheckoutState, loadCheckoutState, saveCheckoutState, type SavedCheckoutState } from '../saved-checkout-state';
-import { useCardFrame } from '../hooks/use-card-frame';
+import { useCountryCardFrame } from '../hooks/use-country-card-frame';
 import { usePaymentFlow, type PaymentCard, type PaymentDraft } from '../hooks/use-payment-flow';
 import { thankYouState } from '../thank-you-state';
 import { CARD_FORM_UNAVAILABLE, CardFrame } from './card-frame';
+import { CARD_FRAME_NOT_READY } from '../hooks/use-card-frame';
 import { DonationFrequencyChoice, PaymentMethodChoice } from './payment-method-choice';
-import { PayrollPledgeButton } from './payroll-pledge';
-import { VoucherPanel } from './voucher-panel';
-import { SaveCardCheckbox, SavedCards, type SavedCardChoice } from './saved-cards';
-import { ProcessingModal } from './processing-modal';
+import type { SavedCardChoice } from './saved-cards';
 import styles from './checkout-form.module.css';
+
+// What the checkout's first paint does not show comes in chunks of its own, loaded once the form has rendered:
+// the panels behind the voucher and payroll choices, a member's saved cards, and the modal of a running payment.
+const voucherPanel = lazyPart(() => import('./voucher-panel'));
+const payrollPledge = lazyPart(() => import('./payroll-pledge'));
+const savedCards = lazyPart(() => import('./saved-cards'));
+const processingModal = lazyPart(() => import('./processing-modal'));
+
+/** Loads the checkout's parts that its first paint does not show. */
+export const preloadCheckoutParts = () =>
+  Promise.all([voucherPanel.preload(), preloadVoucherLookup(), payrollPledge.preload(), savedCards.preload(), processingModal.preload()]);
 
 /** What the checkout pays for: a gift on a gift page, or a general donation on a charity page (quantity 1). */
 export type CheckoutTarget =
@@ -87,36 +97,19 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
   const allowed = allowedPaymentMethods(member !== undefined, paymentOptions.options);
   // What the donor chose for this item before (e.g. before signing in for payroll or monthly giving).
   const [saved] = useState(() => loadCheckoutState(itemId));
-  const config = useRuntimeConfig();
-  const cardFrame = useCardFrame(
-    config.data ? { url: config.data.cardGatewayUrl, publishableKey: config.data.cardGatewayPublishableKey } : undefined,
-  );
+  // The country's merchant account frames the card fields (nz encrypts in the frame) and sets the fee (spec §3).
+  const card = useCountryCardFrame(country);
+  const cardFrame = card.frame;
   // Spec §4 "Voucher": the gift voucher's code and state, with the code restored from the saved checkout state.
   const voucher = useVoucher({ currency, initialCode: saved?.voucherCode });
   // What decides the schema besides the values themselves (spec §5); read by the resolver at each validation.
   const rules = useRef<Omit<CheckoutRules, 'paymentType' | 'isRecurring'>>({ signedIn: false, voucherCovers: false });
-  const {
-    register,
-    control,
-    handleSubmit,
-    setValue,
-    setError,
-    setFocus,
-    getValues,
-    clearErrors,
-    subscribe,
-    trigger,
-    getFieldState,
-    formState: { errors, isSubmitting },
-  } = useForm<CheckoutFormInput, unknown, CheckoutFormValues>({
-    resolver: checkoutResolver(rules),
-    defaultValues: startingValues(target, allowed, saved),
-    mode: 'onTouched',
-  });
-  const [paymentType, isRecurring, amountText, quantityText, isAnonymous, saveCard, tipText] = useWatch({
-    control,
-    name: ['paymentType', 'isRecurring', 'donationAmount', 'quantity', 'isAnonymous', 'saveCard', 'supportingAmount'],
-  });
+  const { register, values, errors, isSubmitting, isSubmitted, handleSubmit, setValue, setError, setFocus, getValues, clearErrors, subscribe, trigger, getFieldState } =
+    useFormStore<CheckoutFormInput, CheckoutFormValues>({
+      resolver: checkoutResolver(rules),
+      defaultValues: startingValues(target, allowed, saved),
+    });
+  const { paymentType, isRecurring, donationAmount: amountText, quantity: quantityText, isAnonymous, saveCard, supportingAmount: tipText } = values;
   // Donation x quantity + tip, while the amount and quantity are valid (spec §5: what a voucher has to cover).
   const totalCents = totalOf(amountText, isGift ? quantityText : '1', showGratuity ? tipText : '0');
   const covers =
@@ -124,6 +117,25 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
     totalCents !== undefined &&
     voucherCovers({ donationCents: totalCents.donationCents, quantity: totalCents.quantity, tipCents: totalCents.tipCents, voucherCents: voucher.state.voucherAmount });
   rules.current = { signedIn: member !== undefined, voucherCovers: covers };
+  // The card's part (donation x quantity + tip, less an applied voucher) and the fee the donor covers on it:
+  // 0 when nothing is paid by card, undefined while the amount is not valid or the fee is still loading.
+  const cardPays = paymentType === 'CARD' || (paymentType === 'VOUCHER' && voucher.applied);
+  const feeCents =
+    totalCents === undefined
+      ? undefined
+      : !cardPays
+        ? 0
+        : card.fees
+          ? transactionFeeCents(
+              cardPartCents({
+                donationAmountCents: totalCents.donationCents,
+                quantity: totalCents.quantity,
+                supportingAmountCents: totalCents.tipCents,
+                voucherCents: voucher.applied ? voucher.state.voucherAmount : 0,
+              }),
+              card.fees,
+            )
+          : undefined;
 
   // A member's methods arrive after the first render (their workplace decides, spec §6): move off a method they
   // may not use, and onto the one they chose before signing in once it is allowed, unless they have chosen since.
@@ -151,7 +163,7 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
   const save = useRef(() => saveCheckoutState(itemId, savedStateOf(getValues(), voucherCode.current)));
   useEffect(() => {
     save.current();
-    return subscribe({ formState: { values: true }, callback: save.current });
+    return subscribe(save.current);
   }, [subscribe]);
   useEffect(() => save.current(), [voucher.state.voucherCode]);
 
@@ -164,7 +176,7 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
           charityUrl: charity.charityUrl,
           ...(target.pageType === 'GIFT' ? { giftTitle: target.gift.title } : {}),
           quantity: request.quantity,
-          total: { cents: request.donationAmount * request.quantity + request.supportingAmount, currency },
+          total: { cents: request.donationAmount * request.quantity + request.supportingAmount + request.transactionFeeCents, currency },
           trackingNumber,
           ...(request.isRecurring ? { kind: 'monthly' as const } : {}),
         }),
@@ -192,6 +204,8 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
         unplaced.push(message);
       }
     }
+    // The fee the donor saw is out of date (the rates changed): show the new one, and say so.
+    if ('transactionFeeCents' in fieldErrors) card.refreshFees();
     const first = CHECKOUT_FIELD_ORDER.find((field) => placed.has(field));
     if (first) setFocus(first);
     if (unplaced[0]) flow.setFailure(unplaced[0]);
@@ -203,8 +217,13 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
       signInToContinue(here, 'recurring');
       return;
     }
-    if (config.isError) {
+    if (card.unavailable) {
       flow.setFailure(CARD_FORM_UNAVAILABLE);
+      return;
+    }
+    if (feeCents === undefined) {
+      // The fee (from the gateway settings) has not arrived yet: the donor must see what they pay before paying.
+      flow.setFailure(CARD_FRAME_NOT_READY);
       return;
     }
     if (member && usingSavedCard && !savedCard.savedCardId) {
@@ -222,7 +241,7 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
       return member && (values.saveCard || values.isRecurring) ? { ...token, saveCard: true } : token;
     };
     const outcome = await flow.submit(
-      toPaymentDraft(values, target, country, showGratuity, member !== undefined, byVoucher ? voucher.state.voucherCode : undefined),
+      toPaymentDraft(values, target, country, showGratuity, member !== undefined, byVoucher ? voucher.state.voucherCode : undefined, feeCents),
       resolveCard,
     );
     if (outcome.kind === 'card-invalid') cardFrame.focus();
@@ -254,6 +273,10 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
     },
   });
 
+  useEffect(() => {
+    preloadCheckoutParts().catch(() => undefined);
+  }, []);
+
   const busy = isSubmitting || flow.processing;
   const disabled = submitDisabled({ paymentType, hasErrors: Object.keys(errors).length > 0, voucherApplied: voucher.applied, voucherCovers: covers });
   const payingByVoucher = paymentType === 'VOUCHER';
@@ -261,6 +284,10 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
   const needsCard = paymentType === 'CARD' || (payingByVoucher && voucher.applied && !covers);
   const payingByCard = paymentType === 'CARD';
   const payingByPayroll = paymentType === 'PAYROLL';
+  const voucherPart = voucherPanel.usePart(payingByVoucher);
+  const payrollPart = payrollPledge.usePart(payingByPayroll);
+  const savedCardsPart = savedCards.usePart(member !== undefined);
+  const processingPart = processingModal.usePart(flow.processing);
 
   return (
     <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby={headingId}>
@@ -292,23 +319,23 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
             />
           ) : null}
         </div>
-        <QuickPicks control={control} setValue={setValue} locale={locale} currency={currency} />
+        <QuickPicks amount={amountText} setValue={setValue} locale={locale} currency={currency} />
         {showGratuity && paymentType !== 'PAYROLL' ? (
           <fieldset className={styles.tip}>
             <legend className={styles.tipLegend}>Support the website</legend>
             <div className={styles.picks}>
               {TIP_OPTIONS.map((cents) => (
                 <label key={cents} className={styles.tipOption}>
-                  <input type="radio" value={cents} {...register('supportingAmount')} />
+                  <input {...register('supportingAmount', { type: 'radio', value: cents })} />
                   {cents === '0' ? 'None' : formatMoney({ cents: Number(cents), currency }, locale, { dropZeroCents: true })}
                 </label>
               ))}
             </div>
           </fieldset>
         ) : null}
-        <Total control={control} locale={locale} currency={currency} />
+        <Total totalCents={totalCents} feeCents={feeCents} showFee={cardPays} locale={locale} currency={currency} />
         <TextareaField label="Message" hideLabel placeholder="Message" rows={3} error={errors.message?.message} {...register('message')} />
-        <CheckboxField label="Donate Anonymously" {...register('isAnonymous')} />
+        <CheckboxField label="Donate Anonymously" {...register('isAnonymous', { type: 'checkbox' })} />
       </fieldset>
 
       <fieldset className={styles.section}>
@@ -317,8 +344,13 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
         {payingByCard && allowed.recurring ? (
           <DonationFrequencyChoice monthly={isRecurring} signedIn={member !== undefined} onChange={chooseFrequency} />
         ) : null}
-        {payingByVoucher ? (
-          <VoucherPanel voucher={voucher} totalCents={totalCents ? totalCents.donationCents * totalCents.quantity + totalCents.tipCents : undefined} country={country} />
+        {payingByVoucher && voucherPart ? (
+          <voucherPart.VoucherPanel
+            voucher={voucher}
+            totalCents={totalCents ? totalCents.donationCents * totalCents.quantity + totalCents.tipCents : undefined}
+            feeCents={feeCents}
+            country={country}
+          />
         ) : null}
       </fieldset>
 
@@ -348,15 +380,23 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
             },
           })}
         />
-        <ReceiptNameSuggestion control={control} setValue={setValue} edited={receiptNameEdited} memberName={member?.name} />
+        <ReceiptNameSuggestion
+          firstName={values.firstName}
+          lastName={values.lastName}
+          isSubmitted={isSubmitted}
+          setValue={setValue}
+          edited={receiptNameEdited}
+          memberName={member?.name}
+        />
       </fieldset>
       )}
 
       {/* The card frame stays loaded while hidden, so switching back to a new card does not reload the gateway's form. */}
       <fieldset className={styles.section} hidden={!needsCard}>
         <legend className={styles.legend}>{payingByVoucher ? 'Card details for the rest' : 'Card details'}</legend>
-        {member ? (
-          <SavedCards
+        {member && savedCardsPart ? (
+          <savedCardsPart.SavedCards
+            country={country}
             value={savedCard}
             usingSaved={usingSavedCard}
             onChange={(choice) => {
@@ -368,9 +408,9 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
         ) : null}
         {savedCardMissing && usingSavedCard ? <FormMessage>{CARD_CHOICE_MESSAGE}</FormMessage> : null}
         <div hidden={member !== undefined && usingSavedCard}>
-          <CardFrame frame={cardFrame} unavailable={config.isError} />
-          {member && payingByCard ? (
-            <SaveCardCheckbox checked={saveCard || isRecurring} disabled={isRecurring} onChange={(checked) => setValue('saveCard', checked)} />
+          <CardFrame frame={cardFrame} unavailable={card.unavailable} />
+          {member && payingByCard && savedCardsPart ? (
+            <savedCardsPart.SaveCardCheckbox checked={saveCard || isRecurring} disabled={isRecurring} onChange={(checked) => setValue('saveCard', checked)} />
           ) : null}
         </div>
       </fieldset>
@@ -378,25 +418,27 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
       <div className={styles.actions}>
         {flow.failure ? <FormMessage>{flow.failure}</FormMessage> : null}
         {payingByPayroll ? (
-          <PayrollPledgeButton
-            signedIn={member !== undefined}
-            disabled={!allowed.payroll}
-            amountCents={parseDollars(amountText) ?? Number.NaN}
-            quantity={isGift ? Number(quantityText) : 1}
-            isAnonymous={isAnonymous}
-            target={target}
-            country={country}
-            workplaceName={paymentOptions.options?.workplace?.name}
-            // Back from signing in for payroll (spec §4): the confirmation opens by itself.
-            autoOpen={saved?.paymentType === 'PAYROLL'}
-            validate={() => trigger()}
-            onInvalid={() => {
-              const first = CHECKOUT_FIELD_ORDER.find((field) => getFieldState(field).invalid);
-              if (first) setFocus(first);
-            }}
-            onRequestLogin={() => signInToContinue(here, 'payroll')}
-            onSuccess={() => clearCheckoutState(itemId)}
-          />
+          payrollPart ? (
+            <payrollPart.PayrollPledgeButton
+              signedIn={member !== undefined}
+              disabled={!allowed.payroll}
+              amountCents={parseDollars(amountText) ?? Number.NaN}
+              quantity={isGift ? Number(quantityText) : 1}
+              isAnonymous={isAnonymous}
+              target={target}
+              country={country}
+              workplaceName={paymentOptions.options?.workplace?.name}
+              // Back from signing in for payroll (spec §4): the confirmation opens by itself.
+              autoOpen={saved?.paymentType === 'PAYROLL'}
+              validate={() => trigger()}
+              onInvalid={() => {
+                const first = CHECKOUT_FIELD_ORDER.find((field) => getFieldState(field).invalid);
+                if (first) setFocus(first);
+              }}
+              onRequestLogin={() => signInToContinue(here, 'payroll')}
+              onSuccess={() => clearCheckoutState(itemId)}
+            />
+          ) : null
         ) : (
           <Button type="submit" size="lg" block loading={busy} disabled={disabled && !busy}>
             {isRecurring && payingByCard ? 'Donate Monthly' : 'Donate'}
@@ -404,7 +446,7 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
         )}
       </div>
 
-      <ProcessingModal open={flow.processing} status={flow.status} workingOnIt={flow.workingOnIt} />
+      {processingPart ? <processingPart.ProcessingModal open={flow.processing} status={flow.status} workingOnIt={flow.workingOnIt} /> : null}
     </form>
   );
 }
@@ -463,11 +505,9 @@ function totalOf(amount: string, quantity: string, tip: string): { donationCents
 }
 
 /** Validates with the schema the checkout needs right now (spec §5), from the values and the rules outside them. */
-function checkoutResolver(rules: { current: Omit<CheckoutRules, 'paymentType' | 'isRecurring'> }): Resolver<CheckoutFormInput, unknown, CheckoutFormValues> {
-  return (values, context, options) =>
-    zodResolver(checkoutSchemaFor({ ...rules.current, paymentType: values.paymentType, isRecurring: values.isRecurring }))(values, context, options) as ReturnType<
-      Resolver<CheckoutFormInput, unknown, CheckoutFormValues>
-    >;
+function checkoutResolver(rules: { current: Omit<CheckoutRules, 'paymentType' | 'isRecurring'> }): Resolver<CheckoutFormInput, CheckoutFormValues> {
+  return (values) =>
+    schemaResolver<CheckoutFormInput, CheckoutFormValues>(checkoutSchemaFor({ ...rules.current, paymentType: values.paymentType, isRecurring: values.isRecurring }))(values);
 }
 
 function toPaymentDraft(
@@ -477,6 +517,7 @@ function toPaymentDraft(
   showGratuity: boolean,
   signedIn: boolean,
   voucherCode: string | undefined,
+  transactionFeeCents: number,
 ): PaymentDraft {
   const message = values.message.trim();
   const byVoucher = values.paymentType === 'VOUCHER' && voucherCode !== undefined;
@@ -484,6 +525,7 @@ function toPaymentDraft(
     country,
     donationAmount: values.donationAmount,
     supportingAmount: showGratuity ? values.supportingAmount : 0,
+    transactionFeeCents,
     paymentType: byVoucher ? 'VOUCHER' : 'CARD',
     // Monthly giving is a member's, by card (spec §4: a voucher turns recurring off).
     isRecurring: signedIn && !byVoucher && values.isRecurring,
@@ -500,14 +542,14 @@ function toPaymentDraft(
 }
 
 interface MoneyDisplay {
-  control: Control<CheckoutFormInput, unknown, CheckoutFormValues>;
   locale: string;
   currency: Currency;
 }
 
+type SetCheckoutValue = FormStore<CheckoutFormInput, CheckoutFormValues>['setValue'];
+
 /** Spec §2: quick-pick amounts of 10, 20, 50, 100 and 200 dollars; the one matching the amount shows as pressed. */
-function QuickPicks({ control, setValue, locale, currency }: MoneyDisplay & { setValue: UseFormSetValue<CheckoutFormInput> }) {
-  const amount = useWatch({ control, name: 'donationAmount' });
+function QuickPicks({ amount, setValue, locale, currency }: MoneyDisplay & { amount: string; setValue: SetCheckoutValue }) {
   const cents = parseDollars(amount);
   return (
     <div role="group" aria-label="Quick amounts" className={styles.picks}>
@@ -517,7 +559,7 @@ function QuickPicks({ control, setValue, locale, currency }: MoneyDisplay & { se
           type="button"
           className={styles.pick}
           aria-pressed={cents === dollars * 100}
-          onClick={() => setValue('donationAmount', centsToDollarString(dollars * 100), { shouldValidate: true, shouldDirty: true })}
+          onClick={() => setValue('donationAmount', centsToDollarString(dollars * 100), { shouldValidate: true })}
         >
           {formatMoney({ cents: dollars * 100, currency }, locale, { dropZeroCents: true })}
         </button>
@@ -526,37 +568,56 @@ function QuickPicks({ control, setValue, locale, currency }: MoneyDisplay & { se
   );
 }
 
-/** Amount x quantity + tip in the country's currency; a dash while amount or quantity is not valid. */
-function Total({ control, locale, currency }: MoneyDisplay) {
+/**
+ * The transaction fee the donor covers when a card pays (spec §3 transactionFee) and the total: amount x quantity +
+ * tip + fee, in the country's currency; a dash while the amount or quantity is not valid or the fee is loading.
+ */
+function Total({
+  totalCents,
+  feeCents,
+  showFee,
+  locale,
+  currency,
+}: MoneyDisplay & { totalCents: { donationCents: number; quantity: number; tipCents: number } | undefined; feeCents: number | undefined; showFee: boolean }) {
+  const feeLabelId = useId();
   const labelId = useId();
-  const [amount, quantity, tip] = useWatch({ control, name: ['donationAmount', 'quantity', 'supportingAmount'] });
-  const cents = dollarAmountSchema.safeParse(amount);
-  const count = quantityTextSchema.safeParse(quantity);
-  const tipCents = Number(tip) || 0;
+  const total = totalCents && feeCents !== undefined ? totalCents.donationCents * totalCents.quantity + totalCents.tipCents + feeCents : undefined;
   return (
-    <p className={styles.total}>
-      <span id={labelId}>Total</span>
-      <output className={styles.totalValue} aria-labelledby={labelId} aria-live="polite">
-        {cents.success && count.success ? formatMoney({ cents: cents.data * count.data + tipCents, currency }, locale) : '—'}
-      </output>
-    </p>
+    <>
+      {showFee ? (
+        <p className={styles.fee}>
+          <span id={feeLabelId}>Transaction fee</span>
+          <output aria-labelledby={feeLabelId} aria-live="polite">
+            {feeCents !== undefined ? formatMoney({ cents: feeCents, currency }, locale) : '—'}
+          </output>
+        </p>
+      ) : null}
+      <p className={styles.total}>
+        <span id={labelId}>Total</span>
+        <output className={styles.totalValue} aria-labelledby={labelId} aria-live="polite">
+          {total !== undefined ? formatMoney({ cents: total, currency }, locale) : '—'}
+        </output>
+      </p>
+    </>
   );
 }
 
 /** Fills the receipt name until the donor edits it: from first and last name, or a signed-in member's name. */
 function ReceiptNameSuggestion({
-  control,
+  firstName,
+  lastName,
+  isSubmitted,
   setValue,
   edited,
   memberName,
 }: {
-  control: Control<CheckoutFormInput, unknown, CheckoutFormValues>;
-  setValue: UseFormSetValue<CheckoutFormInput>;
+  firstName: string;
+  lastName: string;
+  isSubmitted: boolean;
+  setValue: SetCheckoutValue;
   edited: { current: boolean };
   memberName: string | undefined;
 }) {
-  const [firstName, lastName] = useWatch({ control, name: ['firstName', 'lastName'] });
-  const { isSubmitted } = useFormState({ control });
   useEffect(() => {
     if (edited.current) return;
     const first = firstName.trim();

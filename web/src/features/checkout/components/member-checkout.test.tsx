@@ -54,6 +54,7 @@ describe('CheckoutForm, signed in', () => {
       donationAmount: aGift().price.cents,
       quantity: 1,
       supportingAmount: 0,
+      transactionFeeCents: 78,
       paymentType: 'CARD',
       isRecurring: false,
       isAnonymous: false,
@@ -121,7 +122,7 @@ describe('CheckoutForm, signed in', () => {
 
   it('pays with a saved card: chosen by its last 4 digits, sent as savedCardId, no card frame needed', async () => {
     const fetch = installFetchFake();
-    fetch.on('GET', '/api/donations/me/saved-cards', json(200, { items: [SAVED_VISA] }));
+    fetch.on('GET', '/api/donations/me/saved-cards?country=nz', json(200, { items: [SAVED_VISA] }));
     fetch.on('POST', MEMBER_PAYMENTS, json(202, { trackingNumber: TRACKING_NUMBER }));
     fetch.on('GET', `/api/donations/payments/${TRACKING_NUMBER}/status`, json(200, { trackingNumber: TRACKING_NUMBER, paymentProcessingStatus: 'Processing', messages: [] }));
     const { user, gateway } = await renderCheckout(fetch);
@@ -141,7 +142,7 @@ describe('CheckoutForm, signed in', () => {
 
   it('a new card can be kept: Securely save my card for future donations', async () => {
     const fetch = installFetchFake();
-    fetch.on('GET', '/api/donations/me/saved-cards', json(200, { items: [] }));
+    fetch.on('GET', '/api/donations/me/saved-cards?country=nz', json(200, { items: [] }));
     fetch.on('POST', MEMBER_PAYMENTS, json(202, { trackingNumber: TRACKING_NUMBER }));
     fetch.on('GET', `/api/donations/payments/${TRACKING_NUMBER}/status`, json(200, { trackingNumber: TRACKING_NUMBER, paymentProcessingStatus: 'Processing', messages: [] }));
     const { user } = await renderCheckout(fetch);
@@ -157,7 +158,7 @@ describe('CheckoutForm, signed in', () => {
   it('gives monthly: isRecurring, the card kept (the box ticked and locked), and Donate Monthly', async () => {
     const fetch = installFetchFake();
     fetch.on('GET', '/api/donations/me/payment-options?pageType=GIFT', json(200, { card: true, voucher: true, payroll: false, recurring: true }));
-    fetch.on('GET', '/api/donations/me/saved-cards', json(200, { items: [] }));
+    fetch.on('GET', '/api/donations/me/saved-cards?country=nz', json(200, { items: [] }));
     fetch.on('POST', MEMBER_PAYMENTS, json(202, { trackingNumber: TRACKING_NUMBER }));
     fetch.on('GET', `/api/donations/payments/${TRACKING_NUMBER}/status`, json(200, { trackingNumber: TRACKING_NUMBER, paymentProcessingStatus: 'Processing', messages: [] }));
     const { user } = await renderCheckout(fetch);

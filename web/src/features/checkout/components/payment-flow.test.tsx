@@ -86,7 +86,8 @@ describe('payment flow', () => {
     expect(summary).toBeTruthy();
     expect(screen.getAllByText('Kiwi Kids Trust').length).toBeGreaterThan(0);
     expect(screen.getByText('School lunches for a week')).toBeTruthy();
-    expect(screen.getByText('$25.00')).toBeTruthy();
+    // What was charged: the gift and the card fee the donor covered.
+    expect(screen.getByText('$25.78')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
 
     await advance(10_000);

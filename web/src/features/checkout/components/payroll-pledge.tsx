@@ -48,7 +48,7 @@ export interface PayrollPledgeProps {
   workplaceName?: string;
   /** Open the confirm modal on load (back from signing in for payroll), when signed in and not disabled. */
   autoOpen?: boolean;
-  /** The checkout form's own validation (react-hook-form's trigger()). */
+  /** The checkout form's own validation (its form store's trigger()). */
   validate: () => Promise<boolean>;
   /** Called instead of opening the modal when the form is invalid (the form shows its errors). */
   onInvalid: () => void;

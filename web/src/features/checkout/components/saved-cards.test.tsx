@@ -8,7 +8,8 @@ import { renderWithRouter } from '../../../testing/render';
 import { ADD_CARD, REMOVE_CARD_QUESTION, SAVE_CARD_LABEL, SaveCardCheckbox, SavedCards, USE_SAVED_CARDS, type SavedCardChoice } from './saved-cards';
 
 /** The card panel's saved-card mode (spec §4): toggle, choose, add, remove after confirming. */
-const CARDS = '/api/donations/me/saved-cards';
+const CARD_PATH = '/api/donations/me/saved-cards';
+const CARDS = `${CARD_PATH}?country=nz`;
 const visa: SavedCardView = { cardId: '01JVISA0000000000000000000', cardType: 'visa', last4: '4242', expiryMonth: 4, expiryYear: 2030 };
 const mastercard: SavedCardView = { cardId: '01JMASTERCARD0000000000000', cardType: 'mastercard', last4: '4444', expiryMonth: 11, expiryYear: 2031 };
 
@@ -27,7 +28,7 @@ function CardPanel() {
   const [usingSaved, setUsingSaved] = useState(false);
   return (
     <>
-      <SavedCards value={value} usingSaved={usingSaved} onChange={setValue} onUsingSavedChange={setUsingSaved} />
+      <SavedCards country="nz" value={value} usingSaved={usingSaved} onChange={setValue} onUsingSavedChange={setUsingSaved} />
       <output aria-label="Form state">{JSON.stringify({ ...value, usingSaved })}</output>
     </>
   );
@@ -58,7 +59,7 @@ describe('SavedCards', () => {
   it('removing asks first; on success the list reloads, the choice clears and saved mode turns off', async () => {
     const fetch = installFetchFake();
     fetch.on('GET', CARDS, json(200, { items: [visa, mastercard] }));
-    fetch.on('DELETE', `${CARDS}/${visa.cardId}`, new Response(null, { status: 204 }));
+    fetch.on('DELETE', `${CARD_PATH}/${visa.cardId}`, new Response(null, { status: 204 }));
     const { user } = renderWithRouter(<CardPanel />);
     await user.click(await screen.findByRole('button', { name: USE_SAVED_CARDS }));
     await user.click(screen.getByRole('radio', { name: /Visa •••• 4242/ }));
@@ -66,14 +67,14 @@ describe('SavedCards', () => {
     await user.click(screen.getByRole('button', { name: 'Remove Visa •••• 4242' }));
     const dialog = screen.getByRole('alertdialog', { name: REMOVE_CARD_QUESTION });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(fetch.callsTo('DELETE', `${CARDS}/${visa.cardId}`)).toHaveLength(0);
+    expect(fetch.callsTo('DELETE', `${CARD_PATH}/${visa.cardId}`)).toHaveLength(0);
 
     fetch.on('GET', CARDS, json(200, { items: [mastercard] }));
     await user.click(screen.getByRole('button', { name: 'Remove Visa •••• 4242' }));
     await user.click(within(screen.getByRole('alertdialog', { name: REMOVE_CARD_QUESTION })).getByRole('button', { name: 'Remove card' }));
 
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    expect(fetch.callsTo('DELETE', `${CARDS}/${visa.cardId}`)).toHaveLength(1);
+    expect(fetch.callsTo('DELETE', `${CARD_PATH}/${visa.cardId}`)).toHaveLength(1);
     expect(formState()).toEqual({ usingSaved: false });
     await waitFor(() => expect(fetch.callsTo('GET', CARDS)).toHaveLength(2));
     await user.click(screen.getByRole('button', { name: USE_SAVED_CARDS }));
@@ -84,7 +85,7 @@ describe('SavedCards', () => {
     const fetch = installFetchFake();
     fetch.on('GET', CARDS, json(200, { items: [visa] }));
     const detail = 'This card pays for a monthly donation. Cancel the monthly donation first, then remove the card.';
-    fetch.on('DELETE', `${CARDS}/${visa.cardId}`, problem(409, { title: 'That conflicts with the current state.', detail, code: 'Conflict' }));
+    fetch.on('DELETE', `${CARD_PATH}/${visa.cardId}`, problem(409, { title: 'That conflicts with the current state.', detail, code: 'Conflict' }));
     const { user } = renderWithRouter(<CardPanel />);
     await user.click(await screen.findByRole('button', { name: USE_SAVED_CARDS }));
     await user.click(screen.getByRole('button', { name: 'Remove Visa •••• 4242' }));

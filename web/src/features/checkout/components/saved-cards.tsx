@@ -1,3 +1,4 @@
+import type { CountryCode } from '@giving/shared/countries';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -20,6 +21,8 @@ export interface SavedCardChoice {
 }
 
 export interface SavedCardsProps {
+  /** Only cards kept by the merchant account of this country's payments can pay here. */
+  country: CountryCode;
   /** The chosen card; empty when none is chosen. */
   value: SavedCardChoice;
   /** isUsingSavedCreditCard: true shows the saved cards, false leaves the new-card fields to the form. */
@@ -38,8 +41,8 @@ const expiryOf = (card: SavedCard) => `Expires ${String(card.expiryMonth).padSta
  * card fields). Choosing a card sets its id and type. Removing one asks first; once removed, the list reloads, the
  * choice clears and saved mode turns off. Renders nothing for a member without saved cards.
  */
-export function SavedCards({ value, usingSaved, onChange, onUsingSavedChange }: SavedCardsProps) {
-  const cards = useSavedCards();
+export function SavedCards({ country, value, usingSaved, onChange, onUsingSavedChange }: SavedCardsProps) {
+  const cards = useSavedCards(country);
   const removal = useRemoveSavedCard();
   const [removing, setRemoving] = useState<SavedCard | null>(null);
 

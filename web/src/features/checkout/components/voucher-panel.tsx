@@ -19,6 +19,8 @@ export interface VoucherPanelProps {
   voucher: VoucherControl;
   /** Donation x quantity + tip in cents, or undefined while the amount is not valid: shows what the voucher pays. */
   totalCents: number | undefined;
+  /** The transaction fee on the card's part (the donor covers it), included in what is left to pay by card. */
+  feeCents?: number;
   country: CountryCode;
 }
 
@@ -27,7 +29,7 @@ export interface VoucherPanelProps {
  * 'Apply' enabled at 6 or more, the lookup's errors, the expiry message, and once applied what the voucher pays, its
  * remaining balance and what is left for the card, with 'Cancel'. A link opens the help modal.
  */
-export function VoucherPanel({ voucher, totalCents, country }: VoucherPanelProps) {
+export function VoucherPanel({ voucher, totalCents, feeCents = 0, country }: VoucherPanelProps) {
   const { locale, currency } = COUNTRIES[country];
   const [helpOpen, setHelpOpen] = useState(false);
   const statusId = useId();
@@ -77,7 +79,11 @@ export function VoucherPanel({ voucher, totalCents, country }: VoucherPanelProps
             {split ? (
               <>
                 <p>Paid by voucher: {show(split.voucherCents)}</p>
-                <p>{split.cardCents > 0 ? `Left to pay by card: ${show(split.cardCents)}` : 'Your voucher covers the total.'}</p>
+                <p>
+                  {split.cardCents > 0
+                    ? `Left to pay by card: ${show(split.cardCents + feeCents)}${feeCents > 0 ? ` (including the ${show(feeCents)} transaction fee)` : ''}`
+                    : 'Your voucher covers the total.'}
+                </p>
               </>
             ) : null}
           </div>

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetSessionForTests, setIdTokenProvider, setSession } from '../../../lib/session';
 import { attachCardGateway } from '../../../testing/card-gateway-fake';
 import { installFetchFake, json, problem, type FetchFake } from '../../../testing/fetch-fake';
-import { TRACKING_NUMBER, runtimeConfig } from '../../../testing/fixtures';
+import { answerCardSettings, TRACKING_NUMBER } from '../../../testing/fixtures';
 import { renderWithRouter } from '../../../testing/render';
 import { errorOf, field } from '../testing';
 import { VoucherPurchase } from './voucher-purchase';
@@ -18,7 +18,7 @@ beforeEach(() => resetSessionForTests());
 afterEach(() => act(() => resetSessionForTests()));
 
 async function renderPage(fetch: FetchFake) {
-  fetch.on('GET', '/config.json', json(200, runtimeConfig));
+  answerCardSettings(fetch);
   const view = renderWithRouter(<VoucherPurchase country="nz" />, { path: '/nz/charity/gift-vouchers/new-voucher#voucher-select', routePath: '/nz/charity/gift-vouchers/new-voucher', userOptions: { delay: null } });
   const gateway = attachCardGateway((await screen.findByTitle('Card details')) as HTMLIFrameElement);
   await gateway.ready();

@@ -8,11 +8,10 @@ import { COUNTRIES, type CountryCode } from '@giving/shared/countries';
 import { centsToDollarString, formatMoney, money, parseDollars, type Currency } from '@giving/shared/money';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { FormMessage, TextField, TextareaField } from '../../../components/ui/field';
-import { useRuntimeConfig } from '../../../lib/config';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { useCreateVoucherPurchase } from '../api/create-voucher-purchase';
-import { useCardFrame } from '../hooks/use-card-frame';
+import { useCountryCardFrame } from '../hooks/use-country-card-frame';
 import { usePaymentFlow } from '../hooks/use-payment-flow';
 import {
   VOUCHER_SERVER_FIELDS,
@@ -89,8 +88,8 @@ function VoucherPurchaseForm({
 }) {
   const session = useSession();
   const member = session.status === 'signedIn' ? { name: session.name, email: session.email } : undefined;
-  const config = useRuntimeConfig();
-  const cardFrame = useCardFrame(config.data ? { url: config.data.cardGatewayUrl, publishableKey: config.data.cardGatewayPublishableKey } : undefined);
+  // Voucher purchases carry no transaction fee (docs/DECISIONS.md); the country's merchant account still collects them.
+  const { frame: cardFrame, unavailable: cardUnavailable } = useCountryCardFrame(country);
   const { mutateAsync: create } = useCreateVoucherPurchase();
   const {
     register,
@@ -113,7 +112,7 @@ function VoucherPurchaseForm({
   });
 
   const onSubmit = handleSubmit(async (values) => {
-    if (config.isError) {
+    if (cardUnavailable) {
       flow.setFailure(CARD_FORM_UNAVAILABLE);
       return;
     }
@@ -180,7 +179,7 @@ function VoucherPurchaseForm({
 
       <fieldset className={`${formStyles.section} ${styles.section}`}>
         <legend className={formStyles.legend}>Card details</legend>
-        <CardFrame frame={cardFrame} unavailable={config.isError} />
+        <CardFrame frame={cardFrame} unavailable={cardUnavailable} />
       </fieldset>
 
       <div className={formStyles.actions}>

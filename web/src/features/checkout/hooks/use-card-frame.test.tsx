@@ -8,7 +8,7 @@ import { CARD_FRAME_NOT_READY, CARD_FRAME_TIMEOUT, CardFrameError, CardInvalidEr
 function setup({ timeoutMs = 5000 } = {}) {
   const latest: { frame?: CardFrame } = {};
   function Harness() {
-    const frame = useCardFrame({ url: `${GATEWAY_ORIGIN}/`, publishableKey: 'pk_test_local_platform' }, { timeoutMs });
+    const frame = useCardFrame({ url: `${GATEWAY_ORIGIN}/`, key: 'pk_test_local_platform', keyKind: 'publishableKey' }, { timeoutMs });
     latest.frame = frame;
     return frame.frameProps ? <iframe {...frame.frameProps} /> : null;
   }

@@ -19,7 +19,13 @@ export class CardFrameError extends Error {
 export interface CardGatewaySettings {
   /** The gateway's base URL, e.g. https://pay.example.com; its origin is the only one we listen to. */
   url: string;
-  publishableKey: string;
+  /** The merchant account's public key: a Platform account's publishable key, or the Trust account's client key. */
+  key: string;
+  /**
+   * How the frame tokenises (spec §2: the nz country has its own behaviour): 'publishableKey' sends the card to the
+   * gateway's tokens API; 'clientKey' (the Trust account, nz) encrypts card number and CVC in the frame first.
+   */
+  keyKind: 'publishableKey' | 'clientKey';
 }
 
 export interface CardFrameProps {
@@ -66,13 +72,14 @@ export function useCardFrame(gateway: CardGatewaySettings | undefined, { timeout
   const [height, setHeight] = useState<number>();
 
   const url = gateway?.url;
-  const publishableKey = gateway?.publishableKey;
+  const key = gateway?.key;
+  const keyKind = gateway?.keyKind;
   const origin = useMemo(() => (url ? new URL(url).origin : undefined), [url]);
   const src = useMemo(() => {
-    if (!url || !publishableKey) return undefined;
-    const query = new URLSearchParams({ parentOrigin: window.location.origin, publishableKey });
+    if (!url || !key || !keyKind) return undefined;
+    const query = new URLSearchParams({ parentOrigin: window.location.origin, [keyKind]: key });
     return `${url.replace(/\/+$/, '')}/hosted-fields?${query.toString()}`;
-  }, [url, publishableKey]);
+  }, [url, key, keyKind]);
 
   useEffect(() => {
     if (!origin) return;

@@ -2,11 +2,8 @@ import { useState } from 'react';
 import type { CountryCode } from '@giving/shared/countries';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
-import { paths } from '../../../lib/paths';
+import { GENERAL_DONATION_ANCHOR, paths } from '../../../lib/paths';
 import styles from './gift-details.module.css';
-
-/** Where the charity page's general donation form is (/{country}/charity/{charityUrl}#donate). */
-export const GENERAL_DONATION_ANCHOR = 'donate';
 
 /**
  * Spec §2 "Gift page": 'Or Donate Amount of Your Choice' leads to the charity's page, at its general donation form;
