@@ -34,7 +34,7 @@ test.describe('the consoles', () => {
     await page.getByRole('list', { name: 'Your charities and workplaces' }).getByRole('link', { name: /Kiwi Coast Rescue/ }).click();
     await expect(page).toHaveURL(/\/admin\/charity\/[^/]+\/dashboard$/);
     await expect(page.getByRole('heading', { name: 'Kiwi Coast Rescue' }).first()).toBeVisible();
-    expect(await menuLabels(page, 'Charity admin')).toEqual(['Dashboard', 'Members', 'Invited Members', 'Dollar Handles', 'Donation Reports', 'Remittance', 'Settings', 'Help']);
+    expect(await menuLabels(page, 'Charity admin')).toEqual(['Dashboard', 'Members', 'Invited Members', 'Dollar Handles', 'Volunteer Roles', 'Volunteer Applications', 'Donation Reports', 'Volunteering Reports', 'Remittance', 'Settings', 'Help']);
 
     await sideNav(page, 'Charity admin').getByRole('link', { name: 'Members', exact: true }).click();
     await expect(page.getByRole('cell', { name: 'sam.tane@kiwicoastrescue.org.nz' })).toBeVisible();
@@ -73,6 +73,7 @@ test.describe('the consoles', () => {
       'Members',
       'Admins',
       'Dollar Handles',
+      'Volunteer Roles',
       'Workplaces',
       'Vouchers',
       'Email Templates',
@@ -110,7 +111,7 @@ test.describe('the consoles', () => {
     await signIn(page, 'dana.donor@demo.koha.nz', 'Dana Whitfield');
     await page.getByRole('link', { name: 'My Account' }).click();
     await expect(page).toHaveURL(/\/admin\/user\/dashboard$/);
-    expect(await menuLabels(page, 'My Account')).toEqual(['Dashboard', 'Badges', 'Donation History', 'Upcoming Donations', 'Gift Vouchers', 'Settings', 'Help']);
+    expect(await menuLabels(page, 'My Account')).toEqual(['Dashboard', 'Badges', 'Donation History', 'Upcoming Donations', 'Volunteering', 'Gift Vouchers', 'Settings', 'Help']);
     await page.getByRole('button', { name: 'Accept the invitation from Kiwi Coast Rescue' }).click();
     await expect(page.getByRole('button', { name: 'Accept the invitation from Kiwi Coast Rescue' })).toHaveCount(0);
     await page.screenshot({ path: 'test-results/user-dashboard.png', fullPage: true });

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { Outlet, createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { Outlet, createBrowserRouter, redirect, type LoaderFunctionArgs, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router-dom';
 import { isCountryCode, type CountryCode } from '@giving/shared/countries';
 import { LoadingBlock } from '../components/ui/spinner';
 import { AuthRoot } from '../features/auth/components/auth-root';
@@ -9,7 +9,6 @@ import { charityGiftsQueryOptions } from '../features/gifts/api/get-charity-gift
 import { giftQueryOptions } from '../features/gifts/api/get-gift';
 import { DEFAULT_COUNTRY } from '../lib/country';
 import { paths } from '../lib/paths';
-import { adminRoutes } from './routes/admin';
 import { CountryLayout } from './routes/country-layout';
 import { NotFound } from './routes/not-found';
 import { RouteError } from './routes/route-error';
@@ -58,8 +57,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         { path: '/login/sso', lazy: { Component: async () => (await import('./routes/login')).LoginSsoRoute } },
         { path: '/access-denied', lazy: { Component: async () => (await import('./routes/access-denied')).AccessDeniedRoute } },
         { path: '/auth/denied', lazy: { Component: async () => (await import('./routes/access-denied')).AccessDeniedRoute } },
-        // The four consoles and the CMS (/admin/...), from the console registry.
-        ...adminRoutes(),
+        // The four consoles and the CMS (/admin/...) are added on the first visit there: see patchAdminRoutes.
         {
           path: '/:country',
           Component: CountryLayout,
@@ -76,6 +74,10 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
             },
             // Spec §2: buying a gift voucher (before the gift page's charity/:charityUrl/:productUrl, which it would match).
             { path: 'charity/gift-vouchers/new-voucher', lazy: { Component: async () => (await import('./routes/gift-voucher')).GiftVoucherRoute } },
+            // Spec 1 §2: the volunteering list and role page (charityUrl, vacancyUrl; '/' when there is no slug).
+            { path: 'volunteering', lazy: { Component: async () => (await import('./routes/volunteering')).VolunteeringRoute } },
+            { path: 'charity/:charityUrl/volunteering', loader: () => redirect('/') },
+            { path: 'charity/:charityUrl/volunteering/:vacancyUrl', lazy: { Component: async () => (await import('./routes/volunteering-role')).VolunteeringRoleRoute } },
             // Spec §2: the gift page answers at both addresses.
             { path: 'charity/:charityUrl/:productUrl', ...giftPage() },
             { path: ':charityUrl/:productUrl', ...giftPage() },
@@ -88,4 +90,18 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
-export const createAppRouter = (queryClient: QueryClient) => createBrowserRouter(appRoutes(queryClient));
+/** The consoles' addresses (/admin/..., any case, as the router matches them). */
+const ADMIN_PATH = /^\/admin(\/|$)/i;
+
+/**
+ * The four consoles and the CMS (/admin/...): their routes are built from the console registry, which public pages
+ * never need, so it is a chunk of its own and its routes join the table under the root on the first navigation to an
+ * /admin address (React Router's route discovery). Patching the same routes again changes nothing.
+ */
+export const patchAdminRoutes: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
+  if (!ADMIN_PATH.test(path)) return;
+  const { adminRoutes } = await import('./routes/admin');
+  patch('root', adminRoutes());
+};
+
+export const createAppRouter = (queryClient: QueryClient) => createBrowserRouter(appRoutes(queryClient), { patchRoutesOnNavigation: patchAdminRoutes });

@@ -104,9 +104,9 @@ describe('admin routes', () => {
 
   it('has no route for screens later issues will register', async () => {
     const fetch = installFetchFake();
-    renderConsole(`/admin/charity/${CHARITY_ID}/volunteer-roles`, { fetch, menu: charityMenu, tenant: { charityId: CHARITY_ID }, permissions: ['Charity_DashboardView', 'Charity_VolunteeringView'] });
+    renderConsole(`/admin/charity/${CHARITY_ID}/fundraising`, { fetch, menu: charityMenu, tenant: { charityId: CHARITY_ID }, permissions: ['Charity_DashboardView', 'Charity_FundraisingView'] });
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
-    expect(menuLabels('Charity admin')).not.toContain('Volunteer Roles');
+    expect(menuLabels('Charity admin')).not.toContain('Fundraising');
   });
 
   it('asks signed-out visitors to log in instead of showing the console', async () => {

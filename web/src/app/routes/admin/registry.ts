@@ -43,14 +43,32 @@ export const charityConsole: ConsoleDefinition = {
       permissions: { anyOf: ['Charity_DollarHandleView'] },
       load: async () => (await import('../../../features/charity-donations/components/dollar-handles')).DollarHandles,
     },
-    // Later: volunteer-roles, volunteer-applications, fundraising (its link also goes to /fundraising/create).
+    {
+      path: 'volunteer-roles',
+      label: 'Volunteer Roles',
+      permissions: { anyOf: ['Charity_VolunteeringView'] },
+      load: async () => (await import('../../../features/volunteering/components/volunteer-roles')).VolunteerRoles,
+    },
+    {
+      path: 'volunteer-applications',
+      label: 'Volunteer Applications',
+      permissions: { anyOf: ['Charity_VolunteeringView'] },
+      load: async () => (await import('../../../features/volunteering/components/volunteer-applications')).VolunteerApplications,
+    },
+    // Later: fundraising (its link also goes to /fundraising/create).
     {
       path: 'reports/donation-reports',
       label: 'Donation Reports',
       permissions: { anyOf: ['Charity_ReportView'] },
       load: async () => (await import('../../../features/charity-donations/components/donation-reports')).DonationReports,
     },
-    // Later: reports/volunteering-reports.
+    {
+      path: 'reports/volunteering-reports',
+      label: 'Volunteering Reports',
+      // The report reads the charity's roles and applications, which need the volunteering permission too.
+      permissions: { allOf: ['Charity_ReportView', 'Charity_VolunteeringView'] },
+      load: async () => (await import('../../../features/volunteering/components/volunteering-reports')).VolunteeringReports,
+    },
     {
       path: 'remittance',
       label: 'Remittance',
@@ -156,7 +174,12 @@ export const userConsole: ConsoleDefinition = {
       permissions: { anyOf: ['User_ViewDonations'] },
       load: async () => (await import('../../../features/user-area/components/upcoming-donations')).UpcomingDonations,
     },
-    // Later: volunteering/application.
+    {
+      path: 'volunteering/application',
+      label: 'Volunteering',
+      permissions: { anyOf: ['User_ViewVolunteering'] },
+      load: async () => (await import('../../../features/volunteering/components/my-applications')).MyApplications,
+    },
     {
       path: 'gift-vouchers',
       label: 'Gift Vouchers',
@@ -220,7 +243,12 @@ export const backOfficeConsole: ConsoleDefinition = {
       permissions: { anyOf: ['BackOffice_ViewCharities'] },
       load: async () => (await import('../../../features/charity-donations/components/back-office-dollar-handles')).BackOfficeDollarHandles,
     },
-    // Later: volunteer-roles.
+    {
+      path: 'volunteer-roles',
+      label: 'Volunteer Roles',
+      permissions: { anyOf: ['BackOffice_ViewVacancies'] },
+      load: async () => (await import('../../../features/volunteering/components/back-office-volunteer-roles')).BackOfficeVolunteerRoles,
+    },
     {
       path: 'workplaces',
       label: 'Workplaces',

@@ -38,12 +38,14 @@ export class VolunteeringApiError extends Error {
     super(message);
   }
 
-  /** The server's own sentence (problem+json `detail`, else `title`), if it sent one. */
+  /**
+   * The server's own sentence about this case (problem+json `detail`), if it sent one. A bare `title` names only the
+   * kind of failure ('Unauthorized'), so the catalogue's message stands instead.
+   */
   get detail(): string | undefined {
     if (typeof this.result !== 'object' || this.result === null) return undefined;
-    const { detail, title } = this.result as { detail?: unknown; title?: unknown };
-    if (typeof detail === 'string' && detail) return detail;
-    return typeof title === 'string' && title ? title : undefined;
+    const { detail } = this.result as { detail?: unknown };
+    return typeof detail === 'string' && detail ? detail : undefined;
   }
 }
 

@@ -1,0 +1,81 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import {
+  onlineStatusSchema,
+  opportunityEditSchema,
+  opportunityCardSchema,
+  opportunitySchema,
+  templateListSchema,
+  type Opportunity,
+  type OpportunityEdit,
+  type OpportunityInput,
+} from '@giving/shared/contracts/volunteering';
+import { charityVolunteeringKey, publicVolunteeringKey } from './keys';
+import { volunteeringRequest } from './volunteering-client';
+
+/** A charity's (or the back office's) roles as cards; the back office's list pages on. */
+export const opportunityCardsSchema = z.object({ items: z.array(opportunityCardSchema), nextCursor: z.optional(z.string()) });
+
+/** GET /volunteering/charity/{charityId}/opportunity: every role of the charity, whatever its status. */
+export const charityOpportunitiesQueryOptions = (charityId: string) =>
+  queryOptions({
+    queryKey: [...charityVolunteeringKey(charityId), 'opportunities'],
+    queryFn: ({ signal }) =>
+      volunteeringRequest({ kind: 'general', method: 'GET', path: '/volunteering/charity/{charityId}/opportunity', params: { charityId }, expect: [200], schema: opportunityCardsSchema, signal }),
+  });
+
+export const useCharityOpportunities = (charityId: string) => useQuery(charityOpportunitiesQueryOptions(charityId));
+
+/** GET /volunteering/opportunity/{opportunityId}/edit: the role as its editors see it (with the contact e-mail). */
+export const useOpportunityEdit = (charityId: string, opportunityId: string | undefined) =>
+  useQuery({
+    queryKey: [...charityVolunteeringKey(charityId), 'edit', opportunityId],
+    queryFn: ({ signal }) =>
+      volunteeringRequest({ kind: 'general', method: 'GET', path: '/volunteering/opportunity/{opportunityId}/edit', params: { opportunityId }, expect: [200], schema: opportunityEditSchema, signal }),
+    enabled: opportunityId !== undefined,
+  });
+
+/** GET /volunteering/opportunity/template: starting points for a new role, with how many each category has. */
+export const useTemplates = () =>
+  useQuery({
+    queryKey: [...publicVolunteeringKey, 'templates'],
+    queryFn: ({ signal }) => volunteeringRequest({ kind: 'general', method: 'GET', path: '/volunteering/opportunity/template', expect: [200], schema: templateListSchema, signal }),
+    staleTime: Infinity,
+  });
+
+export const opportunityCalls = {
+  /** POST /volunteering/opportunity (201). */
+  create: (input: OpportunityInput): Promise<Opportunity> =>
+    volunteeringRequest({ kind: 'general', method: 'POST', path: '/volunteering/opportunity', body: input, expect: [201], schema: opportunitySchema }),
+  /** PATCH /volunteering/opportunity/{opportunityId} (200: the edit form again). */
+  update: ({ opportunityId, input }: { opportunityId: string; input: OpportunityInput }): Promise<OpportunityEdit> =>
+    volunteeringRequest({ kind: 'general', method: 'PATCH', path: '/volunteering/opportunity/{opportunityId}', params: { opportunityId }, body: input, expect: [200], schema: opportunityEditSchema }),
+  /** DELETE /volunteering/opportunity/{opportunityId} (204). */
+  remove: ({ opportunityId }: { opportunityId: string }): Promise<void> =>
+    volunteeringRequest({ kind: 'general', method: 'DELETE', path: '/volunteering/opportunity/{opportunityId}', params: { opportunityId }, expect: [200, 204] }),
+  /** PATCH /volunteering/opportunity/{opportunityId}/toggleOnlineStatus with the status wanted. */
+  setOnline: ({ opportunityId, isOnline }: { opportunityId: string; isOnline: boolean }) =>
+    volunteeringRequest({
+      kind: 'general',
+      method: 'PATCH',
+      path: '/volunteering/opportunity/{opportunityId}/toggleOnlineStatus',
+      params: { opportunityId },
+      body: { isOnline },
+      expect: [200, 204],
+      schema: onlineStatusSchema,
+    }),
+};
+
+/** A change to the charity's roles; afterwards its console data and the public lists are read again. */
+export function useOpportunityChange<Variables, Result>(charityId: string, call: (variables: Variables) => Promise<Result>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: charityVolunteeringKey(charityId) }),
+        queryClient.invalidateQueries({ queryKey: publicVolunteeringKey }),
+      ]);
+    },
+  });
+}

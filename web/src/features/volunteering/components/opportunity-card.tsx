@@ -1,0 +1,49 @@
+import type { OpportunityCard as Card } from '@giving/shared/contracts/volunteering';
+import type { CountryCode } from '@giving/shared/countries';
+import { Card as CardFrame, CardBody, CardLink, CardMedia } from '../../../components/ui/card';
+import { Tag, TagList } from '../../../components/ui/tag';
+import { PREVIEW_DESCRIPTION_LENGTH, PREVIEW_TITLE_LENGTH, truncate } from '../../../lib/text';
+import { dayText, feeText, volunteeringPaths } from '../volunteering-text';
+import styles from './volunteering.module.css';
+
+/** A volunteering role in a list: image, title, charity, schedule label, where (spec 1 §4 location rule) and when. */
+export function OpportunityCard({ opportunity, country }: { opportunity: Card; country: CountryCode }) {
+  return (
+    <CardFrame interactive>
+      <CardMedia src={opportunity.imageUrl} />
+      <CardBody>
+        <TagList>
+          <Tag tone="accent">{opportunity.scheduleLabel}</Tag>
+          {opportunity.isRemote ? <Tag>Remote</Tag> : null}
+          {opportunity.allowTeams ? <Tag>Teams welcome</Tag> : null}
+        </TagList>
+        <h3 className={styles.cardTitle}>
+          <CardLink to={volunteeringPaths.role(country, opportunity.charity.charityUrl, opportunity.opportunityUrl)}>
+            {truncate(opportunity.title, PREVIEW_TITLE_LENGTH)}
+          </CardLink>
+        </h3>
+        <p className={styles.charityLine}>
+          {opportunity.charity.logoImageUrl ? <img src={opportunity.charity.logoImageUrl} alt="" className={styles.logo} /> : null}
+          {opportunity.charity.name}
+        </p>
+        <p className={styles.muted}>{truncate(opportunity.description, PREVIEW_DESCRIPTION_LENGTH)}</p>
+        <dl className={styles.facts}>
+          <div>
+            <dt>Where</dt>
+            <dd>{opportunity.locationLabel}</dd>
+          </div>
+          <div>
+            <dt>Next</dt>
+            <dd>{opportunity.nextSessionStartsAt ? dayText(opportunity.nextSessionStartsAt, country) : 'No upcoming sessions'}</dd>
+          </div>
+          {opportunity.fee ? (
+            <div>
+              <dt>Fee</dt>
+              <dd>{feeText(opportunity.fee)}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </CardBody>
+    </CardFrame>
+  );
+}

@@ -1,0 +1,170 @@
+import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router-dom';
+import { DATE_FILTERS, VOLUNTEER_SKILLS, type DateFilter } from '@giving/shared/contracts/volunteering';
+import type { CountryCode } from '@giving/shared/countries';
+import { Button } from '../../../components/ui/button';
+import { CardGrid, CardGridItem } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { FormMessage, TextField } from '../../../components/ui/field';
+import { LoadMore } from '../../../components/ui/query-states';
+import { SelectField } from '../../../components/ui/select-field';
+import { useOpportunities, type OpportunityFilter } from '../api/opportunities';
+import { volunteeringErrorMessage } from '../api/volunteering-client';
+import { DATE_FILTER_LABELS, dateFilterChoice, needsDate } from '../schedule';
+import { OpportunityCard } from './opportunity-card';
+import { VolunteeringQueryStates } from './volunteering-states';
+import styles from './volunteering.module.css';
+
+const REMOTE_OPTIONS = [
+  { value: 'true', label: 'Remote only' },
+  { value: 'false', label: 'In person only' },
+];
+const DATE_OPTIONS = DATE_FILTERS.map((value) => ({ value, label: DATE_FILTER_LABELS[value] }));
+const FILTER_NAMES = ['isRemote', 'location', 'dateFilter', 'date', 'skills'] as const;
+
+/** The list's filters live in the address (?isRemote=&location=&dateFilter=&date=&skills=), so Back and links keep them. */
+export function filterFromSearch(search: URLSearchParams): OpportunityFilter {
+  const filter: OpportunityFilter = {};
+  const isRemote = search.get('isRemote');
+  if (isRemote === 'true' || isRemote === 'false') filter.isRemote = isRemote;
+  const location = search.get('location')?.trim();
+  if (location) filter.location = location;
+  const dateFilter = search.get('dateFilter') as DateFilter | null;
+  if (dateFilter && DATE_FILTERS.includes(dateFilter)) {
+    const choice = dateFilterChoice(dateFilter, search.get('date') ?? '');
+    if (!('error' in choice)) Object.assign(filter, choice);
+  }
+  const skills = search.getAll('skills').filter((skill) => (VOLUNTEER_SKILLS as readonly string[]).includes(skill));
+  if (skills.length > 0) filter.skills = skills.join(',');
+  return filter;
+}
+
+interface FilterForm {
+  isRemote: string;
+  location: string;
+  dateFilter: DateFilter | '';
+  date: string;
+  skills: string[];
+}
+
+function formFromFilter(filter: OpportunityFilter): FilterForm {
+  return {
+    isRemote: filter.isRemote ?? '',
+    location: filter.location ?? '',
+    dateFilter: filter.dateFilter ?? '',
+    date: filter.date ?? '',
+    skills: filter.skills ? filter.skills.split(',') : [],
+  };
+}
+
+function Filters({ filter, onApply }: { filter: OpportunityFilter; onApply: (search: URLSearchParams) => void }) {
+  const {
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    setError,
+    setValue,
+    clearErrors,
+    formState: { errors },
+  } = useForm<FilterForm>({ defaultValues: formFromFilter(filter) });
+  const dateFilter = watch('dateFilter');
+  const chosenSkills = watch('skills');
+
+  // Spec 1 §5: a date that is not year-month-day, or not a real date, shows the error and clears the value.
+  const submit = handleSubmit((values) => {
+    clearErrors();
+    const choice = dateFilterChoice(values.dateFilter, values.date);
+    if ('error' in choice) {
+      setError('date', { type: 'validate', message: choice.error });
+      setValue('date', '');
+      return;
+    }
+    const search = new URLSearchParams();
+    if (values.isRemote) search.set('isRemote', values.isRemote);
+    if (values.location.trim()) search.set('location', values.location.trim());
+    if (choice.dateFilter) search.set('dateFilter', choice.dateFilter);
+    if (choice.date) search.set('date', choice.date);
+    for (const skill of values.skills) search.append('skills', skill);
+    onApply(search);
+  });
+
+  const clear = () => {
+    reset(formFromFilter({}));
+    onApply(new URLSearchParams());
+  };
+
+  return (
+    <form className={styles.filters} onSubmit={(event) => void submit(event)} noValidate aria-label="Filter volunteering roles">
+      <SelectField label="Remote" placeholder="Any" options={REMOTE_OPTIONS} {...register('isRemote')} />
+      <TextField label="Location" placeholder="Suburb or town" {...register('location')} />
+      <SelectField label="Date" placeholder="Any date" options={DATE_OPTIONS} {...register('dateFilter')} />
+      {needsDate(dateFilter) ? <TextField label="On date" placeholder="YYYY-MM-DD" inputMode="numeric" error={errors.date?.message} {...register('date')} /> : null}
+      <details className={styles.skills}>
+        <summary>Skills{chosenSkills.length > 0 ? ` (${chosenSkills.length})` : ''}</summary>
+        <fieldset>
+          <legend className="visually-hidden">Skills</legend>
+          {VOLUNTEER_SKILLS.map((skill) => (
+            <label key={skill} className={styles.check}>
+              <input type="checkbox" value={skill} {...register('skills')} />
+              {skill}
+            </label>
+          ))}
+        </fieldset>
+      </details>
+      <div className={styles.filterActions}>
+        <Button type="submit" variant="secondary">
+          Apply filters
+        </Button>
+        <Button variant="ghost" onClick={clear}>
+          Clear filters
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Spec 1 §2 /{country}/volunteering: live roles as cards, with filters (remote, location, date, skills) and more pages. */
+export function OpportunityList({ country }: { country: CountryCode }) {
+  const [search, setSearch] = useSearchParams();
+  const filter = filterFromSearch(search);
+  const opportunities = useOpportunities(country, filter);
+  const items = opportunities.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = opportunities.data?.pages[0]?.total;
+  const filtered = FILTER_NAMES.some((name) => search.has(name));
+
+  let list;
+  if (!opportunities.data) {
+    list = <VolunteeringQueryStates query={opportunities} loading="Loading volunteering roles" failed="We couldn’t load the volunteering roles" />;
+  } else if (items.length === 0) {
+    list = filtered ? (
+      <EmptyState title="No roles match these filters" description="Try another date, place or skill, or clear the filters." />
+    ) : (
+      <EmptyState title="There are no Volunteering Roles" description="Charities add new roles all the time. Please check back soon." />
+    );
+  } else {
+    list = (
+      <>
+        <p className={styles.muted} aria-live="polite">
+          {total === 1 ? '1 role' : `${(total ?? items.length).toLocaleString('en-NZ')} roles`}
+        </p>
+        <CardGrid label="Volunteering roles">
+          {items.map((opportunity) => (
+            <CardGridItem key={opportunity.id}>
+              <OpportunityCard opportunity={opportunity} country={country} />
+            </CardGridItem>
+          ))}
+        </CardGrid>
+        <LoadMore query={{ ...opportunities, isFetchNextPageError: false }} noun="roles" />
+        {opportunities.isFetchNextPageError ? <FormMessage>We couldn’t load more roles: {volunteeringErrorMessage(opportunities.error)}</FormMessage> : null}
+      </>
+    );
+  }
+
+  return (
+    <div className={styles.listLayout}>
+      <Filters key={search.toString()} filter={filter} onApply={(next) => setSearch(next)} />
+      <div className={styles.results}>{list}</div>
+    </div>
+  );
+}

@@ -1,0 +1,266 @@
+import {
+  opportunityInputSchema,
+  type OpportunityEdit,
+  type OpportunityInput,
+  type OpportunityTemplate,
+  type RecurringFrequency,
+  type WeekDay,
+} from '@giving/shared/contracts/volunteering';
+import { COUNTRY_TIME_ZONES, localDay, startOfLocalDay } from '@giving/shared/local-time';
+import type { CountryCode } from '@giving/shared/countries';
+import { parseDollars } from '@giving/shared/money';
+import { MESSAGES } from '@giving/shared/contracts/messages';
+
+/**
+ * The charity's role form as typed (text in every box), and the create/edit payload of spec 2 §3 it becomes: with
+ * specific dates, sessions each with dates and sessionTotalHours; otherwise one recurring session and the schedule.
+ * Days and times are the charity's country's wall clock.
+ */
+export interface SessionRow {
+  id?: string;
+  date: string;
+  startTime: string;
+  endTime: string;
+  hours: string;
+  people: string;
+}
+
+export interface OpportunityFormValues {
+  title: string;
+  opportunityUrl: string;
+  description: string;
+  opportunityType: 'Skilled' | 'UnSkilled';
+  imageUrl: string;
+  skills: string[];
+  categories: string[];
+  isRemote: boolean;
+  suburb: string;
+  lat: string;
+  lon: string;
+  schedule: 'dates' | 'recurring';
+  sessions: SessionRow[];
+  frequency: RecurringFrequency;
+  daysOfWeek: WeekDay[];
+  recurringSessionId?: string;
+  startTime: string;
+  endTime: string;
+  startDate: string;
+  endDate: string;
+  hoursPerSession: string;
+  people: string;
+  feeAmount: string;
+  feeType: 'PerPerson' | 'PerTeam';
+  allowTeams: boolean;
+  maxTeamSize: string;
+  contactEmail: string;
+  exclusiveCorporateId: string;
+  isOnline: boolean;
+}
+
+export const emptySession = (): SessionRow => ({ date: '', startTime: '09:00', endTime: '12:00', hours: '3', people: '10' });
+
+export function emptyForm(contactEmail = ''): OpportunityFormValues {
+  return {
+    title: '',
+    opportunityUrl: '',
+    description: '',
+    opportunityType: 'UnSkilled',
+    imageUrl: '',
+    skills: [],
+    categories: [],
+    isRemote: false,
+    suburb: '',
+    lat: '',
+    lon: '',
+    schedule: 'dates',
+    sessions: [emptySession()],
+    frequency: 'Weekly',
+    daysOfWeek: [],
+    startTime: '09:00',
+    endTime: '12:00',
+    startDate: '',
+    endDate: '',
+    hoursPerSession: '3',
+    people: '10',
+    feeAmount: '',
+    feeType: 'PerPerson',
+    allowTeams: false,
+    maxTeamSize: '',
+    contactEmail,
+    exclusiveCorporateId: '',
+    isOnline: true,
+  };
+}
+
+/** A template's suggestions on an empty form. */
+export function fromTemplate(template: OpportunityTemplate, current: OpportunityFormValues): OpportunityFormValues {
+  return {
+    ...current,
+    title: template.title,
+    description: template.description,
+    opportunityType: template.opportunityType,
+    skills: [...template.skills],
+    categories: [...template.categories],
+    schedule: template.hasSpecificDates ? 'dates' : 'recurring',
+    sessions: current.sessions.map((row) => ({ ...row, hours: String(template.suggestedHours), people: String(template.suggestedPeople) })),
+    hoursPerSession: String(template.suggestedHours),
+    people: String(template.suggestedPeople),
+  };
+}
+
+const TIME_OF = (country: CountryCode) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: COUNTRY_TIME_ZONES[country], hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** 'HH:mm' on the wall clock of the country. */
+export const localTime = (instant: string, country: CountryCode): string => TIME_OF(country).format(new Date(instant));
+
+/** The instant a local day and time are in the country (ISO, Z); undefined when either is not a real day or time. */
+export function localInstant(date: string, time: string, country: CountryCode): string | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const clock = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
+  if (!match || !clock) return undefined;
+  const zone = COUNTRY_TIME_ZONES[country];
+  const wanted = Number(clock[1]) * 60 + Number(clock[2]);
+  let at = startOfLocalDay(date, zone).getTime() + wanted * 60_000;
+  // A daylight-saving change between midnight and this time moves the clock by the difference: correct it once.
+  const [h, m] = localTime(new Date(at).toISOString(), country).split(':').map(Number) as [number, number];
+  if (localDay(new Date(at), zone) === date) at += (wanted - (h * 60 + m)) * 60_000;
+  return Number.isNaN(at) ? undefined : new Date(at).toISOString();
+}
+
+const numberOrNaN = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+
+/** The payload, or the form's field errors (by form field name) from the API's own schema. */
+export function toOpportunityInput(values: OpportunityFormValues, { charityId, country }: { charityId: string; country: CountryCode }): { input: OpportunityInput } | { errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const dates = values.schedule === 'dates';
+  const instant = (date: string, time: string, field: string) => {
+    const at = localInstant(date, time, country);
+    if (!at) errors[field] ??= MESSAGES.invalidDate;
+    return at ?? '';
+  };
+  const sessions = dates
+    ? values.sessions.map((row, i) => ({
+        ...(row.id ? { id: row.id } : {}),
+        startsAt: instant(row.date, row.startTime, `sessions.${i}.date`),
+        endsAt: instant(row.date, row.endTime, `sessions.${i}.endTime`),
+        sessionTotalHours: numberOrNaN(row.hours),
+        requiredPeople: numberOrNaN(row.people),
+      }))
+    : [
+        {
+          ...(values.recurringSessionId ? { id: values.recurringSessionId } : {}),
+          startsAt: instant(values.startDate, values.startTime, 'startDate'),
+          endsAt: instant(values.startDate, values.endTime, 'endTime'),
+          requiredPeople: numberOrNaN(values.people),
+        },
+      ];
+  const feeCents = values.feeAmount.trim() ? parseDollars(values.feeAmount.trim()) : undefined;
+  if (values.feeAmount.trim() && feeCents === undefined) errors.feeAmount = MESSAGES.invalidAmount;
+  const candidate = {
+    charityId,
+    title: values.title,
+    description: values.description,
+    opportunityUrl: values.opportunityUrl,
+    opportunityType: values.opportunityType,
+    imageUrl: values.imageUrl.trim(),
+    skills: values.skills,
+    categories: values.categories,
+    isRemote: values.isRemote,
+    ...(values.suburb.trim() || values.lat.trim() || values.lon.trim() ? { location: { suburb: values.suburb, lat: numberOrNaN(values.lat), lon: numberOrNaN(values.lon) } } : {}),
+    hasSpecificDates: dates,
+    sessions,
+    ...(dates
+      ? {}
+      : {
+          recurringSchedule: {
+            frequency: values.frequency,
+            daysOfWeek: values.daysOfWeek,
+            startTime: values.startTime,
+            endTime: values.endTime,
+            startDate: values.startDate,
+            ...(values.endDate.trim() ? { endDate: values.endDate.trim() } : {}),
+            hoursPerSession: numberOrNaN(values.hoursPerSession),
+          },
+        }),
+    ...(feeCents !== undefined ? { fee: { amount: { cents: feeCents, currency: country === 'au' ? 'AUD' : 'NZD' }, feeType: values.feeType } } : {}),
+    allowTeams: values.allowTeams,
+    ...(values.allowTeams && values.maxTeamSize.trim() ? { maxTeamSize: numberOrNaN(values.maxTeamSize) } : {}),
+    contactEmail: values.contactEmail,
+    ...(values.exclusiveCorporateId.trim() ? { exclusiveCorporateId: values.exclusiveCorporateId.trim() } : {}),
+    isOnline: values.isOnline,
+  };
+  const parsed = opportunityInputSchema.safeParse(candidate);
+  if (!parsed.success) for (const issue of parsed.error.issues) errors[formFieldOf(issue.path, dates)] ??= issue.message;
+  if (Object.keys(errors).length > 0 || !parsed.success) return { errors: Object.keys(errors).length ? errors : { title: MESSAGES.invalidInput } };
+  return { input: parsed.data };
+}
+
+/** Where an issue of the payload (or the API's 'body.' field error) shows in the form. */
+export function formFieldOf(path: readonly PropertyKey[], dates: boolean): string {
+  const [head, second, third] = path.map(String);
+  if (head === 'sessions' && second !== undefined && /^\d+$/.test(second)) {
+    const field = { startsAt: 'date', endsAt: 'endTime', sessionTotalHours: 'hours', requiredPeople: 'people' }[third ?? ''] ?? 'date';
+    if (!dates) return { date: 'startDate', endTime: 'endTime', hours: 'hoursPerSession', people: 'people' }[field] ?? 'startDate';
+    return `sessions.${second}.${field}`;
+  }
+  if (head === 'sessions') return dates ? 'sessions' : 'startDate';
+  if (head === 'recurringSchedule') return second ?? 'startDate';
+  if (head === 'location') return second === 'lat' || second === 'lon' ? second : 'suburb';
+  if (head === 'fee') return second === 'feeType' ? 'feeType' : 'feeAmount';
+  return head ?? 'title';
+}
+
+/** The form of an existing role. */
+export function formFromOpportunity(opportunity: OpportunityEdit, country: CountryCode): OpportunityFormValues {
+  const zone = COUNTRY_TIME_ZONES[country];
+  const base = emptyForm(opportunity.contactEmail);
+  const schedule = opportunity.recurringSchedule;
+  const first = opportunity.sessions[0];
+  return {
+    ...base,
+    title: opportunity.title,
+    opportunityUrl: opportunity.opportunityUrl,
+    description: opportunity.description,
+    opportunityType: opportunity.opportunityType,
+    imageUrl: opportunity.imageUrl,
+    skills: [...opportunity.skills],
+    categories: [...opportunity.categories],
+    isRemote: opportunity.isRemote,
+    suburb: opportunity.location?.suburb ?? '',
+    lat: opportunity.location ? String(opportunity.location.lat) : '',
+    lon: opportunity.location ? String(opportunity.location.lon) : '',
+    schedule: opportunity.hasSpecificDates ? 'dates' : 'recurring',
+    sessions: opportunity.hasSpecificDates
+      ? opportunity.sessions.map((session) => ({
+          id: session.id,
+          date: localDay(session.startsAt, zone),
+          startTime: localTime(session.startsAt, country),
+          endTime: localTime(session.endsAt, country),
+          hours: String(session.sessionTotalHours ?? ''),
+          people: String(session.requiredPeople),
+        }))
+      : base.sessions,
+    ...(schedule
+      ? {
+          frequency: schedule.frequency,
+          daysOfWeek: [...schedule.daysOfWeek],
+          startTime: schedule.startTime,
+          endTime: schedule.endTime,
+          startDate: schedule.startDate,
+          endDate: schedule.endDate ?? '',
+          hoursPerSession: String(schedule.hoursPerSession),
+          people: String(first?.requiredPeople ?? ''),
+          recurringSessionId: first?.id,
+        }
+      : {}),
+    feeAmount: opportunity.fee ? (opportunity.fee.amount.cents / 100).toFixed(2) : '',
+    feeType: opportunity.fee?.feeType ?? 'PerPerson',
+    allowTeams: opportunity.allowTeams,
+    maxTeamSize: opportunity.maxTeamSize ? String(opportunity.maxTeamSize) : '',
+    exclusiveCorporateId: opportunity.exclusiveCorporateId ?? '',
+    isOnline: opportunity.isOnline,
+  };
+}
+
+

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { anApplication } from './testing';
+import { applicationsCsv, volunteeringReport } from './report';
+
+const at = (startsAt: string) => ({ id: 's', startsAt, endsAt: startsAt, sessionTotalHours: 4 });
+
+describe('the charity volunteering report', () => {
+  const apps = [
+    anApplication({ id: '1', status: 'Completed', seats: 3, applicationType: 'Team', teamName: 'Dune Raiders', hours: { hoursPerPerson: 4, volunteers: 3, totalHours: 12 }, session: at('2030-01-10T20:00:00Z') }),
+    anApplication({ id: '2', status: 'BothFeedbacksGiven', hours: { hoursPerPerson: 4, volunteers: 1, totalHours: 4 }, session: at('2030-03-31T12:00:00Z') }),
+    anApplication({ id: '3', status: 'Applied', opportunity: { id: 'o2', title: 'Phone buddy', opportunityUrl: 'phone-buddy', imageUrl: '' } }),
+    anApplication({ id: '4', status: 'Declined', seats: 2 }),
+  ];
+
+  it('counts applications, people still in, completed ones and hours, per role (most hours first)', () => {
+    const report = volunteeringReport(apps, 'nz');
+    expect(report.totals).toEqual({ applications: 4, volunteers: 5, completed: 2, hours: 16 });
+    expect(report.roles.map((role) => [role.title, role.applications, role.volunteers, role.hours])).toEqual([
+      ['Beach clean-up crew', 3, 4, 16],
+      ['Phone buddy', 1, 1, 0],
+    ]);
+  });
+
+  it('sums hours by the month the session was in, in the charity’s time zone, with empty months between', () => {
+    // 31 March 12:00 UTC is 1 April in Wellington.
+    expect(volunteeringReport(apps, 'nz').hoursByMonth).toEqual([
+      { month: '2030-01', hours: 12 },
+      { month: '2030-02', hours: 0 },
+      { month: '2030-03', hours: 0 },
+      { month: '2030-04', hours: 4 },
+    ]);
+    expect(volunteeringReport([], 'nz').hoursByMonth).toEqual([]);
+  });
+
+  it('writes the applications as CSV, quoting commas and neutralising formulas', () => {
+    const csv = applicationsCsv([apps[0] as never, anApplication({ opportunity: { id: 'o', title: '=HYPERLINK("x")', opportunityUrl: 'x', imageUrl: '' }, teamName: 'A, B' })], 'nz');
+    expect(csv.split('\r\n')).toEqual([
+      'Session date,Role,Volunteer,E-mail,Applied as,Team,Places,Status,Hours',
+      '2030-01-11,Beach clean-up crew,Aroha Ngata,aroha@example.co.nz,Team,Dune Raiders,3,Completed,12',
+      `2030-03-10,"'=HYPERLINK(""x"")",Aroha Ngata,aroha@example.co.nz,Individual,"A, B",1,Applied,`,
+      '',
+    ]);
+  });
+});

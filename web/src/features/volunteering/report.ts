@@ -1,0 +1,95 @@
+import type { Application, ApplicationStatus } from '@giving/shared/contracts/volunteering';
+import { COUNTRY_TIME_ZONES, localDay, localMonth } from '@giving/shared/local-time';
+import type { CountryCode } from '@giving/shared/countries';
+import { APPLICATION_STATUS_LABELS } from './volunteering-text';
+
+/** Statuses whose places are (or were) used: everything but Declined and Retracted. */
+const ACTIVE: ReadonlySet<ApplicationStatus> = new Set(['Applied', 'Accepted', 'Completed', 'UserFeedbackGiven', 'CharityFeedbackGiven', 'BothFeedbacksGiven']);
+const COMPLETED: ReadonlySet<ApplicationStatus> = new Set(['Completed', 'UserFeedbackGiven', 'CharityFeedbackGiven', 'BothFeedbacksGiven']);
+
+export interface ReportTotals {
+  applications: number;
+  /** People in active applications: each application's places (a team's leader and members still going). */
+  volunteers: number;
+  completed: number;
+  hours: number;
+}
+
+export interface RoleLine extends ReportTotals {
+  opportunityId: string;
+  title: string;
+}
+
+const emptyTotals = (): ReportTotals => ({ applications: 0, volunteers: 0, completed: 0, hours: 0 });
+
+function add(totals: ReportTotals, application: Application) {
+  totals.applications += 1;
+  if (ACTIVE.has(application.status)) totals.volunteers += application.seats;
+  if (COMPLETED.has(application.status)) totals.completed += 1;
+  totals.hours += application.hours?.totalHours ?? 0;
+}
+
+/** The charity's volunteering report: totals, one line per role (most hours first), hours per month of the sessions. */
+export function volunteeringReport(applications: readonly Application[], country: CountryCode) {
+  const totals = emptyTotals();
+  const roles = new Map<string, RoleLine>();
+  const months = new Map<string, number>();
+  const zone = COUNTRY_TIME_ZONES[country];
+  for (const application of applications) {
+    add(totals, application);
+    const role = roles.get(application.opportunity.id) ?? { opportunityId: application.opportunity.id, title: application.opportunity.title, ...emptyTotals() };
+    add(role, application);
+    roles.set(role.opportunityId, role);
+    if (application.hours) {
+      const month = localMonth(application.session.startsAt, zone);
+      months.set(month, (months.get(month) ?? 0) + application.hours.totalHours);
+    }
+  }
+  return {
+    totals,
+    roles: [...roles.values()].sort((a, b) => b.hours - a.hours || b.applications - a.applications || a.title.localeCompare(b.title)),
+    hoursByMonth: monthSeries(months),
+  };
+}
+
+/** Every month from the first with hours to the last, gaps as 0, at most the last 12. */
+function monthSeries(months: Map<string, number>): { month: string; hours: number }[] {
+  const keys = [...months.keys()].sort();
+  const first = keys[0];
+  const last = keys.at(-1);
+  if (!first || !last) return [];
+  const series: { month: string; hours: number }[] = [];
+  let [year, month] = first.split('-').map(Number) as [number, number];
+  for (let key = first; key <= last; ) {
+    series.push({ month: key, hours: months.get(key) ?? 0 });
+    month += 1;
+    if (month > 12) [year, month] = [year + 1, 1];
+    key = `${year}-${String(month).padStart(2, '0')}`;
+  }
+  return series.slice(-12);
+}
+
+const cell = (value: string | number): string => {
+  const text = String(value);
+  // Quote what needs it; a leading =, +, - or @ would be a formula in a spreadsheet.
+  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) || safe !== text ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+/** The applications as CSV (one row each), for the report's download. */
+export function applicationsCsv(applications: readonly Application[], country: CountryCode): string {
+  const zone = COUNTRY_TIME_ZONES[country];
+  const header = ['Session date', 'Role', 'Volunteer', 'E-mail', 'Applied as', 'Team', 'Places', 'Status', 'Hours'];
+  const rows = applications.map((application) => [
+    localDay(application.session.startsAt, zone),
+    application.opportunity.title,
+    `${application.applicant.firstName} ${application.applicant.lastName}`.trim(),
+    application.applicant.email,
+    application.applicationType,
+    application.teamName ?? '',
+    application.seats,
+    APPLICATION_STATUS_LABELS[application.status],
+    application.hours?.totalHours ?? '',
+  ]);
+  return [header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
+}
