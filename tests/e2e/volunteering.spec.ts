@@ -77,7 +77,8 @@ test('a team volunteers: apply, accept the invitation, accept, complete, feedbac
   // A visitor finds it, chooses the session and signs in to go on.
   await page.goto('/nz');
   const hoursBefore = await headerHours(page);
-  await page.goto('/nz/volunteering');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Volunteer' }).click();
+  await expect(page).toHaveURL(/\/nz\/volunteering$/);
   await expect(page.getByRole('link', { name: title })).toBeVisible();
   await page.screenshot({ path: 'test-results/volunteering-list.png', fullPage: true });
   await page.getByRole('link', { name: title }).click();

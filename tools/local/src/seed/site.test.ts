@@ -24,6 +24,7 @@ describe('seedSite (DynamoDB Local)', () => {
       expect((await getSiteConfig({ site }, country)).singleSignInUrl).toBeUndefined();
       expect(await getMenuLinks({ site }, country)).toEqual({
         items: [
+          { name: 'Volunteer', path: `/${country}/volunteering` },
           { name: 'Charities', path: `/${country}/charities` },
           { name: 'Gift card', path: `/${country}/charity/gift-vouchers/new-voucher` },
         ],

@@ -58,6 +58,7 @@ export async function seedSite(client: DynamoDBDocumentClient, tableName: string
     await site.putMenuLinks(
       country,
       [
+        { name: 'Volunteer', path: `/${country}/volunteering` },
         { name: 'Charities', path: `/${country}/charities` },
         { name: 'Gift card', path: `/${country}/charity/gift-vouchers/new-voucher` },
       ],
