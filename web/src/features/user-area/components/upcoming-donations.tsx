@@ -43,7 +43,7 @@ function MonthlyDonations() {
   });
 
   return (
-    <Panel title={MONTHLY_DONATIONS_TITLE} description="Charged to your saved card on the same day each month.">
+    <Panel title={MONTHLY_DONATIONS_TITLE} description="Charged to your saved card on the same day each month, with the card’s transaction fee added.">
       {!schedules.isSuccess ? (
         <QueryStates query={schedules} loading="Loading your monthly donations" failed="We couldn’t load your monthly donations" headingLevel={3} />
       ) : schedules.data.items.length === 0 ? (
