@@ -21,6 +21,7 @@ import { giftSvg, logoSvg } from './artwork';
 import { seedCharityGiving } from './charity-giving';
 import { seedSite } from './site';
 import { seedVouchers } from './vouchers';
+import { seedMatching } from './matching';
 import { seedVolunteering, type VolunteeringSeedCharity, type VolunteeringSeedMember } from './volunteering';
 import { CHARITIES, CHARITY_ADMIN_OF, DEMO_PASSWORD, DEMO_USERS, WORKPLACE, type DemoRole } from './data';
 
@@ -61,6 +62,7 @@ export async function seedDemoData(targets: SeedTargets) {
   const charityTenants = new Map<string, TenantSummary>();
   const volunteeringCharities: VolunteeringSeedCharity[] = [];
   let giftCount = 0;
+  const giftIds = new Map<string, string>(); // '<charityUrl>/<productUrl>' -> gift id
   for (const seed of CHARITIES) {
     const id = newId();
     const logoImageUrl = await upload(`charities/${seed.charityUrl}/logo.svg`, logoSvg(seed.name, seed.colour));
@@ -89,8 +91,10 @@ export async function seedDemoData(targets: SeedTargets) {
     volunteeringCharities.push({ id, name: seed.name, charityUrl: seed.charityUrl, logoImageUrl, country: seed.country });
     for (const gift of seed.gifts) {
       const imageUrl = await upload(`gifts/${seed.charityUrl}/${gift.productUrl}.svg`, giftSvg(gift.title, seed.colour, gift.motif));
+      const giftId = newId();
+      giftIds.set(`${seed.charityUrl}/${gift.productUrl}`, giftId);
       await gifts.put({
-        id: newId(),
+        id: giftId,
         title: gift.title,
         description: gift.description,
         imageUrl,
@@ -212,6 +216,19 @@ export async function seedDemoData(targets: SeedTargets) {
     charities: volunteeringCharities,
     workplace: { id: workplaceId, name: WORKPLACE.name },
     members: volunteers,
+    now,
+  });
+  // Matching: Tasman Engineering's campaign on "Feed a kiwi chick for a week", with matching's copies of the workplace roles.
+  const kiwiChick = giftIds.get('kiwi-coast-rescue/feed-a-kiwi-chick');
+  if (!kiwiChick) throw new Error('no seeded gift kiwi-coast-rescue/feed-a-kiwi-chick');
+  await seedMatching(targets.documentClient, tableName('matching', prefix), {
+    workplace: { id: workplaceId, name: WORKPLACE.name, country: WORKPLACE.country },
+    members: DEMO_USERS.flatMap((user) => {
+      const profile = profiles.get(user.role);
+      const roles = WORKPLACE.members[user.role]?.roles;
+      return profile && roles ? [{ memberId: profile.id, roles }] : [];
+    }),
+    gift: { id: kiwiChick, title: 'Feed a kiwi chick for a week' },
     now,
   });
   s3.destroy();

@@ -5,6 +5,7 @@ import { CheckoutForm } from '../../features/checkout/components/checkout-form';
 import { useGift } from '../../features/gifts/api/get-gift';
 import { GeneralDonation } from '../../features/gifts/components/general-donation';
 import { GiftDetails, GiftUnavailableNotice, giftAvailability } from '../../features/gifts/components/gift-details';
+import { ProductCampaigns } from '../../features/matching/components/product-campaigns';
 import { errorMessageOf, isNotFound } from '../../lib/api-client';
 import { useCountry } from '../../lib/country';
 import { PRODUCT_NAME } from '../../lib/product';
@@ -13,7 +14,7 @@ import styles from './pages.module.css';
 
 /**
  * /:country/:charityUrl/:productUrl (and /:country/charity/:charityUrl/:productUrl) — spec §2 "Gift page":
- * the gift, its purchase panel while it is active, and the way to a general donation.
+ * its matching campaigns above it, the gift, its purchase panel while it is active, and the way to a general donation.
  */
 export function GiftRoute() {
   const country = useCountry().code;
@@ -38,6 +39,7 @@ export function GiftRoute() {
   return (
     <div className={`page ${styles.stack}`}>
       <title>{`${gift.data.title} · ${PRODUCT_NAME}`}</title>
+      <ProductCampaigns productId={gift.data.id} />
       <div className={styles.giftLayout}>
         <GiftDetails gift={gift.data} country={country} />
         <div className={styles.purchase}>

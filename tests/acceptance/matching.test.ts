@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Campaign, CampaignInput, CampaignList, CampaignRestrictions, PublicCampaignList } from '@giving/shared/contracts/matching';
+import { DEMO_PASSWORD, DEMO_USERS, type DemoRole } from '../../tools/local/src/seed/data';
+import { DEMO_CAMPAIGN_NAME } from '../../tools/local/src/seed/matching';
+import type { RunningPlatform } from '../../tools/local/src/platform';
+import { platformClient, startTestPlatform } from './platform';
+
+/**
+ * Matching campaigns end to end through the real local API, given the seeded demo: Tasman Engineering's admin lists,
+ * creates, edits and restricts campaigns in its own workplace only; the gift page's public call answers the active
+ * campaigns on a gift with what a donor may see, and stops answering one once it is switched off.
+ */
+let platform: RunningPlatform;
+const tokens = new Map<DemoRole, string>();
+let workplaceId = '';
+let otherWorkplaceId = '';
+let kiwiChickId = '';
+let fillParcelId = '';
+
+async function call<T = Record<string, unknown>>(path: string, init: { method?: string; role?: DemoRole; body?: unknown } = {}): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${platform.siteUrl}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(init.role ? { authorization: `Bearer ${tokens.get(init.role)}` } : {}),
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+beforeAll(async () => {
+  platform = await startTestPlatform(6800);
+  const client = platformClient(platform);
+  for (const user of DEMO_USERS) tokens.set(user.role, await client.idToken(user.email, DEMO_PASSWORD));
+  const me = await call<{ corporateAssociations: { corporateId: string }[] }>('/accounts/me', { role: 'workplaceAdmin' });
+  workplaceId = me.body.corporateAssociations[0]!.corporateId;
+  const other = await call<{ id: string }>('/accounts/backoffice/workplaces', { method: 'POST', role: 'backOffice', body: { name: 'Other Workplace Ltd', country: 'nz' } });
+  otherWorkplaceId = other.body.id;
+  kiwiChickId = (await call<{ id: string }>('/donations/gifts/kiwi-coast-rescue/feed-a-kiwi-chick')).body.id;
+  const gifts = await call<{ items: { id: string; productUrl: string }[] }>('/donations/charities/kiwi-coast-rescue/gifts');
+  fillParcelId = gifts.body.items.find((gift) => gift.id !== kiwiChickId)!.id;
+}, 120_000);
+
+afterAll(async () => {
+  await platform?.stop();
+});
+
+const campaigns = (id = workplaceId) => `/matching/workplace/${id}/campaigns`;
+const input = (overrides: Partial<CampaignInput> = {}): CampaignInput => ({
+  name: 'Winter match',
+  description: 'Half again on every gift this winter.',
+  givingType: 'CreditCard',
+  recurrenceType: 'OnceOff',
+  matchRatio: 0.5,
+  memberCap: 25_000,
+  entryCap: 0,
+  campaignCap: 500_000,
+  currency: 'NZD',
+  matchType: 'Donation',
+  memberType: 'Employee',
+  moduleType: 'DollarHandle',
+  items: [{ id: fillParcelId, name: 'A second gift' }, { id: kiwiChickId, name: 'Feed a kiwi chick for a week' }],
+  startsOn: '2026-01-01',
+  endsOn: '2099-12-31',
+  active: true,
+  ...overrides,
+});
+
+describe('matching campaigns', () => {
+  it('given the demo, the gift page’s public call answers the seeded campaign with what a donor may see', async () => {
+    const response = await call<PublicCampaignList>(`/matching/campaigns/product/${kiwiChickId}`);
+    expect(response.status).toBe(200);
+    expect(response.body.items).toEqual([
+      expect.objectContaining({ name: DEMO_CAMPAIGN_NAME, workplaceName: 'Tasman Engineering', matchRatio: 1, memberCap: 50_000, memberType: 'Employee', currency: 'NZD' }),
+    ]);
+    expect(response.body.items[0]).not.toHaveProperty('items');
+    expect(response.body.items[0]).not.toHaveProperty('restrictions');
+    expect((await call<PublicCampaignList>('/matching/campaigns/product/NOSUCHGIFT')).body).toEqual({ items: [] });
+  });
+
+  it('lets only the workplace’s admins (and the back office) into its console calls', async () => {
+    expect((await call(campaigns())).status).toBe(401);
+    expect((await call(campaigns(), { method: 'POST', body: input() })).status).toBe(401);
+    expect((await call(campaigns(), { role: 'workplaceMember' })).status).toBe(403);
+    expect((await call(campaigns(), { role: 'contentAdmin' })).status).toBe(403);
+    expect((await call(campaigns(), { role: 'donor' })).status).toBe(403);
+    // Tasman's admin is another workplace's stranger.
+    expect((await call(campaigns(otherWorkplaceId), { role: 'workplaceAdmin' })).status).toBe(403);
+    expect((await call(campaigns(otherWorkplaceId), { method: 'POST', role: 'workplaceAdmin', body: input() })).status).toBe(403);
+    const list = await call<CampaignList>(campaigns(), { role: 'workplaceAdmin' });
+    expect(list.status).toBe(200);
+    expect(list.body.items.map((c) => [c.name, c.status])).toEqual([[DEMO_CAMPAIGN_NAME, 'Active']]);
+    expect((await call<CampaignList>(campaigns(otherWorkplaceId), { role: 'backOffice' })).body).toEqual({ items: [] });
+  });
+
+  it('creates, edits, switches off and restricts a campaign; the public call follows', async () => {
+    type Problem = { errors: { field: string; message: string }[] };
+    const bad = await call<Problem>(campaigns(), { method: 'POST', role: 'workplaceAdmin', body: { ...input(), matchRatio: 0, name: ' ' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual(expect.arrayContaining([{ field: 'body.matchRatio', message: 'Invalid Input!' }, { field: 'body.name', message: 'Required Field!' }]));
+    const backwards = await call<Problem>(campaigns(), { method: 'POST', role: 'workplaceAdmin', body: input({ endsOn: '2025-01-01' }) });
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.errors).toEqual([{ field: 'body.endsOn', message: 'The end date must not be before the start date.' }]);
+    expect((await call<CampaignList>(campaigns(), { role: 'workplaceAdmin' })).body.items).toHaveLength(1); // nothing written
+
+    const created = await call<Campaign>(campaigns(), { method: 'POST', role: 'workplaceAdmin', body: input() });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'Winter match', workplace: { id: workplaceId, name: 'Tasman Engineering' }, status: 'Active', restrictions: { employmentTypes: [], businessUnitIds: [] } });
+    const campaign = `${campaigns()}/${created.body.id}`;
+    expect((await call<Campaign>(campaign, { role: 'workplaceAdmin' })).body).toEqual(created.body);
+    expect((await call(`${campaigns(otherWorkplaceId)}/${created.body.id}`, { role: 'backOffice' })).status).toBe(404);
+    expect((await call(campaign, { role: 'workplaceMember' })).status).toBe(403);
+
+    const onKiwi = async () => (await call<PublicCampaignList>(`/matching/campaigns/product/${kiwiChickId}`)).body.items.map((c) => c.name).sort();
+    expect(await onKiwi()).toEqual([DEMO_CAMPAIGN_NAME, 'Winter match'].sort());
+    expect((await call<PublicCampaignList>(`/matching/campaigns/product/${fillParcelId}`)).body.items.map((c) => c.name)).toEqual(['Winter match']);
+
+    // Off the kiwi gift, then switched off: the public call follows at once.
+    const edited = await call<Campaign>(campaign, { method: 'PUT', role: 'workplaceAdmin', body: input({ items: [{ id: fillParcelId }], matchRatio: 1.5 }) });
+    expect(edited.status).toBe(200);
+    expect(edited.body.matchRatio).toBe(1.5);
+    expect(await onKiwi()).toEqual([DEMO_CAMPAIGN_NAME]);
+    const off = await call<Campaign>(campaign, { method: 'PUT', role: 'workplaceAdmin', body: input({ items: [{ id: fillParcelId }], active: false }) });
+    expect(off.body.status).toBe('Inactive');
+    expect((await call<PublicCampaignList>(`/matching/campaigns/product/${fillParcelId}`)).body.items).toEqual([]);
+    expect((await call(campaign, { method: 'PUT', role: 'workplaceMember', body: input() })).status).toBe(403);
+    expect((await call(`${campaigns()}/NOSUCHCAMPAIGN`, { method: 'PUT', role: 'workplaceAdmin', body: input() })).status).toBe(404);
+
+    const restrictions: CampaignRestrictions = { employmentTypes: ['Permanent'], businessUnitIds: [] };
+    expect((await call(`${campaign}/restrictions`, { role: 'workplaceAdmin' })).body).toEqual({ employmentTypes: [], businessUnitIds: [] });
+    expect((await call(`${campaign}/restrictions`, { method: 'PUT', role: 'workplaceAdmin', body: restrictions })).body).toEqual(restrictions);
+    expect((await call(`${campaign}/restrictions`, { method: 'PUT', role: 'workplaceAdmin', body: { employmentTypes: ['Intern'], businessUnitIds: [] } })).status).toBe(400);
+    expect((await call(`${campaign}/restrictions`, { method: 'PUT', role: 'workplaceMember', body: restrictions })).status).toBe(403);
+    expect((await call(`${campaign}/restrictions`)).status).toBe(401);
+    expect((await call<Campaign>(campaign, { role: 'workplaceAdmin' })).body.restrictions).toEqual(restrictions);
+  });
+});

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { api } from '../../../lib/api-client';
+
+/**
+ * GET /api/matching/campaigns/product/{productId} — the gift's active matching campaigns, as a donor sees them.
+ * This call is on the gift page's first paint, which has a JavaScript budget: it checks only the list's envelope
+ * here, and the banners' lazy chunk checks each campaign against the contract (publicCampaignSchema) before showing it.
+ */
+const productCampaignsEnvelope = z.object({ items: z.array(z.unknown()) });
+export type ProductCampaignsEnvelope = z.infer<typeof productCampaignsEnvelope>;
+
+export const getProductCampaigns = ({ productId, signal }: { productId: string; signal?: AbortSignal }): Promise<ProductCampaignsEnvelope> =>
+  api.get(`/matching/campaigns/product/${encodeURIComponent(productId)}`, productCampaignsEnvelope, { signal });
+
+export const productCampaignsQueryOptions = (productId: string) =>
+  queryOptions({
+    queryKey: ['matching', 'product', productId],
+    queryFn: ({ signal }) => getProductCampaigns({ productId, signal }),
+    staleTime: 60_000,
+  });
+
+export const useProductCampaigns = (productId: string) => useQuery(productCampaignsQueryOptions(productId));
