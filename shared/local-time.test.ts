@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localDay, localMonth, nextDay, startOfLocalDay } from './local-time';
+import { localDay, localInstant, localMonth, nextDay, startOfLocalDay } from './local-time';
 
 describe('local calendar days and months', () => {
   it('starts a New Zealand day at its local midnight, in summer (NZDT +13) and winter (NZST +12)', () => {
@@ -25,5 +25,13 @@ describe('local calendar days and months', () => {
   it('steps to the next day across months and years', () => {
     expect(nextDay('2026-02-28')).toBe('2026-03-01');
     expect(nextDay('2026-12-31')).toBe('2027-01-01');
+  });
+
+  it('puts a wall-clock day and time in the zone, either side of daylight saving', () => {
+    expect(localInstant('2026-03-03', '09:30', 'Pacific/Auckland').toISOString()).toBe('2026-03-02T20:30:00.000Z');
+    expect(localInstant('2026-07-01', '09:30', 'Pacific/Auckland').toISOString()).toBe('2026-06-30T21:30:00.000Z');
+    expect(localInstant('2026-07-01', '09:30', 'Australia/Sydney').toISOString()).toBe('2026-06-30T23:30:00.000Z');
+    // 27 September 2026: NZ clocks jump from 02:00 to 03:00.
+    expect(localInstant('2026-09-27', '02:30', 'Pacific/Auckland').toISOString()).toBe('2026-09-26T14:30:00.000Z');
   });
 });

@@ -44,9 +44,16 @@ function offsetMs(timeZone: string, at: Date): number {
 }
 
 /** '2026-03-01' in 'Pacific/Auckland' -> the instant that day starts there (2026-02-28T11:00:00.000Z). */
-export function startOfLocalDay(date: string, timeZone: string): Date {
+export const startOfLocalDay = (date: string, timeZone: string): Date => localInstant(date, '00:00', timeZone);
+
+/**
+ * A wall-clock day and time ('2026-03-03', '09:30') in a zone -> the instant. A time that the clock skips when
+ * daylight saving starts reads as the hour after (02:30 -> 03:30).
+ */
+export function localInstant(date: string, time: string, timeZone: string): Date {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const wall = Date.UTC(year, month - 1, day);
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
   // Twice: the offset at the first guess may differ from the offset at the answer across a daylight-saving change.
   let instant = wall - offsetMs(timeZone, new Date(wall));
   instant = wall - offsetMs(timeZone, new Date(instant));

@@ -1,13 +1,13 @@
 import { CharityMembershipChanged, CharityProfilePublished, WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
-import { REINDEX_EVENTS, VolunteerHoursRecorded } from '@giving/shared/events/volunteering';
+import { REINDEX_EVENTS, VolunteerApplied, VolunteerHoursRecorded } from '@giving/shared/events/volunteering';
 import { patternFor } from '@giving/shared/events';
 import { defineService, type AuthPolicy, type RouteSpec } from '@giving/shared/manifest';
 import type { Permission } from '@giving/shared/permissions';
 
 /**
  * volunteering: opportunities and their sessions, applications (individual and team), team invitations, feedback,
- * completion (hours -> VolunteerHoursRecorded), comments, templates, the recommender, search re-indexing and the back
- * office's moderation. Item layout: adapters/keys.ts. Use cases: domain/opportunities.ts, domain/applications.ts
+ * completion (hours -> VolunteerHoursRecorded), sign-ups (new applications -> VolunteerApplied, for the ticker),
+ * comments, templates, the recommender, search re-indexing, reports and the back office's moderation. Item layout: adapters/keys.ts. Use cases: domain/opportunities.ts, domain/applications.ts
  * (the lifecycle table is domain/lifecycle.ts), domain/members.ts, domain/operations.ts.
  *
  * Who may call what (spec 2 §6; docs/DECISIONS.md "Volunteering routes"):
@@ -17,6 +17,8 @@ import type { Permission } from '@giving/shared/permissions';
  * - Member calls need a signed-in member; object-level rules (own application, invited member, the opportunity's
  *   charity's volunteering staff) are checked in the use cases, from volunteering's copy of charity roles.
  * - Charity console calls with {charityId} in the path are tenant policies (Charity_Volunteering*).
+ * - The workplace console's report ({workplaceId}) is a tenant policy (Workplace_ViewReports), from volunteering's copy
+ *   of workplace memberships.
  * - The back office's calls (spec 2 §7 "Volunteering back office") answer 401 to anyone who is not an authorised
  *   back-office user (spec 1 §6), signed in or not.
  * - Operations (ReIndex*, modelTraining) are back-office work (BackOffice_ManageVacancies, 403 otherwise);
@@ -27,6 +29,7 @@ const PUBLIC: AuthPolicy = { kind: 'public' };
 const charity = (...anyOf: Permission[]): AuthPolicy => ({ kind: 'signedIn', anyOf, tenant: { kind: 'charity', param: 'charityId' } });
 const backOffice = (...anyOf: Permission[]): AuthPolicy => ({ kind: 'signedIn', anyOf, deniedAs: 'Unauthorized' });
 const operations: AuthPolicy = { kind: 'signedIn', anyOf: ['BackOffice_ManageVacancies'] };
+const workplace = (...anyOf: Permission[]): AuthPolicy => ({ kind: 'signedIn', anyOf, tenant: { kind: 'workplace', param: 'workplaceId' } });
 
 type Route = Pick<RouteSpec, 'method' | 'path' | 'auth' | 'summary' | 'timeoutSeconds'> & { handler: string; write?: boolean; mail?: boolean; publishes?: RouteSpec['access']['publishes'] };
 const route = ({ write, mail, publishes, ...spec }: Route): RouteSpec => ({
@@ -82,6 +85,8 @@ export default defineService({
     route({ method: 'GET', path: '/volunteering/charity/{charityId}/volunteer/application', handler: 'handlers/charity-applications#list', auth: charity('Charity_VolunteeringView'), summary: "Every application to the charity's opportunities, newest first (?status=)." }),
     route({ method: 'PATCH', path: '/volunteering/charity/{charityId}/volunteer/application/{applicationId}/accept', handler: 'handlers/charity-applications#accept', auth: charity('Charity_VolunteeringManage'), write: true, summary: 'Accepts an Applied application (409 from any other status).' }),
     route({ method: 'PATCH', path: '/volunteering/charity/{charityId}/volunteer/application/{applicationId}/decline', handler: 'handlers/charity-applications#decline', auth: charity('Charity_VolunteeringManage'), write: true, summary: 'Declines an Applied or Accepted application with an optional reason; its places go back.' }),
+    // The workplace console's volunteering report (spec 1 §2 workplace admin, reports/volunteering).
+    route({ method: 'GET', path: '/volunteering/workplace/{workplaceId}/report', handler: 'handlers/members#workplaceReport', auth: workplace('Workplace_ViewReports'), summary: "Applications by the workplace's members (?from=&to= session days), newest first, for its volunteering report." }),
 
     // Opportunities (spec 2 §7 "Volunteering opportunities").
     route({ method: 'POST', path: '/volunteering/opportunity', handler: 'handlers/opportunities#create', auth: SIGNED_IN, write: true, summary: "A charity's new opportunity with its sessions (201; Proposed until the back office approves; the charity's Charity_VolunteeringManage)." }),
@@ -126,6 +131,7 @@ export default defineService({
     route({ method: 'GET', path: '/volunteering/backOffice/opportunity/{opportunityId}/comment', handler: 'handlers/back-office#comments', auth: backOffice('BackOffice_ViewVacancies'), summary: 'The comments.' }),
     route({ method: 'PATCH', path: '/volunteering/backOffice/{opportunityId}/toggleOnlineStatus', handler: 'handlers/back-office#toggleOnline', auth: backOffice('BackOffice_ManageVacancies'), write: true, summary: 'Takes any opportunity on- or offline (204).' }),
     route({ method: 'POST', path: '/volunteering/backOffice/bulkUpdateOpportunitySdgs', handler: 'handlers/back-office#bulkUpdateSdgs', auth: backOffice('BackOffice_ManageVacancies'), write: true, summary: "Replaces listed opportunities' SDGs (204; 400 naming any unknown opportunity, nothing written)." }),
+    route({ method: 'GET', path: '/volunteering/backOffice/report', handler: 'handlers/back-office#report', auth: backOffice('BackOffice_ViewReports'), summary: 'Every application, or one charity’s (?charityId=&from=&to= session days), newest first, for the platform’s volunteering report.' }),
   ],
   streams: [
     {
@@ -135,6 +141,14 @@ export default defineService({
       handler: 'handlers/publish-hours',
       batchSize: 25,
       access: { publishes: [VolunteerHoursRecorded] },
+    },
+    {
+      // Storage-first too: every stored application is a sign-up for the header's ticker (no names), once per application.
+      name: 'publish-volunteer-sign-ups',
+      filter: { eventName: ['INSERT'], dynamodb: { NewImage: { sk: { S: ['APP'] } } } },
+      handler: 'handlers/publish-sign-ups',
+      batchSize: 25,
+      access: { publishes: [VolunteerApplied] },
     },
   ],
   subscriptions: [

@@ -280,14 +280,14 @@ export const siteStatsSchema = z.object({
   overallVolunteeredHours: z.number(),
 });
 export type SiteStats = z.infer<typeof siteStatsSchema>;
-export const recentActivitySchema = z.object({
-  kind: z.literal('donation'),
-  id: z.string(),
-  charityName: z.string(),
-  charityUrl: z.string(),
-  donationAmount: moneySchema,
-  donationDate: z.string(),
-});
+/** The ticker's items (spec 1 §1, §3 "Recent donation", "Volunteer application"): never who gave or signed up. */
+const recentCharity = { id: z.string(), charityName: z.string(), charityUrl: z.string() };
+export const recentDonationSchema = z.object({ kind: z.literal('donation'), ...recentCharity, donationAmount: moneySchema, donationDate: z.string() });
+export type RecentDonation = z.infer<typeof recentDonationSchema>;
+/** A volunteering sign-up; `id` is the application's. */
+export const recentVolunteeringSchema = z.object({ kind: z.literal('volunteering'), ...recentCharity, createdOn: z.string() });
+export type RecentVolunteering = z.infer<typeof recentVolunteeringSchema>;
+export const recentActivitySchema = z.discriminatedUnion('kind', [recentDonationSchema, recentVolunteeringSchema]);
 export type RecentActivity = z.infer<typeof recentActivitySchema>;
 export const recentActivityListSchema = z.object({ items: z.array(recentActivitySchema) });
 export const menuLinkSchema = z.object({ name: trimmed(40), path: z.string().check(z.regex(/^\/[A-Za-z0-9/_?=&.-]*$|^https:\/\/\S+$/, 'Use a path starting with / or an https:// address.'), z.maxLength(300, MESSAGES.tooLong(300))) });

@@ -398,7 +398,7 @@ export const opportunityCardSchema = z.object({
   location: z.optional(locationSchema),
   frequency: z.optional(z.enum(RECURRING_FREQUENCIES)),
   sessionCount: z.int(),
-  /** The next session that has not ended (absent when all have). */
+  /** The next session that has not ended; a recurring role's next meeting by its schedule (absent when none is left). */
   nextSessionStartsAt: z.optional(z.string()),
   requiredPeople: z.int(),
   fee: z.optional(feeSchema),
@@ -413,6 +413,9 @@ export type OpportunityCard = z.infer<typeof opportunityCardSchema>;
 
 export const opportunityListSchema = z.object({ items: z.array(opportunityCardSchema), total: z.int(), nextCursor: z.optional(z.string()) });
 export type OpportunityList = z.infer<typeof opportunityListSchema>;
+/** GET /volunteering/charity/{charityId}/opportunity and the back office's moderation list: cards without a total (a cursor where paged). */
+export const opportunityCardPageSchema = z.object({ items: z.array(opportunityCardSchema), nextCursor: z.optional(z.string()) });
+export type OpportunityCardPage = z.infer<typeof opportunityCardPageSchema>;
 
 const booleanText = z.optional(z.enum(['true', 'false'], { error: MESSAGES.invalidInput }));
 const listText = z.optional(z.string().check(z.maxLength(1000, MESSAGES.tooLong(1000))));
@@ -423,7 +426,8 @@ const numberText = (min: number, max: number) =>
  * GET /volunteering/opportunity (and the public twin): Live and online opportunities of a country, filtered.
  * `isRemote=true|false`; `lat`,`lon`(+`radiusKm`, default 25) or `location` (suburb text); `dateFilter` with `date`
  * for on-or-before / on-or-after (spec 1 §5 date text, else 'Invalid Date!'); `skills`/`categories` comma lists (any
- * matches); `q` words in the title or description; `cursor` from the previous page; `limit` 1..100 (24).
+ * matches); `q` words in the title or description; `charityUrl` one charity's; `cursor` from the previous page;
+ * `limit` 1..100 (24).
  */
 export const opportunityListQuerySchema = z
   .object({
@@ -439,6 +443,8 @@ export const opportunityListQuerySchema = z
     skills: listText,
     categories: listText,
     opportunityType: z.optional(z.enum(OPPORTUNITY_TYPES, { error: MESSAGES.invalidInput })),
+    /** One charity's roles only (the charity page's 'More Volunteering Roles'). */
+    charityUrl: z.optional(slugSchema),
     limit: numberText(1, 100),
     cursor: z.optional(z.string().check(z.maxLength(200))),
   })
@@ -777,6 +783,29 @@ export const backOfficeOpportunityQuerySchema = z.object({
 });
 
 /* ------------------------------------------------------------------------------------------------------------
+ * Volunteering reports beyond the charity's (not named by the spec): the applications a report counts, as
+ * applicationListSchema; the SPA sums them as it does the charity's.
+ * ---------------------------------------------------------------------------------------------------------- */
+
+const reportRange = {
+  /** Sessions starting on or after this local day (yyyy-mm-dd). */
+  from: z.optional(dateSchema),
+  /** Sessions starting on or before this local day. */
+  to: z.optional(dateSchema),
+};
+const fromNotAfterTo = z.superRefine((value: { from?: string; to?: string }, ctx) => {
+  const day = (text: string) => text.split('-').map((part) => part.padStart(2, '0')).join('-');
+  if (value.from && value.to && day(value.from) > day(value.to)) ctx.issues.push({ code: 'custom', message: 'The end date must not be before the start date.', path: ['to'], input: value });
+});
+
+/** GET /volunteering/workplace/{workplaceId}/report?from=&to= — the workplace's members' applications. */
+export const workplaceVolunteeringReportQuerySchema = z.object(reportRange).check(fromNotAfterTo);
+export type WorkplaceVolunteeringReportQuery = z.infer<typeof workplaceVolunteeringReportQuerySchema>;
+/** GET /volunteering/backOffice/report?charityId=&from=&to= — every application on the platform, or one charity's. */
+export const backOfficeVolunteeringReportQuerySchema = z.object({ ...reportRange, charityId: z.optional(idSchema) }).check(fromNotAfterTo);
+export type BackOfficeVolunteeringReportQuery = z.infer<typeof backOfficeVolunteeringReportQuerySchema>;
+
+/* ------------------------------------------------------------------------------------------------------------
  * Path parameters (spec 2 §3 "Volunteering path parameters")
  * ---------------------------------------------------------------------------------------------------------- */
 
@@ -786,6 +815,7 @@ export const sessionParams = z.object({ sessionId: idSchema });
 export const applicationParams = z.object({ applicationId: idSchema });
 export const charityApplicationParams = z.object({ charityId: idSchema, applicationId: idSchema });
 export const charityIdParams = z.object({ charityId: idSchema });
+export const workplaceIdParams = z.object({ workplaceId: idSchema });
 export const vacancyParams = z.object({ charityUrl: slugSchema, opportunityUrl: slugSchema });
 export const templateParams = z.object({ templateId: idSchema });
 export const externalFeedbackParams = z.object({ externalFeedbackId: idSchema });

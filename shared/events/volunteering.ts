@@ -4,6 +4,15 @@ import { defineEvent, type EventDefinition } from '../events';
 
 export const VOLUNTEERING_SOURCE = 'giving.volunteering';
 
+/** What every application event names: the application, its opportunity, its charity and its country. */
+const applicationFacts = {
+  applicationId: z.string(),
+  opportunityId: z.string(),
+  charityId: z.string(),
+  charityName: z.string(),
+  country: countryCodeSchema,
+};
+
 /**
  * A volunteering application was completed (by the applicant or the charity): its volunteers' hours count toward
  * the site's volunteered hours (accounts raises the country's overallVolunteeredHours). Published from the
@@ -15,11 +24,7 @@ export const VolunteerHoursRecorded = defineEvent({
   source: VOLUNTEERING_SOURCE,
   version: 1,
   schema: z.object({
-    applicationId: z.string(),
-    opportunityId: z.string(),
-    charityId: z.string(),
-    charityName: z.string(),
-    country: countryCodeSchema,
+    ...applicationFacts,
     /** The applicant (the team's leader). */
     memberId: z.string(),
     /** Hours each volunteer gave, how many counted, and their product: what the stats add. */
@@ -28,6 +33,18 @@ export const VolunteerHoursRecorded = defineEvent({
     hours: z.number(),
     completedAt: z.string(),
   }),
+});
+
+/**
+ * Someone signed up to volunteer (an application, individual or team, was stored): the ticker's "volunteering sign-up"
+ * (spec 1 §1; its fields spec 1 §3 "Volunteer application": charityName, charityUrl, createdOn), never who. Published
+ * from the volunteering table's stream when an application item is inserted; event id `applied-<applicationId>`.
+ */
+export const VolunteerApplied = defineEvent({
+  name: 'VolunteerApplied',
+  source: VOLUNTEERING_SOURCE,
+  version: 1,
+  schema: z.object({ ...applicationFacts, charityUrl: z.string(), createdOn: z.string() }),
 });
 
 /**

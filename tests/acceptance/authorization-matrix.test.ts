@@ -33,7 +33,14 @@ function expected(route: RouteSpec, role: Role, relation: Relation): Outcome {
     // Volunteering's charity console (opportunities, applications) and the charity's volunteer workplaces.
     route.path.startsWith('/volunteering/charity/{charityId}') ||
     route.path === '/volunteer/workplace/byCharity/{charityId}';
-  const workplaceConsole = route.path.startsWith('/accounts/workplace/{workplaceId}');
+  const workplaceConsole =
+    route.path.startsWith('/accounts/workplace/{workplaceId}') ||
+    // Volunteering's workplace report (Workplace_ViewReports in {workplaceId}).
+    route.path.startsWith('/volunteering/workplace/{workplaceId}') ||
+    // Matching's campaigns and their restrictions (Workplace_ViewSettings to read, Workplace_ManageSettings to write:
+    // the admin's, not an employee's or a content admin's). The gift page's GET /matching/campaigns/product/{productId}
+    // is public.
+    route.path.startsWith('/matching/workplace/{workplaceId}');
   if (charityConsole) return signedIn(relation === 'demo tenant' ? ['charityAdmin', 'backOffice'] : ['backOffice'])(role);
   if (workplaceConsole) {
     if (relation === 'other tenant') return signedIn(['backOffice'])(role);

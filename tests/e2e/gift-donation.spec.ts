@@ -65,7 +65,7 @@ test.describe('a guest gives to a gift by card', () => {
         return donatedInHeader(page);
       }, { timeout: 20_000 })
       .toBe(donatedSoFar + 100);
-    await expect(page.getByRole('region', { name: 'Recent donations' }).getByText('$100').first()).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Recent activity' }).getByText('$100').first()).toBeVisible();
   });
 
   test('a declining card shows the gateway’s message and keeps the donor on the form', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { MenuLink, RecentActivity } from '@giving/shared/contracts/accounts';
+import type { MenuLink, RecentActivity, RecentDonation } from '@giving/shared/contracts/accounts';
 import { SITE_FEATURES, type SiteFeature } from '@giving/shared/permissions';
 import type { CountrySiteSettings, SiteSettings, SiteStore } from '../domain/site';
 import { keys } from './keys';
@@ -47,16 +47,12 @@ export function dynamoSiteStore(client: DynamoDBDocumentClient, tableName: strin
           Limit: limit,
         }),
       );
-      return (result.Items ?? []).map(
-        (item): RecentActivity => ({
-          kind: 'donation',
-          id: item.id as string,
-          charityName: item.charityName as string,
-          charityUrl: item.charityUrl as string,
-          donationAmount: item.donationAmount as RecentActivity['donationAmount'],
-          donationDate: item.donationDate as string,
-        }),
-      );
+      return (result.Items ?? []).map((item): RecentActivity => {
+        const common = { id: item.id as string, charityName: item.charityName as string, charityUrl: item.charityUrl as string };
+        // Each item keeps the kind it was written with (donations by record-donation-activity, sign-ups by record-volunteer-sign-up).
+        if (item.kind === 'volunteering') return { kind: 'volunteering', ...common, createdOn: item.createdOn as string };
+        return { kind: 'donation', ...common, donationAmount: item.donationAmount as RecentDonation['donationAmount'], donationDate: item.donationDate as string };
+      });
     },
   };
 }

@@ -4,7 +4,9 @@ import { fixedClock } from '@giving/shared/clock';
 import { newId } from '@giving/shared/ids';
 import { testTables } from '../../../tools/local/src/testing/dynamo';
 import accounts from '../service';
-import { recordVolunteerHours } from '../domain/volunteer-activity';
+import { recordVolunteerHours, recordVolunteerSignUp } from '../domain/volunteer-activity';
+import { getRecentActivity } from '../domain/site';
+import { dynamoSiteStore } from './dynamo-site';
 import { dynamoVolunteerActivityStore } from './dynamo-volunteer-activity';
 import { keys } from './keys';
 
@@ -47,3 +49,30 @@ describe('volunteered hours in the site stats (DynamoDB Local)', () => {
     await expect(recordVolunteerHours({ activity, clock: fixedClock('2026-11-21T09:00:00Z') }, { ...event(newId(), 1), country: 'xx' as 'nz' })).rejects.toThrow('unknown country');
   });
 });
+
+describe('volunteering sign-ups in the ticker (DynamoDB Local)', () => {
+  const signUp = (applicationId: string, createdOn: string) => ({
+    applicationId,
+    opportunityId: 'opp',
+    charityId: 'charity',
+    charityName: 'Kiwi Coast Rescue',
+    charityUrl: 'kiwi-coast-rescue',
+    country: 'nz' as const,
+    createdOn,
+  });
+  const deps = () => ({ activity, clock: fixedClock('2026-11-21T09:00:00Z') });
+
+  it('shows each sign-up once among the recent activity (charity and when, never who), however often it arrives', async () => {
+    const id = newId();
+    expect(await recordVolunteerSignUp(deps(), signUp(id, '2026-11-21T08:00:00.000Z'))).toBe('recorded');
+    expect(await recordVolunteerSignUp(deps(), signUp(id, '2026-11-21T08:00:00.000Z'))).toBe('recorded');
+    const { items } = await getRecentActivity({ site: dynamoSiteStore(tables.client, tables.tableName('accounts')) }, 'nz');
+    expect(items.filter((item) => item.id === id)).toEqual([{ kind: 'volunteering', id, charityName: 'Kiwi Coast Rescue', charityUrl: 'kiwi-coast-rescue', createdOn: '2026-11-21T08:00:00.000Z' }]);
+  });
+
+  it('leaves out a sign-up older than the ticker keeps, and refuses one it cannot place', async () => {
+    expect(await recordVolunteerSignUp(deps(), signUp(newId(), '2026-10-01T08:00:00.000Z'))).toBe('tooOld');
+    await expect(recordVolunteerSignUp(deps(), { ...signUp(newId(), '2026-11-21T08:00:00.000Z'), country: 'xx' as 'nz' })).rejects.toThrow('unknown country');
+  });
+});
+

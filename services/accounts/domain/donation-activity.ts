@@ -1,4 +1,4 @@
-import type { Badge, RecentActivity } from '@giving/shared/contracts/accounts';
+import type { Badge, RecentDonation } from '@giving/shared/contracts/accounts';
 import { isCountryCode, type CountryCode } from '@giving/shared/countries';
 import type { EventData } from '@giving/shared/events';
 import type { DonationCompleted } from '@giving/shared/events/donations';
@@ -27,7 +27,7 @@ export interface DonationRecord {
   /** Amount x quantity, in cents (the tip goes to the website, not to the charity). */
   amountCents: number;
   /** The ticker item, keyed by its donation date. */
-  recent: RecentActivity;
+  recent: RecentDonation;
   /** Counts toward this member's badges. */
   memberId?: string;
   /** Epoch seconds. */

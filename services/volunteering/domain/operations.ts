@@ -11,7 +11,8 @@ import {
 import { isListedFor } from './access';
 import type { Actor, ReindexDeps, StoredApplication, StoredOpportunity, VolunteeringDeps } from './ports';
 import { applicationCounts, DEFAULT_WEIGHTS, featuresOf, PROXIMITY_SCALE_KM, profileOf, reasonsFor, scoreOf, train } from './recommender';
-import { hasEnded, scheduleTypeOf, sessionLocation, toCard } from './schedule';
+import { sessionLocation } from '@giving/shared/volunteering-rules';
+import { hasEnded, scheduleTypeOf, toCard } from './schedule';
 
 /** The operations: training the recommender, recommending roles, and re-emitting search documents (ReIndex*). */
 

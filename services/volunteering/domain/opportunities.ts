@@ -5,7 +5,7 @@ import {
   type Comment,
   type ContentStatus,
   type Opportunity,
-  type OpportunityCard,
+  type OpportunityCardPage,
   type OpportunityEdit,
   type OpportunityInput,
   type OpportunityList,
@@ -14,11 +14,13 @@ import {
   type Session,
   type SessionsSummary,
 } from '@giving/shared/contracts/volunteering';
+import type { CountryCode } from '@giving/shared/countries';
 import { DomainError, invalid, notFound } from '@giving/shared/errors';
 import { isAdministrator } from '@giving/shared/permissions';
 import { isListedFor, requireCharityPermission, requireManaged, requireVisible, type Viewer } from './access';
 import type { Actor, SessionChanges, SessionPlan, StoredOpportunity, StoredSession, VolunteeringDeps } from './ports';
-import { distanceKm, matchesDateFilter, sessionLocation, sessionsSummary, toCard, toOpportunity, toOpportunityEdit, toSession } from './schedule';
+import { sessionLocation } from '@giving/shared/volunteering-rules';
+import { distanceKm, matchesDateFilter, nextStartsAt, sessionsSummary, toCard, toOpportunity, toOpportunityEdit, toSession } from './schedule';
 
 /**
  * Opportunities and their sessions: charities create, edit, delete and take them on- and offline; the back office
@@ -194,13 +196,24 @@ function offsetOf(cursor: string | undefined): number {
 }
 
 /**
+ * One charity's opportunities in the country, from its own index partition rather than the country's whole list
+ * (the listing rules are applied by the caller, as for the country's); an unknown charity has none.
+ */
+async function listedOfCharity(deps: Deps, charityUrl: string, country: CountryCode): Promise<StoredOpportunity[]> {
+  const charity = await deps.charities.getByUrl(charityUrl);
+  if (!charity) return [];
+  return (await deps.opportunities.listByCharity(charity.id)).filter((opportunity) => opportunity.country === country);
+}
+
+/**
  * GET /volunteering/opportunity — Live, online opportunities of a country the viewer may see (exclusive ones only
  * for their workplace's members), filtered (remote, location, dates, skills, categories, type, words), nearest
  * first with a lat/lon filter, else soonest next session first.
  */
 export async function listOpportunities(deps: Deps, viewer: Viewer, query: OpportunityListQuery): Promise<OpportunityList> {
   const now = deps.clock.now();
-  const all = await deps.opportunities.listListed(query.country ?? 'nz');
+  const country = query.country ?? 'nz';
+  const all = query.charityUrl ? await listedOfCharity(deps, query.charityUrl, country) : await deps.opportunities.listListed(country);
   const skills = csv(query.skills);
   const categories = csv(query.categories);
   const words = csv(query.q?.replace(/\s+/g, ','));
@@ -227,7 +240,7 @@ export async function listOpportunities(deps: Deps, viewer: Viewer, query: Oppor
     }
     matches.push({ opportunity, distance });
   }
-  const nextStart = (o: StoredOpportunity) => o.sessions.filter((s) => Date.parse(s.endsAt) > now.getTime()).map((s) => s.startsAt).sort()[0] ?? '9999';
+  const nextStart = (o: StoredOpportunity) => nextStartsAt(o, now) ?? '9999';
   matches.sort((a, b) =>
     centre ? (a.distance ?? 0) - (b.distance ?? 0) : nextStart(a.opportunity).localeCompare(nextStart(b.opportunity)) || b.opportunity.createdAt.localeCompare(a.opportunity.createdAt),
   );
@@ -242,7 +255,7 @@ export async function listOpportunities(deps: Deps, viewer: Viewer, query: Oppor
 }
 
 /** GET /volunteering/charity/{charityId}/opportunity — every opportunity of the charity, whatever its status (the console). */
-export async function listCharityOpportunities(deps: Deps, charityId: string): Promise<{ items: OpportunityCard[] }> {
+export async function listCharityOpportunities(deps: Deps, charityId: string): Promise<OpportunityCardPage> {
   const now = deps.clock.now();
   return { items: (await deps.opportunities.listByCharity(charityId)).map((o) => toCard(o, now)) };
 }
@@ -340,7 +353,7 @@ export async function bulkUpdateSdgs(deps: Deps, request: BulkUpdateSdgs): Promi
 }
 
 /** The back office's moderation list (Proposed first by default). */
-export async function listForBackOffice(deps: Deps, query: { contentStatus?: ContentStatus; q?: string; cursor?: string }) {
+export async function listForBackOffice(deps: Deps, query: { contentStatus?: ContentStatus; q?: string; cursor?: string }): Promise<OpportunityCardPage> {
   const now = deps.clock.now();
   const page = await deps.opportunities.listByContentStatus(query.contentStatus ?? 'Proposed', query.cursor);
   const q = query.q?.trim().toLowerCase();

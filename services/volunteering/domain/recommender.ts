@@ -1,6 +1,7 @@
 import type { RecommenderModel } from '@giving/shared/contracts/volunteering';
 import type { StoredApplication, StoredOpportunity } from './ports';
-import { distanceKm, sessionLocation } from './schedule';
+import { sessionLocation } from '@giving/shared/volunteering-rules';
+import { distanceKm } from './schedule';
 
 /**
  * A small, explainable recommender: the chance a member applies for a role is a logistic function of four features,

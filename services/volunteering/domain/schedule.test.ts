@@ -1,35 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { distanceKm, locationLabel, matchesDateFilter, scheduleLabel } from './schedule';
+import type { Location, RecurringSchedule } from '@giving/shared/contracts/volunteering';
+import { distanceKm, matchesDateFilter, meetsOn, nextRecurringStart, nextStartsAt } from './schedule';
 
-const at = (suburb: string, lat: number, lon: number) => ({ suburb, lat, lon });
-const session = (startsAt: string, endsAt: string, location?: ReturnType<typeof at>) => ({ id: startsAt, startsAt, endsAt, requiredPeople: 5, ...(location ? { location } : {}) });
-
-describe('spec 1 §4 volunteer schedule label', () => {
-  it('is Recurring for a recurring schedule, Multiple for several fixed sessions, else Single', () => {
-    expect(scheduleLabel('RecurringSchedule', 1)).toBe('Recurring');
-    expect(scheduleLabel('FixedSchedule', 3)).toBe('Multiple');
-    expect(scheduleLabel('FixedSchedule', 1)).toBe('Single');
-    expect(scheduleLabel('FixedSchedule', 0)).toBe('Single');
-  });
-});
-
-describe('spec 1 §4 location on a card', () => {
-  const whangarei = at('Whangārei', -35.72, 174.32);
-  it('is the suburb for one session', () => {
-    expect(locationLabel({ isRemote: false, location: whangarei, sessions: [session('2026-12-01T00:00:00Z', '2026-12-01T02:00:00Z')] })).toBe('Whangārei');
-  });
-  it('is the suburb when all sessions share coordinates', () => {
-    const sessions = [session('2026-12-01T00:00:00Z', '2026-12-01T02:00:00Z', whangarei), session('2026-12-02T00:00:00Z', '2026-12-02T02:00:00Z', whangarei)];
-    expect(locationLabel({ isRemote: false, sessions })).toBe('Whangārei');
-  });
-  it("is 'Multiple locations' when sessions are in different places", () => {
-    const sessions = [session('2026-12-01T00:00:00Z', '2026-12-01T02:00:00Z', whangarei), session('2026-12-02T00:00:00Z', '2026-12-02T02:00:00Z', at('Ngunguru', -35.62, 174.5))];
-    expect(locationLabel({ isRemote: false, location: whangarei, sessions })).toBe('Multiple locations');
-  });
-  it("reads 'Remote' for a remote role", () => {
-    expect(locationLabel({ isRemote: true, sessions: [] })).toBe('Remote');
-  });
-});
+const session = (startsAt: string, endsAt: string, location?: Location) => ({ id: startsAt, startsAt, endsAt, requiredPeople: 5, ...(location ? { location } : {}) });
 
 describe('spec 1 §4 date filter', () => {
   const now = new Date('2026-11-21T09:00:00Z');
@@ -53,5 +26,59 @@ describe('distance', () => {
   it('Auckland to Wellington is about 490 km', () => {
     expect(distanceKm({ lat: -36.85, lon: 174.76 }, { lat: -41.29, lon: 174.78 })).toBeGreaterThan(480);
     expect(distanceKm({ lat: -36.85, lon: 174.76 }, { lat: -41.29, lon: 174.78 })).toBeLessThan(500);
+  });
+});
+
+describe('the next meeting of a recurring schedule (a card’s nextSessionStartsAt)', () => {
+  const auckland = 'Pacific/Auckland';
+  const tuesdayThursday: RecurringSchedule = { frequency: 'Weekly', daysOfWeek: ['Tuesday', 'Thursday'], startTime: '09:00', endTime: '12:00', startDate: '2026-3-3', hoursPerSession: 3 };
+  // Friday 20 November 2026, 10:00 in Auckland (NZDT, +13).
+  const friday = new Date('2026-11-19T21:00:00Z');
+
+  it('weekly on Tuesday and Thursday, seen on a Friday: next Tuesday at 09:00 local', () => {
+    expect(nextRecurringStart(tuesdayThursday, auckland, friday)).toBe('2026-11-23T20:00:00.000Z');
+  });
+
+  it('a meeting still running counts; one that has ended does not', () => {
+    const tuesdayAt10 = new Date('2026-11-23T21:00:00Z');
+    expect(nextRecurringStart(tuesdayThursday, auckland, tuesdayAt10)).toBe('2026-11-23T20:00:00.000Z');
+    const tuesdayAt13 = new Date('2026-11-24T00:00:00Z');
+    expect(nextRecurringStart(tuesdayThursday, auckland, tuesdayAt13)).toBe('2026-11-25T20:00:00.000Z');
+  });
+
+  it('before the start date: the first meeting on or after it', () => {
+    expect(nextRecurringStart({ ...tuesdayThursday, startDate: '2026-12-02' }, auckland, friday)).toBe('2026-12-02T20:00:00.000Z');
+  });
+
+  it('fortnightly counts weeks from the start date’s week', () => {
+    // Starts Tuesday 10 Nov: meets 10 and 12 Nov, then 24 and 26 Nov.
+    const fortnightly: RecurringSchedule = { ...tuesdayThursday, frequency: 'Fortnightly', startDate: '2026-11-10' };
+    expect(nextRecurringStart(fortnightly, auckland, friday)).toBe('2026-11-23T20:00:00.000Z');
+    const offWeek = { ...fortnightly, startDate: '2026-11-03' };
+    expect(nextRecurringStart(offWeek, auckland, friday)).toBe('2026-11-30T20:00:00.000Z');
+  });
+
+  it('monthly meets in the start date’s week of the month', () => {
+    // Starts on the 1st Tuesday (3 Mar): the 1st Tuesday of December is the 1st.
+    const monthly: RecurringSchedule = { ...tuesdayThursday, frequency: 'Monthly', daysOfWeek: ['Tuesday'] };
+    expect(nextRecurringStart(monthly, auckland, friday)).toBe('2026-11-30T20:00:00.000Z');
+    expect(meetsOn(monthly, '2026-12-08')).toBe(false);
+  });
+
+  it('in the time zone given: Sydney is two hours behind Auckland in summer', () => {
+    expect(nextRecurringStart(tuesdayThursday, 'Australia/Sydney', friday)).toBe('2026-11-23T22:00:00.000Z');
+  });
+
+  it('no next meeting once the schedule has ended', () => {
+    expect(nextRecurringStart({ ...tuesdayThursday, endDate: '2026-11-19' }, auckland, friday)).toBeUndefined();
+    expect(nextRecurringStart({ ...tuesdayThursday, endDate: '2026-11-24' }, auckland, friday)).toBe('2026-11-23T20:00:00.000Z');
+    expect(nextRecurringStart({ ...tuesdayThursday, endDate: '2026-11-23' }, auckland, friday)).toBeUndefined();
+  });
+
+  it('a recurring opportunity’s next start comes from its schedule, not its (past) first session', () => {
+    const opportunity = { country: 'nz' as const, recurringSchedule: tuesdayThursday, sessions: [session('2026-03-02T20:00:00Z', '2026-03-02T23:00:00Z')] };
+    expect(nextStartsAt(opportunity, friday)).toBe('2026-11-23T20:00:00.000Z');
+    const fixed = { country: 'nz' as const, sessions: [session('2026-10-01T00:00:00Z', '2026-10-01T03:00:00Z'), session('2026-12-05T20:00:00Z', '2026-12-05T23:00:00Z')] };
+    expect(nextStartsAt(fixed, friday)).toBe('2026-12-05T20:00:00Z');
   });
 });

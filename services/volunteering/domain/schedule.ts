@@ -1,45 +1,25 @@
 import {
-  MULTIPLE_LOCATIONS,
-  REMOTE_LOCATION,
+  WEEK_DAYS,
   type DateFilter,
-  type Location,
   type Opportunity,
   type OpportunityCard,
   type OpportunityEdit,
-  type ScheduleLabel,
+  type RecurringSchedule,
   type ScheduleType,
   type Session,
   type SessionsSummary,
 } from '@giving/shared/contracts/volunteering';
+import { COUNTRY_TIME_ZONES, localDay, localInstant, nextDay } from '@giving/shared/local-time';
+import { locationLabel, scheduleLabel, sessionLocation } from '@giving/shared/volunteering-rules';
 import type { SessionPlan, StoredOpportunity, StoredSession } from './ports';
 
 /**
- * The schedule and location rules of spec 1 §4, the date filter, distance, and how stored opportunities and sessions
+ * The date filter, distance, the next session, and how stored opportunities and sessions
  * read in the API. Pure.
  */
 
 export const scheduleTypeOf = (opportunity: Pick<StoredOpportunity, 'hasSpecificDates'>): ScheduleType =>
   opportunity.hasSpecificDates ? 'FixedSchedule' : 'RecurringSchedule';
-
-/** RecurringSchedule = Recurring; FixedSchedule with more than one session = Multiple; otherwise Single. */
-export function scheduleLabel(scheduleType: ScheduleType, sessionCount: number): ScheduleLabel {
-  if (scheduleType === 'RecurringSchedule') return 'Recurring';
-  return sessionCount > 1 ? 'Multiple' : 'Single';
-}
-
-/** Where a session happens: its own location, else the opportunity's. */
-export const sessionLocation = (opportunity: Pick<StoredOpportunity, 'location'>, session: Pick<SessionPlan, 'location'>): Location | undefined =>
-  session.location ?? opportunity.location;
-
-/** The suburb when one session or all sessions share coordinates, else 'Multiple locations'; 'Remote' for a remote role. */
-export function locationLabel(opportunity: Pick<StoredOpportunity, 'isRemote' | 'location' | 'sessions'>): string {
-  if (opportunity.isRemote) return REMOTE_LOCATION;
-  const locations = opportunity.sessions.map((session) => sessionLocation(opportunity, session)).filter((l): l is Location => l !== undefined);
-  const first = locations[0] ?? opportunity.location;
-  if (!first) return '';
-  const shared = locations.every((l) => l.lat === first.lat && l.lon === first.lon);
-  return opportunity.sessions.length <= 1 || shared ? first.suburb : MULTIPLE_LOCATIONS;
-}
 
 /** Great-circle distance in km (haversine). */
 export function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
@@ -76,6 +56,74 @@ export function matchesDateFilter(sessions: readonly Pick<SessionPlan, 'startsAt
 }
 
 export const hasEnded = (session: Pick<SessionPlan, 'endsAt'>, now: Date) => Date.parse(session.endsAt) <= now.getTime();
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A schedule can skip at most a few months (a fifth weekday that some months lack); past this, there is none. */
+const LOOK_AHEAD_DAYS = 400;
+/** 'YYYY-M-D' -> 'YYYY-MM-DD', so days compare as text. */
+const isoDay = (date: string) => date.split('-').map((part) => part.padStart(2, '0')).join('-');
+const utcDay = (date: string) => Date.parse(`${isoDay(date)}T00:00:00Z`);
+const weekDayOf = (date: string) => WEEK_DAYS[(new Date(utcDay(date)).getUTCDay() + 6) % 7];
+/** The Monday that starts the day's week, as days since 1970. */
+const weekOf = (date: string) => {
+  const day = utcDay(date) / DAY_MS;
+  return day - ((new Date(utcDay(date)).getUTCDay() + 6) % 7);
+};
+/** 1 for the first seven days of a month, 2 for the next seven, ... (the 'first Tuesday' of a month is in week 1). */
+const weekOfMonth = (date: string) => Math.ceil(Number(isoDay(date).slice(8, 10)) / 7);
+
+/**
+ * Whether a recurring schedule meets on a local day: one of its days of the week, on or after its start date, and
+ * - Weekly: every week;
+ * - Fortnightly: every second week, counted from the week of the start date (weeks start on Monday);
+ * - Monthly: in the same week of the month as the start date (a schedule starting on the 1st Tuesday meets on
+ *   the 1st Tuesday of each month; with Tuesday and Thursday, the 1st of each).
+ */
+export function meetsOn(schedule: Pick<RecurringSchedule, 'frequency' | 'daysOfWeek' | 'startDate' | 'endDate'>, date: string): boolean {
+  const day = isoDay(date);
+  if (day < isoDay(schedule.startDate) || (schedule.endDate !== undefined && day > isoDay(schedule.endDate))) return false;
+  if (!schedule.daysOfWeek.includes(weekDayOf(day)!)) return false;
+  switch (schedule.frequency) {
+    case 'Weekly':
+      return true;
+    case 'Fortnightly':
+      return (weekOf(day) - weekOf(schedule.startDate)) % 14 === 0;
+    case 'Monthly':
+      return weekOfMonth(day) === weekOfMonth(schedule.startDate);
+  }
+}
+
+/**
+ * When a recurring schedule next meets (ISO instant of its start): the first meeting that has not ended by `now`,
+ * with its days and times on the wall clock of `timeZone` (the charity's country's, as the SPA sends them).
+ * Undefined once the schedule has ended.
+ */
+export function nextRecurringStart(schedule: RecurringSchedule, timeZone: string, now: Date): string | undefined {
+  const today = localDay(now, timeZone);
+  // From the day before: a meeting that runs past midnight may still be on.
+  let day = isoDay(schedule.startDate) > today ? isoDay(schedule.startDate) : localDay(new Date(now.getTime() - DAY_MS), timeZone);
+  for (let i = 0; i < LOOK_AHEAD_DAYS; i++, day = nextDay(day)) {
+    if (schedule.endDate !== undefined && day > isoDay(schedule.endDate)) return undefined;
+    if (!meetsOn(schedule, day)) continue;
+    const start = localInstant(day, schedule.startTime, timeZone);
+    let end = localInstant(day, schedule.endTime, timeZone);
+    if (end <= start) end = localInstant(nextDay(day), schedule.endTime, timeZone);
+    if (end.getTime() > now.getTime()) return start.toISOString();
+  }
+  return undefined;
+}
+
+/**
+ * When the opportunity next meets: a recurring one's next meeting from its schedule; otherwise the earliest session
+ * that has not ended. Undefined when nothing is left.
+ */
+export function nextStartsAt(opportunity: Pick<StoredOpportunity, 'country' | 'recurringSchedule' | 'sessions'>, now: Date): string | undefined {
+  if (opportunity.recurringSchedule) return nextRecurringStart(opportunity.recurringSchedule, COUNTRY_TIME_ZONES[opportunity.country], now);
+  return opportunity.sessions
+    .filter((session) => !hasEnded(session, now))
+    .map((session) => session.startsAt)
+    .sort()[0];
+}
 
 export function toSession(opportunity: Pick<StoredOpportunity, 'location'>, session: StoredSession, now: Date): Session {
   const remaining = Math.max(0, session.remaining);
@@ -145,7 +193,7 @@ export const toOpportunityEdit = (opportunity: StoredOpportunity, sessions: Stor
 
 export function toCard(opportunity: StoredOpportunity, now: Date, distance?: number): OpportunityCard {
   const scheduleType = scheduleTypeOf(opportunity);
-  const next = [...opportunity.sessions].filter((s) => !hasEnded(s, now)).sort((a, b) => a.startsAt.localeCompare(b.startsAt))[0];
+  const next = nextStartsAt(opportunity, now);
   const location = opportunity.location ?? opportunity.sessions.find((s) => s.location)?.location;
   return {
     id: opportunity.id,
@@ -166,7 +214,7 @@ export function toCard(opportunity: StoredOpportunity, now: Date, distance?: num
     ...(location && !opportunity.isRemote ? { location } : {}),
     ...(opportunity.recurringSchedule ? { frequency: opportunity.recurringSchedule.frequency } : {}),
     sessionCount: opportunity.sessions.length,
-    ...(next ? { nextSessionStartsAt: next.startsAt } : {}),
+    ...(next ? { nextSessionStartsAt: next } : {}),
     requiredPeople: sum(opportunity.sessions.map((s) => s.requiredPeople)),
     ...(opportunity.fee ? { fee: opportunity.fee } : {}),
     allowTeams: opportunity.allowTeams,

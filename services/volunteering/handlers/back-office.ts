@@ -1,6 +1,7 @@
 import {
   backOfficeOpportunityQuerySchema,
   backOfficeOpportunityUpdateSchema,
+  backOfficeVolunteeringReportQuerySchema,
   bulkUpdateSdgsSchema,
   opportunityParams,
   opportunitySessionParams,
@@ -12,6 +13,7 @@ import { noContent, ok } from '@giving/shared/lambda/http';
 import { deps } from '../adapters';
 import { listApplicants } from '../domain/applications';
 import * as use from '../domain/opportunities';
+import { backOfficeReport } from '../domain/reports';
 import { volunteeringRoute } from '../http';
 
 /** The back office's volunteering calls; the manifest's policy refused (401) anyone who is not an authorised back-office user. */
@@ -69,3 +71,6 @@ export const bulkUpdateSdgs = volunteeringRoute({ body: bulkUpdateSdgsSchema }, 
   await use.bulkUpdateSdgs(deps(), body);
   return noContent();
 });
+
+/** GET /volunteering/backOffice/report?charityId=&from=&to= — the applications the platform-wide volunteering report counts. */
+export const report = volunteeringRoute({ query: backOfficeVolunteeringReportQuerySchema }, async ({ query }) => ok(await backOfficeReport(deps(), query)));

@@ -1,9 +1,16 @@
 import { countryCodeSchema } from '@giving/shared/contracts/common';
-import { externalFeedbackInputSchema, externalFeedbackParams, charityIdParams } from '@giving/shared/contracts/volunteering';
+import {
+  charityIdParams,
+  externalFeedbackInputSchema,
+  externalFeedbackParams,
+  workplaceIdParams,
+  workplaceVolunteeringReportQuerySchema,
+} from '@giving/shared/contracts/volunteering';
 import { created, ok } from '@giving/shared/lambda/http';
 import * as z from 'zod/mini';
 import { deps } from '../adapters';
 import * as use from '../domain/members';
+import { workplaceReport as reportOf } from '../domain/reports';
 import { actorOf, volunteeringRoute } from '../http';
 
 const countryQuery = z.object({ country: z.optional(countryCodeSchema) });
@@ -29,3 +36,8 @@ export const workplacesByCharity = volunteeringRoute({ params: charityIdParams }
 
 /** GET /volunteer/GetVolunteerFeed?country= */
 export const feed = volunteeringRoute({ query: countryQuery }, async ({ query }) => ok(await use.volunteerFeed(deps(), query.country ?? 'nz')));
+
+/** GET /volunteering/workplace/{workplaceId}/report?from=&to= — the tenant policy checked Workplace_ViewReports in {workplaceId}. */
+export const workplaceReport = volunteeringRoute({ params: workplaceIdParams, query: workplaceVolunteeringReportQuerySchema }, async ({ params, query }) =>
+  ok(await reportOf(deps(), params.workplaceId, query)),
+);

@@ -27,13 +27,43 @@ export class ApiError extends Error {
    * e.g. 'body.donor.email' -> 'donor.email' with the default prefix.
    */
   fieldMessages(prefix = 'body.'): Record<string, string> {
-    const messages: Record<string, string> = {};
-    for (const { field, message } of this.fieldErrors) {
-      const key = field.startsWith(prefix) ? field.slice(prefix.length) : field;
-      messages[key] ??= message;
-    }
-    return messages;
+    return fieldMessagesOf(this, prefix);
   }
+}
+
+/**
+ * A failure from an API client of a feature's own (e.g. volunteering's, whose messages follow spec 2 §8): it says
+ * what to tell the user and which fields the server blamed, so the shared screens (QueryStates, LoadMore,
+ * applyServerErrors) show it as they show an ApiError.
+ */
+export class ExplainedError extends Error {
+  override name = 'ExplainedError';
+  /** The HTTP status, when there was an answer. */
+  readonly status?: number;
+
+  /** The sentence a screen shows (by default the message). */
+  get userMessage(): string {
+    return this.message;
+  }
+
+  /** The field errors of the answer's problem body, if any. */
+  get fieldErrors(): readonly FieldError[] {
+    return [];
+  }
+}
+
+/**
+ * First message per field of an ApiError or ExplainedError, keyed by the field's path with `prefix` removed
+ * ('body.donor.email' -> 'donor.email'); empty for any other error.
+ */
+export function fieldMessagesOf(error: unknown, prefix = 'body.'): Record<string, string> {
+  const messages: Record<string, string> = {};
+  if (!(error instanceof ApiError || error instanceof ExplainedError)) return messages;
+  for (const { field, message } of error.fieldErrors) {
+    const key = field.startsWith(prefix) ? field.slice(prefix.length) : field;
+    messages[key] ??= message;
+  }
+  return messages;
 }
 
 /** The request never got an answer (offline, DNS, connection reset). Safe to retry with the same idempotency key. */
@@ -46,7 +76,7 @@ export class UnexpectedResponseError extends Error {
   override name = 'UnexpectedResponseError';
 }
 
-export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
+export const isNotFound = (error: unknown): boolean => (error instanceof ApiError || error instanceof ExplainedError) && error.status === 404;
 
 export interface RequestOptions<T> {
   schema: ZodMiniType<T>;
@@ -157,5 +187,6 @@ export const api = {
 /** A short, user-facing sentence for any error from the calls above. */
 export function errorMessageOf(error: unknown): string {
   if (error instanceof ApiError || error instanceof NetworkError) return error.message;
+  if (error instanceof ExplainedError) return error.userMessage;
   return 'Something went wrong. Please try again.';
 }

@@ -3,17 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { attachCardGateway } from '../../testing/card-gateway-fake';
 import { installFetchFake, json, problem, type FetchFake } from '../../testing/fetch-fake';
 import { aCharity, aGift, answerCardSettings, TRACKING_NUMBER } from '../../testing/fixtures';
+import { aCard } from '../../features/volunteering/testing';
 import { renderApp } from '../../testing/render';
 
 const CHARITY = aCharity();
 const PAYMENTS_URL = '/api/donations/payments';
 const STATUS_URL = `/api/donations/payments/${TRACKING_NUMBER}/status`;
+/** 'More Volunteering Roles': a visitor reads the public list, narrowed to the charity. */
+const ROLES_URL = /^\/api\/volunteering\/public\/opportunity\?/;
 
 function fakePlatform({ showGratuity = true }: { showGratuity?: boolean } = {}) {
   const fetch = installFetchFake();
   answerCardSettings(fetch);
   fetch.on('GET', '/api/accounts/charities/kiwi-kids-trust?country=nz', json(200, CHARITY));
   fetch.on('GET', '/api/donations/charities/kiwi-kids-trust/gifts', json(200, { items: [aGift()] }));
+  fetch.on('GET', ROLES_URL, json(200, { items: [], total: 0 }));
   fetch.on('GET', '/api/accounts/site?country=nz', json(200, { country: 'nz', currency: 'NZD', showGratuity, siteFeed: false, features: [] }));
   return fetch;
 }
@@ -139,5 +143,36 @@ describe('charity page: general donation (page type CHARITY)', () => {
     } finally {
       Element.prototype.scrollIntoView = original;
     }
+  });
+});
+
+describe('charity page: More Volunteering Roles (spec 1 §2 "Charity related sections")', () => {
+  it('shows up to 24 of the charity’s roles as cards, with a link to every role', async () => {
+    const fetch = fakePlatform();
+    fetch.on('GET', ROLES_URL, json(200, { items: [aCard(), aCard({ id: 'o2', title: 'Phone buddy', opportunityUrl: 'phone-buddy' })], total: 2 }));
+    renderApp('/nz/charity/kiwi-kids-trust');
+    const section = (await screen.findByRole('heading', { level: 2, name: 'More Volunteering Roles' })).closest('section') as HTMLElement;
+    const grid = await within(section).findByRole('list', { name: 'Volunteering roles' });
+    expect(within(grid).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(grid).getByRole('link', { name: 'Phone buddy' }).getAttribute('href')).toBe('/nz/charity/kiwi-coast-rescue/volunteering/phone-buddy');
+    expect(within(section).getByRole('link', { name: 'See more volunteering roles >' }).getAttribute('href')).toBe('/nz/volunteering');
+    const asked = new URL(fetch.callsTo('GET', ROLES_URL)[0]?.url ?? '', 'http://x').searchParams;
+    expect(Object.fromEntries(asked)).toEqual({ country: 'nz', charityUrl: 'kiwi-kids-trust', limit: '24' });
+  });
+
+  it('says so when the charity has no roles, and offers the whole list', async () => {
+    fakePlatform();
+    renderApp('/nz/charity/kiwi-kids-trust');
+    expect(await screen.findByRole('heading', { name: 'There are no Volunteering Roles' })).toBeTruthy();
+    expect(screen.getByText('Checkout the large range of volunteering roles on Koha')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse Roles' }).getAttribute('href')).toBe('/nz/volunteering');
+  });
+
+  it('shows a spinner while the roles load', async () => {
+    const fetch = fakePlatform();
+    fetch.on('GET', ROLES_URL, () => new Promise<Response>(() => {}));
+    renderApp('/nz/charity/kiwi-kids-trust');
+    const section = (await screen.findByRole('heading', { level: 2, name: 'More Volunteering Roles' })).closest('section') as HTMLElement;
+    expect(within(section).getByRole('status').textContent).toContain('Loading volunteering roles');
   });
 });

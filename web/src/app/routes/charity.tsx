@@ -13,12 +13,14 @@ import { PRODUCT_NAME } from '../../lib/product';
 import { NotFound } from './not-found';
 import styles from './pages.module.css';
 
-/** 'More Donations' comes below the profile and the checkout, so its code comes after theirs. */
+/** 'More Volunteering Roles' and 'More Donations' come below the profile and the checkout, so their code comes after theirs. */
+const charityRoles = lazyPart(() => import('../../features/volunteering/components/charity-roles'));
 const charityGifts = lazyPart(() => import('../../features/gifts/components/charity-gifts'));
 
 /**
  * /:country/charity/:charityUrl — the charity's profile, its general donation checkout (page type CHARITY, anchor
- * #donate, where the gift page's 'Give a General Donation' lands) and its gifts ('More Donations').
+ * #donate, where the gift page's 'Give a General Donation' lands), its volunteering roles ('More Volunteering Roles') and
+ * its gifts ('More Donations').
  */
 export function CharityRoute() {
   const country = useCountry().code;
@@ -26,6 +28,7 @@ export function CharityRoute() {
   const { hash } = useLocation();
   const charity = useCharity(country, charityUrl);
   const loaded = charity.isSuccess;
+  const roles = charityRoles.usePart(loaded);
   const gifts = charityGifts.usePart(loaded);
 
   // The form exists only once the charity has loaded, after the router's own scrolling: bring it into view then.
@@ -54,6 +57,7 @@ export function CharityRoute() {
               <CheckoutForm key={charity.data.id} target={{ pageType: 'CHARITY', charity: charity.data }} country={country} />
             </div>
           </div>
+          {roles ? <roles.CharityRoles charityUrl={charity.data.charityUrl} country={country} /> : null}
           {gifts ? <gifts.CharityGifts charityUrl={charity.data.charityUrl} country={country} /> : null}
         </div>
       )}

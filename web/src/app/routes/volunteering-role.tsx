@@ -1,9 +1,9 @@
 import { useParams } from 'react-router-dom';
-import { VolunteeringApiError, volunteeringErrorMessage } from '../../features/volunteering/api/volunteering-client';
 import { useVacancy } from '../../features/volunteering/api/opportunities';
 import { RolePage } from '../../features/volunteering/components/role-page';
 import { ErrorState } from '../../components/ui/empty-state';
 import { LoadingBlock } from '../../components/ui/spinner';
+import { errorMessageOf, isNotFound } from '../../lib/api-client';
 import { useCountry } from '../../lib/country';
 import { NotFound } from './not-found';
 
@@ -13,7 +13,7 @@ export function VolunteeringRoleRoute() {
   const { charityUrl = '', vacancyUrl = '' } = useParams();
   const vacancy = useVacancy(charityUrl, vacancyUrl);
 
-  if (vacancy.isError && vacancy.error instanceof VolunteeringApiError && vacancy.error.status === 404) {
+  if (vacancy.isError && isNotFound(vacancy.error)) {
     return <NotFound title="Role not found" message="We couldn’t find that volunteering role. The charity may have closed it." />;
   }
   return (
@@ -21,7 +21,7 @@ export function VolunteeringRoleRoute() {
       {vacancy.isPending ? (
         <LoadingBlock label="Loading volunteering role" />
       ) : vacancy.isError ? (
-        <ErrorState headingLevel={2} title="We couldn’t load this role" message={volunteeringErrorMessage(vacancy.error)} onRetry={() => void vacancy.refetch()} />
+        <ErrorState headingLevel={2} title="We couldn’t load this role" message={errorMessageOf(vacancy.error)} onRetry={() => void vacancy.refetch()} />
       ) : (
         <RolePage opportunity={vacancy.data} country={country} />
       )}

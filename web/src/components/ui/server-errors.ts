@@ -1,19 +1,18 @@
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
-import { ApiError, errorMessageOf } from '../../lib/api-client';
+import { errorMessageOf, fieldMessagesOf } from '../../lib/api-client';
 
 /** Where a server field path (e.g. 'email', 'items.0.path', 'causes.3') shows in a form, or undefined if nowhere. */
 export type ServerFieldMap = (path: string) => string | undefined;
 
 /**
- * Puts an API error on a react-hook-form form: each field error the server named (ApiError.fieldMessages())
+ * Puts an API error on a react-hook-form form: each field error the server named (an ApiError's or ExplainedError's)
  * goes under its field when the form has one, and the first of them takes focus. What is left comes back as one
  * sentence for the form's message: an unplaced field message, else the problem's detail or title.
  */
 export function applyServerErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fieldFor: ServerFieldMap): string | undefined {
-  if (!(error instanceof ApiError)) return errorMessageOf(error);
   const unplaced: string[] = [];
   let placed = 0;
-  for (const [path, message] of Object.entries(error.fieldMessages())) {
+  for (const [path, message] of Object.entries(fieldMessagesOf(error))) {
     const field = fieldFor(path);
     if (field) {
       setError(field as FieldPath<T>, { type: 'server', message }, { shouldFocus: placed === 0 });
@@ -22,7 +21,7 @@ export function applyServerErrors<T extends FieldValues>(error: unknown, setErro
       unplaced.push(message);
     }
   }
-  return placed > 0 ? unplaced[0] : (unplaced[0] ?? error.message);
+  return placed > 0 ? unplaced[0] : (unplaced[0] ?? errorMessageOf(error));
 }
 
 /**

@@ -119,6 +119,8 @@ describe('the registry', () => {
       'members',
       'corporate-members',
       'invited-members',
+      'matching',
+      'reports/volunteering',
       'settings',
       'help',
     ]);
@@ -128,6 +130,8 @@ describe('the registry', () => {
       'Members',
       'Corporate Members',
       'Invited Members',
+      'Matching',
+      'Volunteering',
       'Settings',
       'Help',
     ]);
@@ -147,6 +151,7 @@ describe('the registry', () => {
     ]);
     expect(labels(backOfficeConsole, ['BackOffice_ManageContent'])).toEqual(['Content Approval', 'Email Templates', 'Badges']);
     expect(labels(backOfficeConsole, ['BackOffice_ViewVouchers'])).toEqual(['Vouchers']);
+    expect(labels(backOfficeConsole, ['BackOffice_ViewReports'])).toEqual(['Volunteering Reports']);
     expect(backOfficeConsole.screens.map((screen) => screen.path)).toEqual([
       'dashboard',
       'charities',
@@ -157,6 +162,7 @@ describe('the registry', () => {
       'volunteer-roles',
       'workplaces',
       'vouchers',
+      'reports/volunteering-reports',
       'email-templates',
       'badges',
       'mfa',

@@ -6,7 +6,7 @@ import {
   type RecurringFrequency,
   type WeekDay,
 } from '@giving/shared/contracts/volunteering';
-import { COUNTRY_TIME_ZONES, localDay, startOfLocalDay } from '@giving/shared/local-time';
+import { COUNTRY_TIME_ZONES, localDay, localInstant as instantIn } from '@giving/shared/local-time';
 import type { CountryCode } from '@giving/shared/countries';
 import { parseDollars } from '@giving/shared/money';
 import { MESSAGES } from '@giving/shared/contracts/messages';
@@ -119,13 +119,8 @@ export function localInstant(date: string, time: string, country: CountryCode): 
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   const clock = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
   if (!match || !clock) return undefined;
-  const zone = COUNTRY_TIME_ZONES[country];
-  const wanted = Number(clock[1]) * 60 + Number(clock[2]);
-  let at = startOfLocalDay(date, zone).getTime() + wanted * 60_000;
-  // A daylight-saving change between midnight and this time moves the clock by the difference: correct it once.
-  const [h, m] = localTime(new Date(at).toISOString(), country).split(':').map(Number) as [number, number];
-  if (localDay(new Date(at), zone) === date) at += (wanted - (h * 60 + m)) * 60_000;
-  return Number.isNaN(at) ? undefined : new Date(at).toISOString();
+  const at = instantIn(date, time, COUNTRY_TIME_ZONES[country]);
+  return Number.isNaN(at.getTime()) ? undefined : at.toISOString();
 }
 
 const numberOrNaN = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));

@@ -41,4 +41,17 @@ describe('the charity volunteering report', () => {
       '',
     ]);
   });
+
+  it('across charities, gives a line per charity and names each CSV row’s charity', () => {
+    const other = { id: 'c2', name: 'Harbour City Food Bank', charityUrl: 'harbour-city-food-bank', logoImageUrl: '' };
+    const report = volunteeringReport([...apps, anApplication({ id: '5', charity: other, hours: { hoursPerPerson: 2, volunteers: 1, totalHours: 2 }, status: 'Completed' })], 'nz');
+    expect(report.charities.map((line) => [line.name, line.applications, line.hours])).toEqual([
+      ['Kiwi Coast Rescue', 4, 16],
+      ['Harbour City Food Bank', 1, 2],
+    ]);
+    const csv = applicationsCsv([anApplication({ charity: other })], 'nz', { withCharity: true }).split('\r\n');
+    expect(csv[0]).toBe('Session date,Charity,Role,Volunteer,E-mail,Applied as,Team,Places,Status,Hours');
+    expect(csv[1]).toMatch(/^\d{4}-\d{2}-\d{2},Harbour City Food Bank,Beach clean-up crew,/);
+  });
 });
+

@@ -20,7 +20,15 @@ export interface RoleLine extends ReportTotals {
   title: string;
 }
 
+export interface CharityLine extends ReportTotals {
+  charityId: string;
+  name: string;
+  charityUrl: string;
+}
+
 const emptyTotals = (): ReportTotals => ({ applications: 0, volunteers: 0, completed: 0, hours: 0 });
+const mostHoursFirst = <Line extends ReportTotals>(byName: (line: Line) => string) => (a: Line, b: Line) =>
+  b.hours - a.hours || b.applications - a.applications || byName(a).localeCompare(byName(b));
 
 function add(totals: ReportTotals, application: Application) {
   totals.applications += 1;
@@ -29,10 +37,14 @@ function add(totals: ReportTotals, application: Application) {
   totals.hours += application.hours?.totalHours ?? 0;
 }
 
-/** The charity's volunteering report: totals, one line per role (most hours first), hours per month of the sessions. */
+/**
+ * A volunteering report (the charity's, a workplace's, the platform's): totals, one line per role and per charity
+ * (most hours first), hours per month of the sessions.
+ */
 export function volunteeringReport(applications: readonly Application[], country: CountryCode) {
   const totals = emptyTotals();
   const roles = new Map<string, RoleLine>();
+  const charities = new Map<string, CharityLine>();
   const months = new Map<string, number>();
   const zone = COUNTRY_TIME_ZONES[country];
   for (const application of applications) {
@@ -40,6 +52,10 @@ export function volunteeringReport(applications: readonly Application[], country
     const role = roles.get(application.opportunity.id) ?? { opportunityId: application.opportunity.id, title: application.opportunity.title, ...emptyTotals() };
     add(role, application);
     roles.set(role.opportunityId, role);
+    const { id: charityId, name, charityUrl } = application.charity;
+    const charity = charities.get(charityId) ?? { charityId, name, charityUrl, ...emptyTotals() };
+    add(charity, application);
+    charities.set(charityId, charity);
     if (application.hours) {
       const month = localMonth(application.session.startsAt, zone);
       months.set(month, (months.get(month) ?? 0) + application.hours.totalHours);
@@ -47,7 +63,8 @@ export function volunteeringReport(applications: readonly Application[], country
   }
   return {
     totals,
-    roles: [...roles.values()].sort((a, b) => b.hours - a.hours || b.applications - a.applications || a.title.localeCompare(b.title)),
+    roles: [...roles.values()].sort(mostHoursFirst((role) => role.title)),
+    charities: [...charities.values()].sort(mostHoursFirst((charity) => charity.name)),
     hoursByMonth: monthSeries(months),
   };
 }
@@ -76,12 +93,14 @@ const cell = (value: string | number): string => {
   return /[",\n\r]/.test(safe) || safe !== text ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 
-/** The applications as CSV (one row each), for the report's download. */
-export function applicationsCsv(applications: readonly Application[], country: CountryCode): string {
+/** The applications as CSV (one row each), for the report's download; reports across charities name each row's charity. */
+export function applicationsCsv(applications: readonly Application[], country: CountryCode, options: { withCharity?: boolean } = {}): string {
   const zone = COUNTRY_TIME_ZONES[country];
-  const header = ['Session date', 'Role', 'Volunteer', 'E-mail', 'Applied as', 'Team', 'Places', 'Status', 'Hours'];
+  const charity = (name: string) => (options.withCharity ? [name] : []);
+  const header = ['Session date', ...charity('Charity'), 'Role', 'Volunteer', 'E-mail', 'Applied as', 'Team', 'Places', 'Status', 'Hours'];
   const rows = applications.map((application) => [
     localDay(application.session.startsAt, zone),
+    ...charity(application.charity.name),
     application.opportunity.title,
     `${application.applicant.firstName} ${application.applicant.lastName}`.trim(),
     application.applicant.email,

@@ -1,7 +1,12 @@
+import type { CharitySettings } from '@giving/shared/contracts/accounts';
 import type { Application, Opportunity, OpportunityCard, Session } from '@giving/shared/contracts/volunteering';
+import type { CountryCode } from '@giving/shared/countries';
 
 /** Test data for the volunteering screens, shaped by the shared contract. */
 export const CHARITY = { id: '01JCHARITY0000000000000001', name: 'Kiwi Coast Rescue', charityUrl: 'kiwi-coast-rescue', logoImageUrl: '/media/charities/kcr/logo.png' };
+/** GET /api/accounts/charity/{id}/settings for CHARITY: its country sets the console's days and times. */
+export const CHARITY_SETTINGS_URL = `/api/accounts/charity/${CHARITY.id}/settings`;
+export const charitySettings = (country: CountryCode = 'nz'): CharitySettings => ({ profile: { ...CHARITY, country, description: 'Coastal care.', causes: [] } });
 const TE_ARO = { suburb: 'Te Aro', lat: -41.295, lon: 174.776 };
 
 export function aCard(overrides: Partial<OpportunityCard> = {}): OpportunityCard {

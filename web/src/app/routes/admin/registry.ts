@@ -128,8 +128,22 @@ export const workplaceConsole: ConsoleDefinition = {
       permissions: { anyOf: ['Workplace_ViewMembers'] },
       load: async () => (await import('../../../features/workplace-console/components/workplace-invited-members')).WorkplaceInvitedMembers,
     },
-    // Later: payments (Payroll Payments), matching-payments, external-donations, matching, gift-vouchers,
-    // reports/donation-reports, reports/volunteering, reports/engagement-reports, reports/badge-reports, eligibility-files.
+    // Later: payments (Payroll Payments), matching-payments, external-donations.
+    {
+      path: 'matching',
+      label: 'Matching',
+      // No matching permission in spec §6 (Workplace_MatchedVoucher is every employee's): campaigns are the admin's settings.
+      permissions: { anyOf: ['Workplace_ViewSettings'] },
+      load: async () => (await import('../../../features/matching/components/matching-campaigns')).MatchingCampaigns,
+    },
+    // Later: gift-vouchers, reports/donation-reports.
+    {
+      path: 'reports/volunteering',
+      label: 'Volunteering',
+      permissions: { anyOf: ['Workplace_ViewReports'] },
+      load: async () => (await import('../../../features/volunteering/components/workplace-volunteering-report')).WorkplaceVolunteeringReport,
+    },
+    // Later: reports/engagement-reports, reports/badge-reports, eligibility-files.
     {
       path: 'settings',
       label: 'Settings',
@@ -262,7 +276,14 @@ export const backOfficeConsole: ConsoleDefinition = {
       permissions: { anyOf: ['BackOffice_ViewVouchers'] },
       load: async () => (await import('../../../features/gift-vouchers/components/back-office-vouchers')).BackOfficeVouchers,
     },
-    // Later: fundraising, reports/volunteering-reports, eligibility-files.
+    // Later: fundraising.
+    {
+      path: 'reports/volunteering-reports',
+      label: 'Volunteering Reports',
+      permissions: { anyOf: ['BackOffice_ViewReports'] },
+      load: async () => (await import('../../../features/volunteering/components/back-office-volunteering-reports')).BackOfficeVolunteeringReports,
+    },
+    // Later: eligibility-files.
     {
       path: 'email-templates',
       label: 'Email Templates',

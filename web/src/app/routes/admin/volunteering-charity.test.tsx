@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@giving/shared/contracts/messages';
 import { VOLUNTEERING_MESSAGES, type OpportunityEdit } from '@giving/shared/contracts/volunteering';
 import { CHARITY_PERMISSIONS } from '@giving/shared/permissions';
-import { aCard, aSession, anApplication, anOpportunity } from '../../../features/volunteering/testing';
+import { CHARITY_SETTINGS_URL, aCard, aSession, anApplication, anOpportunity, charitySettings } from '../../../features/volunteering/testing';
 import { resetSessionForTests } from '../../../lib/session';
 import { installFetchFake, json, problem } from '../../../testing/fetch-fake';
 import { CHARITY_ID, anAdminMenu, errorOf, menuLabels, renderConsole } from './testing';
@@ -19,8 +19,9 @@ const live = aCard();
 const proposed = aCard({ id: '01JOPP00000000000000000002', title: 'Phone buddy', opportunityUrl: 'phone-buddy', contentStatus: 'Proposed', isOnline: false, scheduleLabel: 'Recurring', sessionCount: 1 });
 const TEMPLATES = { items: [{ id: 't1', title: 'Tree planting day', description: 'Plant natives with us.', opportunityType: 'UnSkilled', skills: ['Gardening'], categories: ['Environment'], suggestedHours: 5, suggestedPeople: 30, hasSpecificDates: true }], categories: [{ category: 'Environment', count: 1 }] };
 
-function charityScreen(path: string, { permissions = CHARITY_PERMISSIONS as readonly string[] } = {}) {
+function charityScreen(path: string, { permissions = CHARITY_PERMISSIONS as readonly string[], country = 'nz' as 'nz' | 'au' } = {}) {
   const fetch = installFetchFake();
+  fetch.on('GET', CHARITY_SETTINGS_URL, json(200, charitySettings(country)));
   fetch.on('GET', ROLES, json(200, { items: [live, proposed] }));
   fetch.on('GET', '/api/volunteering/opportunity/template', json(200, TEMPLATES));
   return { fetch, start: () => renderConsole(`/admin/charity/${CHARITY_ID}/${path}`, { fetch, menu, tenant: { charityId: CHARITY_ID }, permissions }) };
@@ -133,6 +134,26 @@ describe('charity console: volunteer roles', () => {
       sessions: [{ startsAt: '2030-04-12T21:00:00.000Z', endsAt: '2030-04-13T00:00:00.000Z', requiredPeople: 30 }],
       recurringSchedule: { frequency: 'Fortnightly', daysOfWeek: ['Saturday'], startTime: '09:00', endTime: '12:00', startDate: '2030-04-13', hoursPerSession: 5 },
     });
+  });
+
+  it('times an Australian charity’s first role in Sydney: the country is the charity’s, not its roles’', async () => {
+    const { fetch, start } = charityScreen('volunteer-roles', { country: 'au' });
+    fetch.on('GET', ROLES, json(200, { items: [] }));
+    fetch.on('POST', '/api/volunteering/opportunity', json(201, anOpportunity({ country: 'au' })));
+    const { user } = start();
+    await screen.findByText('No volunteering roles yet');
+    await user.click(screen.getByRole('button', { name: 'Add role' }));
+    const form = await screen.findByRole('form', { name: 'Add a volunteering role' });
+    await user.selectOptions(within(form).getByLabelText('Start from a template'), 't1');
+    await user.click(within(form).getByLabelText('Remote (volunteers take part from home)'));
+    await user.type(within(within(form).getByRole('group', { name: 'Session 1' })).getByLabelText('Date'), '2030-03-10');
+    await user.type(within(form).getByLabelText('Image address'), 'https://example.org/trees.jpg');
+    await user.type(within(form).getByLabelText('Contact e-mail'), 'volunteers@kcr.org.au');
+    await user.click(within(form).getByRole('button', { name: 'Add role' }));
+
+    await waitFor(() => expect(fetch.callsTo('POST', '/api/volunteering/opportunity')).toHaveLength(1));
+    // 9 am to noon in Sydney (AEDT, UTC+11), not Wellington.
+    expect(fetch.callsTo('POST', '/api/volunteering/opportunity')[0]?.body).toMatchObject({ sessions: [{ startsAt: '2030-03-09T22:00:00.000Z', endsAt: '2030-03-10T01:00:00.000Z' }] });
   });
 
   it('edits a role, showing the API’s field errors under their fields', async () => {

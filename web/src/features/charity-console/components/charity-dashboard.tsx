@@ -8,7 +8,7 @@ import { DateText } from '../../../components/ui/date-text';
 import { paths } from '../../../lib/paths';
 import { useCharityInvitations } from '../api/get-charity-invitations';
 import { useCharityMembers } from '../api/get-charity-members';
-import { useCharitySettings } from '../api/get-charity-settings';
+import { useCharitySettings } from '../../../lib/charity-settings';
 import { useCharityId } from '../hooks/use-charity';
 import styles from './charity-dashboard.module.css';
 

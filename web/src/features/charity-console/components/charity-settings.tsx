@@ -12,7 +12,7 @@ import { FormActions, FormGrid, Panel, ScreenHeader, wide } from '../../../compo
 import { QueryStates } from '../../../components/ui/query-states';
 import { formFields } from '../../../components/ui/server-errors';
 import { Tag } from '../../../components/ui/tag';
-import { useCharitySettings } from '../api/get-charity-settings';
+import { useCharitySettings } from '../../../lib/charity-settings';
 import { useUpdateCharitySettings } from '../api/update-charity-settings';
 import { useCharityCan, useCharityId } from '../hooks/use-charity';
 

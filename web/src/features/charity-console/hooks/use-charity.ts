@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { satisfies, type PermissionCheck } from '@giving/shared/permissions';
 import { useAdminMenu, usePermissions } from '../../../lib/account';
-import { useCharitySettings } from '../api/get-charity-settings';
+import { useCharitySettings } from '../../../lib/charity-settings';
 
 /** The charity the console acts in (/admin/charity/:charityId/...). */
 export function useCharityId(): string {

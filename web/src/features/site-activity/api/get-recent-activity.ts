@@ -3,7 +3,7 @@ import { recentActivityListSchema, type RecentActivity } from '@giving/shared/co
 import type { CountryCode } from '@giving/shared/countries';
 import { api } from '../../../lib/api-client';
 
-/** GET /api/accounts/site/recent?country= — the ticker's recent donations, newest first. */
+/** GET /api/accounts/site/recent?country= — the ticker's recent donations and volunteering sign-ups, newest first. */
 export const getRecentActivity = async ({ country, signal }: { country: CountryCode; signal?: AbortSignal }): Promise<RecentActivity[]> =>
   (await api.get(`/accounts/site/recent?country=${country}`, recentActivityListSchema, { signal })).items;
 

@@ -41,12 +41,23 @@ describe('site-wide stats in the header', () => {
 describe('the ticker (spec §4)', () => {
   it('lists recent donations linking to the charity, and closes for the session when dismissed', async () => {
     const { user } = renderWithRouter(<SiteActivityBar country={nz} />);
-    const ticker = await screen.findByRole('region', { name: 'Recent donations' });
+    const ticker = await screen.findByRole('region', { name: 'Recent activity' });
     expect(within(ticker).getByRole('link', { name: 'Charity 0' }).getAttribute('href')).toBe('/nz/charity/charity-0');
     expect(ticker.textContent).toContain('$25 donated to Charity 0');
-    await user.click(within(ticker).getByRole('button', { name: 'Dismiss recent donations' }));
-    expect(screen.queryByRole('region', { name: 'Recent donations' })).toBeNull();
+    await user.click(within(ticker).getByRole('button', { name: 'Dismiss recent activity' }));
+    expect(screen.queryByRole('region', { name: 'Recent activity' })).toBeNull();
     expect(sessionStorage.getItem('koha.ticker.dismissed')).toBe('1');
+  });
+
+  it('shows volunteering sign-ups among the donations: the charity and when, never who', async () => {
+    const signUp = { kind: 'volunteering', id: 'a1', charityName: 'Kiwi Coast Rescue', charityUrl: 'kiwi-coast-rescue', createdOn: new Date(Date.now() - 30 * 60_000).toISOString() };
+    fake.on('GET', '/api/accounts/site/recent?country=nz', json(200, { items: [signUp, ...recent(2)] }));
+    renderWithRouter(<SiteActivityBar country={nz} />);
+    const ticker = await screen.findByRole('region', { name: 'Recent activity' });
+    const first = within(ticker).getAllByRole('listitem')[0] as HTMLElement;
+    expect(first.textContent).toBe('Volunteering sign-up with Kiwi Coast Rescue 30 min ago');
+    expect(within(first).getByRole('link', { name: 'Kiwi Coast Rescue' }).getAttribute('href')).toBe('/nz/charity/kiwi-coast-rescue');
+    expect(ticker.textContent).toContain('$25 donated to Charity 0');
   });
 
   it('stays closed with fewer than 3 items', async () => {
@@ -54,7 +65,7 @@ describe('the ticker (spec §4)', () => {
     renderWithRouter(<SiteActivityBar country={nz} />);
     await screen.findByLabelText('Site-wide stats');
     await waitFor(() => expect(fake.callsTo('GET', '/api/accounts/site/recent?country=nz')).toHaveLength(1));
-    expect(screen.queryByRole('region', { name: 'Recent donations' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Recent activity' })).toBeNull();
   });
 
   it('stays closed when the site feed setting is off', async () => {
@@ -62,13 +73,13 @@ describe('the ticker (spec §4)', () => {
     renderWithRouter(<SiteActivityBar country={nz} />);
     await screen.findByLabelText('Site-wide stats');
     await waitFor(() => expect(fake.callsTo('GET', '/api/accounts/site?country=nz')).toHaveLength(1));
-    expect(screen.queryByRole('region', { name: 'Recent donations' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Recent activity' })).toBeNull();
   });
 
   it('stays closed when it was dismissed earlier in the session', async () => {
     sessionStorage.setItem('koha.ticker.dismissed', '1');
     renderWithRouter(<SiteActivityBar country={nz} />);
     await screen.findByLabelText('Site-wide stats');
-    expect(screen.queryByRole('region', { name: 'Recent donations' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Recent activity' })).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import type { RecentActivity } from '@giving/shared/contracts/accounts';
 import { formatMoney } from '@giving/shared/money';
 import type { Country } from '../../../lib/country';
 import { paths } from '../../../lib/paths';
@@ -28,8 +29,14 @@ function timeAgo(iso: string, now: number): string {
   return `${Math.round(hours / 24)} d ago`;
 }
 
+/** What happened and when: a donation's amount, or a volunteering sign-up (spec 1 §1); never who. */
+function whatHappened(item: RecentActivity, country: Country) {
+  if (item.kind === 'volunteering') return { what: <strong>Volunteering sign-up</strong>, verb: 'with', at: item.createdOn };
+  return { what: <strong>{formatMoney(item.donationAmount, country.locale, { dropZeroCents: true })}</strong>, verb: 'donated to', at: item.donationDate };
+}
+
 /**
- * The dismissible ticker of recent donations (spec §1, §4). It closes when dismissed (for this browser session),
+ * The dismissible ticker of recent donations and volunteering sign-ups (spec §1, §4). It closes when dismissed (for this browser session),
  * when there are fewer than 3 items, or when the site feed setting is off.
  */
 export function Ticker({ country }: { country: Country }) {
@@ -49,32 +56,36 @@ export function Ticker({ country }: { country: Country }) {
   };
   const now = Date.now();
   return (
-    <section className={styles.ticker} aria-label="Recent donations">
+    <section className={styles.ticker} aria-label="Recent activity">
       <div className={styles.tickerViewport}>
         <div className={styles.tickerTrack}>
           <ul className={styles.tickerList}>
-            {items.map((item) => (
-              <li key={item.id} className={styles.tickerItem}>
-                <strong>{formatMoney(item.donationAmount, country.locale, { dropZeroCents: true })}</strong> donated to{' '}
-                <Link to={paths.charity(country.code, item.charityUrl)}>{item.charityName}</Link>{' '}
-                <time dateTime={item.donationDate} className={styles.tickerTime}>
-                  {timeAgo(item.donationDate, now)}
-                </time>
-              </li>
-            ))}
+            {items.map((item) => {
+              const { what, verb, at } = whatHappened(item, country);
+              return (
+                <li key={item.id} className={styles.tickerItem}>
+                  {what} {verb} <Link to={paths.charity(country.code, item.charityUrl)}>{item.charityName}</Link>{' '}
+                  <time dateTime={at} className={styles.tickerTime}>
+                    {timeAgo(at, now)}
+                  </time>
+                </li>
+              );
+            })}
           </ul>
           {/* A silent copy makes the scroll loop seamless. */}
           <ul className={styles.tickerList} aria-hidden="true">
-            {items.map((item) => (
-              <li key={item.id} className={styles.tickerItem}>
-                <strong>{formatMoney(item.donationAmount, country.locale, { dropZeroCents: true })}</strong> donated to {item.charityName}{' '}
-                <span className={styles.tickerTime}>{timeAgo(item.donationDate, now)}</span>
-              </li>
-            ))}
+            {items.map((item) => {
+              const { what, verb, at } = whatHappened(item, country);
+              return (
+                <li key={item.id} className={styles.tickerItem}>
+                  {what} {verb} {item.charityName} <span className={styles.tickerTime}>{timeAgo(at, now)}</span>
+                </li>
+              );
+            })}
           </ul>
         </div>
       </div>
-      <button type="button" className={styles.tickerClose} onClick={dismiss} aria-label="Dismiss recent donations">
+      <button type="button" className={styles.tickerClose} onClick={dismiss} aria-label="Dismiss recent activity">
         ×
       </button>
     </section>

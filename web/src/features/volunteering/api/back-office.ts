@@ -1,6 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type BackOfficeOpportunityUpdate, type ContentStatus } from '@giving/shared/contracts/volunteering';
-import { opportunityCardsSchema } from './charity-opportunities';
+import { opportunityCardPageSchema, type BackOfficeOpportunityUpdate, type ContentStatus } from '@giving/shared/contracts/volunteering';
 import { backOfficeVolunteeringKey, publicVolunteeringKey } from './keys';
 import { volunteeringRequest } from './volunteering-client';
 
@@ -9,7 +8,7 @@ export const backOfficeOpportunitiesQueryOptions = (contentStatus: ContentStatus
   infiniteQueryOptions({
     queryKey: [...backOfficeVolunteeringKey, 'opportunities', contentStatus, q],
     queryFn: ({ pageParam, signal }) =>
-      volunteeringRequest({ kind: 'backOffice', method: 'GET', path: '/volunteering/backOffice/opportunity', query: { contentStatus, q, cursor: pageParam }, schema: opportunityCardsSchema, signal }),
+      volunteeringRequest({ kind: 'backOffice', method: 'GET', path: '/volunteering/backOffice/opportunity', query: { contentStatus, q, cursor: pageParam }, schema: opportunityCardPageSchema, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor,
   });

@@ -1,9 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import {
   onlineStatusSchema,
   opportunityEditSchema,
-  opportunityCardSchema,
+  opportunityCardPageSchema,
   opportunitySchema,
   templateListSchema,
   type Opportunity,
@@ -13,15 +12,12 @@ import {
 import { charityVolunteeringKey, publicVolunteeringKey } from './keys';
 import { volunteeringRequest } from './volunteering-client';
 
-/** A charity's (or the back office's) roles as cards; the back office's list pages on. */
-export const opportunityCardsSchema = z.object({ items: z.array(opportunityCardSchema), nextCursor: z.optional(z.string()) });
-
 /** GET /volunteering/charity/{charityId}/opportunity: every role of the charity, whatever its status. */
 export const charityOpportunitiesQueryOptions = (charityId: string) =>
   queryOptions({
     queryKey: [...charityVolunteeringKey(charityId), 'opportunities'],
     queryFn: ({ signal }) =>
-      volunteeringRequest({ kind: 'general', method: 'GET', path: '/volunteering/charity/{charityId}/opportunity', params: { charityId }, expect: [200], schema: opportunityCardsSchema, signal }),
+      volunteeringRequest({ kind: 'general', method: 'GET', path: '/volunteering/charity/{charityId}/opportunity', params: { charityId }, expect: [200], schema: opportunityCardPageSchema, signal }),
   });
 
 export const useCharityOpportunities = (charityId: string) => useQuery(charityOpportunitiesQueryOptions(charityId));

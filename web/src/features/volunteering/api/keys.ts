@@ -7,3 +7,5 @@ export const memberVolunteeringKey = [...ACCOUNT_QUERY_KEY, 'volunteering'] as c
 /** One charity console's volunteering data; a change refreshes all of it. */
 export const charityVolunteeringKey = (charityId: string) => [...ACCOUNT_QUERY_KEY, 'charity-volunteering', charityId] as const;
 export const backOfficeVolunteeringKey = [...ACCOUNT_QUERY_KEY, 'back-office', 'volunteering'] as const;
+/** One workplace console's volunteering report. */
+export const workplaceVolunteeringKey = (workplaceId: string) => [...ACCOUNT_QUERY_KEY, 'workplace-volunteering', workplaceId] as const;

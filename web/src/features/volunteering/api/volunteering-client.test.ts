@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
+import { errorMessageOf, fieldMessagesOf, isNotFound } from '../../../lib/api-client';
 import { installFetchFake, json, problem } from '../../../testing/fetch-fake';
 import {
   MissingParameterError,
@@ -8,7 +9,6 @@ import {
   UNEXPECTED_SERVER_ERROR,
   VolunteeringApiError,
   buildPath,
-  volunteeringErrorMessage,
   volunteeringFile,
   volunteeringRequest,
 } from './volunteering-client';
@@ -81,7 +81,7 @@ describe('the volunteering client: spec 2 §8 error catalogue', () => {
 
     expect(error.message).toBe('An unexpected server error occurred.');
     expect(error.status).toBe(409);
-    expect(volunteeringErrorMessage(error)).toBe('This session is full. Please choose another session.');
+    expect(errorMessageOf(error)).toBe('This session is full. Please choose another session.');
   });
 
   it('member client: a read answering 204 is "A server side error occurred."', async () => {
@@ -182,5 +182,27 @@ describe('the volunteering client: spec 2 §8 error catalogue', () => {
     expect(await file.blob.text()).toBe('{"weights":{}}');
     const error = await failure(volunteeringFile({ kind: 'general', method: 'POST', path: '/volunteering/ReIndexUserVolunteerApplication', fallbackName: 'x' }));
     expect(error.message).toBe(UNEXPECTED_SERVER_ERROR);
+  });
+
+  it('the shared screens read its errors: the sentence to show, the fields the server named, a 404', async () => {
+    const fetch = installFetchFake();
+    fetch.on(
+      'POST',
+      '/api/volunteer/session/s1/teamApply',
+      problem(400, { title: 'Validation failed', code: 'ValidationFailed', detail: 'Check the highlighted fields.', errors: [{ field: 'body.teamName', message: 'Required.' }, { field: 'body.teamName', message: 'Too long.' }] }),
+    );
+    fetch.on('GET', '/api/volunteering/charity/kiwi/vacancy/gone', problem(404, { title: 'Not found' }));
+
+    const invalid = await failure(volunteeringRequest({ kind: 'member', method: 'POST', path: '/volunteer/session/{sessionId}/teamApply', params: { sessionId: 's1' }, expect: [201], schema: thing }));
+    expect(invalid.message).toBe(UNEXPECTED_SERVER_ERROR);
+    expect(errorMessageOf(invalid)).toBe('Check the highlighted fields.');
+    expect(fieldMessagesOf(invalid)).toEqual({ teamName: 'Required.' });
+
+    const gone = await failure(volunteeringRequest({ kind: 'general', method: 'GET', path: '/volunteering/charity/{charityUrl}/vacancy/{opportunityUrl}', params: { charityUrl: 'kiwi', opportunityUrl: 'gone' }, expect: [200], schema: thing }));
+    expect(isNotFound(gone)).toBe(true);
+    expect(errorMessageOf(gone)).toBe(UNEXPECTED_SERVER_ERROR);
+
+    const missing = await volunteeringRequest({ kind: 'member', method: 'DELETE', path: '/volunteer/application/{applicationId}', params: {} }).catch((e: unknown) => e);
+    expect(errorMessageOf(missing)).toBe("The parameter 'applicationId' must be defined.");
   });
 });

@@ -1,11 +1,13 @@
 import type { ZodMiniType } from 'zod/mini';
-import { API_BASE, NetworkError, UnexpectedResponseError } from '../../../lib/api-client';
+import { isProblem, type FieldError } from '@giving/shared/errors';
+import { API_BASE, ExplainedError, NetworkError, UnexpectedResponseError } from '../../../lib/api-client';
 import { getIdToken } from '../../../lib/session';
 
 /**
  * The volunteering calls of spec 2 §7 and their error catalogue (§8). Each call names the statuses it expects;
  * anything else becomes a VolunteeringApiError whose message is the catalogue's text, and which keeps the status,
- * the raw body and the parsed body, so a screen can still show the server's own explanation (e.g. a full session).
+ * the raw body and the parsed body, so a screen can still show the server's own explanation (e.g. a full session):
+ * it is an ExplainedError, so lib's errorMessageOf, QueryStates and applyServerErrors read it.
  *
  * Three kinds of client, as the spec's catalogue distinguishes them:
  * - 'general' (opportunities, operations): any status but the expected ones -> UNEXPECTED_SERVER_ERROR.
@@ -25,11 +27,11 @@ export type VolunteeringClientKind = 'general' | 'member' | 'backOffice';
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 type PathParams = Record<string, string | number | null | undefined>;
 
-export class VolunteeringApiError extends Error {
+export class VolunteeringApiError extends ExplainedError {
   override name = 'VolunteeringApiError';
   constructor(
     message: string,
-    readonly status: number,
+    override readonly status: number,
     /** The response body as text ('' when there was none). */
     readonly response: string,
     /** The response body parsed as JSON, when it was JSON. */
@@ -47,10 +49,19 @@ export class VolunteeringApiError extends Error {
     const { detail } = this.result as { detail?: unknown };
     return typeof detail === 'string' && detail ? detail : undefined;
   }
+
+  /** What a screen shows: the server's own sentence when it gave one, else the catalogue's. */
+  override get userMessage(): string {
+    return this.detail ?? this.message;
+  }
+
+  override get fieldErrors(): readonly FieldError[] {
+    return isProblem(this.result) ? (this.result.errors ?? []) : [];
+  }
 }
 
 /** A parameter was missing when building a call's path; no request was made. */
-export class MissingParameterError extends Error {
+export class MissingParameterError extends ExplainedError {
   override name = 'MissingParameterError';
   constructor(readonly parameter: string) {
     super(missingParameterMessage(parameter));
@@ -160,11 +171,4 @@ function messageOf(body: unknown): string | undefined {
   const { detail, title, message } = body as { detail?: unknown; title?: unknown; message?: unknown };
   for (const candidate of [detail, message, title]) if (typeof candidate === 'string' && candidate) return candidate;
   return undefined;
-}
-
-/** What a screen shows for a failed volunteering call: the server's own sentence when it gave one. */
-export function volunteeringErrorMessage(error: unknown): string {
-  if (error instanceof VolunteeringApiError) return error.detail ?? error.message;
-  if (error instanceof MissingParameterError || error instanceof NetworkError) return error.message;
-  return 'Something went wrong. Please try again.';
 }

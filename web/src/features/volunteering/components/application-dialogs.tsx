@@ -8,8 +8,8 @@ import { FormMessage, TextField, TextareaField } from '../../../components/ui/fi
 import { Modal } from '../../../components/ui/modal';
 import { FormActions } from '../../../components/ui/panel';
 import { SelectField } from '../../../components/ui/select-field';
+import { applyServerErrors, formFields } from '../../../components/ui/server-errors';
 import { useFeedbackQuestions } from '../api/my-applications';
-import { applyVolunteeringErrors } from '../form-errors';
 
 /**
  * The dialogs of an application's actions, shared by the member's list and the charity's: a form in a modal that
@@ -41,7 +41,7 @@ export function FormDialog<Values extends Record<string, unknown>>({
       await onSubmit(values);
       onClose();
     } catch (error) {
-      setFailure(applyVolunteeringErrors(error, form.setError, fields));
+      setFailure(applyServerErrors(error, form.setError, formFields(fields)));
     }
   });
   return (

@@ -15,7 +15,8 @@ import { FormMessage, TextField, TextareaField } from '../../../components/ui/fi
 import { currentPath } from '../../../lib/return-path';
 import { requestLogin, useSession } from '../../../lib/session';
 import { useApply } from '../api/apply';
-import { VolunteeringApiError, volunteeringErrorMessage } from '../api/volunteering-client';
+import { errorMessageOf } from '../../../lib/api-client';
+import { VolunteeringApiError } from '../api/volunteering-client';
 import { feeDue, feeText, hoursText, moneyText, placesLeftText, sessionTimeText, volunteeringPaths } from '../volunteering-text';
 import { StepIndicator } from './step-indicator';
 import styles from './volunteering.module.css';
@@ -155,7 +156,7 @@ export function ApplyFlow({ opportunity, country }: { opportunity: Opportunity; 
           setValue('sessionId', '');
           setStep('session');
         }
-        setNotice({ tone: 'error', text: volunteeringErrorMessage(error) });
+        setNotice({ tone: 'error', text: errorMessageOf(error) });
       },
     });
   };

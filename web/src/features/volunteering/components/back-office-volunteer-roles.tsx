@@ -6,16 +6,15 @@ import { ConsoleScreen, RowHeader, mutedText } from '../../../components/ui/cons
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FormMessage, TextField, TextareaField } from '../../../components/ui/field';
 import { Panel, ScreenHeader } from '../../../components/ui/panel';
-import { LoadMore } from '../../../components/ui/query-states';
+import { LoadMore, QueryStates } from '../../../components/ui/query-states';
 import { ActionsHeader, RowAction } from '../../../components/ui/row-actions';
 import { SearchBox } from '../../../components/ui/search-box';
 import { ActionsCell, Table } from '../../../components/ui/table';
 import { Tabs } from '../../../components/ui/tabs';
 import { backOfficeCalls, useBackOfficeChange, useBackOfficeOpportunities } from '../api/back-office';
-import { volunteeringErrorMessage } from '../api/volunteering-client';
+import { errorMessageOf } from '../../../lib/api-client';
 import { dayText, volunteeringPaths } from '../volunteering-text';
 import { FormDialog } from './application-dialogs';
-import { VolunteeringQueryStates } from './volunteering-states';
 
 const TAB_LABELS: Record<ContentStatus, string> = { Proposed: 'Waiting for approval', Live: 'Live', Denied: 'Denied' };
 const TABS = (['Proposed', 'Live', 'Denied'] as const).map((value) => ({ value, label: TAB_LABELS[value] }));
@@ -40,12 +39,12 @@ export function BackOfficeVolunteerRoles() {
     setNotice(undefined);
     promise.then(
       () => setNotice({ tone: 'info', text }),
-      (error: unknown) => setNotice({ tone: 'error', text: volunteeringErrorMessage(error) }),
+      (error: unknown) => setNotice({ tone: 'error', text: errorMessageOf(error) }),
     );
   };
 
   let list;
-  if (!roles.data) list = <VolunteeringQueryStates query={roles} loading="Loading roles" failed="We couldn’t load the roles" />;
+  if (!roles.data) list = <QueryStates query={roles} loading="Loading roles" failed="We couldn’t load the roles" />;
   else if (items.length === 0) list = <EmptyState title={status === 'Proposed' ? 'Nothing waiting for approval' : `No ${TAB_LABELS[status].toLowerCase()} roles`} description={q ? 'No roles match this search.' : undefined} />;
   else {
     list = (
@@ -86,8 +85,7 @@ export function BackOfficeVolunteerRoles() {
             ))}
           </tbody>
         </Table>
-        <LoadMore query={{ ...roles, isFetchNextPageError: false }} noun="roles" />
-        {roles.isFetchNextPageError ? <FormMessage>We couldn’t load more roles: {volunteeringErrorMessage(roles.error)}</FormMessage> : null}
+        <LoadMore query={roles} noun="roles" />
       </>
     );
   }

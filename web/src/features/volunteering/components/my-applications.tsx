@@ -11,13 +11,13 @@ import { Panel, ScreenHeader } from '../../../components/ui/panel';
 import { RowAction } from '../../../components/ui/row-actions';
 import { ActionsCell, Table } from '../../../components/ui/table';
 import { Tag } from '../../../components/ui/tag';
+import { QueryStates } from '../../../components/ui/query-states';
 import { useCountry } from '../../../lib/country';
 import { memberActions, useMemberAction, useMyApplications } from '../api/my-applications';
-import { volunteeringErrorMessage } from '../api/volunteering-client';
+import { errorMessageOf } from '../../../lib/api-client';
 import { APPLICATION_STATUS_LABELS, RESPONSE_LABELS, applicationStatusTone, hoursText, moneyText, sessionTimeText, volunteeringPaths } from '../volunteering-text';
 import { ApplicationFeedbackDialog, CompleteDialog, FormDialog } from './application-dialogs';
 import { TeamDialog } from './team-dialog';
-import { VolunteeringQueryStates } from './volunteering-states';
 
 type Dialog = { kind: 'edit' | 'contact' | 'complete' | 'feedback' | 'team' | 'cancel' | 'delete'; application: Application };
 
@@ -34,7 +34,7 @@ export function MyApplications() {
     <ConsoleScreen>
       <ScreenHeader title={MY_APPLICATIONS_TITLE} description="The roles you applied for, your teams, and the invitations to answer." />
       {!applications.isSuccess ? (
-        <VolunteeringQueryStates query={applications} loading="Loading your volunteering" failed="We couldn’t load your volunteering" />
+        <QueryStates query={applications} loading="Loading your volunteering" failed="We couldn’t load your volunteering" />
       ) : (
         <>
           {applications.data.invitations.length > 0 ? <Invitations invitations={applications.data.invitations} /> : null}
@@ -55,7 +55,7 @@ function Invitations({ invitations }: { invitations: MyApplicationsData['invitat
       { applicationId: application.id, responseStatus },
       {
         onSuccess: () => setNotice({ tone: 'info', text: responseStatus === 'Going' ? `You’re going with “${application.teamName}”.` : `You told “${application.teamName}” you’re not going.` }),
-        onError: (error) => setNotice({ tone: 'error', text: volunteeringErrorMessage(error) }),
+        onError: (error) => setNotice({ tone: 'error', text: errorMessageOf(error) }),
       },
     );
   };
@@ -261,7 +261,7 @@ function Applications({ data }: { data: MyApplicationsData }) {
           confirmLabel={confirm.confirmLabel}
           cancelLabel="Keep it"
           busy={confirm.mutation.isPending}
-          error={confirm.mutation.isError ? volunteeringErrorMessage(confirm.mutation.error) : undefined}
+          error={confirm.mutation.isError ? errorMessageOf(confirm.mutation.error) : undefined}
           onCancel={close}
           onConfirm={() => confirm.mutation.mutate({ applicationId: target.id }, { onSuccess: () => (close(), setNotice(confirm.doneText)) })}
         >

@@ -15,9 +15,8 @@ import { StackedForm } from '../../../components/ui/console-page';
 import { CheckboxField, FormMessage, TextField, TextareaField } from '../../../components/ui/field';
 import { FormActions, FormGrid, Panel, wide } from '../../../components/ui/panel';
 import { SelectField } from '../../../components/ui/select-field';
-import { isProblem } from '@giving/shared/errors';
+import { applyServerErrors } from '../../../components/ui/server-errors';
 import { opportunityCalls, useOpportunityChange, useTemplates } from '../api/charity-opportunities';
-import { VolunteeringApiError, volunteeringErrorMessage } from '../api/volunteering-client';
 import { emptyForm, emptySession, formFieldOf, formFromOpportunity, fromTemplate, toOpportunityInput, type OpportunityFormValues } from '../opportunity-form-values';
 import styles from './console.module.css';
 
@@ -81,12 +80,7 @@ export function OpportunityForm({
       else await create.mutateAsync(result.input);
       onDone({ title: result.input.title });
     } catch (error) {
-      const problem = error instanceof VolunteeringApiError && isProblem(error.result) ? error.result : undefined;
-      const fieldErrors = problem?.errors ?? [];
-      fieldErrors.forEach(({ field, message }, i) =>
-        setError(formFieldOf(field.replace(/^body\./, '').split('.'), values.schedule === 'dates') as FieldPath<OpportunityFormValues>, { type: 'server', message }, { shouldFocus: i === 0 }),
-      );
-      if (fieldErrors.length === 0) setFailure(volunteeringErrorMessage(error));
+      setFailure(applyServerErrors(error, setError, (path) => formFieldOf(path.split('.'), values.schedule === 'dates')));
     }
   });
 

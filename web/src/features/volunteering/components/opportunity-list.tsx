@@ -5,14 +5,12 @@ import type { CountryCode } from '@giving/shared/countries';
 import { Button } from '../../../components/ui/button';
 import { CardGrid, CardGridItem } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { FormMessage, TextField } from '../../../components/ui/field';
-import { LoadMore } from '../../../components/ui/query-states';
+import { TextField } from '../../../components/ui/field';
+import { LoadMore, QueryStates } from '../../../components/ui/query-states';
 import { SelectField } from '../../../components/ui/select-field';
 import { useOpportunities, type OpportunityFilter } from '../api/opportunities';
-import { volunteeringErrorMessage } from '../api/volunteering-client';
 import { DATE_FILTER_LABELS, dateFilterChoice, needsDate } from '../schedule';
 import { OpportunityCard } from './opportunity-card';
-import { VolunteeringQueryStates } from './volunteering-states';
 import styles from './volunteering.module.css';
 
 const REMOTE_OPTIONS = [
@@ -135,7 +133,7 @@ export function OpportunityList({ country }: { country: CountryCode }) {
 
   let list;
   if (!opportunities.data) {
-    list = <VolunteeringQueryStates query={opportunities} loading="Loading volunteering roles" failed="We couldn’t load the volunteering roles" />;
+    list = <QueryStates query={opportunities} loading="Loading volunteering roles" failed="We couldn’t load the volunteering roles" />;
   } else if (items.length === 0) {
     list = filtered ? (
       <EmptyState title="No roles match these filters" description="Try another date, place or skill, or clear the filters." />
@@ -155,8 +153,7 @@ export function OpportunityList({ country }: { country: CountryCode }) {
             </CardGridItem>
           ))}
         </CardGrid>
-        <LoadMore query={{ ...opportunities, isFetchNextPageError: false }} noun="roles" />
-        {opportunities.isFetchNextPageError ? <FormMessage>We couldn’t load more roles: {volunteeringErrorMessage(opportunities.error)}</FormMessage> : null}
+        <LoadMore query={opportunities} noun="roles" />
       </>
     );
   }

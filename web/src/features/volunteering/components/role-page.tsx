@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
 import type { Opportunity, RecurringSchedule } from '@giving/shared/contracts/volunteering';
 import type { CountryCode } from '@giving/shared/countries';
+import { locationLabel, scheduleLabel } from '@giving/shared/volunteering-rules';
 import { Tag, TagList } from '../../../components/ui/tag';
 import { paths } from '../../../lib/paths';
 import { PRODUCT_NAME } from '../../../lib/product';
-import { locationLabel, scheduleLabel } from '../schedule';
 import { dayText, feeText, hoursText, placesLeftText, sessionTimeText, volunteeringPaths } from '../volunteering-text';
 import { ApplyFlow, sessionHours } from './apply-flow';
 import { ShareBar } from './share-bar';

@@ -9,10 +9,10 @@ import { Modal } from '../../../components/ui/modal';
 import { FormActions } from '../../../components/ui/panel';
 import { SelectCell, Table } from '../../../components/ui/table';
 import { Tag } from '../../../components/ui/tag';
+import { QueryStates } from '../../../components/ui/query-states';
 import { memberActions, useMemberAction, useTeam } from '../api/my-applications';
-import { volunteeringErrorMessage } from '../api/volunteering-client';
+import { errorMessageOf } from '../../../lib/api-client';
 import { RESPONSE_LABELS, feeText, moneyText } from '../volunteering-text';
-import { VolunteeringQueryStates } from './volunteering-states';
 
 /** The leader's team: each member's answer, re-inviting those who have not said Going, and inviting more. */
 export function TeamDialog({ application, onClose }: { application: Application; onClose: () => void }) {
@@ -24,7 +24,7 @@ export function TeamDialog({ application, onClose }: { application: Application;
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string>();
   const [notice, setNotice] = useState<{ tone: 'info' | 'error'; text: string }>();
-  const fail = (error: unknown) => setNotice({ tone: 'error', text: volunteeringErrorMessage(error) });
+  const fail = (error: unknown) => setNotice({ tone: 'error', text: errorMessageOf(error) });
 
   const sendReInvites = () => {
     const emails = selection.selected;
@@ -45,7 +45,7 @@ export function TeamDialog({ application, onClose }: { application: Application;
   return (
     <Modal open title={`Team “${application.teamName}”`} onClose={onClose}>
       {!team.isSuccess ? (
-        <VolunteeringQueryStates query={team} loading="Loading your team" failed="We couldn’t load your team" />
+        <QueryStates query={team} loading="Loading your team" failed="We couldn’t load your team" />
       ) : (
         <>
           <p>

@@ -10,13 +10,13 @@ import { ActionsHeader, RowAction } from '../../../components/ui/row-actions';
 import { SelectField } from '../../../components/ui/select-field';
 import { ActionsCell, SelectCell, Table } from '../../../components/ui/table';
 import { Tag } from '../../../components/ui/tag';
+import { QueryStates } from '../../../components/ui/query-states';
 import { charityActions, useCharityAction, useCharityApplications } from '../api/charity-applications';
 import { useCharityOpportunities } from '../api/charity-opportunities';
-import { volunteeringErrorMessage } from '../api/volunteering-client';
-import { consoleCountry, useVolunteeringConsole } from '../hooks/use-console';
+import { errorMessageOf } from '../../../lib/api-client';
+import { useVolunteeringConsole } from '../hooks/use-console';
 import { APPLICATION_STATUS_LABELS, applicationStatusTone, hoursText, sessionTimeText } from '../volunteering-text';
 import { ApplicationFeedbackDialog, CompleteDialog, FormDialog } from './application-dialogs';
-import { VolunteeringQueryStates } from './volunteering-states';
 
 type Dialog = { kind: 'decline' | 'complete' | 'feedback'; application: Application };
 const STATUS_OPTIONS = APPLICATION_STATUSES.map((value) => ({ value, label: APPLICATION_STATUS_LABELS[value] }));
@@ -28,9 +28,8 @@ const applicantName = (application: Application) => `${application.applicant.fir
  * accept or decline the selected ones at once.
  */
 export function VolunteerApplications() {
-  const { charityId, canManage } = useVolunteeringConsole();
+  const { charityId, canManage, charity, country } = useVolunteeringConsole();
   const roles = useCharityOpportunities(charityId);
-  const country = consoleCountry(roles.data?.items);
   const applications = useCharityApplications(charityId);
   const [roleId, setRoleId] = useState('');
   const [status, setStatus] = useState<ApplicationStatus | ''>('');
@@ -55,7 +54,7 @@ export function VolunteerApplications() {
   const run = (text: string, promise: Promise<unknown>) =>
     promise.then(
       () => setNotice({ tone: 'info', text }),
-      (error: unknown) => setNotice({ tone: 'error', text: volunteeringErrorMessage(error) }),
+      (error: unknown) => setNotice({ tone: 'error', text: errorMessageOf(error) }),
     );
   const acceptOne = (application: Application) => {
     setNotice(undefined);
@@ -73,7 +72,7 @@ export function VolunteerApplications() {
         await (move === 'accept' ? accept : decline).mutateAsync({ charityId, application });
         done += 1;
       } catch (error) {
-        failures.push(`${applicantName(application)}: ${volunteeringErrorMessage(error)}`);
+        failures.push(`${applicantName(application)}: ${errorMessageOf(error)}`);
       }
     }
     setBulkBusy(false);
@@ -86,8 +85,9 @@ export function VolunteerApplications() {
   };
 
   let list;
-  if (!roles.isSuccess) list = <VolunteeringQueryStates query={roles} loading="Loading applications" failed="We couldn’t load your applications" />;
-  else if (!applications.isSuccess) list = <VolunteeringQueryStates query={applications} loading="Loading applications" failed="We couldn’t load your applications" />;
+  if (!roles.isSuccess) list = <QueryStates query={roles} loading="Loading applications" failed="We couldn’t load your applications" />;
+  else if (!country) list = <QueryStates query={charity} loading="Loading applications" failed="We couldn’t load your applications" />;
+  else if (!applications.isSuccess) list = <QueryStates query={applications} loading="Loading applications" failed="We couldn’t load your applications" />;
   else if (shown.length === 0) list = <EmptyState title="No applications" description={roleId || status ? 'No applications match these filters.' : 'Applications to your roles show here.'} />;
   else {
     list = (
@@ -195,7 +195,7 @@ export function VolunteerApplications() {
           )}
         </FormDialog>
       ) : null}
-      {dialog?.kind === 'complete' && target ? (
+      {dialog?.kind === 'complete' && target && country ? (
         <CompleteDialog
           title="Mark as completed?"
           description={`${applicantName(target)} volunteered for ${target.opportunity.title} on ${sessionTimeText(target.session, country)}. Their hours are added to the site’s volunteered hours.`}

@@ -10,12 +10,12 @@ import { Panel, ScreenHeader } from '../../../components/ui/panel';
 import { ActionsHeader, RowAction } from '../../../components/ui/row-actions';
 import { ActionsCell, Table } from '../../../components/ui/table';
 import { Tag } from '../../../components/ui/tag';
+import { QueryStates } from '../../../components/ui/query-states';
 import { opportunityCalls, useCharityOpportunities, useOpportunityChange, useOpportunityEdit } from '../api/charity-opportunities';
-import { volunteeringErrorMessage } from '../api/volunteering-client';
-import { consoleCountry, useVolunteeringConsole } from '../hooks/use-console';
+import { errorMessageOf } from '../../../lib/api-client';
+import { useVolunteeringConsole } from '../hooks/use-console';
 import { dayText, volunteeringPaths } from '../volunteering-text';
 import { OpportunityForm } from './opportunity-form';
-import { VolunteeringQueryStates } from './volunteering-states';
 
 const CONTENT_TONES = { Live: 'success', Proposed: 'accent', Denied: 'danger' } as const;
 
@@ -25,9 +25,8 @@ const CONTENT_TONES = { Live: 'success', Proposed: 'accent', Denied: 'danger' } 
  * approval (Proposed) before they are listed.
  */
 export function VolunteerRoles() {
-  const { charityId, canManage } = useVolunteeringConsole();
+  const { charityId, canManage, charity, country } = useVolunteeringConsole();
   const roles = useCharityOpportunities(charityId);
-  const country = consoleCountry(roles.data?.items);
   const [editing, setEditing] = useState<'new' | OpportunityCard>();
   const [notice, setNotice] = useState<{ tone: 'info' | 'error'; text: string }>();
   const [deleting, setDeleting] = useState<OpportunityCard>();
@@ -41,7 +40,7 @@ export function VolunteerRoles() {
       { opportunityId: role.id, isOnline: !role.isOnline },
       {
         onSuccess: () => setNotice({ tone: 'info', text: `“${role.title}” is now ${role.isOnline ? 'offline' : 'online'}.` }),
-        onError: (error) => setNotice({ tone: 'error', text: volunteeringErrorMessage(error) }),
+        onError: (error) => setNotice({ tone: 'error', text: errorMessageOf(error) }),
       },
     );
   };
@@ -50,14 +49,17 @@ export function VolunteerRoles() {
     if (saved) setNotice({ tone: 'info', text: editing === 'new' ? `“${saved.title}” was added. It is listed once the back office approves it.` : `“${saved.title}” was saved.` });
   };
 
+  // The form's days and times are the charity's country's, so it waits for the charity's settings too.
   let form = null;
-  if (editing === 'new') form = <OpportunityForm charityId={charityId} country={country} onDone={finish} />;
-  else if (editing) {
-    form = edit.isSuccess ? (
-      <OpportunityForm key={edit.data.id} charityId={charityId} country={country} opportunity={edit.data} onDone={finish} />
-    ) : (
-      <VolunteeringQueryStates query={edit} loading="Loading the role" failed="We couldn’t load the role" />
-    );
+  if (editing === 'new') {
+    form = country ? <OpportunityForm charityId={charityId} country={country} onDone={finish} /> : <QueryStates query={charity} loading="Loading the form" failed="We couldn’t load the form" />;
+  } else if (editing) {
+    form =
+      edit.isSuccess && country ? (
+        <OpportunityForm key={edit.data.id} charityId={charityId} country={country} opportunity={edit.data} onDone={finish} />
+      ) : (
+        <QueryStates query={edit.isSuccess ? charity : edit} loading="Loading the role" failed="We couldn’t load the role" />
+      );
   }
 
   return (
@@ -75,7 +77,7 @@ export function VolunteerRoles() {
       {form}
       <Panel title="Roles">
         {!roles.isSuccess ? (
-          <VolunteeringQueryStates query={roles} loading="Loading your roles" failed="We couldn’t load your roles" />
+          <QueryStates query={roles} loading="Loading your roles" failed="We couldn’t load your roles" />
         ) : roles.data.items.length === 0 ? (
           <EmptyState title="No volunteering roles yet" description="Add a role to find volunteers for your charity." />
         ) : (
@@ -92,12 +94,12 @@ export function VolunteerRoles() {
               {roles.data.items.map((role) => (
                 <tr key={role.id}>
                   <RowHeader>
-                    <Link to={volunteeringPaths.role(country, role.charity.charityUrl, role.opportunityUrl)}>{role.title}</Link>
+                    <Link to={volunteeringPaths.role(role.country, role.charity.charityUrl, role.opportunityUrl)}>{role.title}</Link>
                     <div className={mutedText}>{role.locationLabel}</div>
                   </RowHeader>
                   <td>
                     {role.scheduleLabel} ({role.sessionCount})
-                    <div className={mutedText}>Next: {role.nextSessionStartsAt ? dayText(role.nextSessionStartsAt, country) : 'none'}</div>
+                    <div className={mutedText}>Next: {role.nextSessionStartsAt ? dayText(role.nextSessionStartsAt, role.country) : 'none'}</div>
                   </td>
                   <td>
                     <Tag tone={CONTENT_TONES[role.contentStatus]}>{role.contentStatus}</Tag>
@@ -121,7 +123,7 @@ export function VolunteerRoles() {
         title="Delete this role?"
         confirmLabel="Delete role"
         busy={remove.isPending}
-        error={remove.isError ? volunteeringErrorMessage(remove.error) : undefined}
+        error={remove.isError ? errorMessageOf(remove.error) : undefined}
         onCancel={() => setDeleting(undefined)}
         onConfirm={() =>
           deleting &&
