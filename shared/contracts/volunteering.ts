@@ -429,6 +429,10 @@ const numberText = (min: number, max: number) =>
  * matches); `q` words in the title or description; `charityUrl` one charity's; `cursor` from the previous page;
  * `limit` 1..100 (24).
  */
+/** How the list can be ordered: soonest next meeting (the default), nearest to lat/lon (the default with them), newest. */
+export const OPPORTUNITY_SORT_OPTIONS = ['soonest', 'nearest', 'newest'] as const;
+export type OpportunitySortOption = (typeof OPPORTUNITY_SORT_OPTIONS)[number];
+
 export const opportunityListQuerySchema = z
   .object({
     country: z.optional(countryCodeSchema),
@@ -445,6 +449,8 @@ export const opportunityListQuerySchema = z
     opportunityType: z.optional(z.enum(OPPORTUNITY_TYPES, { error: MESSAGES.invalidInput })),
     /** One charity's roles only (the charity page's 'More Volunteering Roles'). */
     charityUrl: z.optional(slugSchema),
+    /** A sort option id (OPPORTUNITY_SORT_OPTIONS); another id is refused with VOLUNTEERING_CLIENT_MESSAGES.unknownSort. */
+    sort: z.optional(z.string().check(z.maxLength(40, MESSAGES.tooLong(40)))),
     limit: numberText(1, 100),
     cursor: z.optional(z.string().check(z.maxLength(200))),
   })
@@ -815,6 +821,10 @@ export const sessionParams = z.object({ sessionId: idSchema });
 export const applicationParams = z.object({ applicationId: idSchema });
 export const charityApplicationParams = z.object({ charityId: idSchema, applicationId: idSchema });
 export const charityIdParams = z.object({ charityId: idSchema });
+export const charityOpportunityParams = z.object({ charityId: idSchema, opportunityId: idSchema });
+/** PUT /volunteering/charity/{charityId}/opportunity/{opportunityId}/image (body: shared/contracts/media.ts imageUploadSchema): the role's new image address. */
+export const opportunityImageSchema = z.object({ opportunityId: z.string(), imageUrl: z.string() });
+export type OpportunityImage = z.infer<typeof opportunityImageSchema>;
 export const workplaceIdParams = z.object({ workplaceId: idSchema });
 export const vacancyParams = z.object({ charityUrl: slugSchema, opportunityUrl: slugSchema });
 export const templateParams = z.object({ templateId: idSchema });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecentActivity } from '@giving/shared/contracts/accounts';
-import type { Application, OpportunityList, Session } from '@giving/shared/contracts/volunteering';
+import type { Application, OpportunityCardPage, OpportunityEdit, OpportunityImage, OpportunityList, Session } from '@giving/shared/contracts/volunteering';
 import { DEMO_PASSWORD, DEMO_USERS, type DemoRole } from '../../tools/local/src/seed/data';
 import type { RunningPlatform } from '../../tools/local/src/platform';
 import { platformClient, startTestPlatform } from './platform';
@@ -18,10 +18,11 @@ const emails = new Map<DemoRole, string>(DEMO_USERS.map((u) => [u.role, u.email.
 let kiwiId = '';
 let tasmanId = '';
 
-async function call<T = Record<string, unknown>>(path: string, init: { method?: string; role?: DemoRole } = {}): Promise<{ status: number; body: T }> {
+async function call<T = Record<string, unknown>>(path: string, init: { method?: string; role?: DemoRole; body?: unknown } = {}): Promise<{ status: number; body: T }> {
   const response = await fetch(`${platform.siteUrl}/api${path}`, {
     method: init.method ?? 'GET',
-    headers: init.role ? { authorization: `Bearer ${tokens.get(init.role)}` } : {},
+    headers: { ...(init.role ? { authorization: `Bearer ${tokens.get(init.role)}` } : {}), ...(init.body ? { 'content-type': 'application/json' } : {}) },
+    ...(init.body ? { body: JSON.stringify(init.body) } : {}),
   });
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
@@ -89,6 +90,15 @@ describe('a charity’s roles for its page (More Volunteering Roles)', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.errors.map((e) => e.field)).toEqual(['query.charityUrl']);
   });
+
+  it("sorts by a known option, and refuses another with spec 2 §8's 'Sort Option: sorting option {id} not found'", async () => {
+    const newest = await call<OpportunityList>('/volunteering/public/opportunity?country=nz&sort=newest');
+    const created = newest.body.items.map((o) => o.createdAt);
+    expect(created).toEqual([...created].sort().reverse());
+    const unknown = await call<{ errors: { field: string; message: string }[] }>('/volunteering/public/opportunity?country=nz&sort=popularity');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors).toEqual([{ field: 'query.sort', message: 'Sort Option: sorting option popularity not found' }]);
+  });
 });
 
 describe('volunteering sign-ups in the header’s ticker', () => {
@@ -112,5 +122,44 @@ describe('volunteering sign-ups in the header’s ticker', () => {
     const recent = (await call<{ items: RecentActivity[] }>('/accounts/site/recent?country=nz')).body.items;
     expect(recent.filter((r) => r.id === applied.body.id)).toHaveLength(1);
     expect(JSON.stringify(recent)).not.toContain(emails.get('donor'));
+  });
+});
+
+describe('a role’s image, uploaded by its charity', () => {
+  const TINY_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+  it('stores it in the media bucket under volunteering/ and makes its site path the role’s image; another charity’s path is 404; bytes must match the type', async () => {
+    const roles = await call<OpportunityCardPage>(`/volunteering/charity/${kiwiId}/opportunity`, { role: 'charityAdmin' });
+    const role = roles.body.items[0]!;
+    const path = `/volunteering/charity/${kiwiId}/opportunity/${role.id}/image`;
+
+    const uploaded = await call<OpportunityImage>(path, { method: 'PUT', role: 'charityAdmin', body: { contentType: 'image/png', data: TINY_PNG } });
+    expect(uploaded.status).toBe(200);
+    expect(uploaded.body.opportunityId).toBe(role.id);
+    expect(uploaded.body.imageUrl).toMatch(new RegExp(`^/media/volunteering/${kiwiId}/${role.id}/image-[0-9a-f]{20}\\.png$`));
+    const image = await fetch(new URL(uploaded.body.imageUrl, platform.siteUrl));
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await image.arrayBuffer()).toString('base64')).toBe(TINY_PNG);
+    const edit = await call<OpportunityEdit>(`/volunteering/opportunity/${role.id}/edit`, { role: 'charityAdmin' });
+    expect(edit.body.imageUrl).toBe(uploaded.body.imageUrl);
+
+    const notAnImage = await call<{ errors: { field: string; message: string }[] }>(path, {
+      method: 'PUT',
+      role: 'charityAdmin',
+      body: { contentType: 'image/png', data: Buffer.from('<html></html>').toString('base64') },
+    });
+    expect(notAnImage.status).toBe(400);
+    expect(notAnImage.body.errors).toEqual([{ field: 'body.data', message: 'Choose a PNG, JPEG, WebP or GIF image.' }]);
+    const svg = await call<{ errors: { field: string }[] }>(path, { method: 'PUT', role: 'charityAdmin', body: { contentType: 'image/svg+xml', data: TINY_PNG } });
+    expect(svg.status).toBe(400);
+    expect(svg.body.errors.map((e) => e.field)).toEqual(['body.contentType']);
+
+    const charities = (await call<{ items: { id: string; charityUrl: string }[] }>('/accounts/charities?country=nz')).body;
+    const harbourId = charities.items.find((c) => c.charityUrl === 'harbour-city-food-bank')!.id;
+    const elsewhere = await call(`/volunteering/charity/${harbourId}/opportunity/${role.id}/image`, { method: 'PUT', role: 'backOffice', body: { contentType: 'image/png', data: TINY_PNG } });
+    expect(elsewhere.status).toBe(404);
+    expect((await call(path, { method: 'PUT', role: 'donor', body: { contentType: 'image/png', data: TINY_PNG } })).status).toBe(403);
+    expect((await call(path, { method: 'PUT', body: { contentType: 'image/png', data: TINY_PNG } })).status).toBe(401);
   });
 });

@@ -1,4 +1,6 @@
 import {
+  OPPORTUNITY_SORT_OPTIONS,
+  VOLUNTEERING_CLIENT_MESSAGES,
   VOLUNTEERING_MESSAGES as M,
   type BackOfficeOpportunityUpdate,
   type BulkUpdateSdgs,
@@ -10,6 +12,7 @@ import {
   type OpportunityInput,
   type OpportunityList,
   type OpportunityListQuery,
+  type OpportunitySortOption,
   type OpportunityTemplate,
   type Session,
   type SessionsSummary,
@@ -20,7 +23,7 @@ import { isAdministrator } from '@giving/shared/permissions';
 import { isListedFor, requireCharityPermission, requireManaged, requireVisible, type Viewer } from './access';
 import type { Actor, SessionChanges, SessionPlan, StoredOpportunity, StoredSession, VolunteeringDeps } from './ports';
 import { sessionLocation } from '@giving/shared/volunteering-rules';
-import { distanceKm, matchesDateFilter, nextStartsAt, sessionsSummary, toCard, toOpportunity, toOpportunityEdit, toSession } from './schedule';
+import { distanceKm, nextStartsAt, opportunityMatchesDateFilter, sessionsSummary, toCard, toOpportunity, toOpportunityEdit, toSession } from './schedule';
 
 /**
  * Opportunities and their sessions: charities create, edit, delete and take them on- and offline; the back office
@@ -205,6 +208,14 @@ async function listedOfCharity(deps: Deps, charityUrl: string, country: CountryC
   return (await deps.opportunities.listByCharity(charity.id)).filter((opportunity) => opportunity.country === country);
 }
 
+/** The list's order: the sort option asked for, else nearest with a lat/lon filter, else soonest. */
+function sortOption(id: string | undefined, hasCentre: boolean): OpportunitySortOption {
+  if (id === undefined || id === '') return hasCentre ? 'nearest' : 'soonest';
+  const known = OPPORTUNITY_SORT_OPTIONS.find((option) => option === id);
+  if (!known) throw invalid([{ field: 'query.sort', message: VOLUNTEERING_CLIENT_MESSAGES.unknownSort(id) }]);
+  return known;
+}
+
 /**
  * GET /volunteering/opportunity — Live, online opportunities of a country the viewer may see (exclusive ones only
  * for their workplace's members), filtered (remote, location, dates, skills, categories, type, words), nearest
@@ -213,6 +224,7 @@ async function listedOfCharity(deps: Deps, charityUrl: string, country: CountryC
 export async function listOpportunities(deps: Deps, viewer: Viewer, query: OpportunityListQuery): Promise<OpportunityList> {
   const now = deps.clock.now();
   const country = query.country ?? 'nz';
+  const sort = sortOption(query.sort, query.lat !== undefined);
   const all = query.charityUrl ? await listedOfCharity(deps, query.charityUrl, country) : await deps.opportunities.listListed(country);
   const skills = csv(query.skills);
   const categories = csv(query.categories);
@@ -227,7 +239,7 @@ export async function listOpportunities(deps: Deps, viewer: Viewer, query: Oppor
     if (query.opportunityType && opportunity.opportunityType !== query.opportunityType) continue;
     if (skills.length && !opportunity.skills.some((s) => skills.includes(s.toLowerCase()))) continue;
     if (categories.length && !opportunity.categories.some((c) => categories.includes(c.toLowerCase()))) continue;
-    if (query.dateFilter && !matchesDateFilter(opportunity.sessions, query.dateFilter, now, query.date)) continue;
+    if (query.dateFilter && !opportunityMatchesDateFilter(opportunity, query.dateFilter, now, query.date)) continue;
     const text = `${opportunity.title} ${opportunity.description} ${opportunity.charity.name}`.toLowerCase();
     if (words.length && !words.every((word) => text.includes(word))) continue;
     const locations = opportunity.sessions.map((s) => sessionLocation(opportunity, s)).filter((l) => l !== undefined);
@@ -241,8 +253,13 @@ export async function listOpportunities(deps: Deps, viewer: Viewer, query: Oppor
     matches.push({ opportunity, distance });
   }
   const nextStart = (o: StoredOpportunity) => nextStartsAt(o, now) ?? '9999';
+  const newest = (a: StoredOpportunity, b: StoredOpportunity) => b.createdAt.localeCompare(a.createdAt);
   matches.sort((a, b) =>
-    centre ? (a.distance ?? 0) - (b.distance ?? 0) : nextStart(a.opportunity).localeCompare(nextStart(b.opportunity)) || b.opportunity.createdAt.localeCompare(a.opportunity.createdAt),
+    sort === 'nearest' && centre
+      ? (a.distance ?? 0) - (b.distance ?? 0)
+      : sort === 'newest'
+        ? newest(a.opportunity, b.opportunity)
+        : nextStart(a.opportunity).localeCompare(nextStart(b.opportunity)) || newest(a.opportunity, b.opportunity),
   );
   const offset = offsetOf(query.cursor);
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Location, RecurringSchedule } from '@giving/shared/contracts/volunteering';
-import { distanceKm, matchesDateFilter, meetsOn, nextRecurringStart, nextStartsAt } from './schedule';
+import { distanceKm, matchesDateFilter, meetsOn, nextRecurringStart, nextStartsAt, opportunityMatchesDateFilter } from './schedule';
 
 const session = (startsAt: string, endsAt: string, location?: Location) => ({ id: startsAt, startsAt, endsAt, requiredPeople: 5, ...(location ? { location } : {}) });
 
@@ -19,6 +19,28 @@ describe('spec 1 §4 date filter', () => {
     expect(matchesDateFilter(past, 'on-or-before', now, '2026-9-30')).toBe(false);
     expect(matchesDateFilter(coming, 'on-or-after', now, '2026-12-05')).toBe(true);
     expect(matchesDateFilter(past, 'on-or-after', now, '2026-10-2')).toBe(false);
+  });
+});
+
+describe('the date filter for a recurring role goes by its schedule, not its first meeting', () => {
+  const weekly: RecurringSchedule = { frequency: 'Weekly', daysOfWeek: ['Saturday'], startTime: '09:00', endTime: '12:00', startDate: '2026-3-7', hoursPerSession: 3 };
+  // The stored session is only the first meeting, long over.
+  const role = (recurringSchedule: RecurringSchedule) => ({ country: 'nz' as const, recurringSchedule, sessions: [session('2026-03-06T20:00:00Z', '2026-03-06T23:00:00Z')] });
+  const now = new Date('2026-11-21T09:00:00Z');
+
+  it('an ongoing weekly role is coming, not past, though its first meeting was in March', () => {
+    expect(opportunityMatchesDateFilter(role(weekly), 'coming', now)).toBe(true);
+    expect(opportunityMatchesDateFilter(role(weekly), 'past', now)).toBe(false);
+    expect(opportunityMatchesDateFilter(role(weekly), 'on-or-after', now, '2027-02-01')).toBe(true);
+    expect(opportunityMatchesDateFilter(role(weekly), 'on-or-before', now, '2026-03-01')).toBe(false);
+    expect(opportunityMatchesDateFilter(role(weekly), 'on-or-before', now, '2026-3-7')).toBe(true);
+  });
+
+  it('a schedule that ended is past, and not on or after a later day', () => {
+    const ended = { ...weekly, endDate: '2026-10-31' };
+    expect(opportunityMatchesDateFilter(role(ended), 'past', now)).toBe(true);
+    expect(opportunityMatchesDateFilter(role(ended), 'coming', now)).toBe(false);
+    expect(opportunityMatchesDateFilter(role(ended), 'on-or-after', now, '2026-11-01')).toBe(false);
   });
 });
 

@@ -55,6 +55,31 @@ export function matchesDateFilter(sessions: readonly Pick<SessionPlan, 'startsAt
   }
 }
 
+/**
+ * The same filter for an opportunity: a recurring one goes by its schedule (it meets again and again from its start
+ * date to its end date, if any), not by the stored session, which is only its first meeting.
+ */
+export function opportunityMatchesDateFilter(
+  opportunity: Pick<StoredOpportunity, 'country' | 'recurringSchedule' | 'sessions'>,
+  filter: DateFilter,
+  now: Date,
+  date?: string,
+): boolean {
+  const schedule = opportunity.recurringSchedule;
+  if (!schedule) return matchesDateFilter(opportunity.sessions, filter, now, date);
+  const next = nextRecurringStart(schedule, COUNTRY_TIME_ZONES[opportunity.country], now);
+  switch (filter) {
+    case 'past':
+      return next === undefined;
+    case 'coming':
+      return next !== undefined;
+    case 'on-or-before':
+      return date !== undefined && isoDay(schedule.startDate) <= isoDay(date);
+    case 'on-or-after':
+      return date !== undefined && (schedule.endDate === undefined || isoDay(schedule.endDate) >= isoDay(date));
+  }
+}
+
 export const hasEnded = (session: Pick<SessionPlan, 'endsAt'>, now: Date) => Date.parse(session.endsAt) <= now.getTime();
 
 const DAY_MS = 24 * 60 * 60 * 1000;
