@@ -96,8 +96,15 @@ describe('/{country}/volunteering', () => {
     await waitFor(() => expect(queryOf(fetch.calls.at(-1)?.url ?? '')).toMatchObject({ dateFilter: 'past' }));
     expect(queryOf(fetch.calls.at(-1)?.url ?? '').date).toBeUndefined();
 
+    // Newest first instead of the soonest next meeting; the choice is kept in the address too.
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'Newest first');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(queryOf(fetch.calls.at(-1)?.url ?? '')).toMatchObject({ sort: 'newest' }));
+    expect(router.state.location.search).toContain('sort=newest');
+
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect((screen.getByLabelText('Sort by') as HTMLSelectElement).value).toBe('soonest');
   });
 
   it('a date that is not year-month-day or not real shows Invalid Date! and clears the value, without searching', async () => {

@@ -34,7 +34,7 @@ export function useAudience(): Audience | undefined {
 }
 
 /** The list's filters as query values (spec 1 §4-§5: remote, location, date, skills); strings as the API reads them. */
-export type OpportunityFilter = Pick<OpportunityListQuery, 'q' | 'location' | 'dateFilter' | 'date' | 'opportunityType'> & {
+export type OpportunityFilter = Pick<OpportunityListQuery, 'q' | 'location' | 'dateFilter' | 'date' | 'opportunityType' | 'sort'> & {
   isRemote?: 'true' | 'false';
   skills?: string;
   categories?: string;

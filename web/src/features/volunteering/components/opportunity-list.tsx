@@ -18,7 +18,12 @@ const REMOTE_OPTIONS = [
   { value: 'false', label: 'In person only' },
 ];
 const DATE_OPTIONS = DATE_FILTERS.map((value) => ({ value, label: DATE_FILTER_LABELS[value] }));
-const FILTER_NAMES = ['isRemote', 'location', 'dateFilter', 'date', 'skills'] as const;
+/** The orders a visitor can choose (nearest needs a map position, which this page does not ask for). */
+const SORT_OPTIONS = [
+  { value: 'soonest', label: 'Soonest first' },
+  { value: 'newest', label: 'Newest first' },
+];
+const FILTER_NAMES = ['isRemote', 'location', 'dateFilter', 'date', 'skills', 'sort'] as const;
 
 /** The list's filters live in the address (?isRemote=&location=&dateFilter=&date=&skills=), so Back and links keep them. */
 export function filterFromSearch(search: URLSearchParams): OpportunityFilter {
@@ -34,6 +39,8 @@ export function filterFromSearch(search: URLSearchParams): OpportunityFilter {
   }
   const skills = search.getAll('skills').filter((skill) => (VOLUNTEER_SKILLS as readonly string[]).includes(skill));
   if (skills.length > 0) filter.skills = skills.join(',');
+  const sort = search.get('sort');
+  if (sort && SORT_OPTIONS.some((option) => option.value === sort)) filter.sort = sort;
   return filter;
 }
 
@@ -43,6 +50,7 @@ interface FilterForm {
   dateFilter: DateFilter | '';
   date: string;
   skills: string[];
+  sort: string;
 }
 
 function formFromFilter(filter: OpportunityFilter): FilterForm {
@@ -52,6 +60,7 @@ function formFromFilter(filter: OpportunityFilter): FilterForm {
     dateFilter: filter.dateFilter ?? '',
     date: filter.date ?? '',
     skills: filter.skills ? filter.skills.split(',') : [],
+    sort: filter.sort ?? 'soonest',
   };
 }
 
@@ -84,6 +93,7 @@ function Filters({ filter, onApply }: { filter: OpportunityFilter; onApply: (sea
     if (choice.dateFilter) search.set('dateFilter', choice.dateFilter);
     if (choice.date) search.set('date', choice.date);
     for (const skill of values.skills) search.append('skills', skill);
+    if (values.sort && values.sort !== 'soonest') search.set('sort', values.sort);
     onApply(search);
   });
 
@@ -97,6 +107,7 @@ function Filters({ filter, onApply }: { filter: OpportunityFilter; onApply: (sea
       <SelectField label="Remote" placeholder="Any" options={REMOTE_OPTIONS} {...register('isRemote')} />
       <TextField label="Location" placeholder="Suburb or town" {...register('location')} />
       <SelectField label="Date" placeholder="Any date" options={DATE_OPTIONS} {...register('dateFilter')} />
+      <SelectField label="Sort by" options={SORT_OPTIONS} {...register('sort')} />
       {needsDate(dateFilter) ? <TextField label="On date" placeholder="YYYY-MM-DD" inputMode="numeric" error={errors.date?.message} {...register('date')} /> : null}
       <details className={styles.skills}>
         <summary>Skills{chosenSkills.length > 0 ? ` (${chosenSkills.length})` : ''}</summary>
