@@ -31,10 +31,10 @@ const backOffice = (...anyOf: Permission[]): AuthPolicy => ({ kind: 'signedIn', 
 const operations: AuthPolicy = { kind: 'signedIn', anyOf: ['BackOffice_ManageVacancies'] };
 const workplace = (...anyOf: Permission[]): AuthPolicy => ({ kind: 'signedIn', anyOf, tenant: { kind: 'workplace', param: 'workplaceId' } });
 
-type Route = Pick<RouteSpec, 'method' | 'path' | 'auth' | 'summary' | 'timeoutSeconds'> & { handler: string; write?: boolean; mail?: boolean; publishes?: RouteSpec['access']['publishes'] };
-const route = ({ write, mail, publishes, ...spec }: Route): RouteSpec => ({
+type Route = Pick<RouteSpec, 'method' | 'path' | 'auth' | 'summary' | 'timeoutSeconds'> & { handler: string; write?: boolean; mail?: boolean; media?: boolean; publishes?: RouteSpec['access']['publishes'] };
+const route = ({ write, mail, media, publishes, ...spec }: Route): RouteSpec => ({
   ...spec,
-  access: { table: write ? 'readWrite' : 'read', ...(mail ? { sendsMail: true } : {}), ...(publishes ? { publishes } : {}) },
+  access: { table: write ? 'readWrite' : 'read', ...(mail ? { sendsMail: true } : {}), ...(media ? { media: 'readWrite' } : {}), ...(publishes ? { publishes } : {}) },
 });
 const reindex = (name: string, handler: string, what: string): RouteSpec =>
   route({
@@ -96,6 +96,7 @@ export default defineService({
     route({ method: 'GET', path: '/volunteering/opportunity/{opportunityId}/edit', handler: 'handlers/opportunities#edit', auth: SIGNED_IN, summary: "The edit form's data (its charity's volunteering staff)." }),
     route({ method: 'GET', path: '/volunteering/charity/{charityUrl}/vacancy/{opportunityUrl}', handler: 'handlers/opportunities#vacancy', auth: SIGNED_IN, summary: 'The vacancy page: the opportunity with its sessions, places left, schedule and location labels.' }),
     route({ method: 'GET', path: '/volunteering/charity/{charityId}/opportunity', handler: 'handlers/opportunities#byCharity', auth: charity('Charity_VolunteeringView'), summary: "Every opportunity of the charity, whatever its status (the console's volunteer roles)." }),
+    route({ method: 'PUT', path: '/volunteering/charity/{charityId}/opportunity/{opportunityId}/image', handler: 'handlers/opportunities#uploadImage', auth: charity('Charity_VolunteeringManage'), write: true, media: true, summary: "Uploads a role's image (PNG, JPEG, WebP or GIF up to 1 MB) to the media bucket and makes it the role's imageUrl (another charity's role is 404)." }),
     route({ method: 'GET', path: '/volunteer/opportunity/{opportunityId}/sessionsSummary', handler: 'handlers/opportunities#sessionsSummary', auth: SIGNED_IN, summary: 'Sessions at a glance: count, upcoming, places required/taken/left, next session, labels.' }),
     route({ method: 'GET', path: '/volunteer/opportunity/{opportunityId}/session', handler: 'handlers/opportunities#sessions', auth: SIGNED_IN, summary: 'The sessions with their capacity now.' }),
     route({ method: 'GET', path: '/volunteer/opportunity/{opportunityId}/applicants', handler: 'handlers/opportunities#applicants', auth: SIGNED_IN, summary: "Who applied (the opportunity's charity's volunteering staff; 403 for others)." }),

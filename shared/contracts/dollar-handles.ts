@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { idSchema } from './accounts';
 import { slugSchema } from './common';
 import { giftSchema, MAX_DONATION_CENTS, MIN_DONATION_CENTS } from './donations';
+import { imageUploadFields } from './media';
 import { MESSAGES } from './messages';
 
 /**
@@ -49,25 +50,12 @@ export const giftActiveSchema = z.object({ isActive: z.boolean({ error: MESSAGES
 
 export const GIFT_IMAGE_KINDS = ['image', 'icon'] as const;
 export type GiftImageKind = (typeof GIFT_IMAGE_KINDS)[number];
-/** Raster images only: an uploaded SVG could carry script. */
-export const GIFT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
-export type GiftImageType = (typeof GIFT_IMAGE_TYPES)[number];
-export const MAX_GIFT_IMAGE_BYTES = 1024 * 1024;
-export const GIFT_IMAGE_TOO_BIG_MESSAGE = 'Choose an image of 1 MB or less.';
-export const GIFT_IMAGE_TYPE_MESSAGE = 'Choose a PNG, JPEG, WebP or GIF image.';
 
 /**
- * PUT .../gifts/{giftId}/image — the picture on the gift page (`image`) or on its card (`icon`), base64 in JSON.
- * The API checks the bytes really are the declared type before storing them in the media bucket.
+ * PUT .../gifts/{giftId}/image — the picture on the gift page (`image`) or on its card (`icon`): an image upload
+ * (shared/contracts/media.ts: types, size limit, base64) with its kind.
  */
-export const giftImageUploadSchema = z.object({
-  kind: z.enum(GIFT_IMAGE_KINDS, { error: MESSAGES.invalidInput }),
-  contentType: z.enum(GIFT_IMAGE_TYPES, { error: GIFT_IMAGE_TYPE_MESSAGE }),
-  data: z.base64({ error: MESSAGES.invalidInput }).check(
-    z.minLength(4, MESSAGES.requiredField),
-    z.maxLength(Math.ceil(MAX_GIFT_IMAGE_BYTES / 3) * 4, GIFT_IMAGE_TOO_BIG_MESSAGE),
-  ),
-});
+export const giftImageUploadSchema = z.object({ kind: z.enum(GIFT_IMAGE_KINDS, { error: MESSAGES.invalidInput }), ...imageUploadFields });
 export type GiftImageUpload = z.infer<typeof giftImageUploadSchema>;
 
 export const charityParams = z.object({ charityId: idSchema });

@@ -30,7 +30,7 @@ function expected(route: RouteSpec, role: Role, relation: Relation): Outcome {
   const charityConsole =
     route.path.startsWith('/accounts/charity/{charityId}') ||
     route.path.startsWith('/donations/charity/{charityId}') ||
-    // Volunteering's charity console (opportunities, applications) and the charity's volunteer workplaces.
+    // Volunteering's charity console (opportunities and their images, applications) and the charity's volunteer workplaces.
     route.path.startsWith('/volunteering/charity/{charityId}') ||
     route.path === '/volunteer/workplace/byCharity/{charityId}';
   const workplaceConsole =

@@ -10,7 +10,7 @@ import { dynamoGiftCatalog } from './dynamo-gifts';
 import { dynamoCharityLedger } from './dynamo-charity-ledger';
 import { dynamoDonationReport } from './dynamo-donation-report';
 import { dynamoTenantRoleDirectory } from './dynamo-tenant-roles';
-import { s3Client, s3MediaStore } from './s3-media';
+import { s3Client, s3MediaStore } from '@giving/shared/s3-media';
 import { dynamoMembershipDirectory } from './dynamo-memberships';
 import { dynamoPaymentRepository } from './dynamo-payments';
 import { dynamoDonationHistory, dynamoRecurringDonations, dynamoSavedCards } from './dynamo-member-giving';

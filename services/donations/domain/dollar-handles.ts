@@ -1,19 +1,15 @@
-import { createHash } from 'node:crypto';
 import type { Clock } from '@giving/shared/clock';
 import {
-  GIFT_IMAGE_TOO_BIG_MESSAGE,
-  GIFT_IMAGE_TYPE_MESSAGE,
-  MAX_GIFT_IMAGE_BYTES,
   PRODUCT_URL_TAKEN_MESSAGE,
   type AdminGift,
   type AdminGiftList,
   type BackOfficeGiftQuery,
-  type GiftImageType,
   type GiftImageUpload,
   type GiftInput,
 } from '@giving/shared/contracts/dollar-handles';
 import { COUNTRIES } from '@giving/shared/countries';
-import { DomainError, invalid, notFound } from '@giving/shared/errors';
+import { DomainError, notFound } from '@giving/shared/errors';
+import { storeImage } from '@giving/shared/media';
 import { money } from '@giving/shared/money';
 import type { CharityDirectory, GiftAdminStore, GiftRecord, MediaStore } from './ports';
 
@@ -104,18 +100,9 @@ export function setGiftActive(deps: Deps, scope: { charityId?: string }, giftId:
   return changeGift(deps, giftId, scope.charityId, (gift) => ({ ...gift, isActive }));
 }
 
-const SIGNATURES: Record<GiftImageType, { extension: string; matches: (bytes: Uint8Array) => boolean }> = {
-  'image/png': { extension: 'png', matches: (b) => [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((v, i) => b[i] === v) },
-  'image/jpeg': { extension: 'jpg', matches: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  'image/gif': { extension: 'gif', matches: (b) => ascii(b, 0, 6) === 'GIF87a' || ascii(b, 0, 6) === 'GIF89a' },
-  'image/webp': { extension: 'webp', matches: (b) => ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP' },
-};
-const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
-
 /**
- * Stores the picture in the media bucket and puts it on the gift page (`image`) or its card (`icon`). The bytes must
- * really be the declared type (the browser shows what the type says). The object's name is its content's hash, so
- * a retried upload stores nothing new and a changed picture gets a new address (no stale caches).
+ * Stores the picture in the media bucket (shared/media.ts checks its bytes and names it by its hash) and puts it on
+ * the gift page (`image`) or its card (`icon`).
  */
 export async function uploadGiftImage(
   deps: Deps & { media: MediaStore },
@@ -124,12 +111,7 @@ export async function uploadGiftImage(
   upload: GiftImageUpload,
 ): Promise<AdminGift> {
   await giftOf(deps.gifts, giftId, charityId);
-  const bytes = new Uint8Array(Buffer.from(upload.data, 'base64'));
-  if (bytes.length > MAX_GIFT_IMAGE_BYTES) throw invalid([{ field: 'body.data', message: GIFT_IMAGE_TOO_BIG_MESSAGE }]);
-  const signature = SIGNATURES[upload.contentType];
-  if (!signature.matches(bytes)) throw invalid([{ field: 'body.data', message: GIFT_IMAGE_TYPE_MESSAGE }]);
-  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 20);
-  const url = await deps.media.put(`gifts/${charityId}/${giftId}/${upload.kind}-${hash}.${signature.extension}`, bytes, upload.contentType);
+  const url = await storeImage(deps.media, `gifts/${charityId}/${giftId}/${upload.kind}`, upload);
   return changeGift(deps, giftId, charityId, (gift) => (upload.kind === 'image' ? { ...gift, imageUrl: url } : { ...gift, iconUrl: url }));
 }
 

@@ -343,11 +343,8 @@ export interface GiftAdminStore {
   search(query: { q?: string; charityId?: string; cursor?: string }, limit: number): Promise<{ items: AdminGift[]; nextCursor?: string }>;
 }
 
-/** Public images (gift pictures) in the media bucket. */
-export interface MediaStore {
-  /** Stores the bytes under the key and answers their public address. */
-  put(key: string, body: Uint8Array, contentType: string): Promise<string>;
-}
+/** Public images in the media bucket (gift pictures): shared/media.ts. */
+export type { MediaStore } from '@giving/shared/media';
 
 /** What donations knows of a member's roles in a tenant (shared/copies.ts), read by the console routes' guard. */
 export interface TenantRoleDirectory {

@@ -6,6 +6,7 @@ import { documentClient } from '@giving/shared/lambda/aws';
 import { requireEnv } from '@giving/shared/lambda/env';
 import { eventBridgeBatchPublisher, eventBridgePublisher } from '@giving/shared/lambda/publisher';
 import { sesMailer } from '@giving/shared/lambda/ses-mailer';
+import { s3Client, s3MediaStore } from '@giving/shared/s3-media';
 import { ENV } from '@giving/shared/manifest';
 import type { VolunteeringDeps } from '../domain/ports';
 import { dynamoApplicationStore } from './dynamo-applications';
@@ -29,6 +30,11 @@ export const mailer = once(() => sesMailer(new SESv2Client({}), requireEnv(ENV.m
 export const events = once(() => eventBridgePublisher());
 export const batchEvents = once(() => eventBridgeBatchPublisher());
 export const siteUrl = () => requireEnv(ENV.siteUrl);
+/**
+ * The media bucket, for the routes whose manifest entry declares media access (roles' images). Addresses are site
+ * paths (/media/...), the form the role input accepts for an uploaded image, so saving the role again keeps it.
+ */
+export const media = once(() => s3MediaStore(s3Client(), requireEnv(ENV.mediaBucket), '/media'));
 
 /** Everything the use cases need (tables only: mail and events are added by the routes that declare them). */
 export const deps = (): VolunteeringDeps => ({

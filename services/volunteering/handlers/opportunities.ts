@@ -1,5 +1,6 @@
 import {
   charityIdParams,
+  charityOpportunityParams,
   newCommentSchema,
   opportunityInputSchema,
   opportunityListQuerySchema,
@@ -9,10 +10,12 @@ import {
   toggleOnlineSchema,
   vacancyParams,
 } from '@giving/shared/contracts/volunteering';
+import { imageUploadSchema } from '@giving/shared/contracts/media';
 import { created, noContent, ok } from '@giving/shared/lambda/http';
-import { deps, roles } from '../adapters';
+import { deps, media, roles } from '../adapters';
 import { viewerOf } from '../domain/access';
 import { listApplicants } from '../domain/applications';
+import { uploadOpportunityImage } from '../domain/opportunity-image';
 import * as use from '../domain/opportunities';
 import { actorOf, volunteeringRoute } from '../http';
 
@@ -54,6 +57,11 @@ export const publicVacancy = volunteeringRoute({ params: vacancyParams }, async 
 
 /** GET /volunteering/charity/{charityId}/opportunity (the tenant policy checked the caller's charity roles) */
 export const byCharity = volunteeringRoute({ params: charityIdParams }, async ({ params }) => ok(await use.listCharityOpportunities(deps(), params.charityId)));
+
+/** PUT /volunteering/charity/{charityId}/opportunity/{opportunityId}/image — the role's image (the tenant policy checked the caller). */
+export const uploadImage = volunteeringRoute({ params: charityOpportunityParams, body: imageUploadSchema }, async ({ params, body }) =>
+  ok(await uploadOpportunityImage({ ...deps(), media: media() }, params.charityId, params.opportunityId, body)),
+);
 
 /** GET /volunteer/opportunity/{opportunityId}/sessionsSummary */
 export const sessionsSummary = volunteeringRoute({ params: opportunityParams }, async (request) => ok(await use.getSessionsSummary(deps(), await viewer(request), request.params.opportunityId)));

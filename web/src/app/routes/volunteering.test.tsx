@@ -61,6 +61,22 @@ describe('/{country}/volunteering', () => {
     expect(fetch.callsTo('GET', PUBLIC_LIST)).toHaveLength(0);
   });
 
+  it('signed-in members see "Recommended for you" above the list, each role with its reasons', async () => {
+    setSession({ status: 'signedIn', memberId: 'm1', email: 'aroha@example.co.nz', name: 'Aroha Ngata' });
+    const fetch = fakePlatform();
+    fetch.on('GET', MEMBER_LIST, json(200, { items: [aCard()], total: 1 }));
+    fetch.on(
+      'GET',
+      '/api/volunteering/recommendRoles?country=nz',
+      json(200, { modelVersion: 'default', items: [{ opportunity: aCard({ id: 'o9', title: 'Phone buddy', opportunityUrl: 'phone-buddy' }), score: 0.8, reasons: ['Matches your skills: Gardening'] }] }),
+    );
+    renderApp('/nz/volunteering');
+    const section = await screen.findByRole('region', { name: 'Recommended for you' });
+    expect(within(section).getByRole('link', { name: 'Phone buddy' })).toBeTruthy();
+    expect(within(section).getByText('Because matches your skills: Gardening')).toBeTruthy();
+    expect(within(await screen.findByRole('list', { name: 'Volunteering roles' })).getByRole('link', { name: 'Beach clean-up crew' })).toBeTruthy();
+  });
+
   it('filters by remote, location, date and skills, keeping them in the address', async () => {
     const fetch = fakePlatform();
     fetch.on('GET', PUBLIC_LIST, json(200, { items: [aCard()], total: 1 }));

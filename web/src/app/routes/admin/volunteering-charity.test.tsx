@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@giving/shared/contracts/messages';
 import { VOLUNTEERING_MESSAGES, type OpportunityEdit } from '@giving/shared/contracts/volunteering';
@@ -186,6 +186,40 @@ describe('charity console: volunteer roles', () => {
     await user.type(within(session).getByLabelText('People needed'), '12');
     await user.click(within(form).getByRole('button', { name: 'Save role' }));
     expect(await screen.findByText('“Beach clean-up crew” was saved.')).toBeTruthy();
+  });
+
+  it('uploads an existing role’s image at once; saving the role then keeps it', async () => {
+    const { fetch, start } = charityScreen('volunteer-roles');
+    const editable: OpportunityEdit = { ...anOpportunity({ imageUrl: 'https://example.org/old.jpg' }), contactEmail: 'volunteers@kcr.org.nz' };
+    const uploaded = `/media/volunteering/${CHARITY_ID}/${live.id}/image-0123456789abcdef0123.png`;
+    fetch.on('GET', `/api/volunteering/opportunity/${live.id}/edit`, json(200, editable));
+    fetch.on('PUT', `/api/volunteering/charity/${CHARITY_ID}/opportunity/${live.id}/image`, json(200, { opportunityId: live.id, imageUrl: uploaded }));
+    fetch.on('PATCH', `/api/volunteering/opportunity/${live.id}`, json(200, editable));
+    const { user } = start();
+    await user.click(await screen.findByRole('button', { name: 'Edit Beach clean-up crew' }));
+    const form = await screen.findByRole('form', { name: 'Edit “Beach clean-up crew”' });
+    expect(within(form).getByRole('img', { name: 'Image of Beach clean-up crew' }).getAttribute('src')).toBe('https://example.org/old.jpg');
+
+    // (user-event's upload does not reach file inputs in happy-dom; a change event is what the browser sends.)
+    fireEvent.change(within(form).getByLabelText('Upload image'), { target: { files: [new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'dunes.png', { type: 'image/png' })] } });
+    expect(await within(form).findByText('Image uploaded.')).toBeTruthy();
+    expect(fetch.callsTo('PUT', `/api/volunteering/charity/${CHARITY_ID}/opportunity/${live.id}/image`).map((call) => call.body)).toEqual([{ contentType: 'image/png', data: 'iVBORw==' }]);
+    expect(within(form).getByRole('img', { name: 'Image of Beach clean-up crew' }).getAttribute('src')).toBe(uploaded);
+    expect((within(form).getByLabelText('Image address') as HTMLInputElement).value).toBe(uploaded);
+
+    await user.click(within(form).getByRole('button', { name: 'Save role' }));
+    expect(await screen.findByText('“Beach clean-up crew” was saved.')).toBeTruthy();
+    expect(fetch.callsTo('PATCH', `/api/volunteering/opportunity/${live.id}`)[0]?.body).toMatchObject({ imageUrl: uploaded });
+  });
+
+  it('a new role takes an image address; uploading one waits for its first save', async () => {
+    const { start } = charityScreen('volunteer-roles');
+    const { user } = start();
+    await screen.findByRole('table', { name: 'Volunteer roles' });
+    await user.click(screen.getByRole('button', { name: 'Add role' }));
+    const form = screen.getByRole('form', { name: 'Add a volunteering role' });
+    expect(within(form).queryByLabelText('Upload image')).toBeNull();
+    expect(within(form).getByText('An https:// address of an image. You can upload an image instead once the role is saved.')).toBeTruthy();
   });
 
   it('takes a role offline, and deletes one only after asking (showing why it cannot)', async () => {

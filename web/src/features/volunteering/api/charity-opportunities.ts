@@ -1,12 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ImageUpload } from '@giving/shared/contracts/media';
 import {
   onlineStatusSchema,
   opportunityEditSchema,
   opportunityCardPageSchema,
+  opportunityImageSchema,
   opportunitySchema,
   templateListSchema,
   type Opportunity,
   type OpportunityEdit,
+  type OpportunityImage,
   type OpportunityInput,
 } from '@giving/shared/contracts/volunteering';
 import { charityVolunteeringKey, publicVolunteeringKey } from './keys';
@@ -49,6 +52,17 @@ export const opportunityCalls = {
   /** DELETE /volunteering/opportunity/{opportunityId} (204). */
   remove: ({ opportunityId }: { opportunityId: string }): Promise<void> =>
     volunteeringRequest({ kind: 'general', method: 'DELETE', path: '/volunteering/opportunity/{opportunityId}', params: { opportunityId }, expect: [200, 204] }),
+  /** PUT /volunteering/charity/{charityId}/opportunity/{opportunityId}/image: the role's image as base64 (the API checks its bytes); answers its address. */
+  uploadImage: ({ charityId, opportunityId, image }: { charityId: string; opportunityId: string; image: ImageUpload }): Promise<OpportunityImage> =>
+    volunteeringRequest({
+      kind: 'general',
+      method: 'PUT',
+      path: '/volunteering/charity/{charityId}/opportunity/{opportunityId}/image',
+      params: { charityId, opportunityId },
+      body: image,
+      expect: [200],
+      schema: opportunityImageSchema,
+    }),
   /** PATCH /volunteering/opportunity/{opportunityId}/toggleOnlineStatus with the status wanted. */
   setOnline: ({ opportunityId, isOnline }: { opportunityId: string; isOnline: boolean }) =>
     volunteeringRequest({

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { satisfies } from '@giving/shared/permissions';
 import { MESSAGES } from '@giving/shared/contracts/messages';
 import type { ContentStatus, OpportunityCard } from '@giving/shared/contracts/volunteering';
 import { ConsoleScreen, RowHeader, mutedText } from '../../../components/ui/console-page';
@@ -12,9 +13,11 @@ import { SearchBox } from '../../../components/ui/search-box';
 import { ActionsCell, Table } from '../../../components/ui/table';
 import { Tabs } from '../../../components/ui/tabs';
 import { backOfficeCalls, useBackOfficeChange, useBackOfficeOpportunities } from '../api/back-office';
+import { usePermissions } from '../../../lib/account';
 import { errorMessageOf } from '../../../lib/api-client';
 import { dayText, volunteeringPaths } from '../volunteering-text';
 import { FormDialog } from './application-dialogs';
+import { OperationsPanel } from './operations-panel';
 
 const TAB_LABELS: Record<ContentStatus, string> = { Proposed: 'Waiting for approval', Live: 'Live', Denied: 'Denied' };
 const TABS = (['Proposed', 'Live', 'Denied'] as const).map((value) => ({ value, label: TAB_LABELS[value] }));
@@ -34,6 +37,8 @@ export function BackOfficeVolunteerRoles() {
   const [dialog, setDialog] = useState<Dialog>();
   const [notice, setNotice] = useState<{ tone: 'info' | 'error'; text: string }>();
   const items = roles.data?.pages.flatMap((page) => page.items) ?? [];
+  const permissions = usePermissions();
+  const canOperate = permissions.isSuccess && satisfies(permissions.data.permissions, { anyOf: ['BackOffice_ManageVacancies'] });
 
   const act = (text: string, promise: Promise<unknown>) => {
     setNotice(undefined);
@@ -102,6 +107,7 @@ export function BackOfficeVolunteerRoles() {
           {list}
         </Tabs>
       </Panel>
+      {canOperate ? <OperationsPanel /> : null}
       {dialog?.kind === 'deny' && target ? (
         <FormDialog
           title={`Deny “${target.title}”?`}

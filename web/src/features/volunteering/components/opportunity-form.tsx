@@ -13,6 +13,7 @@ import type { CountryCode } from '@giving/shared/countries';
 import { Button } from '../../../components/ui/button';
 import { StackedForm } from '../../../components/ui/console-page';
 import { CheckboxField, FormMessage, TextField, TextareaField } from '../../../components/ui/field';
+import { ImageUploadField } from '../../../components/ui/image-upload';
 import { FormActions, FormGrid, Panel, wide } from '../../../components/ui/panel';
 import { SelectField } from '../../../components/ui/select-field';
 import { applyServerErrors } from '../../../components/ui/server-errors';
@@ -45,6 +46,7 @@ export function OpportunityForm({
 }) {
   const create = useOpportunityChange(charityId, opportunityCalls.create);
   const update = useOpportunityChange(charityId, opportunityCalls.update);
+  const uploadImage = useOpportunityChange(charityId, opportunityCalls.uploadImage);
   const templates = useTemplates();
   const [failure, setFailure] = useState<string>();
   const addressEdited = useRef(opportunity !== undefined);
@@ -65,6 +67,7 @@ export function OpportunityForm({
   const schedule = watch('schedule');
   const isRemote = watch('isRemote');
   const allowTeams = watch('allowTeams');
+  const imageUrl = watch('imageUrl');
   const errorOf = (name: string) => (form.getFieldState(name as FieldPath<OpportunityFormValues>).error?.message);
 
   const submit = handleSubmit(async (values) => {
@@ -119,7 +122,29 @@ export function OpportunityForm({
           />
           <TextareaField label="Description" rows={5} className={wide} error={errors.description?.message} {...register('description')} />
           <SelectField label="Type" options={TYPE_OPTIONS} {...register('opportunityType')} />
-          <TextField label="Image address" placeholder="https://… or /media/…" error={errors.imageUrl?.message} {...register('imageUrl')} />
+          {opportunity ? (
+            <div className={wide}>
+              <ImageUploadField
+                label="Upload image"
+                hint="Shown on the role’s card and page; it replaces the image at once."
+                doneMessage="Image uploaded."
+                currentUrl={imageUrl}
+                previewAlt={`Image of ${opportunity.title}`}
+                upload={async (image) => {
+                  // The role already has the new image; the form keeps it so that saving does not put the old one back.
+                  const saved = await uploadImage.mutateAsync({ charityId, opportunityId: opportunity.id, image });
+                  setValue('imageUrl', saved.imageUrl);
+                }}
+              />
+            </div>
+          ) : null}
+          <TextField
+            label="Image address"
+            placeholder="https://… or /media/…"
+            hint={opportunity ? 'Or an https:// address of an image.' : 'An https:// address of an image. You can upload an image instead once the role is saved.'}
+            error={errors.imageUrl?.message}
+            {...register('imageUrl')}
+          />
         </FormGrid>
 
         <fieldset className={styles.group}>

@@ -11,6 +11,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { useOpportunities, type OpportunityFilter } from '../api/opportunities';
 import { DATE_FILTER_LABELS, dateFilterChoice, needsDate } from '../schedule';
 import { OpportunityCard } from './opportunity-card';
+import { RecommendedRoles } from './recommended-roles';
 import styles from './volunteering.module.css';
 
 const REMOTE_OPTIONS = [
@@ -172,7 +173,10 @@ export function OpportunityList({ country }: { country: CountryCode }) {
   return (
     <div className={styles.listLayout}>
       <Filters key={search.toString()} filter={filter} onApply={(next) => setSearch(next)} />
-      <div className={styles.results}>{list}</div>
+      <div className={styles.results}>
+        <RecommendedRoles country={country} />
+        {list}
+      </div>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import type { MediaStore } from '../domain/ports';
+import type { MediaStore } from './media';
 
 /**
  * The media bucket (served at /media/* by CloudFront, and by the local origin). Keys are content hashes, so an
