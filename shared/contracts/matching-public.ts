@@ -25,12 +25,8 @@ export type MemberType = (typeof MEMBER_TYPES)[number];
 /** What the campaign's items are: gifts (dollar handles, by gift id) or fundraising pages (by page id). */
 export const MODULE_TYPES = ['DollarHandle', 'Fundraising'] as const;
 export type ModuleType = (typeof MODULE_TYPES)[number];
-/** What a donor may see of a campaign (the gift page's banners): its rules, never its restrictions or items. */
-export const publicCampaignSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  workplaceName: z.string(),
+/** A campaign's matching rules as answered (the console's campaign and the donor's banner both carry them). */
+export const campaignRuleFields = {
   givingType: z.enum(GIVING_TYPES),
   recurrenceType: z.enum(RECURRENCE_TYPES),
   matchRatio: z.number(),
@@ -40,6 +36,15 @@ export const publicCampaignSchema = z.object({
   currency: z.enum(CURRENCIES),
   matchType: z.enum(MATCH_TYPES),
   memberType: z.enum(MEMBER_TYPES),
+};
+
+/** What a donor may see of a campaign (the gift page's banners): its rules, never its restrictions or items. */
+export const publicCampaignSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  workplaceName: z.string(),
+  ...campaignRuleFields,
   endsOn: z.string(),
 });
 export type PublicCampaign = z.infer<typeof publicCampaignSchema>;

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { CURRENCIES } from '../money';
 import { MESSAGES } from './messages';
-import { GIVING_TYPES, MATCH_TYPES, MEMBER_TYPES, MODULE_TYPES, RECURRENCE_TYPES } from './matching-public';
+import { campaignRuleFields, GIVING_TYPES, MATCH_TYPES, MEMBER_TYPES, MODULE_TYPES, RECURRENCE_TYPES } from './matching-public';
 
 /**
  * Matching campaigns (spec 1 §3 "Campaign match", spec 2 §3 "Matching campaign"): a workplace adds a matched bonus to
@@ -88,15 +88,7 @@ export const campaignSchema = z.object({
   workplace: z.object({ id: z.string(), name: z.string() }),
   name: z.string(),
   description: z.string(),
-  givingType: z.enum(GIVING_TYPES),
-  recurrenceType: z.enum(RECURRENCE_TYPES),
-  matchRatio: z.number(),
-  memberCap: z.int(),
-  entryCap: z.int(),
-  campaignCap: z.int(),
-  currency: z.enum(CURRENCIES),
-  matchType: z.enum(MATCH_TYPES),
-  memberType: z.enum(MEMBER_TYPES),
+  ...campaignRuleFields,
   moduleType: z.enum(MODULE_TYPES),
   items: z.array(campaignItemSchema),
   startsOn: z.string(),
