@@ -1,8 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { CARD_FRAME_MESSAGE, TEST_CARDS, type FromCardFrame } from '@giving/shared/contracts/card-gateway';
 import { Browser, Window, type BrowserFrame } from 'happy-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startCheckoutSite } from './checkout-site.testing';
 import { startCardGateway, type RunningCardGateway } from './server';
 
 /**
@@ -11,7 +10,7 @@ import { startCardGateway, type RunningCardGateway } from './server';
  */
 const PUBLISHABLE_KEY = 'pk_test_hosted_fields';
 const API_KEY = 'sk_test_hosted_fields';
-let site: Server;
+let site: Awaited<ReturnType<typeof startCheckoutSite>>;
 let siteOrigin: string;
 let gateway: RunningCardGateway;
 
@@ -19,29 +18,14 @@ const fieldsUrl = (parentOrigin = siteOrigin, publishableKey = PUBLISHABLE_KEY) 
   `${gateway.url}/hosted-fields?parentOrigin=${encodeURIComponent(parentOrigin)}&publishableKey=${encodeURIComponent(publishableKey)}`;
 
 beforeAll(async () => {
-  site = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html>
-<html><body>
-<script>
-  window.received = [];
-  window.addEventListener('message', function (event) {
-    if (event.data && event.data.type === '${CARD_FRAME_MESSAGE}') window.received.push(event.data);
-  });
-  window.tokenise = function (requestId) {
-    document.getElementById('card-frame').contentWindow.postMessage({ type: '${CARD_FRAME_MESSAGE}', action: 'tokenise', requestId: requestId }, '${gateway.url}');
-  };
-</script>
-<iframe id="card-frame" title="Card details" src="${fieldsUrl()}"></iframe>
-</body></html>`);
-  });
-  await new Promise<void>((resolve) => site.listen(0, 'localhost', resolve));
-  siteOrigin = `http://localhost:${(site.address() as AddressInfo).port}`;
+  site = await startCheckoutSite(() => ({ gatewayUrl: gateway.url, fieldsUrl: fieldsUrl() }));
+  siteOrigin = site.origin;
   gateway = await startCardGateway({ port: 0, siteOrigin, apiKey: API_KEY, publishableKey: PUBLISHABLE_KEY });
 });
 
 afterAll(async () => {
   await gateway.stop();
-  await new Promise((resolve) => site.close(resolve));
+  await site.close();
 });
 
 describe('the hosted-fields page', () => {
