@@ -10,7 +10,9 @@ import type { RunningPlatform } from '../../tools/local/src/platform';
  * Acceptance tests run the real local platform in-process on their own ports (LOCAL_PORT_BASE), with a short
  * gateway timeout so the lost-reply path takes seconds, not the production 8.
  */
-export async function startTestPlatform(portBase: number): Promise<RunningPlatform> {
+export async function startTestPlatform(filePortBase: number): Promise<RunningPlatform> {
+  // TEST_PORT_OFFSET moves every file's block, so two checkouts can run their acceptance tests side by side.
+  const portBase = filePortBase + Number(process.env.TEST_PORT_OFFSET ?? 0);
   process.env.LOCAL_PORT_BASE = String(portBase);
   process.env.LOCAL_STATE_DIR = `.local/acceptance-${portBase}`;
   process.env.CARD_GATEWAY_TIMEOUT_MS = '1500';
