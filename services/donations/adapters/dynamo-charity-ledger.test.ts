@@ -32,7 +32,23 @@ async function aCharity(): Promise<CharityProjection> {
 
 /** A completed donation as RecordDonation stores it (through the payment repository, with its payment). */
 async function aDonation(charity: CharityProjection, amountCents: number, completedAt: string): Promise<Donation> {
-  const trackingNumber = newId();
+  const { trackingNumber } = await payments.createOnce(
+    {
+      idempotencyKey: `key-${newId()}`,
+      pageType: 'CHARITY',
+      charityId: charity.id,
+      country: 'nz',
+      donationAmountCents: amountCents,
+      quantity: 1,
+      supportingAmountCents: 500,
+      isAnonymous: false,
+      receiptName: 'Jane Donor',
+      donor: { firstName: 'Jane', lastName: 'Donor', email: 'jane@example.com' },
+      card: { token: 'tok_abcdefgh12', cardType: 'visa', last4: '4242' },
+      createdAt: completedAt,
+    } as Parameters<typeof payments.createOnce>[0],
+    'fp',
+  );
   const donation: Donation = {
     donationId: trackingNumber,
     trackingNumber,
@@ -54,24 +70,6 @@ async function aDonation(charity: CharityProjection, amountCents: number, comple
     chargeId: `ch_${trackingNumber}`,
     completedAt,
   };
-  await payments.createOnce(
-    {
-      trackingNumber,
-      idempotencyKey: `key-${trackingNumber}`,
-      pageType: 'CHARITY',
-      charityId: charity.id,
-      country: 'nz',
-      donationAmountCents: amountCents,
-      quantity: 1,
-      supportingAmountCents: 500,
-      isAnonymous: false,
-      receiptName: 'Jane Donor',
-      donor: { firstName: 'Jane', lastName: 'Donor', email: 'jane@example.com' },
-      card: { token: 'tok_abcdefgh12', cardType: 'visa', last4: '4242' },
-      createdAt: completedAt,
-    } as Parameters<typeof payments.createOnce>[0],
-    'fp',
-  );
   await payments.markProcessing(trackingNumber, donation.priced, new Date(completedAt));
   await payments.complete(donation);
   return donation;

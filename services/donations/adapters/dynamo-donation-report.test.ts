@@ -42,11 +42,9 @@ interface DonationSpec {
 
 /** Stores a completed donation the way the payment workflow does: a payment, priced, then completed. */
 async function give(charity: CharityProjection, spec: DonationSpec): Promise<Donation> {
-  const trackingNumber = newId(Date.parse(spec.completedAt));
   const [firstName = 'Jane', lastName = 'Donor'] = (spec.donorName ?? 'Jane Donor').split(' ');
   const payment = {
-    trackingNumber,
-    idempotencyKey: `key-${trackingNumber}`,
+    idempotencyKey: `key-${newId()}`,
     ...(spec.gift ? { pageType: 'GIFT', giftId: spec.gift.id } : { pageType: 'CHARITY', charityId: charity.id }),
     country: 'nz',
     donationAmountCents: spec.amountCents / (spec.quantity ?? 1),
@@ -65,7 +63,7 @@ async function give(charity: CharityProjection, spec: DonationSpec): Promise<Don
     charity: { id: charity.id, name: charity.name, charityUrl: charity.charityUrl, logoImageUrl: '' },
     ...(spec.gift ? { gift: spec.gift } : {}),
   };
-  await payments.createOnce(payment, 'fp');
+  const { trackingNumber } = await payments.createOnce(payment, 'fp');
   await payments.markProcessing(trackingNumber, priced, new Date(spec.completedAt));
   const donation: Donation = {
     donationId: trackingNumber,

@@ -14,7 +14,6 @@ beforeAll(async () => {
 });
 
 const newPayment = (overrides: Partial<NewPayment> = {}): NewPayment => ({
-  trackingNumber: newId(),
   idempotencyKey: `key-${newId()}`,
   pageType: 'GIFT',
   country: 'nz',
@@ -41,23 +40,36 @@ const priced: PricedPayment = {
 describe('dynamo payment repository (DynamoDB Local)', () => {
   it('stores a payment once per idempotency key and hands back the first tracking number', async () => {
     const first = newPayment();
-    expect(await repo.createOnce(first, 'fp-1')).toEqual({ created: true });
-    const again = await repo.createOnce({ ...first, trackingNumber: newId() }, 'fp-1');
-    expect(again).toEqual({ created: false, trackingNumber: first.trackingNumber, fingerprint: 'fp-1' });
-    expect((await repo.get(first.trackingNumber))?.status).toBe('Initiated');
+    const stored = await repo.createOnce(first, 'fp-1');
+    expect(stored).toEqual({ created: true, trackingNumber: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{26}$/) });
+    const later = new Date(Date.parse(first.createdAt) + 60_000).toISOString();
+    const again = await repo.createOnce({ ...first, createdAt: later }, 'fp-1');
+    expect(again).toEqual({ created: false, trackingNumber: stored.trackingNumber, fingerprint: 'fp-1' });
+    expect(await repo.createOnce({ ...first, quantity: 3 }, 'fp-2')).toEqual({ created: false, trackingNumber: stored.trackingNumber, fingerprint: 'fp-1' });
+    expect(await repo.findByKey(first.idempotencyKey)).toEqual({ trackingNumber: stored.trackingNumber, fingerprint: 'fp-1' });
+    expect((await repo.get(stored.trackingNumber))?.status).toBe('Initiated');
+    // The fingerprint stays with the key; the payment itself is what the workflow reads.
+    expect(await repo.get(stored.trackingNumber)).not.toHaveProperty('fingerprint');
+  });
+
+  it('finds a payment only by its whole tracking number, not by another time with the same key tail', async () => {
+    const { trackingNumber } = await repo.createOnce(newPayment(), 'fp');
+    const otherTime = newId(Date.parse('2020-01-01T00:00:00Z')).slice(0, 10) + trackingNumber.slice(10);
+    expect(await repo.get(otherTime)).toBeUndefined();
+    expect(await repo.findByKey(`key-${newId()}`)).toBeUndefined();
   });
 
   it('keeps one winner when the same key is used concurrently', async () => {
     const key = `key-${newId()}`;
     const results = await Promise.all(Array.from({ length: 10 }, () => repo.createOnce(newPayment({ idempotencyKey: key }), 'fp')));
     expect(results.filter((r) => r.created)).toHaveLength(1);
-    const tracking = new Set(results.map((r) => ('trackingNumber' in r ? r.trackingNumber : 'winner')));
-    expect(tracking.size).toBe(2); // the winner, and the one tracking number every loser was given
+    // Every loser is given the winner's tracking number.
+    expect(new Set(results.map((r) => r.trackingNumber)).size).toBe(1);
   });
 
   it('moves Initiated -> Processing -> Completed once, writing the donation in the same transaction', async () => {
-    const payment = newPayment();
-    await repo.createOnce(payment, 'fp');
+    const { trackingNumber } = await repo.createOnce(newPayment(), 'fp');
+    const payment = { trackingNumber };
     expect(await repo.markProcessing(payment.trackingNumber, priced, new Date())).toBe(true);
     const processing = await repo.get(payment.trackingNumber);
     const donation = donationFrom(processing!, 'ch_1', new Date());
@@ -72,10 +84,8 @@ describe('dynamo payment repository (DynamoDB Local)', () => {
 
   it('fails an unfinished payment with its messages, and lists only unfinished old payments as stuck', async () => {
     const old = new Date(Date.now() - 60 * 60 * 1000).toISOString();
-    const stuck = newPayment({ createdAt: old });
-    const failed = newPayment({ createdAt: old });
-    await repo.createOnce(stuck, 'fp');
-    await repo.createOnce(failed, 'fp');
+    const stuck = await repo.createOnce(newPayment({ createdAt: old }), 'fp');
+    const failed = await repo.createOnce(newPayment({ createdAt: old }), 'fp');
     await repo.fail(failed.trackingNumber, ['Your card was declined.'], new Date());
     expect(await repo.get(failed.trackingNumber)).toMatchObject({ status: 'Failed', messages: ['Your card was declined.'] });
     const listed = await repo.listStuck(new Date(Date.now() - 30 * 60 * 1000), 50);

@@ -1,27 +1,36 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   GetCommand,
+  PutCommand,
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { ID_TIME_LENGTH, idFor, seededTail } from '@giving/shared/ids';
 import type { Donation, NewPayment, Payment, PaymentRepository, PricedPayment, PricedVoucherPurchase } from '../domain/ports';
 import { donationReportKeys } from './dynamo-donation-report';
 import { memberHistoryKeys } from './dynamo-member-giving';
 
 /**
  * Items in the donations table:
- *   PAYMENTKEY#<idempotency key> / PAYMENTKEY  -> the tracking number it created (expires after 7 days)
- *   PAYMENT#<tracking number>    / PAYMENT     -> the payment; while unfinished, gsi1 = OPEN#<day> / createdAt
+ *   PAYMENT#<key tail>           / PAYMENT     -> the payment, with the idempotency key and request fingerprint that
+ *                                                 made it; while unfinished, gsi1 = OPEN#<day> / createdAt
  *   DONATION#<donation id>       / DONATION    -> the donation; gsi1 = CHARITY#<charity id> / DONATION#<id>
  *                                                 gsi2 = CHARITY#<charity id>#DONATIONS / <completedAt>#<id> (the donation report)
  *                                                 gsi3 = MEMBER#<member id> / <completedAt>#<id> (the member's history)
+ *
+ * A payment is keyed by its key tail: the 16 characters its tracking number shares with every tracking number its
+ * idempotency key could be given (shared/ids idFor). Accepting a payment is then one conditional PutItem — the key's
+ * claim and the payment are the same item — and a repeat finds the first payment, and its fingerprint, in the
+ * answer to the refused write. The status look-up finds a payment from its tracking number's tail.
  */
-const KEY_TTL_SECONDS = 7 * 24 * 60 * 60;
 const OPEN_DAYS_SCANNED = 3;
 
-const paymentKey = (trackingNumber: string) => ({ pk: `PAYMENT#${trackingNumber}`, sk: 'PAYMENT' });
+/** The payment's item key, from its tracking number (the idempotency key's tail follows the 10 time characters). */
+export const paymentKey = (trackingNumber: string) => ({ pk: `PAYMENT#${trackingNumber.slice(ID_TIME_LENGTH)}`, sk: 'PAYMENT' });
+const paymentKeyOf = (idempotencyKey: string) => ({ pk: `PAYMENT#${seededTail(idempotencyKey)}`, sk: 'PAYMENT' });
 export const donationKey = (donationId: string) => ({ pk: `DONATION#${donationId}`, sk: 'DONATION' });
 
 /** The donation's item: its key, gsi1 (CHARITY#<id> / DONATION#<id>) and the donation report's gsi2 (dynamo-donation-report.ts). */
@@ -35,27 +44,34 @@ export const donationItem = (donation: Donation) => ({
 });
 const openDay = (iso: string) => `OPEN#${iso.slice(0, 10)}`;
 
-type PaymentItem = Payment & { pk: string; sk: string; gsi1pk?: string; gsi1sk?: string };
+type PaymentItem = Payment & { pk: string; sk: string; gsi1pk?: string; gsi1sk?: string; fingerprint: string };
 
 function toPayment(item: Record<string, unknown>): Payment {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, ...payment } = item as unknown as PaymentItem;
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, fingerprint: _f, ...payment } = item as unknown as PaymentItem;
   return payment;
 }
 
+/** The first payment made with this key, as much of it as a repeat needs. */
+function heldBy(item: Record<string, unknown> | undefined, idempotencyKey: string) {
+  // Another key with the same 80-bit tail is not a practical event; it would be refused as a reused key, never merged.
+  if (!item) return undefined;
+  return { trackingNumber: item.trackingNumber as string, fingerprint: item.idempotencyKey === idempotencyKey ? (item.fingerprint as string) : '' };
+}
+
 export function dynamoPaymentRepository(client: DynamoDBDocumentClient, tableName: string): PaymentRepository {
-  const findByKey = async (idempotencyKey: string) => {
-    const result = await client.send(
-      new GetCommand({ TableName: tableName, Key: { pk: `PAYMENTKEY#${idempotencyKey}`, sk: 'PAYMENTKEY' }, ConsistentRead: true }),
-    );
-    const found = result.Item as { trackingNumber: string; fingerprint: string } | undefined;
-    return found ? { trackingNumber: found.trackingNumber, fingerprint: found.fingerprint } : undefined;
-  };
   return {
-    findByKey,
+    async findByKey(idempotencyKey: string) {
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: paymentKeyOf(idempotencyKey), ConsistentRead: true }));
+      return heldBy(result.Item, idempotencyKey);
+    },
+
     async createOnce(payment: NewPayment, fingerprint: string) {
+      const trackingNumber = idFor(payment.idempotencyKey, Date.parse(payment.createdAt));
       const item: PaymentItem = {
-        ...paymentKey(payment.trackingNumber),
+        ...paymentKeyOf(payment.idempotencyKey),
         ...payment,
+        trackingNumber,
+        fingerprint,
         status: 'Initiated',
         messages: [],
         updatedAt: payment.createdAt,
@@ -64,39 +80,20 @@ export function dynamoPaymentRepository(client: DynamoDBDocumentClient, tableNam
       };
       try {
         await client.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Put: {
-                  TableName: tableName,
-                  Item: {
-                    pk: `PAYMENTKEY#${payment.idempotencyKey}`,
-                    sk: 'PAYMENTKEY',
-                    trackingNumber: payment.trackingNumber,
-                    fingerprint,
-                    expiresAt: Math.floor(Date.parse(payment.createdAt) / 1000) + KEY_TTL_SECONDS,
-                  },
-                  ConditionExpression: 'attribute_not_exists(pk)',
-                },
-              },
-              { Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-            ],
-          }),
+          new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }),
         );
-        return { created: true as const };
+        return { created: true as const, trackingNumber };
       } catch (error) {
-        if (!(error instanceof TransactionCanceledException) || error.CancellationReasons?.[0]?.Code !== 'ConditionalCheckFailed') {
-          throw error;
-        }
-        const found = await findByKey(payment.idempotencyKey);
-        if (!found) throw error;
-        return { created: false as const, trackingNumber: found.trackingNumber, fingerprint: found.fingerprint };
+        if (!(error instanceof ConditionalCheckFailedException) || !error.Item) throw error;
+        const held = heldBy(unmarshall(error.Item), payment.idempotencyKey) as { trackingNumber: string; fingerprint: string };
+        return { created: false as const, ...held };
       }
     },
 
     async get(trackingNumber) {
       const result = await client.send(new GetCommand({ TableName: tableName, Key: paymentKey(trackingNumber), ConsistentRead: true }));
-      return result.Item ? toPayment(result.Item) : undefined;
+      // The tail finds the item; the whole tracking number must match (another time part is another, unknown payment).
+      return result.Item?.trackingNumber === trackingNumber ? toPayment(result.Item) : undefined;
     },
 
     async markProcessing(trackingNumber, priced: PricedPayment | PricedVoucherPurchase, at) {

@@ -23,11 +23,9 @@ const now = new Date('2026-11-21T09:00:00Z');
 
 /** A payment in Processing, as the workflow has it when it redeems or records. */
 async function processingPayment(overrides: Partial<NewPayment> = {}): Promise<string> {
-  const trackingNumber = newId();
-  await payments.createOnce(
+  const { trackingNumber } = await payments.createOnce(
     {
-      trackingNumber,
-      idempotencyKey: `key-${trackingNumber}`,
+      idempotencyKey: `key-${newId()}`,
       pageType: 'VOUCHER_PURCHASE',
       country: 'nz',
       donationAmountCents: 5000,

@@ -5,6 +5,7 @@ import { MESSAGES } from '@giving/shared/contracts/messages';
 import { invalid } from '@giving/shared/errors';
 import { money, type Currency } from '@giving/shared/money';
 import type { RateLimiter, Voucher, VoucherRedemption, VoucherRepository } from '../domain/ports';
+import { paymentKey } from './dynamo-payments';
 
 /**
  * Gift voucher items in the donations table:
@@ -19,7 +20,6 @@ import type { RateLimiter, Voucher, VoucherRedemption, VoucherRepository } from 
  */
 const voucherKey = (codeHash: string) => ({ pk: `VOUCHER#${codeHash}`, sk: 'VOUCHER' });
 const redemptionKey = (trackingNumber: string) => ({ pk: `VOUCHERREDEMPTION#${trackingNumber}`, sk: 'REDEMPTION' });
-const paymentKey = (trackingNumber: string) => ({ pk: `PAYMENT#${trackingNumber}`, sk: 'PAYMENT' });
 const buyerPartition = (email: string) => `BUYER#${email.trim().toLowerCase()}`;
 const ALL_VOUCHERS = 'VOUCHERS';
 

@@ -14,7 +14,6 @@ import { TRANSACTION_FEE_CHANGED_MESSAGE, type PaymentGatewaySettings } from '@g
 import { DomainError, invalid, notFound } from '@giving/shared/errors';
 import { cardPartCents, transactionFeeCents } from '@giving/shared/fees';
 import type { Clock } from '@giving/shared/clock';
-import { newId } from '@giving/shared/ids';
 import { money, multiplyMoney, addMoney } from '@giving/shared/money';
 import type { Gift } from '@giving/shared/contracts/donations';
 import { isExpired, type VoucherCodeBook } from './vouchers';
@@ -164,12 +163,10 @@ async function storePayment(
   if (request.pageType === 'CHARITY') refuseUnknownCharity(await deps.charities.getById(request.charityId), request.country);
   await refuseUnseenFee(deps, request, payWith.card !== undefined);
   const now = deps.clock.now();
-  const trackingNumber = newId(now.getTime());
   const target: PaymentTarget =
     request.pageType === 'GIFT' ? { pageType: 'GIFT', giftId: request.giftId } : { pageType: 'CHARITY', charityId: request.charityId };
   const result = await deps.payments.createOnce(
     {
-      trackingNumber,
       idempotencyKey,
       ...target,
       country: request.country,
@@ -189,8 +186,7 @@ async function storePayment(
     },
     fingerprint,
   );
-  if (result.created) return { trackingNumber };
-  if (result.fingerprint !== fingerprint) throw new DomainError('IdempotencyKeyReused');
+  if (!result.created && result.fingerprint !== fingerprint) throw new DomainError('IdempotencyKeyReused');
   return { trackingNumber: result.trackingNumber };
 }
 

@@ -131,14 +131,18 @@ export interface Donation {
   completedAt: string;
 }
 
-export type NewPayment = Omit<PaymentRecord, 'status' | 'messages' | 'updatedAt' | 'priced' | 'chargeId'> & PaymentTarget;
+/** A payment to store; the repository gives it its tracking number (which it derives from the idempotency key). */
+export type NewPayment = Omit<PaymentRecord, 'trackingNumber' | 'status' | 'messages' | 'updatedAt' | 'priced' | 'chargeId'> & PaymentTarget;
 
 export interface PaymentRepository {
   /**
-   * Stores the payment and claims its idempotency key in one transaction.
-   * Returns 'created', or the payment already holding this key (with its request fingerprint).
+   * Stores the payment as Initiated, once per idempotency key, in one conditional write.
+   * Returns its new tracking number, or the payment already holding this key (with its request fingerprint).
    */
-  createOnce(payment: NewPayment, fingerprint: string): Promise<{ created: true } | { created: false; trackingNumber: string; fingerprint: string }>;
+  createOnce(
+    payment: NewPayment,
+    fingerprint: string,
+  ): Promise<{ created: true; trackingNumber: string } | { created: false; trackingNumber: string; fingerprint: string }>;
   /** The payment already holding this idempotency key (with its request fingerprint), if any. */
   findByKey(idempotencyKey: string): Promise<{ trackingNumber: string; fingerprint: string } | undefined>;
   get(trackingNumber: string): Promise<Payment | undefined>;

@@ -1,4 +1,3 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fixedClock } from '@giving/shared/clock';
 import { TEST_CARDS } from '@giving/shared/contracts/card-gateway';
@@ -134,10 +133,7 @@ async function runJob(at: string, settings: PaymentGatewaySettings = gatewaySett
 /** Runs the workflow for the payment the job made for the schedule's current period and attempt (as the table stream would). */
 async function processPeriod(memberId: string, scheduleId: string) {
   const schedule = await schedules.get(memberId, scheduleId);
-  const claimed = await tables.client.send(
-    new GetCommand({ TableName: tables.tableName('donations'), Key: { pk: `PAYMENTKEY#${periodKey(schedule!)}`, sk: 'PAYMENTKEY' } }),
-  );
-  const trackingNumber = claimed.Item?.trackingNumber as string | undefined;
+  const trackingNumber = (await payments.findByKey(periodKey(schedule!)))?.trackingNumber;
   if (!trackingNumber) throw new Error('the job created no payment for this period');
   await runWorkflow(trackingNumber);
   return trackingNumber;

@@ -3,7 +3,6 @@ import type { Clock } from '@giving/shared/clock';
 import type { RecurringDonationList, RecurringDonationView } from '@giving/shared/contracts/member-giving';
 import { COUNTRIES, isCountryCode } from '@giving/shared/countries';
 import { DomainError } from '@giving/shared/errors';
-import { newId } from '@giving/shared/ids';
 import { COUNTRY_TIME_ZONES, localDay } from '@giving/shared/local-time';
 import { formatMoney, money } from '@giving/shared/money';
 import { MESSAGES } from '@giving/shared/contracts/messages';
@@ -215,10 +214,8 @@ async function chargeOnce(deps: RecurringJobDeps, schedule: RecurringDonation, n
   if (!card) return (await deps.schedules.stop(positionOf(schedule), SAVED_CARD_GONE_MESSAGE, now)) ? 'stopped' : undefined;
   const period = schedule.nextChargeOn.slice(0, 7);
   const charge = { scheduleId: schedule.scheduleId, period, chargeOn: schedule.nextChargeOn, attempt: schedule.attempts };
-  const trackingNumber = newId(now.getTime());
   const result = await deps.payments.createOnce(
     {
-      trackingNumber,
       idempotencyKey: periodKey(schedule),
       ...schedule.target,
       country: schedule.country,

@@ -13,7 +13,6 @@ import type { EventData } from '@giving/shared/events';
 import type { VoucherPurchased } from '@giving/shared/events/donations';
 import { DomainError } from '@giving/shared/errors';
 import type { Clock } from '@giving/shared/clock';
-import { newId } from '@giving/shared/ids';
 import type { OutgoingMail } from '@giving/shared/mail';
 import { formatMoney, money, type Money } from '@giving/shared/money';
 import { donorFromSignIn, fingerprintOf, type SignedInMember } from './payments';
@@ -112,10 +111,8 @@ async function storePurchase(
   idempotencyKey: string,
 ): Promise<{ trackingNumber: string }> {
   const now = deps.clock.now();
-  const trackingNumber = newId(now.getTime());
   const recipient = { ...(request.recipient?.name ? { name: request.recipient.name } : {}), ...(request.recipient?.email ? { email: request.recipient.email } : {}) };
   const payment: NewPayment = {
-    trackingNumber,
     idempotencyKey,
     pageType: 'VOUCHER_PURCHASE',
     ...(Object.keys(recipient).length > 0 ? { recipient } : {}),
@@ -132,8 +129,7 @@ async function storePurchase(
     createdAt: now.toISOString(),
   };
   const result = await deps.payments.createOnce(payment, fingerprint);
-  if (result.created) return { trackingNumber };
-  if (result.fingerprint !== fingerprint) throw new DomainError('IdempotencyKeyReused');
+  if (!result.created && result.fingerprint !== fingerprint) throw new DomainError('IdempotencyKeyReused');
   return { trackingNumber: result.trackingNumber };
 }
 
