@@ -31,10 +31,16 @@ export class DomainError extends Error {
     readonly code: ErrorCode,
     message?: string,
     readonly fieldErrors: readonly FieldError[] = [],
+    /** For a 429 (or 503): when to try again, sent as the Retry-After header. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message ?? ERROR_TABLE[code].title);
   }
 }
+
+/** 429 with the seconds until the caller may try again (at least 1). */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new DomainError('TooManyRequests', message, [], Math.max(1, Math.ceil(retryAfterSeconds)));
 
 export const notFound = (what: string) => new DomainError('NotFound', `${what} was not found.`);
 export const conflict = (message: string) => new DomainError('Conflict', message);

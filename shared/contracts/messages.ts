@@ -15,6 +15,8 @@ export const MESSAGES = {
   giftInactive: 'Project has been fulfilled. This gift is not taking further donations.',
   giftMissing: 'This gift is no longer available.',
   giftWrongCountry: 'This gift cannot be given from this country.',
+  /** A priced gift is sold at its price: a request naming another amount per item (or priced before a change). */
+  giftPriceChanged: 'The price of this gift has changed. Please check the total and try again.',
   /** A failed payment with no better message (the checkout shows the server's first message, else this). */
   paymentFailed: 'Your payment could not be processed. Please try again or use a different card.',
   gatewayUnreachable: 'We could not reach the payment provider. You have not been charged. Please try again.',

@@ -17,6 +17,12 @@ export const VOUCHER_USED_UP = 'This gift voucher has no balance left.';
 export const VOUCHER_WRONG_COUNTRY = 'This gift voucher cannot be used in this country.';
 /** A voucher payment whose voucher does not cover the total, sent without a card for the rest. */
 export const VOUCHER_NEEDS_CARD = 'Your gift voucher does not cover the total. Please add your card details to pay the rest.';
+/**
+ * The voucher's balance fell between checkout and redemption (another payment used it), so the card would pay a part,
+ * and a fee, the donor was never shown: the payment fails instead, taking nothing.
+ */
+export const VOUCHER_BALANCE_CHANGED =
+  'Your gift voucher’s balance changed while we were processing your donation, so your card would have paid a different amount. You have not been charged and nothing was taken from your voucher. Please check the total and try again.';
 
 /** What the donor typed, as the code is kept: upper case, without spaces or dashes. */
 export const normalizeVoucherCode = (text: string) => text.replace(/[\s-]+/g, '').toUpperCase();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { DomainError } from '../errors';
+import { DomainError, tooManyRequests } from '../errors';
 import { MESSAGES } from '../contracts/messages';
 import { accepted, csvFile, httpRoute, ok, type HttpEvent, type RouteGuard } from './http';
 
@@ -66,6 +66,16 @@ describe('httpRoute', () => {
     const response = await missing(event());
     expect(response.statusCode).toBe(404);
     expect(JSON.parse(response.body as string)).toMatchObject({ status: 404, code: 'NotFound', detail: 'Gift was not found.' });
+  });
+
+  it('tells a refused caller when to try again: 429 with Retry-After in whole seconds', async () => {
+    const limited = httpRoute({ guard }, async () => {
+      throw tooManyRequests('Too many declined payments.', 1799.2);
+    });
+    const response = await limited(event());
+    expect(response.statusCode).toBe(429);
+    expect(response.headers?.['retry-after']).toBe('1800');
+    expect(JSON.parse(response.body as string)).toMatchObject({ status: 429, code: 'TooManyRequests', detail: 'Too many declined payments.' });
   });
 
   it('never leaks an unexpected error’s message or stack', async () => {

@@ -172,7 +172,9 @@ function errorResult(error: unknown, log: Logger): HttpResult {
   const problem = problemFor(error);
   if (problem.status >= 500) log.error('unhandled error', { error });
   else log.info('request refused', { code: problem.code, detail: problem.detail });
-  return { status: problem.status, body: problem, headers: { 'content-type': PROBLEM_CONTENT_TYPE } };
+  const headers: Record<string, string> = { 'content-type': PROBLEM_CONTENT_TYPE };
+  if (error instanceof DomainError && error.retryAfterSeconds !== undefined) headers['retry-after'] = String(error.retryAfterSeconds);
+  return { status: problem.status, body: problem, headers };
 }
 
 function toResponse(result: HttpResult, correlationId: string): APIGatewayProxyStructuredResultV2 {

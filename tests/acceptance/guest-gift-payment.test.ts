@@ -190,8 +190,8 @@ describe('a guest pays for a gift by card', () => {
     expect(table).toContain(trackingNumber);
     expect(table).not.toContain('4242424242424242');
     expect(table).not.toMatch(/"(cvc|number)"/);
-    const stored = JSON.parse(table) as { pk: { S: string }; card?: { M: Record<string, unknown> } }[];
-    const payment = stored.find((item) => item.pk.S === `PAYMENT#${trackingNumber}`);
+    const stored = JSON.parse(table) as { sk: { S: string }; trackingNumber?: { S: string }; card?: { M: Record<string, unknown> } }[];
+    const payment = stored.find((item) => item.sk.S === 'PAYMENT' && item.trackingNumber?.S === trackingNumber);
     expect(Object.keys(payment?.card?.M ?? {}).sort()).toEqual(['cardType', 'last4', 'token']);
   });
 

@@ -55,7 +55,7 @@ const monthlyGift = (card: MemberGiftPaymentRequest['card'], overrides: Partial<
   pageType: 'GIFT',
   country: 'nz',
   giftId: gift.id,
-  donationAmount: 1700,
+  donationAmount: 2500, // the gift's price ($25.00)
   quantity: 1,
   supportingAmount: 0,
   paymentType: 'CARD',
@@ -85,8 +85,8 @@ const gatewayCharges = async () =>
       fetch(`${platform.urls.cardGateway}/v1/charges`, { headers: { authorization: `Bearer ${CARD_GATEWAY_TRUST_SECRET}` } }),
     )
   ).data;
-/** $17.00 a month and the transaction fee on it. */
-const MONTHLY_CHARGE = 1700 + transactionFee(1700);
+/** $25.00 a month (the gift's price) and the transaction fee on it. */
+const MONTHLY_CHARGE = 2500 + transactionFee(2500);
 
 /** One run of the hourly job as EventBridge Scheduler would run it at `at` (the local scheduler's hook). */
 async function runJob(at: string) {
@@ -152,7 +152,7 @@ describe('saved cards', () => {
         status: 'Active',
         charity: { name: 'Kiwi Coast Rescue' },
         gift: { title: gift.title },
-        total: { cents: 1700, currency: 'NZD' },
+        total: { cents: 2500, currency: 'NZD' },
         failedAttempts: 0,
         card: { cardType: 'visa', last4: '4242' },
       });
@@ -162,7 +162,7 @@ describe('saved cards', () => {
     });
 
     it('the job run for next month, twice, makes exactly one new charge and one donation; the schedule moves a month on', async () => {
-      // Each month's charge carries the fee at the rates when it is made (the same here): $17.00 + 62c.
+      // Each month's charge carries the fee at the rates when it is made (the same here): $25.00 + 78c.
       const onSavedCard = async () => (await gatewayCharges()).filter((c) => c.amount === MONTHLY_CHARGE && c.customer !== null && c.status === 'succeeded').length;
       const chargesBefore = await onSavedCard();
       const monthly = async () => (await history('donor')).items.filter((d) => d.isRecurring);
@@ -176,8 +176,8 @@ describe('saved cards', () => {
       expect(await onSavedCard()).toBe(chargesBefore + 1);
       expect(await monthly()).toHaveLength(2);
       expect((await monthly()).map((d) => d.transactionFee)).toEqual([
-        { cents: transactionFee(1700), currency: 'NZD' },
-        { cents: transactionFee(1700), currency: 'NZD' },
+        { cents: transactionFee(2500), currency: 'NZD' },
+        { cents: transactionFee(2500), currency: 'NZD' },
       ]);
       const next = (await upcoming('donor')).items[0]?.nextChargeOn ?? '';
       expect(next.slice(0, 7)).not.toBe(nextChargeOn.slice(0, 7));
@@ -219,15 +219,15 @@ describe('saved cards', () => {
 
 describe('declined monthly charges', () => {
   /** Starts a monthly gift with a new card (saved because it is monthly) and answers its next charge date. */
-  async function startMonthly(role: DemoRole, number: string, amount: number) {
-    const { trackingNumber, status } = await pay(role, monthlyGift(await client.cardToken(number), { isRecurring: true, donationAmount: amount }));
+  async function startMonthly(role: DemoRole, number: string, quantity: number) {
+    const { trackingNumber, status } = await pay(role, monthlyGift(await client.cardToken(number), { isRecurring: true, quantity }));
     expect(status.paymentProcessingStatus).toBe('Completed');
     await expect.poll(async () => (await upcoming(role)).items.find((s) => s.scheduleId === trackingNumber), { timeout: 15_000, interval: 250 }).toBeDefined();
     return (await upcoming(role)).items.find((s) => s.scheduleId === trackingNumber)!;
   }
 
   it('a soft decline (insufficient funds) is retried the next day, and that retry succeeds', async () => {
-    const schedule = await startMonthly('workplaceAdmin', TEST_CARDS.savedCardInsufficientFundsOnce, 2300);
+    const schedule = await startMonthly('workplaceAdmin', TEST_CARDS.savedCardInsufficientFundsOnce, 2);
     const due = `${schedule.nextChargeOn}T03:00:00Z`;
     // The job makes the month's payment; once it has failed, a later run (same hour) schedules the retry.
     await expect
@@ -257,7 +257,7 @@ describe('declined monthly charges', () => {
   });
 
   it('a hard decline (a stolen card) stops the monthly gift and e-mails the donor exactly once', async () => {
-    const schedule = await startMonthly('charityAdmin', TEST_CARDS.savedCardStolen, 2900);
+    const schedule = await startMonthly('charityAdmin', TEST_CARDS.savedCardStolen, 3);
     const due = `${schedule.nextChargeOn}T03:00:00Z`;
     await expect
       .poll(

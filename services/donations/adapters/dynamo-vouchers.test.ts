@@ -139,7 +139,9 @@ describe('dynamo rate limiter (DynamoDB Local)', () => {
     const limiter = dynamoRateLimiter(tables.client, tables.tableName('donations'), { limit: 5, windowSeconds: 60 });
     const key = `caller-${newId()}`;
     const answers = await Promise.all(Array.from({ length: 12 }, () => limiter.allow(key, now)));
-    expect(answers.filter(Boolean)).toHaveLength(5);
-    expect(await limiter.allow(key, new Date(now.getTime() + 60_000))).toBe(true);
+    expect(answers.filter((a) => a.allowed)).toHaveLength(5);
+    // A refused caller is told when the window ends (`now` is on a minute: a whole window away).
+    expect(answers.find((a) => !a.allowed)).toEqual({ allowed: false, retryAfterSeconds: 60 - ((now.getTime() / 1000) % 60) });
+    expect(await limiter.allow(key, new Date(now.getTime() + 60_000))).toEqual({ allowed: true });
   });
 });

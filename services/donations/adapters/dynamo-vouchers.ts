@@ -303,10 +303,10 @@ export function dynamoRateLimiter(
             ExpressionAttributeValues: { ':one': 1, ':limit': options.limit, ':expires': (window + 2) * options.windowSeconds },
           }),
         );
-        return true;
+        return { allowed: true as const };
       } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) return false;
-        throw error;
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        return { allowed: false as const, retryAfterSeconds: (window + 1) * options.windowSeconds - at.getTime() / 1000 };
       }
     },
   };

@@ -19,6 +19,8 @@ import { dynamoRateLimiter, dynamoVoucherRepository } from './dynamo-vouchers';
 import { VOUCHER_LOOKUP_WINDOW_SECONDS, VOUCHER_LOOKUPS_PER_WINDOW, voucherCodeBook, type VoucherCodeBook } from '../domain/vouchers';
 import { sesMailer } from '@giving/shared/lambda/ses-mailer';
 import { stepFunctionsPaymentWorkflow } from './sfn-payment-workflow';
+import { systemClock } from '@giving/shared/clock';
+import { recentGifts } from '../domain/recent-gifts';
 
 /** The donations service's composition root: each adapter is built once per process, on first use. */
 const once = <T>(make: () => T) => {
@@ -30,6 +32,8 @@ const tableName = () => requireEnv(ENV.tableName('donations'));
 
 export const payments = once(() => dynamoPaymentRepository(documentClient(), tableName()));
 export const gifts = once(() => dynamoGiftCatalog(documentClient(), tableName()));
+/** The payment API's gift prices: each gift read at most once a minute per container (domain/recent-gifts.ts). */
+export const recentGiftCatalog = once(() => recentGifts(gifts(), systemClock));
 export const charities = once(() => dynamoCharityDirectory(documentClient(), tableName()));
 export const memberships = once(() => dynamoMembershipDirectory(documentClient(), tableName()));
 export const payrollPledges = once(() => dynamoPayrollPledgeRepository(documentClient(), tableName()));

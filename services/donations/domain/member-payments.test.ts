@@ -70,8 +70,8 @@ describe('createMemberPayment', () => {
   it('stores the member id and the donor from the token, once per key', async () => {
     const member = aSignedInMember();
     const k = key();
-    const first = await createMemberPayment({ payments, charities, gatewaySettings, clock, cards }, aMemberRequest('gift-1'), member, k);
-    const retry = await createMemberPayment({ payments, charities, gatewaySettings, clock, cards }, aMemberRequest('gift-1'), member, k);
+    const first = await createMemberPayment({ payments, charities, gifts, gatewaySettings, clock, cards }, aMemberRequest('gift-1'), member, k);
+    const retry = await createMemberPayment({ payments, charities, gifts, gatewaySettings, clock, cards }, aMemberRequest('gift-1'), member, k);
     expect(retry.trackingNumber).toBe(first.trackingNumber);
     expect(await payments.get(first.trackingNumber)).toMatchObject({
       status: 'Initiated',
@@ -79,31 +79,31 @@ describe('createMemberPayment', () => {
       donor: { email: 'dana.donor@demo.koha.nz', firstName: 'Dana', lastName: 'Whitfield' },
       receiptName: 'Jane Donor',
       quantity: 2,
-      donationAmountCents: 5000,
+      donationAmountCents: 2500,
     });
   });
 
   it('refuses the key when another member, or a guest, reuses it', async () => {
     const k = key();
-    await createMemberPayment({ payments, charities, gatewaySettings, clock, cards }, aMemberRequest('gift-1'), aSignedInMember(), k);
-    await expect(createMemberPayment({ payments, charities, gatewaySettings, clock, cards }, aMemberRequest('gift-1'), aSignedInMember(), k)).rejects.toMatchObject({
+    await createMemberPayment({ payments, charities, gifts, gatewaySettings, clock, cards }, aMemberRequest('gift-1'), aSignedInMember(), k);
+    await expect(createMemberPayment({ payments, charities, gifts, gatewaySettings, clock, cards }, aMemberRequest('gift-1'), aSignedInMember(), k)).rejects.toMatchObject({
       code: 'IdempotencyKeyReused',
     });
-    await expect(createPayment({ payments, charities, gatewaySettings, clock }, aRequest('gift-1'), k)).rejects.toMatchObject({ code: 'IdempotencyKeyReused' });
+    await expect(createPayment({ payments, charities, gifts, gatewaySettings, clock }, aRequest('gift-1'), k)).rejects.toMatchObject({ code: 'IdempotencyKeyReused' });
   });
 
   it('a guest payment keeps no member id', async () => {
-    const { trackingNumber } = await createPayment({ payments, charities, gatewaySettings, clock }, aRequest('gift-1'), key());
+    const { trackingNumber } = await createPayment({ payments, charities, gifts, gatewaySettings, clock }, aRequest('gift-1'), key());
     expect(await payments.get(trackingNumber)).not.toHaveProperty('memberId');
   });
 
   it('refuses an unknown charity before anything is written, as for guests', async () => {
     const { giftId: _giftId, ...rest } = aMemberRequest('g');
     const request = { ...rest, pageType: 'CHARITY' as const, charityId: 'no-such-charity', quantity: 1 as const, transactionFeeCents: feeFor({ ...rest, quantity: 1 }) };
-    await expect(createMemberPayment({ payments, charities, gatewaySettings, clock, cards }, request, aSignedInMember(), key())).rejects.toMatchObject({ code: 'NotFound' });
+    await expect(createMemberPayment({ payments, charities, gifts, gatewaySettings, clock, cards }, request, aSignedInMember(), key())).rejects.toMatchObject({ code: 'NotFound' });
     const charity = aCharity();
     await charities.save(charity);
-    const { trackingNumber } = await createMemberPayment({ payments, charities, gatewaySettings, clock, cards }, { ...request, charityId: charity.id }, aSignedInMember(), key());
+    const { trackingNumber } = await createMemberPayment({ payments, charities, gifts, gatewaySettings, clock, cards }, { ...request, charityId: charity.id }, aSignedInMember(), key());
     expect(await payments.get(trackingNumber)).toMatchObject({ pageType: 'CHARITY', charityId: charity.id });
   });
 });
@@ -133,11 +133,11 @@ describe('a member’s payment through the workflow', () => {
     const gift = aGift();
     await gifts.put(gift);
     const member = aSignedInMember();
-    const { trackingNumber } = await createMemberPayment({ payments, charities, gatewaySettings, clock, cards }, aMemberRequest(gift.id), member, key());
+    const { trackingNumber } = await createMemberPayment({ payments, charities, gifts, gatewaySettings, clock, cards }, aMemberRequest(gift.id), member, key());
     expect(await complete(trackingNumber)).toMatchObject({ donorMemberId: member.memberId, donorEmail: 'dana.donor@demo.koha.nz', receiptName: 'Jane Donor' });
     expect(await payments.getDonation(trackingNumber)).toMatchObject({ memberId: member.memberId, donorName: 'Dana Whitfield' });
 
-    const guest = await createPayment({ payments, charities, gatewaySettings, clock }, aRequest(gift.id), key());
+    const guest = await createPayment({ payments, charities, gifts, gatewaySettings, clock }, aRequest(gift.id), key());
     expect(await complete(guest.trackingNumber)).not.toHaveProperty('donorMemberId');
   });
 });

@@ -16,7 +16,7 @@ import {
   recordDonation,
   validatePayment,
 } from './payment-steps';
-import { CHARITY_MISSING_MESSAGE, createPayment, DEFAULT_FAILURE_MESSAGE, GIFT_INACTIVE_MESSAGE } from './payments';
+import { CHARITY_MISSING_MESSAGE, createPayment, DEFAULT_FAILURE_MESSAGE, GIFT_INACTIVE_MESSAGE, GIFT_PRICE_CHANGED_MESSAGE } from './payments';
 import { aCharity, aCharityRequest, aGift, aRequest, gatewaySettings, recordingWorkflow, scriptedGateway } from './test-support';
 
 let payments: ReturnType<typeof dynamoPaymentRepository>;
@@ -34,7 +34,7 @@ beforeAll(async () => {
 async function paymentFor(giftOverrides = {}, key = `key-${Math.random().toString(36).slice(2, 12)}`) {
   const gift = aGift(giftOverrides);
   await gifts.put(gift);
-  const { trackingNumber } = await createPayment({ payments, charities, gatewaySettings, clock }, aRequest(gift.id), key);
+  const { trackingNumber } = await createPayment({ payments, charities, gifts, gatewaySettings, clock }, aRequest(gift.id), key);
   return { gift, trackingNumber };
 }
 
@@ -55,12 +55,18 @@ describe('the payment workflow steps', () => {
     expect(await validatePayment({ payments, gifts, charities, clock }, { trackingNumber })).toEqual({ trackingNumber, outcome: 'valid', chargeAttempts: 0 });
     const payment = await payments.get(trackingNumber);
     expect(payment?.status).toBe('Processing');
-    expect(payment?.priced?.total).toEqual({ cents: 10000, currency: 'NZD' });
+    expect(payment?.priced?.total).toEqual({ cents: 5000, currency: 'NZD' });
   });
 
   it('validate turns a fulfilled gift into a failure message for the donor', async () => {
     const { trackingNumber } = await paymentFor({ isActive: false });
     expect(await validatePayment({ payments, gifts, charities, clock }, { trackingNumber })).toEqual({ trackingNumber, outcome: 'invalid', message: GIFT_INACTIVE_MESSAGE });
+  });
+
+  it('validate fails, before any charge, a payment accepted at a price the gift no longer has', async () => {
+    const { gift, trackingNumber } = await paymentFor();
+    await gifts.put({ ...gift, price: { cents: 3000, currency: 'NZD' } });
+    expect(await validatePayment({ payments, gifts, charities, clock }, { trackingNumber })).toEqual({ trackingNumber, outcome: 'invalid', message: GIFT_PRICE_CHANGED_MESSAGE });
   });
 
   it('charge, record and emit complete the payment once, with the tracking number as event id', async () => {
@@ -69,19 +75,19 @@ describe('the payment workflow steps', () => {
     const gateway = scriptedGateway({});
     const charged = await chargeCard({ payments, gateway }, { trackingNumber, chargeAttempts: 0 });
     expect(charged).toEqual({ trackingNumber, chargeAttempts: 1, outcome: 'approved', chargeId: `ch_${trackingNumber}` });
-    // New Zealand: the Trust's merchant account, the $100.00 gift plus the fee (1.9% + 30c = $2.20) the donor covers.
-    expect(gateway.charged.get(trackingNumber)).toEqual({ account: 'Trust', amount: { cents: 10220, currency: 'NZD' } });
+    // New Zealand: the Trust's merchant account, the $50.00 gift (2 x $25) plus the fee (1.9% + 30c = $1.25) the donor covers.
+    expect(gateway.charged.get(trackingNumber)).toEqual({ account: 'Trust', amount: { cents: 5125, currency: 'NZD' } });
     await recordDonation({ payments, clock }, { trackingNumber, chargeId: `ch_${trackingNumber}` });
     await recordDonation({ payments, clock }, { trackingNumber, chargeId: `ch_${trackingNumber}` });
     const publisher = capturingPublisher();
     await emitDonationCompleted({ payments, publisher }, { trackingNumber });
     expect((await payments.get(trackingNumber))?.status).toBe('Completed');
-    expect(await payments.getDonation(trackingNumber)).toMatchObject({ priced: { amount: { cents: 10000 }, total: { cents: 10000 } }, transactionFee: { cents: 220, currency: 'NZD' } });
+    expect(await payments.getDonation(trackingNumber)).toMatchObject({ priced: { amount: { cents: 5000 }, total: { cents: 5000 } }, transactionFee: { cents: 125, currency: 'NZD' } });
     expect(publisher.published).toHaveLength(1);
     expect(publisher.published[0]).toMatchObject({
       name: 'DonationCompleted',
       id: trackingNumber,
-      data: { amount: { cents: 10000, currency: 'NZD' }, total: { cents: 10000, currency: 'NZD' }, transactionFee: { cents: 220, currency: 'NZD' }, receiptName: 'Jane Donor' },
+      data: { amount: { cents: 5000, currency: 'NZD' }, total: { cents: 5000, currency: 'NZD' }, transactionFee: { cents: 125, currency: 'NZD' }, receiptName: 'Jane Donor' },
     });
     expect(JSON.stringify(publisher.published)).not.toContain('tok_');
   });
@@ -89,7 +95,7 @@ describe('the payment workflow steps', () => {
   it('a general donation to a charity is priced from donations’ copy of it, charged and completed without a gift', async () => {
     const charity = aCharity({ name: 'Harbour City Food Bank' });
     await charities.save(charity);
-    const { trackingNumber } = await createPayment({ payments, charities, gatewaySettings, clock }, aCharityRequest(charity.id), `key-${charity.id}`);
+    const { trackingNumber } = await createPayment({ payments, charities, gifts, gatewaySettings, clock }, aCharityRequest(charity.id), `key-${charity.id}`);
     expect(await validatePayment({ payments, gifts, charities, clock }, { trackingNumber })).toEqual({ trackingNumber, outcome: 'valid', chargeAttempts: 0 });
     expect((await payments.get(trackingNumber))?.priced?.total).toEqual({ cents: 2700, currency: 'NZD' });
 
@@ -116,7 +122,7 @@ describe('the payment workflow steps', () => {
   it('validate fails a general donation whose charity stopped taking donations after it was accepted', async () => {
     const charity = aCharity();
     await charities.save(charity);
-    const { trackingNumber } = await createPayment({ payments, charities, gatewaySettings, clock }, aCharityRequest(charity.id), `key-${charity.id}`);
+    const { trackingNumber } = await createPayment({ payments, charities, gifts, gatewaySettings, clock }, aCharityRequest(charity.id), `key-${charity.id}`);
     await charities.save({ ...charity, isActive: false, version: '2026-11-02T00:00:00.000Z' });
     expect(await validatePayment({ payments, gifts, charities, clock }, { trackingNumber })).toEqual({
       trackingNumber,
@@ -155,7 +161,7 @@ describe('the payment workflow steps', () => {
     await gifts.put(gift);
     const request = aRequest(gift.id, { country: 'au', donationAmount: 1700, quantity: 1, supportingAmount: 500 });
     expect(request.transactionFeeCents).toBe(69); // 1.75% of $22.00 = 38.5c -> 39c, + 30c
-    const { trackingNumber } = await createPayment({ payments, charities, gatewaySettings, clock }, request, `key-au-${gift.id}`);
+    const { trackingNumber } = await createPayment({ payments, charities, gifts, gatewaySettings, clock }, request, `key-au-${gift.id}`);
     await validatePayment({ payments, gifts, charities, clock }, { trackingNumber });
     const gateway = scriptedGateway({});
     await chargeCard({ payments, gateway }, { trackingNumber });
@@ -180,8 +186,8 @@ describe('reconcileStuckPayments', () => {
     const old = fixedClock('2026-11-20T08:00:00Z');
     const gift = aGift();
     await gifts.put(gift);
-    const neverStarted = await createPayment({ payments, charities, gatewaySettings, clock: old }, aRequest(gift.id), 'stuck-initiated-1');
-    const lost = await createPayment({ payments, charities, gatewaySettings, clock: old }, aRequest(gift.id), 'stuck-processing-1');
+    const neverStarted = await createPayment({ payments, charities, gifts, gatewaySettings, clock: old }, aRequest(gift.id), 'stuck-initiated-1');
+    const lost = await createPayment({ payments, charities, gifts, gatewaySettings, clock: old }, aRequest(gift.id), 'stuck-processing-1');
     await validatePayment({ payments, gifts, charities, clock: old }, { trackingNumber: lost.trackingNumber });
 
     const workflow = recordingWorkflow();

@@ -36,7 +36,7 @@ export async function validatePayment(
   if (payment.status === 'Failed') return { trackingNumber, outcome: 'invalid', message: payment.messages[0] ?? DEFAULT_FAILURE_MESSAGE };
   const priced =
     payment.pageType === 'GIFT'
-      ? pricePayment(payment, await deps.gifts.getById(payment.giftId))
+      ? pricePayment(payment, await deps.gifts.getById(payment.giftId), { agreedAmount: payment.recurringCharge !== undefined })
       : payment.pageType === 'CHARITY'
         ? priceCharityDonation(payment, await deps.charities.getById(payment.charityId))
         : { ok: true as const, priced: priceVoucherPurchase(payment) };

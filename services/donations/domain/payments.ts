@@ -18,6 +18,7 @@ import { money, multiplyMoney, addMoney } from '@giving/shared/money';
 import type { Gift } from '@giving/shared/contracts/donations';
 import { isExpired, type VoucherCodeBook } from './vouchers';
 import { feesFor } from './payment-gateway';
+import type { RecentGifts } from './recent-gifts';
 import type {
   CharityDirectory,
   CharityProjection,
@@ -36,6 +37,7 @@ export const DEFAULT_FAILURE_MESSAGE = MESSAGES.paymentFailed;
 export const GIFT_INACTIVE_MESSAGE = MESSAGES.giftInactive;
 export const GIFT_MISSING_MESSAGE = MESSAGES.giftMissing;
 export const GIFT_WRONG_COUNTRY_MESSAGE = MESSAGES.giftWrongCountry;
+export const GIFT_PRICE_CHANGED_MESSAGE = MESSAGES.giftPriceChanged;
 export const CHARITY_MISSING_MESSAGE = CHARITY_MISSING;
 export const CHARITY_WRONG_COUNTRY_MESSAGE = CHARITY_WRONG_COUNTRY;
 
@@ -87,6 +89,8 @@ export function donorFromSignIn(member: SignedInMember): Donor {
 type Deps = {
   payments: PaymentRepository;
   charities: Pick<CharityDirectory, 'getById'>;
+  /** The gift's price, through a short-lived cache (`fresh` reads the table). */
+  gifts: RecentGifts;
   clock: Clock;
   gatewaySettings: PaymentGatewaySettings;
   codes?: VoucherCodeBook;
@@ -161,7 +165,8 @@ async function storePayment(
   payWith: { card?: PaymentCard; saveCard?: true; isRecurring?: true },
 ): Promise<{ trackingNumber: string }> {
   if (request.pageType === 'CHARITY') refuseUnknownCharity(await deps.charities.getById(request.charityId), request.country);
-  await refuseUnseenFee(deps, request, payWith.card !== undefined);
+  if (request.pageType === 'GIFT') await refuseWrongGiftPrice(deps, request);
+  const shown = await refuseUnseenFee(deps, request, payWith.card !== undefined);
   const now = deps.clock.now();
   const target: PaymentTarget =
     request.pageType === 'GIFT' ? { pageType: 'GIFT', giftId: request.giftId } : { pageType: 'CHARITY', charityId: request.charityId };
@@ -179,7 +184,7 @@ async function storePayment(
       donor,
       ...(memberId ? { memberId } : {}),
       ...payWith,
-      ...voucherOf(deps, request),
+      ...voucherOf(deps, request, shown?.cardCents),
       // The rates the donor saw: the workflow charges the fee on the card's actual part with them.
       transactionFees: feesFor(deps.gatewaySettings, request.country),
       createdAt: now.toISOString(),
@@ -191,34 +196,54 @@ async function storePayment(
 }
 
 /**
+ * A priced gift is sold at its price: another amount per item is a 409 naming body.donationAmount, and nothing is
+ * written. The gift is read through a short-lived cache (payment acceptance is the hot path) and read again before a
+ * refusal, so a donor shown a new price is never refused for an old one; a payment accepted at a price that changed
+ * meanwhile is refused by the workflow, which prices it from the gift's current state before any charge. A gift that
+ * is unknown or fulfilled is left to the workflow too, which fails the payment with the spec's text.
+ */
+async function refuseWrongGiftPrice(deps: Deps, request: { giftId: string; donationAmount: number }): Promise<void> {
+  const differs = (gift: Gift | undefined) => gift !== undefined && gift.isActive && isPricedGift(gift) && gift.price.cents !== request.donationAmount;
+  if (!differs(await deps.gifts.getById(request.giftId))) return;
+  if (!differs(await deps.gifts.getById(request.giftId, { fresh: true }))) return;
+  throw new DomainError('Conflict', GIFT_PRICE_CHANGED_MESSAGE, [{ field: 'body.donationAmount', message: GIFT_PRICE_CHANGED_MESSAGE }]);
+}
+
+/**
  * The donor covers the card's transaction fee, so they must have been shown the one the server will charge: the fee
  * on the part the card pays (donation x quantity + tip, less what a usable gift voucher covers) at the country's
  * current rates. Another figure is a 409 naming the field, and nothing is written. A voucher the workflow will refuse
  * (unknown, expired, used up, another currency), or a voucher part with no card to pay the rest, is not checked here:
- * that payment fails without a charge.
+ * that payment fails without a charge. Returns the card's part the donor was shown beside a usable voucher, which the
+ * workflow holds the redemption to.
  */
-async function refuseUnseenFee(deps: Deps, request: CreatePaymentRequest | MemberPaymentRequest, hasCard: boolean): Promise<void> {
+async function refuseUnseenFee(deps: Deps, request: CreatePaymentRequest | MemberPaymentRequest, hasCard: boolean): Promise<{ cardCents: number } | undefined> {
   const payment = { donationAmountCents: request.donationAmount, quantity: request.quantity, supportingAmountCents: request.supportingAmount };
   let voucherCents = 0;
   if (request.voucher) {
     if (!deps.codes || !deps.vouchers) throw new Error('a voucher payment needs the voucher code book and vouchers');
     const voucher = await deps.vouchers.getByCodeHash(deps.codes.hash(request.voucher.code));
     const usable = voucher && voucher.balance.currency === COUNTRIES[request.country].currency && !isExpired(voucher, deps.clock.now()) && voucher.balance.cents > 0;
-    if (!usable) return;
+    if (!usable) return undefined;
     voucherCents = voucher.balance.cents;
-    if (cardPartCents({ ...payment, voucherCents }) > 0 && !hasCard) return;
+    if (cardPartCents({ ...payment, voucherCents }) > 0 && !hasCard) return undefined;
   }
-  const fee = transactionFeeCents(cardPartCents({ ...payment, voucherCents }), feesFor(deps.gatewaySettings, request.country));
+  const cardCents = cardPartCents({ ...payment, voucherCents });
+  const fee = transactionFeeCents(cardCents, feesFor(deps.gatewaySettings, request.country));
   if (fee !== request.transactionFeeCents) {
     throw new DomainError('Conflict', TRANSACTION_FEE_CHANGED_MESSAGE, [{ field: 'body.transactionFeeCents', message: TRANSACTION_FEE_CHANGED_MESSAGE }]);
   }
+  return { cardCents };
 }
 
-/** A gift voucher payment keeps the keyed hash of its code, never the code; the workflow redeems it before any charge. */
-function voucherOf(deps: Deps, request: CreatePaymentRequest | MemberPaymentRequest): { voucher?: { codeHash: string } } {
+/**
+ * A gift voucher payment keeps the keyed hash of its code, never the code, and the card's part the donor was shown;
+ * the workflow redeems the voucher before any charge.
+ */
+function voucherOf(deps: Deps, request: CreatePaymentRequest | MemberPaymentRequest, cardCents: number | undefined): { voucher?: { codeHash: string; cardCents?: number } } {
   if (!request.voucher) return {};
   if (!deps.codes) throw new Error('a voucher payment needs the voucher code book');
-  return { voucher: { codeHash: deps.codes.hash(request.voucher.code) } };
+  return { voucher: { codeHash: deps.codes.hash(request.voucher.code), ...(cardCents === undefined ? {} : { cardCents }) } };
 }
 
 /** 404 for a charity unknown (or no longer taking donations), 400 for one listed in another country; both name charityId. */
@@ -243,17 +268,33 @@ export async function getPaymentStatus(
   return { trackingNumber, paymentProcessingStatus: payment.status, messages: payment.messages };
 }
 
-export type PriceResult = { ok: true; priced: PricedPayment } | { ok: false; message: string };
+/** `priceChanged`: the amount per item is not the gift's price (a conflict with the gift's state, not bad input). */
+export type PriceResult = { ok: true; priced: PricedPayment } | { ok: false; message: string; priceChanged?: true };
 
-/** Prices a payment on the server from the gift's current state: amount x quantity + tip, in the country's currency. */
+/**
+ * Whether a gift's price decides the amount per item: a priced gift is sold at its price (spec 1 §2: the gift
+ * checkout's amount is read-only); a gift without a price (0, 'Area of greatest need') takes what the donor chooses.
+ */
+export const isPricedGift = (gift: Pick<Gift, 'price'>) => gift.price.cents > 0;
+
+/**
+ * Prices a payment on the server from the gift's current state: the gift's price (or, for a gift without a price, the
+ * donor's amount) x quantity + tip, in the country's currency. An amount per item other than a priced gift's price is
+ * refused, unless `agreedAmount` says the donor agreed to it earlier (a monthly gift's later charges keep the amount
+ * its donor signed up for).
+ */
 export function pricePayment(
   payment: { country: keyof typeof COUNTRIES; donationAmountCents: number; quantity: number; supportingAmountCents: number },
   gift: Gift | undefined,
+  options: { agreedAmount?: boolean } = {},
 ): PriceResult {
   if (!gift) return { ok: false, message: GIFT_MISSING_MESSAGE };
   if (!gift.isActive) return { ok: false, message: GIFT_INACTIVE_MESSAGE };
   const currency = COUNTRIES[payment.country].currency;
   if (gift.price.currency !== currency) return { ok: false, message: GIFT_WRONG_COUNTRY_MESSAGE };
+  if (isPricedGift(gift) && payment.donationAmountCents !== gift.price.cents && !options.agreedAmount) {
+    return { ok: false, message: GIFT_PRICE_CHANGED_MESSAGE, priceChanged: true };
+  }
   const amount = multiplyMoney(money(payment.donationAmountCents, currency), payment.quantity);
   const tip = money(payment.supportingAmountCents, currency);
   return {

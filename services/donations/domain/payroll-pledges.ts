@@ -35,6 +35,8 @@ async function price(deps: Pick<Deps, 'gifts' | 'charities'>, request: CreatePay
         )
       : priceCharityDonation({ country: request.country, donationAmountCents: request.amount, supportingAmountCents: 0 }, await deps.charities.getById(request.charityId));
   if (result.ok) return result.priced;
+  // A priced gift is pledged at its price: another amount per item conflicts with the gift (409), as at checkout.
+  if (result.priceChanged) throw new DomainError('Conflict', result.message, [{ field: 'body.productAmount', message: result.message }]);
   if (result.message === GIFT_MISSING_MESSAGE || result.message === CHARITY_MISSING_MESSAGE) {
     throw new DomainError('NotFound', result.message, [{ field, message: result.message }]);
   }

@@ -66,8 +66,12 @@ interface PaymentRecord {
   isRecurring?: boolean;
   /** A monthly gift's charge for one period, created by the charge-recurring-donations job. */
   recurringCharge?: RecurringCharge;
-  /** A gift voucher payment's voucher, as the keyed hash of its code (the code itself is never stored). */
-  voucher?: { codeHash: string };
+  /**
+   * A gift voucher payment's voucher, as the keyed hash of its code (the code itself is never stored), and the part of
+   * the total the donor was shown their card paying (with its fee) when the payment was accepted: the redemption takes
+   * exactly the rest, or the payment fails (absent: a payment made before this was kept, or a voucher the workflow refuses).
+   */
+  voucher?: { codeHash: string; cardCents?: number };
   /** What the voucher paid, written in the same transaction that took it off the voucher's balance. */
   redemption?: { amount: Money };
   /** A voucher purchase's voucher once it exists (written with the payment's completion). */
@@ -313,7 +317,8 @@ export interface VoucherRepository {
 
 /** Counts calls per key in fixed windows; refuses beyond the limit (the voucher lookup's brute-force guard). */
 export interface RateLimiter {
-  allow(key: string, at: Date): Promise<boolean>;
+  /** Counts one use of `key`; refused when its window is full, with the seconds until the window ends. */
+  allow(key: string, at: Date): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }>;
 }
 
 /* ------------------------------------------------------------------------------------------------------------

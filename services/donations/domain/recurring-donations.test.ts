@@ -30,7 +30,7 @@ import {
   RECURRING_NOT_FOUND_MESSAGE,
 } from './recurring-donations';
 import { listSavedCards, removeSavedCard, SAVED_CARD_NOT_FOUND_MESSAGE } from './saved-cards';
-import { aGift, aMemberRequest, aSignedInMember, feeFor, gatewaySettings } from './test-support';
+import { aGiftWithoutPrice, aMemberRequest, aSignedInMember, feeFor, gatewaySettings } from './test-support';
 
 /**
  * Saved cards and monthly giving end to end in the domain: real DynamoDB Local, the real sandbox gateway (its saved
@@ -106,7 +106,7 @@ const key = () => `key-${Math.random().toString(36).slice(2, 12)}`;
 async function give(member: ReturnType<typeof aSignedInMember>, giftId: string, overrides: Partial<MemberGiftPaymentRequest>) {
   const merged = { ...aMemberRequest(giftId, { quantity: 1, donationAmount: 2000 }), ...overrides };
   const request = { ...merged, transactionFeeCents: feeFor(merged) } as MemberGiftPaymentRequest;
-  const { trackingNumber } = await createMemberPayment({ payments, charities, gatewaySettings, clock, cards }, request, member, key());
+  const { trackingNumber } = await createMemberPayment({ payments, charities, gifts, gatewaySettings, clock, cards }, request, member, key());
   await runWorkflow(trackingNumber);
   return trackingNumber;
 }
@@ -159,7 +159,8 @@ describe('the calendar', () => {
 describe('saved cards', () => {
   it('a card is saved once when the member asks, listed with its last 4 digits only, and removed at the gateway too', async () => {
     const member = aSignedInMember();
-    const gift = aGift();
+    // The donor chooses the amount (the tests give several), as for 'Area of greatest need'.
+    const gift = aGiftWithoutPrice();
     await gifts.put(gift);
     const trackingNumber = await give(member, gift.id, { card: { ...(await cardToken(TEST_CARDS.approve)), saveCard: true } });
     await followUpMemberDonation(followDeps(), { trackingNumber }); // a repeated step saves nothing more
@@ -184,7 +185,8 @@ describe('saved cards', () => {
 
   it('a card is not saved unless asked', async () => {
     const member = aSignedInMember();
-    const gift = aGift();
+    // The donor chooses the amount (the tests give several), as for 'Area of greatest need'.
+    const gift = aGiftWithoutPrice();
     await gifts.put(gift);
     await give(member, gift.id, { card: await cardToken(TEST_CARDS.approve) });
     expect((await listSavedCards({ cards }, member.memberId)).items).toEqual([]);
@@ -192,7 +194,8 @@ describe('saved cards', () => {
 
   it("pays with the member's own saved card; another member's card id is a 404 naming the field and nothing is stored", async () => {
     const dana = aSignedInMember();
-    const gift = aGift();
+    // The donor chooses the amount (the tests give several), as for 'Area of greatest need'.
+    const gift = aGiftWithoutPrice();
     await gifts.put(gift);
     const cardId = await give(dana, gift.id, { card: { ...(await cardToken(TEST_CARDS.approve)), saveCard: true } });
 
@@ -203,22 +206,23 @@ describe('saved cards', () => {
     const wiremu = aSignedInMember();
     const k = key();
     const request = { ...aMemberRequest(gift.id), card: { savedCardId: cardId } } as MemberGiftPaymentRequest;
-    const refused = await createMemberPayment({ payments, charities, gatewaySettings, clock, cards }, request, wiremu, k).catch((e: unknown) => e);
+    const refused = await createMemberPayment({ payments, charities, gifts, gatewaySettings, clock, cards }, request, wiremu, k).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(DomainError);
     expect(refused).toMatchObject({ code: 'NotFound', fieldErrors: [{ field: 'body.card.savedCardId', message: SAVED_CARD_NOT_FOUND_MESSAGE }] });
     // The key was never claimed: the same key still makes a new payment.
-    const fresh = await createMemberPayment({ payments, charities, gatewaySettings, clock, cards }, aMemberRequest(gift.id), wiremu, k);
+    const fresh = await createMemberPayment({ payments, charities, gifts, gatewaySettings, clock, cards }, aMemberRequest(gift.id), wiremu, k);
     expect((await payments.get(fresh.trackingNumber))?.memberId).toBe(wiremu.memberId);
   });
 
   it('a card saved with the Trust’s account (nz) cannot pay an au donation: 400 naming the field, nothing stored', async () => {
     const dana = aSignedInMember();
-    const gift = aGift();
+    // The donor chooses the amount (the tests give several), as for 'Area of greatest need'.
+    const gift = aGiftWithoutPrice();
     await gifts.put(gift);
     const cardId = await give(dana, gift.id, { card: { ...(await cardToken(TEST_CARDS.approve)), saveCard: true } });
     const k = key();
     const australian = { ...aMemberRequest('au-gift', { country: 'au' }), card: { savedCardId: cardId } } as MemberGiftPaymentRequest;
-    const refused = await createMemberPayment({ payments, charities, gatewaySettings, clock, cards }, australian, dana, k).catch((e: unknown) => e);
+    const refused = await createMemberPayment({ payments, charities, gifts, gatewaySettings, clock, cards }, australian, dana, k).catch((e: unknown) => e);
     expect(refused).toMatchObject({ code: 'ValidationFailed', fieldErrors: [{ field: 'body.card.savedCardId', message: SAVED_CARD_OTHER_COUNTRY_MESSAGE }] });
     expect(await payments.findByKey(k)).toBeUndefined();
   });
@@ -230,7 +234,8 @@ describe('monthly giving', () => {
   async function startMonthly(number: string, at = '2026-11-21T09:00:00Z') {
     clock.advance(new Date(at).getTime() - clock.now().getTime());
     const member = aSignedInMember();
-    const gift = aGift();
+    // The donor chooses the amount (the tests give several), as for 'Area of greatest need'.
+    const gift = aGiftWithoutPrice();
     await gifts.put(gift);
     const scheduleId = await give(member, gift.id, { isRecurring: true, card: await cardToken(number), quantity: 2, donationAmount: 1500, supportingAmount: 200 });
     return { member, gift, scheduleId };
@@ -362,7 +367,8 @@ describe('monthly giving', () => {
 describe('donation history', () => {
   it('pages newest first with a cursor that only its member can use', async () => {
     const member = aSignedInMember();
-    const gift = aGift();
+    // The donor chooses the amount (the tests give several), as for 'Area of greatest need'.
+    const gift = aGiftWithoutPrice();
     await gifts.put(gift);
     const given: string[] = [];
     for (let i = 0; i < 3; i++) {

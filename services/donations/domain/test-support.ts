@@ -39,6 +39,10 @@ export const aGift = (overrides: Partial<Gift> = {}): Gift => ({
   ...overrides,
 });
 
+/** A gift without a price ('Area of greatest need'): the donor chooses the amount per item. */
+export const aGiftWithoutPrice = (overrides: Partial<Gift> = {}): Gift =>
+  aGift({ title: 'Area of greatest need', price: { cents: 0, currency: overrides.price?.currency ?? 'NZD' }, ...overrides });
+
 /** Donations' copy of a charity, as CharityProfilePublished fills it. */
 export const aCharity = (overrides: Partial<CharityProjection> = {}): CharityProjection => {
   const id = newId();
@@ -75,7 +79,8 @@ export const aRequest = (giftId: string, overrides: Partial<GiftPaymentRequest> 
   pageType: 'GIFT',
   country: 'nz',
   giftId,
-  donationAmount: 5000,
+  // aGift's price: a priced gift is sold at its price.
+  donationAmount: 2500,
   quantity: 2,
   supportingAmount: 0,
   paymentType: 'CARD',

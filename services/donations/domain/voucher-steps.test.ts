@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '@giving/shared/clock';
-import { VOUCHER_EXPIRED, VOUCHER_NEEDS_CARD, VOUCHER_NOT_FOUND, VOUCHER_USED_UP, VOUCHER_WRONG_COUNTRY } from '@giving/shared/contracts/voucher-codes';
+import { VOUCHER_BALANCE_CHANGED, VOUCHER_EXPIRED, VOUCHER_NEEDS_CARD, VOUCHER_NOT_FOUND, VOUCHER_USED_UP, VOUCHER_WRONG_COUNTRY } from '@giving/shared/contracts/voucher-codes';
 import type { EventPublisher } from '@giving/shared/events';
 import { newId } from '@giving/shared/ids';
 import { money } from '@giving/shared/money';
@@ -77,7 +77,7 @@ async function voucherPayment(code: string, options: { priceCents?: number; quan
     transactionFeeCents: feeFor(amounts, balance),
     ...(options.card === false ? { card: undefined } : {}),
   });
-  const { trackingNumber } = await createPayment({ payments, charities, gatewaySettings, clock, codes, vouchers }, request, `key-${newId()}`);
+  const { trackingNumber } = await createPayment({ payments, charities, gifts, gatewaySettings, clock, codes, vouchers }, request, `key-${newId()}`);
   expect(await validatePayment({ payments, gifts, charities, clock }, { trackingNumber })).toEqual({
     trackingNumber,
     outcome: 'valid',
@@ -211,6 +211,28 @@ describe('redeeming a voucher in the payment workflow', () => {
     expect((await voucher()).balance.cents).toBe(0);
   });
 
+  it('no fee the donor did not see: 20 concurrent $20 payments with cards on one $30 voucher each pay the card part they were shown, or fail taking nothing', async () => {
+    const { code, voucher } = await boughtVoucher(3000);
+    // Every donor was shown the voucher covering $20 and their card paying nothing.
+    const trackingNumbers = await Promise.all(Array.from({ length: 20 }, () => voucherPayment(code, { priceCents: 2000 })));
+    const outcomes = await Promise.all(trackingNumbers.map((trackingNumber) => redeem(trackingNumber)));
+    const redeemed = outcomes.filter((o) => o.outcome === 'redeemed');
+    expect(redeemed).toEqual([expect.objectContaining({ voucherCents: 2000, cardCents: 0 })]);
+    expect(outcomes.filter((o) => o.outcome === 'refused').map((o) => (o.outcome === 'refused' ? o.message : ''))).toEqual(Array(19).fill(VOUCHER_BALANCE_CHANGED));
+    expect((await voucher()).balance.cents).toBe(1000);
+  });
+
+  it('a donor shown a card part pays exactly that part, even when the voucher could now pay more', async () => {
+    const { code, voucher } = await boughtVoucher(3000);
+    const first = await voucherPayment(code, { priceCents: 2000 });
+    // Shown: $10 left on the voucher, $15 by card.
+    await redeem(first);
+    const second = await voucherPayment(code, { priceCents: 2500 });
+    await releaseVoucher({ vouchers, clock }, { trackingNumber: first }); // the balance goes back up to $30
+    expect(await redeem(second)).toMatchObject({ outcome: 'redeemed', voucherCents: 1000, cardCents: 1500 });
+    expect((await voucher()).balance.cents).toBe(2000);
+  });
+
   it('a release gives the redemption back once, however often it runs', async () => {
     const { code, voucher } = await boughtVoucher(3000);
     const trackingNumber = await voucherPayment(code, { priceCents: 2000 });
@@ -229,7 +251,7 @@ describe('compensating a charge whose donation could not be recorded', () => {
   async function chargedPayment(): Promise<Payment> {
     const gift = aGift();
     await gifts.put(gift);
-    const { trackingNumber } = await createPayment({ payments, charities, gatewaySettings, clock }, aRequest(gift.id), `key-${newId()}`);
+    const { trackingNumber } = await createPayment({ payments, charities, gifts, gatewaySettings, clock }, aRequest(gift.id), `key-${newId()}`);
     await validatePayment({ payments, gifts, charities, clock }, { trackingNumber });
     return (await payments.get(trackingNumber))!;
   }

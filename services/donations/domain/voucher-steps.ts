@@ -3,6 +3,7 @@ import {
   VOUCHER_EXPIRED,
   VOUCHER_NEEDS_CARD,
   VOUCHER_NOT_FOUND,
+  VOUCHER_BALANCE_CHANGED,
   VOUCHER_USED_UP,
   VOUCHER_WRONG_COUNTRY,
 } from '@giving/shared/contracts/voucher-codes';
@@ -87,8 +88,12 @@ export async function redeemVoucher(
     if (voucher.balance.currency !== total.currency) return refused(VOUCHER_WRONG_COUNTRY);
     if (isExpired(voucher, now)) return refused(VOUCHER_EXPIRED);
     if (voucher.balance.cents === 0) return refused(VOUCHER_USED_UP);
-    const amount = Math.min(voucher.balance.cents, total.cents);
+    let amount = Math.min(voucher.balance.cents, total.cents);
     if (amount < total.cents && !payment.card) return refused(VOUCHER_NEEDS_CARD);
+    // The card pays exactly the part (and fee) the donor was shown: the voucher gives the rest, or nothing is taken.
+    const planned = payment.voucher.cardCents === undefined ? undefined : total.cents - payment.voucher.cardCents;
+    if (planned !== undefined && (amount < planned || planned <= 0)) return refused(VOUCHER_BALANCE_CHANGED);
+    if (planned !== undefined) amount = planned;
     const result = await deps.vouchers.redeem({ codeHash: voucher.codeHash, trackingNumber, amount: money(amount, total.currency), at: now });
     if (result.outcome === 'redeemed') return redeemed(amount);
     if (result.outcome === 'repeat') return redeemed(result.redemption.amount.cents);

@@ -11,7 +11,7 @@ import type {
 import { COUNTRIES, isCountryCode } from '@giving/shared/countries';
 import type { EventData } from '@giving/shared/events';
 import type { VoucherPurchased } from '@giving/shared/events/donations';
-import { DomainError } from '@giving/shared/errors';
+import { DomainError, tooManyRequests } from '@giving/shared/errors';
 import type { Clock } from '@giving/shared/clock';
 import type { OutgoingMail } from '@giving/shared/mail';
 import { formatMoney, money, type Money } from '@giving/shared/money';
@@ -183,7 +183,8 @@ export async function lookupVoucher(
   caller: string,
 ): Promise<VoucherLookupResponse> {
   const now = deps.clock.now();
-  if (!(await deps.limiter.allow(`voucher-lookup#${caller}`, now))) throw new DomainError('TooManyRequests', TOO_MANY_LOOKUPS);
+  const allowance = await deps.limiter.allow(`voucher-lookup#${caller}`, now);
+  if (!allowance.allowed) throw tooManyRequests(TOO_MANY_LOOKUPS, allowance.retryAfterSeconds);
   const voucher = await deps.vouchers.getByCodeHash(deps.codes.hash(code));
   if (!voucher) throw new DomainError('NotFound', VOUCHER_NOT_FOUND, [{ field: 'body.code', message: VOUCHER_NOT_FOUND }]);
   return { isExpired: isExpired(voucher, now), remainingBalance: voucher.balance, expiresAt: voucher.expiresAt };

@@ -5,11 +5,20 @@ import { DomainError } from '@giving/shared/errors';
 import { accepted } from '@giving/shared/lambda/http';
 import { requirePaymentMethod } from '../domain/memberships';
 import { createMemberPayment, createPayment } from '../domain/payments';
-import { charities, gatewaySettings, memberships, payments, savedCards, voucherCodes, vouchers } from '../adapters';
+import { charities, gatewaySettings, memberships, payments, recentGiftCatalog, savedCards, voucherCodes, vouchers } from '../adapters';
 
 // voucherCodes hashes a gift voucher payment's code (only the hash is stored); vouchers reads its balance, and
-// gatewaySettings the country's fee rates, to check the transaction fee the donor was shown.
-const deps = () => ({ payments: payments(), charities: charities(), clock: systemClock, gatewaySettings: gatewaySettings(), codes: voucherCodes(), vouchers: vouchers() });
+// gatewaySettings the country's fee rates, to check the transaction fee the donor was shown; recentGiftCatalog the
+// gift's price (a priced gift is sold at its price).
+const deps = () => ({
+  payments: payments(),
+  charities: charities(),
+  gifts: recentGiftCatalog(),
+  clock: systemClock,
+  gatewaySettings: gatewaySettings(),
+  codes: voucherCodes(),
+  vouchers: vouchers(),
+});
 
 /** POST /donations/payments — accepts a guest's card payment for a gift or a charity (202 + tracking number); the table stream starts its workflow. */
 export const handler = donationsRoute(

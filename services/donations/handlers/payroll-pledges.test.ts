@@ -3,6 +3,7 @@ import { newId } from '@giving/shared/ids';
 import type { HttpEvent, HttpHandler } from '@giving/shared/lambda/http';
 import { API_PREFIX, ENV } from '@giving/shared/manifest';
 import { METHOD_NOT_ALLOWED_MESSAGES } from '@giving/shared/payment-methods';
+import { MESSAGES } from '@giving/shared/contracts/messages';
 import { testTables } from '../../../tools/local/src/testing/dynamo';
 import donations from '../service';
 import { dynamoGiftCatalog } from '../adapters/dynamo-gifts';
@@ -86,8 +87,16 @@ describe('POST /donations/me/payroll-pledges', () => {
     expect(first.json).toMatchObject({ status: 'Active', total: { cents: 2500, currency: 'NZD' } });
     const again = await call(create, 'POST', PLEDGES, { memberId, body: pledge(), key });
     expect(again).toEqual(first);
-    const reused = await call(create, 'POST', PLEDGES, { memberId, body: pledge({ productAmount: 5000 }), key });
+    const reused = await call(create, 'POST', PLEDGES, { memberId, body: pledge({ productQuantity: 2 }), key });
     expect(reused.status).toBe(422);
+  });
+
+  it('pledges a priced gift at its price: another amount is a 409 naming body.productAmount, and nothing is stored', async () => {
+    const memberId = await aMember(['WorkplaceGiver.Employee']);
+    const response = await call(create, 'POST', PLEDGES, { memberId, body: pledge({ productAmount: 1000 }), key: `pledge-${newId()}` });
+    expect(response.status).toBe(409);
+    expect(response.json).toMatchObject({ errors: [{ field: 'body.productAmount', message: MESSAGES.giftPriceChanged }] });
+    expect((await call(list, 'GET', PLEDGES, { memberId })).json).toEqual({ items: [] });
   });
 
   it('names bad fields in the spec’s words (400) and writes nothing', async () => {
