@@ -14,6 +14,7 @@ interface ChargeBody {
   failure_message?: string;
   /** The issuer's advice on a decline: try_again_later (soft) or do_not_try_again (hard). */
   outcome?: { advice_code?: string | null };
+  card?: { fingerprint?: string };
 }
 
 interface PaymentMethodBody {
@@ -55,7 +56,12 @@ export function httpCardGateway(options: {
   const resultOf = (body: ChargeBody): ChargeResult =>
     body.status === 'succeeded'
       ? { outcome: 'approved', chargeId: body.id }
-      : { outcome: 'declined', message: body.failure_message ?? 'Your card was declined.', retryable: body.outcome?.advice_code === 'try_again_later' };
+      : {
+          outcome: 'declined',
+          message: body.failure_message ?? 'Your card was declined.',
+          retryable: body.outcome?.advice_code === 'try_again_later',
+          ...(body.card?.fingerprint ? { cardFingerprint: body.card.fingerprint } : {}),
+        };
 
   async function readCharge(response: Response): Promise<ChargeResult> {
     return resultOf((await response.json()) as ChargeBody);
@@ -92,6 +98,12 @@ export function httpCardGateway(options: {
       const body = (await response.json()) as { data: ChargeBody[] };
       const charge = body.data[0];
       return charge ? resultOf(charge) : undefined;
+    },
+    async cardFingerprint({ account, token }) {
+      const response = await call(account, `/v1/tokens/${encodeURIComponent(token)}`, { method: 'GET' });
+      if (response.status === 404) return undefined;
+      if (response.status !== 200) refuseUnexpected(response, 'token lookup');
+      return ((await response.json()) as { card?: { fingerprint?: string } }).card?.fingerprint;
     },
     async refund({ account, idempotencyKey, chargeId }) {
       const response = await call(account, '/v1/refunds', {

@@ -21,6 +21,9 @@ import { sesMailer } from '@giving/shared/lambda/ses-mailer';
 import { stepFunctionsPaymentWorkflow } from './sfn-payment-workflow';
 import { systemClock } from '@giving/shared/clock';
 import { recentGifts } from '../domain/recent-gifts';
+import { recentBlocks } from '../domain/card-testing';
+import type { CardGateway } from '../domain/ports';
+import { dynamoCardTestingLedger } from './dynamo-card-testing';
 
 /** The donations service's composition root: each adapter is built once per process, on first use. */
 const once = <T>(make: () => T) => {
@@ -34,6 +37,14 @@ export const payments = once(() => dynamoPaymentRepository(documentClient(), tab
 export const gifts = once(() => dynamoGiftCatalog(documentClient(), tableName()));
 /** The payment API's gift prices: each gift read at most once a minute per container (domain/recent-gifts.ts). */
 export const recentGiftCatalog = once(() => recentGifts(gifts(), systemClock));
+export const cardTestingLedger = once(() => dynamoCardTestingLedger(documentClient(), tableName()));
+/** The payment API's card-testing check: blocks read at most once a second per container (domain/card-testing.ts). */
+export const cardTesting = once(() => ({
+  blocks: recentBlocks(cardTestingLedger(), systemClock),
+  // The gateway is asked only while some card is blocked: built then, not on every cold start.
+  gateway: { cardFingerprint: (request: Parameters<CardGateway['cardFingerprint']>[0]) => cardGateway().cardFingerprint(request) },
+  clock: systemClock,
+}));
 export const charities = once(() => dynamoCharityDirectory(documentClient(), tableName()));
 export const memberships = once(() => dynamoMembershipDirectory(documentClient(), tableName()));
 export const payrollPledges = once(() => dynamoPayrollPledgeRepository(documentClient(), tableName()));

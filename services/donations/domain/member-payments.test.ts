@@ -6,6 +6,8 @@ import { testTables } from '../../../tools/local/src/testing/dynamo';
 import donations from '../service';
 import { dynamoCharityDirectory } from '../adapters/dynamo-charities';
 import { dynamoGiftCatalog } from '../adapters/dynamo-gifts';
+import { dynamoCardTestingLedger } from '../adapters/dynamo-card-testing';
+import type { CardTestingDeps } from './card-testing';
 import { dynamoPaymentRepository } from '../adapters/dynamo-payments';
 import { dynamoSavedCards } from '../adapters/dynamo-member-giving';
 import { chargeCard, emitDonationCompleted, recordDonation, validatePayment } from './payment-steps';
@@ -16,6 +18,8 @@ import { aCharity, aGift, aMemberRequest, aRequest, aSignedInMember, feeFor, gat
 let payments: ReturnType<typeof dynamoPaymentRepository>;
 let charities: ReturnType<typeof dynamoCharityDirectory>;
 let gifts: ReturnType<typeof dynamoGiftCatalog>;
+let cardTestingLedger: ReturnType<typeof dynamoCardTestingLedger>;
+let cardTesting: CardTestingDeps;
 let cards: ReturnType<typeof dynamoSavedCards>;
 const clock = fixedClock('2026-11-21T09:00:00Z');
 const key = () => `key-${Math.random().toString(36).slice(2, 12)}`;
@@ -25,6 +29,8 @@ beforeAll(async () => {
   payments = dynamoPaymentRepository(tables.client, tables.tableName('donations'));
   charities = dynamoCharityDirectory(tables.client, tables.tableName('donations'));
   gifts = dynamoGiftCatalog(tables.client, tables.tableName('donations'));
+  cardTestingLedger = dynamoCardTestingLedger(tables.client, tables.tableName('donations'));
+  cardTesting = { blocks: () => cardTestingLedger.activeBlocks(clock.now(), { consistent: true }), gateway: scriptedGateway({}), clock };
   cards = dynamoSavedCards(tables.client, tables.tableName('donations'));
 });
 
@@ -70,8 +76,8 @@ describe('createMemberPayment', () => {
   it('stores the member id and the donor from the token, once per key', async () => {
     const member = aSignedInMember();
     const k = key();
-    const first = await createMemberPayment({ payments, charities, gifts, gatewaySettings, clock, cards }, aMemberRequest('gift-1'), member, k);
-    const retry = await createMemberPayment({ payments, charities, gifts, gatewaySettings, clock, cards }, aMemberRequest('gift-1'), member, k);
+    const first = await createMemberPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock, cards }, aMemberRequest('gift-1'), member, k);
+    const retry = await createMemberPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock, cards }, aMemberRequest('gift-1'), member, k);
     expect(retry.trackingNumber).toBe(first.trackingNumber);
     expect(await payments.get(first.trackingNumber)).toMatchObject({
       status: 'Initiated',
@@ -85,25 +91,25 @@ describe('createMemberPayment', () => {
 
   it('refuses the key when another member, or a guest, reuses it', async () => {
     const k = key();
-    await createMemberPayment({ payments, charities, gifts, gatewaySettings, clock, cards }, aMemberRequest('gift-1'), aSignedInMember(), k);
-    await expect(createMemberPayment({ payments, charities, gifts, gatewaySettings, clock, cards }, aMemberRequest('gift-1'), aSignedInMember(), k)).rejects.toMatchObject({
+    await createMemberPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock, cards }, aMemberRequest('gift-1'), aSignedInMember(), k);
+    await expect(createMemberPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock, cards }, aMemberRequest('gift-1'), aSignedInMember(), k)).rejects.toMatchObject({
       code: 'IdempotencyKeyReused',
     });
-    await expect(createPayment({ payments, charities, gifts, gatewaySettings, clock }, aRequest('gift-1'), k)).rejects.toMatchObject({ code: 'IdempotencyKeyReused' });
+    await expect(createPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock }, aRequest('gift-1'), k)).rejects.toMatchObject({ code: 'IdempotencyKeyReused' });
   });
 
   it('a guest payment keeps no member id', async () => {
-    const { trackingNumber } = await createPayment({ payments, charities, gifts, gatewaySettings, clock }, aRequest('gift-1'), key());
+    const { trackingNumber } = await createPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock }, aRequest('gift-1'), key());
     expect(await payments.get(trackingNumber)).not.toHaveProperty('memberId');
   });
 
   it('refuses an unknown charity before anything is written, as for guests', async () => {
     const { giftId: _giftId, ...rest } = aMemberRequest('g');
     const request = { ...rest, pageType: 'CHARITY' as const, charityId: 'no-such-charity', quantity: 1 as const, transactionFeeCents: feeFor({ ...rest, quantity: 1 }) };
-    await expect(createMemberPayment({ payments, charities, gifts, gatewaySettings, clock, cards }, request, aSignedInMember(), key())).rejects.toMatchObject({ code: 'NotFound' });
+    await expect(createMemberPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock, cards }, request, aSignedInMember(), key())).rejects.toMatchObject({ code: 'NotFound' });
     const charity = aCharity();
     await charities.save(charity);
-    const { trackingNumber } = await createMemberPayment({ payments, charities, gifts, gatewaySettings, clock, cards }, { ...request, charityId: charity.id }, aSignedInMember(), key());
+    const { trackingNumber } = await createMemberPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock, cards }, { ...request, charityId: charity.id }, aSignedInMember(), key());
     expect(await payments.get(trackingNumber)).toMatchObject({ pageType: 'CHARITY', charityId: charity.id });
   });
 });
@@ -122,7 +128,7 @@ describe('a member’s payment through the workflow', () => {
 
   async function complete(trackingNumber: string) {
     await validatePayment({ payments, gifts, charities, clock }, { trackingNumber });
-    await chargeCard({ payments, gateway: scriptedGateway({}) }, { trackingNumber, chargeAttempts: 0 });
+    await chargeCard({ payments, gateway: scriptedGateway({}) , cardTesting: cardTestingLedger, clock }, { trackingNumber, chargeAttempts: 0 });
     await recordDonation({ payments, clock }, { trackingNumber, chargeId: `ch_${trackingNumber}` });
     const publisher = capturingPublisher();
     await emitDonationCompleted({ payments, publisher }, { trackingNumber });
@@ -133,11 +139,11 @@ describe('a member’s payment through the workflow', () => {
     const gift = aGift();
     await gifts.put(gift);
     const member = aSignedInMember();
-    const { trackingNumber } = await createMemberPayment({ payments, charities, gifts, gatewaySettings, clock, cards }, aMemberRequest(gift.id), member, key());
+    const { trackingNumber } = await createMemberPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock, cards }, aMemberRequest(gift.id), member, key());
     expect(await complete(trackingNumber)).toMatchObject({ donorMemberId: member.memberId, donorEmail: 'dana.donor@demo.koha.nz', receiptName: 'Jane Donor' });
     expect(await payments.getDonation(trackingNumber)).toMatchObject({ memberId: member.memberId, donorName: 'Dana Whitfield' });
 
-    const guest = await createPayment({ payments, charities, gifts, gatewaySettings, clock }, aRequest(gift.id), key());
+    const guest = await createPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock }, aRequest(gift.id), key());
     expect(await complete(guest.trackingNumber)).not.toHaveProperty('donorMemberId');
   });
 });

@@ -4,6 +4,8 @@ import type { EventPublisher } from '@giving/shared/events';
 import { testTables } from '../../../tools/local/src/testing/dynamo';
 import donations from '../service';
 import { dynamoGiftCatalog } from '../adapters/dynamo-gifts';
+import { dynamoCardTestingLedger } from '../adapters/dynamo-card-testing';
+import type { CardTestingDeps } from './card-testing';
 import { dynamoCharityDirectory } from '../adapters/dynamo-charities';
 import { dynamoPaymentRepository } from '../adapters/dynamo-payments';
 import {
@@ -22,6 +24,8 @@ import { aCharity, aCharityRequest, aGift, aRequest, gatewaySettings, recordingW
 let payments: ReturnType<typeof dynamoPaymentRepository>;
 let charities: ReturnType<typeof dynamoCharityDirectory>;
 let gifts: ReturnType<typeof dynamoGiftCatalog>;
+let cardTestingLedger: ReturnType<typeof dynamoCardTestingLedger>;
+let cardTesting: CardTestingDeps;
 const clock = fixedClock('2026-11-21T09:00:00Z');
 
 beforeAll(async () => {
@@ -29,12 +33,14 @@ beforeAll(async () => {
   payments = dynamoPaymentRepository(tables.client, tables.tableName('donations'));
   charities = dynamoCharityDirectory(tables.client, tables.tableName('donations'));
   gifts = dynamoGiftCatalog(tables.client, tables.tableName('donations'));
+  cardTestingLedger = dynamoCardTestingLedger(tables.client, tables.tableName('donations'));
+  cardTesting = { blocks: () => cardTestingLedger.activeBlocks(clock.now(), { consistent: true }), gateway: scriptedGateway({}), clock };
 });
 
 async function paymentFor(giftOverrides = {}, key = `key-${Math.random().toString(36).slice(2, 12)}`) {
   const gift = aGift(giftOverrides);
   await gifts.put(gift);
-  const { trackingNumber } = await createPayment({ payments, charities, gifts, gatewaySettings, clock }, aRequest(gift.id), key);
+  const { trackingNumber } = await createPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock }, aRequest(gift.id), key);
   return { gift, trackingNumber };
 }
 
@@ -73,7 +79,7 @@ describe('the payment workflow steps', () => {
     const { trackingNumber } = await paymentFor();
     await validatePayment({ payments, gifts, charities, clock }, { trackingNumber });
     const gateway = scriptedGateway({});
-    const charged = await chargeCard({ payments, gateway }, { trackingNumber, chargeAttempts: 0 });
+    const charged = await chargeCard({ payments, gateway , cardTesting: cardTestingLedger, clock }, { trackingNumber, chargeAttempts: 0 });
     expect(charged).toEqual({ trackingNumber, chargeAttempts: 1, outcome: 'approved', chargeId: `ch_${trackingNumber}` });
     // New Zealand: the Trust's merchant account, the $50.00 gift (2 x $25) plus the fee (1.9% + 30c = $1.25) the donor covers.
     expect(gateway.charged.get(trackingNumber)).toEqual({ account: 'Trust', amount: { cents: 5125, currency: 'NZD' } });
@@ -95,14 +101,14 @@ describe('the payment workflow steps', () => {
   it('a general donation to a charity is priced from donations’ copy of it, charged and completed without a gift', async () => {
     const charity = aCharity({ name: 'Harbour City Food Bank' });
     await charities.save(charity);
-    const { trackingNumber } = await createPayment({ payments, charities, gifts, gatewaySettings, clock }, aCharityRequest(charity.id), `key-${charity.id}`);
+    const { trackingNumber } = await createPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock }, aCharityRequest(charity.id), `key-${charity.id}`);
     expect(await validatePayment({ payments, gifts, charities, clock }, { trackingNumber })).toEqual({ trackingNumber, outcome: 'valid', chargeAttempts: 0 });
     expect((await payments.get(trackingNumber))?.priced?.total).toEqual({ cents: 2700, currency: 'NZD' });
 
     const descriptions: string[] = [];
     const gateway = scriptedGateway({});
     const recording = { ...gateway, charge: (request: Parameters<typeof gateway.charge>[0]) => (descriptions.push(request.description), gateway.charge(request)) };
-    const charged = await chargeCard({ payments, gateway: recording }, { trackingNumber });
+    const charged = await chargeCard({ payments, gateway: recording , cardTesting: cardTestingLedger, clock }, { trackingNumber });
     expect(descriptions).toEqual(['General donation to Harbour City Food Bank']);
     await recordDonation({ payments, clock }, { trackingNumber, chargeId: (charged as { chargeId: string }).chargeId });
     const publisher = capturingPublisher();
@@ -122,7 +128,7 @@ describe('the payment workflow steps', () => {
   it('validate fails a general donation whose charity stopped taking donations after it was accepted', async () => {
     const charity = aCharity();
     await charities.save(charity);
-    const { trackingNumber } = await createPayment({ payments, charities, gifts, gatewaySettings, clock }, aCharityRequest(charity.id), `key-${charity.id}`);
+    const { trackingNumber } = await createPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock }, aCharityRequest(charity.id), `key-${charity.id}`);
     await charities.save({ ...charity, isActive: false, version: '2026-11-02T00:00:00.000Z' });
     expect(await validatePayment({ payments, gifts, charities, clock }, { trackingNumber })).toEqual({
       trackingNumber,
@@ -135,7 +141,7 @@ describe('the payment workflow steps', () => {
     const { trackingNumber } = await paymentFor();
     await validatePayment({ payments, gifts, charities, clock }, { trackingNumber });
     const gateway = scriptedGateway({ charge: async () => ({ outcome: 'declined', message: 'Your card was declined.' }) });
-    const declined = await chargeCard({ payments, gateway }, { trackingNumber });
+    const declined = await chargeCard({ payments, gateway , cardTesting: cardTestingLedger, clock }, { trackingNumber });
     expect(declined).toMatchObject({ outcome: 'declined', message: 'Your card was declined.' });
     await failPayment({ payments, clock }, declined as { trackingNumber: string; message: string });
     expect(await payments.get(trackingNumber)).toMatchObject({ status: 'Failed', messages: ['Your card was declined.'] });
@@ -161,10 +167,10 @@ describe('the payment workflow steps', () => {
     await gifts.put(gift);
     const request = aRequest(gift.id, { country: 'au', donationAmount: 1700, quantity: 1, supportingAmount: 500 });
     expect(request.transactionFeeCents).toBe(69); // 1.75% of $22.00 = 38.5c -> 39c, + 30c
-    const { trackingNumber } = await createPayment({ payments, charities, gifts, gatewaySettings, clock }, request, `key-au-${gift.id}`);
+    const { trackingNumber } = await createPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock }, request, `key-au-${gift.id}`);
     await validatePayment({ payments, gifts, charities, clock }, { trackingNumber });
     const gateway = scriptedGateway({});
-    await chargeCard({ payments, gateway }, { trackingNumber });
+    await chargeCard({ payments, gateway , cardTesting: cardTestingLedger, clock }, { trackingNumber });
     expect(gateway.charged.get(trackingNumber)).toEqual({ account: 'Platform', amount: { cents: 2269, currency: 'AUD' } });
     await recordDonation({ payments, clock }, { trackingNumber, chargeId: `ch_${trackingNumber}` });
     // The charity's report and remittance count the amount only (never the tip, never the fee).
@@ -186,8 +192,8 @@ describe('reconcileStuckPayments', () => {
     const old = fixedClock('2026-11-20T08:00:00Z');
     const gift = aGift();
     await gifts.put(gift);
-    const neverStarted = await createPayment({ payments, charities, gifts, gatewaySettings, clock: old }, aRequest(gift.id), 'stuck-initiated-1');
-    const lost = await createPayment({ payments, charities, gifts, gatewaySettings, clock: old }, aRequest(gift.id), 'stuck-processing-1');
+    const neverStarted = await createPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock: old }, aRequest(gift.id), 'stuck-initiated-1');
+    const lost = await createPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock: old }, aRequest(gift.id), 'stuck-processing-1');
     await validatePayment({ payments, gifts, charities, clock: old }, { trackingNumber: lost.trackingNumber });
 
     const workflow = recordingWorkflow();

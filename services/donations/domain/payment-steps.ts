@@ -5,6 +5,7 @@ import { DonationCompleted } from '@giving/shared/events/donations';
 import { DEFAULT_FAILURE_MESSAGE, priceCharityDonation, pricePayment } from './payments';
 import type { CardGateway, CharityDirectory, ChargeResult, Donation, GiftCatalog, Payment, PaymentRepository, PaymentWorkflow, VoucherRepository } from './ports';
 import { accountOfPayment } from './payment-gateway';
+import { CARD_TESTING_MESSAGE, attemptOf, blockOf, recordDeclinedAttempt, type CardTestingLedger } from './card-testing';
 import { RECORDING_FAILED_REFUNDED, cardAmountOf, chargeAmountOf, emitVoucherPurchased, recordVoucherPurchase, transactionFeeOf } from './voucher-steps';
 import { priceVoucherPurchase, type VoucherCodeBook } from './vouchers';
 
@@ -47,16 +48,27 @@ export async function validatePayment(
   return { trackingNumber, outcome: 'valid', chargeAttempts: 0, ...(payment.voucher ? { paymentType: 'VOUCHER' as const } : {}) };
 }
 
-/** Charges the card token for the server-priced total (less any voucher part) plus the transaction fee, keyed by the tracking number, in the payment's country's merchant account. */
+/**
+ * Charges the card token for the server-priced total (less any voucher part) plus the transaction fee, keyed by the
+ * tracking number, in the payment's country's merchant account. An attempt from a blocked address, e-mail or card
+ * (card-testing limits, read from the table) is declined here without reaching the gateway; a decline by the gateway
+ * is counted against them.
+ */
 export async function chargeCard(
-  deps: { payments: PaymentRepository; gateway: CardGateway },
+  deps: { payments: PaymentRepository; gateway: CardGateway; cardTesting: CardTestingLedger; clock: Clock },
   { trackingNumber, chargeAttempts = 0 }: StepState,
 ): Promise<ChargeOutcome> {
   const payment = await load(deps.payments, trackingNumber);
   if (!payment.priced) throw new Error(`payment ${trackingNumber} was not validated`);
   if (!payment.card) throw new Error(`payment ${trackingNumber} has no card to charge`);
+  const account = accountOfPayment(payment);
+  const attempt = attemptOf(payment, account);
+  const blocks = () => deps.cardTesting.activeBlocks(deps.clock.now(), { consistent: true });
+  if (attempt && (await blockOf({ blocks, gateway: deps.gateway, clock: deps.clock }, attempt))) {
+    return { trackingNumber, chargeAttempts, outcome: 'declined', message: CARD_TESTING_MESSAGE, retryable: false };
+  }
   const result = await deps.gateway.charge({
-    account: accountOfPayment(payment),
+    account,
     idempotencyKey: trackingNumber,
     token: payment.card.token,
     // A saved card is charged as its gateway customer's payment method.
@@ -65,6 +77,9 @@ export async function chargeCard(
     amount: chargeAmountOf(payment),
     description: chargeDescriptionOf(payment),
   });
+  if (attempt && result.outcome === 'declined') {
+    await recordDeclinedAttempt({ ledger: deps.cardTesting, clock: deps.clock }, trackingNumber, attempt, result.cardFingerprint);
+  }
   return { trackingNumber, chargeAttempts: chargeAttempts + 1, ...result };
 }
 

@@ -7,6 +7,8 @@ import donations from '../service';
 import { dynamoCharityDirectory } from '../adapters/dynamo-charities';
 import { dynamoPaymentRepository } from '../adapters/dynamo-payments';
 import { dynamoGiftCatalog } from '../adapters/dynamo-gifts';
+import { dynamoCardTestingLedger } from '../adapters/dynamo-card-testing';
+import type { CardTestingDeps } from './card-testing';
 import { recentGifts } from './recent-gifts';
 import {
   CHARITY_MISSING_MESSAGE,
@@ -21,11 +23,13 @@ import {
   priceCharityDonation,
   pricePayment,
 } from './payments';
-import { aCharity, aCharityRequest, aGift, aGiftWithoutPrice, aRequest, gatewaySettings, recordingWorkflow } from './test-support';
+import { aCharity, aCharityRequest, aGift, aGiftWithoutPrice, aRequest, gatewaySettings, recordingWorkflow, scriptedGateway } from './test-support';
 
 let payments: ReturnType<typeof dynamoPaymentRepository>;
 let charities: ReturnType<typeof dynamoCharityDirectory>;
 let gifts: ReturnType<typeof dynamoGiftCatalog>;
+let cardTestingLedger: ReturnType<typeof dynamoCardTestingLedger>;
+let cardTesting: CardTestingDeps;
 const clock = fixedClock('2026-11-21T09:00:00Z');
 
 beforeAll(async () => {
@@ -33,24 +37,26 @@ beforeAll(async () => {
   payments = dynamoPaymentRepository(tables.client, tables.tableName('donations'));
   charities = dynamoCharityDirectory(tables.client, tables.tableName('donations'));
   gifts = dynamoGiftCatalog(tables.client, tables.tableName('donations'));
+  cardTestingLedger = dynamoCardTestingLedger(tables.client, tables.tableName('donations'));
+  cardTesting = { blocks: () => cardTestingLedger.activeBlocks(clock.now(), { consistent: true }), gateway: scriptedGateway({}), clock };
 });
 
 describe('createPayment', () => {
   it('stores the payment as Initiated and returns a tracking number', async () => {
-    const { trackingNumber } = await createPayment({ payments, charities, gifts, gatewaySettings, clock }, aRequest('gift-1'), 'key-first-attempt');
+    const { trackingNumber } = await createPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock }, aRequest('gift-1'), 'key-first-attempt');
     expect(trackingNumber).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
     expect(await getPaymentStatus({ payments }, trackingNumber)).toEqual({ trackingNumber, paymentProcessingStatus: 'Initiated', messages: [] });
   });
 
   it('returns the same tracking number to a retry with the same key', async () => {
-    const first = await createPayment({ payments, charities, gifts, gatewaySettings, clock }, aRequest('gift-1'), 'key-retried-01');
-    const retry = await createPayment({ payments, charities, gifts, gatewaySettings, clock }, aRequest('gift-1'), 'key-retried-01');
+    const first = await createPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock }, aRequest('gift-1'), 'key-retried-01');
+    const retry = await createPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock }, aRequest('gift-1'), 'key-retried-01');
     expect(retry.trackingNumber).toBe(first.trackingNumber);
   });
 
   it('refuses the same key with a different request', async () => {
-    await createPayment({ payments, charities, gifts, gatewaySettings, clock }, aRequest('gift-1'), 'key-reused-001');
-    await expect(createPayment({ payments, charities, gifts, gatewaySettings, clock }, aRequest('gift-1', { quantity: 3 }), 'key-reused-001')).rejects.toMatchObject({
+    await createPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock }, aRequest('gift-1'), 'key-reused-001');
+    await expect(createPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock }, aRequest('gift-1', { quantity: 3 }), 'key-reused-001')).rejects.toMatchObject({
       code: 'IdempotencyKeyReused',
     });
   });
@@ -64,7 +70,7 @@ describe('the transaction fee the donor was shown', () => {
   it('is checked against the country’s fee on the card’s part, and the rates are kept with the payment', async () => {
     const request = aRequest('gift-1', { donationAmount: 5000, quantity: 2, supportingAmount: 500 });
     expect(request.transactionFeeCents).toBe(30 + 200); // 1.9% of $105.00 = $1.995 -> $2.00, + 30c
-    const { trackingNumber } = await createPayment({ payments, charities, gifts, gatewaySettings, clock }, request, 'key-fee-ok-0001');
+    const { trackingNumber } = await createPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock }, request, 'key-fee-ok-0001');
     expect(await payments.get(trackingNumber)).toMatchObject({ transactionFees: { percentBasisPoints: 190, fixedCents: 30 } });
   });
 
@@ -73,7 +79,7 @@ describe('the transaction fee the donor was shown', () => {
       ['key-fee-stale-01', 229],
       ['key-fee-stale-02', 0],
     ] as const) {
-      const refused = await createPayment({ payments, charities, gifts, gatewaySettings, clock }, aRequest('gift-1', { transactionFeeCents: fee }), key).catch((e: unknown) => e);
+      const refused = await createPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock }, aRequest('gift-1', { transactionFeeCents: fee }), key).catch((e: unknown) => e);
       expect(refused).toBeInstanceOf(DomainError);
       expect(refused).toMatchObject({
         code: 'Conflict',
@@ -86,20 +92,20 @@ describe('the transaction fee the donor was shown', () => {
 
   it('when the rates change, a new request with the old fee is refused, but a retry of an accepted one gets its answer', async () => {
     const request = aRequest('gift-1');
-    const first = await createPayment({ payments, charities, gifts, gatewaySettings, clock }, request, 'key-fee-rates-01');
+    const first = await createPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock }, request, 'key-fee-rates-01');
     const raised = { ...gatewaySettings, transactionProcessingFees: { ...gatewaySettings.transactionProcessingFees, nz: { percentBasisPoints: 200, fixedCents: 30 } } };
-    expect((await createPayment({ payments, charities, gifts, gatewaySettings: raised, clock }, request, 'key-fee-rates-01')).trackingNumber).toBe(first.trackingNumber);
-    await expect(createPayment({ payments, charities, gifts, gatewaySettings: raised, clock }, request, 'key-fee-rates-02')).rejects.toMatchObject({ code: 'Conflict' });
+    expect((await createPayment({ payments, charities, gifts, cardTesting, gatewaySettings: raised, clock }, request, 'key-fee-rates-01')).trackingNumber).toBe(first.trackingNumber);
+    await expect(createPayment({ payments, charities, gifts, cardTesting, gatewaySettings: raised, clock }, request, 'key-fee-rates-02')).rejects.toMatchObject({ code: 'Conflict' });
     // 2% + 30c of the card's $50.00.
     const shown = aRequest('gift-1', { transactionFeeCents: 100 + 30 });
-    expect((await createPayment({ payments, charities, gifts, gatewaySettings: raised, clock }, shown, 'key-fee-rates-03')).trackingNumber).toMatch(/^[0-9A-Z]{26}$/);
+    expect((await createPayment({ payments, charities, gifts, cardTesting, gatewaySettings: raised, clock }, shown, 'key-fee-rates-03')).trackingNumber).toMatch(/^[0-9A-Z]{26}$/);
   });
 
   it('uses the country’s rates: Australia’s differ from New Zealand’s', async () => {
     const australian = aRequest('gift-au', { country: 'au', donationAmount: 2000, quantity: 1 });
     expect(australian.transactionFeeCents).toBe(35 + 30);
-    await createPayment({ payments, charities, gifts, gatewaySettings, clock }, australian, 'key-fee-au-0001');
-    await expect(createPayment({ payments, charities, gifts, gatewaySettings, clock }, { ...australian, transactionFeeCents: 38 + 30 }, 'key-fee-au-0002')).rejects.toMatchObject({
+    await createPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock }, australian, 'key-fee-au-0001');
+    await expect(createPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock }, { ...australian, transactionFeeCents: 38 + 30 }, 'key-fee-au-0002')).rejects.toMatchObject({
       code: 'Conflict',
     });
   });
@@ -111,18 +117,18 @@ describe('a priced gift is sold at its price (spec 1 §2)', () => {
     await gifts.put(gift);
     const key = 'key-cheap-kiwi-01';
     const twiceForTen = aRequest(gift.id, { donationAmount: 1000, quantity: 2 });
-    const refused = await createPayment({ payments, charities, gifts, gatewaySettings, clock }, twiceForTen, key).catch((e: unknown) => e);
+    const refused = await createPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock }, twiceForTen, key).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(DomainError);
     expect(refused).toMatchObject({ code: 'Conflict', fieldErrors: [{ field: 'body.donationAmount', message: GIFT_PRICE_CHANGED_MESSAGE }] });
     expect(await payments.findByKey(key)).toBeUndefined();
-    const atItsPrice = await createPayment({ payments, charities, gifts, gatewaySettings, clock }, aRequest(gift.id, { donationAmount: 2500, quantity: 2 }), 'key-kiwi-at-price');
+    const atItsPrice = await createPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock }, aRequest(gift.id, { donationAmount: 2500, quantity: 2 }), 'key-kiwi-at-price');
     expect(await payments.get(atItsPrice.trackingNumber)).toMatchObject({ donationAmountCents: 2500, quantity: 2 });
   });
 
   it('takes the donor’s amount for a gift without a price', async () => {
     const gift = aGiftWithoutPrice();
     await gifts.put(gift);
-    const { trackingNumber } = await createPayment({ payments, charities, gifts, gatewaySettings, clock }, aRequest(gift.id, { donationAmount: 3700, quantity: 1 }), 'key-greatest-need');
+    const { trackingNumber } = await createPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock }, aRequest(gift.id, { donationAmount: 3700, quantity: 1 }), 'key-greatest-need');
     expect(await payments.get(trackingNumber)).toMatchObject({ donationAmountCents: 3700 });
   });
 
@@ -132,7 +138,7 @@ describe('a priced gift is sold at its price (spec 1 §2)', () => {
     let reads = 0;
     const counting = { getById: async (id: string) => (reads++, gifts.getById(id)) };
     const remembered = recentGifts(counting, clock);
-    const deps = { payments, charities, gifts: remembered, gatewaySettings, clock };
+    const deps = { payments, charities, gifts: remembered, cardTesting, gatewaySettings, clock };
     await createPayment(deps, aRequest(gift.id), 'key-recent-0001');
     await createPayment(deps, aRequest(gift.id), 'key-recent-0002');
     expect(reads).toBe(1);
@@ -149,8 +155,8 @@ describe('createPayment for a general donation to a charity (CHARITY)', () => {
   it('stores a payment for the charity, with no gift, once per key', async () => {
     const charity = aCharity();
     await charities.save(charity);
-    const first = await createPayment({ payments, charities, gifts, gatewaySettings, clock }, aCharityRequest(charity.id), `key-charity-${charity.id}`);
-    const retry = await createPayment({ payments, charities, gifts, gatewaySettings, clock }, aCharityRequest(charity.id), `key-charity-${charity.id}`);
+    const first = await createPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock }, aCharityRequest(charity.id), `key-charity-${charity.id}`);
+    const retry = await createPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock }, aCharityRequest(charity.id), `key-charity-${charity.id}`);
     expect(retry.trackingNumber).toBe(first.trackingNumber);
     const stored = await payments.get(first.trackingNumber);
     expect(stored).toMatchObject({ pageType: 'CHARITY', charityId: charity.id, quantity: 1, donationAmountCents: 2500, supportingAmountCents: 200 });
@@ -160,12 +166,12 @@ describe('createPayment for a general donation to a charity (CHARITY)', () => {
   it('answers a retry the same even after the charity stopped taking donations (the retry is of an accepted request)', async () => {
     const charity = aCharity();
     await charities.save(charity);
-    const first = await createPayment({ payments, charities, gifts, gatewaySettings, clock }, aCharityRequest(charity.id), `key-then-inactive-${charity.id}`);
+    const first = await createPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock }, aCharityRequest(charity.id), `key-then-inactive-${charity.id}`);
     expect(await charities.save({ ...charity, isActive: false, version: '2026-11-02T00:00:00.000Z' })).toBe('saved');
 
-    const retry = await createPayment({ payments, charities, gifts, gatewaySettings, clock }, aCharityRequest(charity.id), `key-then-inactive-${charity.id}`);
+    const retry = await createPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock }, aCharityRequest(charity.id), `key-then-inactive-${charity.id}`);
     expect(retry.trackingNumber).toBe(first.trackingNumber);
-    await expect(createPayment({ payments, charities, gifts, gatewaySettings, clock }, aCharityRequest(charity.id), `key-new-${charity.id}`)).rejects.toMatchObject({ code: 'NotFound' });
+    await expect(createPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock }, aCharityRequest(charity.id), `key-new-${charity.id}`)).rejects.toMatchObject({ code: 'NotFound' });
   });
 
   it('refuses an unknown or inactive charity (404) and one from another country (400), naming charityId, writing nothing', async () => {
@@ -174,22 +180,22 @@ describe('createPayment for a general donation to a charity (CHARITY)', () => {
         () => 'accepted',
         (e: unknown) => (e instanceof DomainError ? { code: e.code, fieldErrors: e.fieldErrors } : e),
       );
-    const unknown = await problem(createPayment({ payments, charities, gifts, gatewaySettings, clock }, aCharityRequest('no-such-charity'), 'key-unknown-charity'));
+    const unknown = await problem(createPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock }, aCharityRequest('no-such-charity'), 'key-unknown-charity'));
     expect(unknown).toEqual({ code: 'NotFound', fieldErrors: [{ field: 'body.charityId', message: CHARITY_MISSING_MESSAGE }] });
 
     const inactive = aCharity({ isActive: false });
     await charities.save(inactive);
-    expect(await problem(createPayment({ payments, charities, gifts, gatewaySettings, clock }, aCharityRequest(inactive.id), 'key-inactive-charity'))).toMatchObject({ code: 'NotFound' });
+    expect(await problem(createPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock }, aCharityRequest(inactive.id), 'key-inactive-charity'))).toMatchObject({ code: 'NotFound' });
 
     const australian = aCharity({ country: 'au' });
     await charities.save(australian);
-    const wrongCountry = await problem(createPayment({ payments, charities, gifts, gatewaySettings, clock }, aCharityRequest(australian.id), 'key-wrong-country'));
+    const wrongCountry = await problem(createPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock }, aCharityRequest(australian.id), 'key-wrong-country'));
     expect(wrongCountry).toEqual({ code: 'ValidationFailed', fieldErrors: [{ field: 'body.charityId', message: CHARITY_WRONG_COUNTRY_MESSAGE }] });
 
     // Nothing was claimed: the same key still works for a good request.
     const nz = aCharity();
     await charities.save(nz);
-    expect(await problem(createPayment({ payments, charities, gifts, gatewaySettings, clock }, aCharityRequest(nz.id), 'key-wrong-country'))).toBe('accepted');
+    expect(await problem(createPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock }, aCharityRequest(nz.id), 'key-wrong-country'))).toBe('accepted');
   });
 });
 

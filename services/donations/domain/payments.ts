@@ -19,6 +19,8 @@ import type { Gift } from '@giving/shared/contracts/donations';
 import { isExpired, type VoucherCodeBook } from './vouchers';
 import { feesFor } from './payment-gateway';
 import type { RecentGifts } from './recent-gifts';
+import { refuseCardTesting, type CardTestingDeps } from './card-testing';
+import { accountOfPayment } from './payment-gateway';
 import type {
   CharityDirectory,
   CharityProjection,
@@ -91,6 +93,8 @@ type Deps = {
   charities: Pick<CharityDirectory, 'getById'>;
   /** The gift's price, through a short-lived cache (`fresh` reads the table). */
   gifts: RecentGifts;
+  /** Card-testing blocks: a blocked address, e-mail or card is refused before anything is stored. */
+  cardTesting: CardTestingDeps;
   clock: Clock;
   gatewaySettings: PaymentGatewaySettings;
   codes?: VoucherCodeBook;
@@ -105,10 +109,12 @@ type Deps = {
  * tracking number; the same key with a different request is refused. A donation to a charity donations does not
  * know in this country is refused before anything is written (the workflow prices it again before charging).
  */
-export async function createPayment(deps: Deps, request: CreatePaymentRequest, idempotencyKey: string): Promise<{ trackingNumber: string }> {
+export async function createPayment(deps: Deps, request: CreatePaymentRequest, idempotencyKey: string, clientAddress?: string): Promise<{ trackingNumber: string }> {
   const fingerprint = fingerprintOf(request);
   const card = request.card ? { card: newPaymentCard(request.card) } : {};
-  return orRetryAnswer(deps, idempotencyKey, fingerprint, () => storePayment(deps, request, request.donor, undefined, fingerprint, idempotencyKey, card));
+  return orRetryAnswer(deps, idempotencyKey, fingerprint, () =>
+    storePayment(deps, request, { donor: request.donor, clientAddress }, fingerprint, idempotencyKey, card),
+  );
 }
 
 /**
@@ -121,13 +127,14 @@ export async function createMemberPayment(
   request: MemberPaymentRequest,
   member: SignedInMember,
   idempotencyKey: string,
+  clientAddress?: string,
 ): Promise<{ trackingNumber: string }> {
   const donor = donorFromSignIn(member);
   const fingerprint = fingerprintOf({ ...request, memberId: member.memberId });
   return orRetryAnswer(deps, idempotencyKey, fingerprint, async () => {
     // A saved card resolves to the member's own (or 404s before anything is written); a new one may be kept.
     const card = await cardForMemberPayment(deps, member.memberId, request);
-    return storePayment(deps, request, donor, member.memberId, fingerprint, idempotencyKey, card);
+    return storePayment(deps, request, { donor, memberId: member.memberId, clientAddress }, fingerprint, idempotencyKey, card);
   });
 }
 
@@ -157,13 +164,16 @@ async function orRetryAnswer(
 async function storePayment(
   deps: Deps,
   request: CreatePaymentRequest | MemberPaymentRequest,
-  donor: Donor,
-  memberId: string | undefined,
+  /** Who gives: the donor, the member (signed in) and the address the request came from. */
+  giver: { donor: Donor; memberId?: string; clientAddress?: string },
   fingerprint: string,
   idempotencyKey: string,
   /** The card to charge (resolved by the caller), and a member's wishes to keep it or give monthly. */
   payWith: { card?: PaymentCard; saveCard?: true; isRecurring?: true },
 ): Promise<{ trackingNumber: string }> {
+  const { donor, memberId, clientAddress } = giver;
+  const newCard = payWith.card && !payWith.card.customerId ? { card: { account: accountOfPayment(request), token: payWith.card.token } } : {};
+  await refuseCardTesting(deps.cardTesting, { address: clientAddress, email: donor.email, ...newCard });
   if (request.pageType === 'CHARITY') refuseUnknownCharity(await deps.charities.getById(request.charityId), request.country);
   if (request.pageType === 'GIFT') await refuseWrongGiftPrice(deps, request);
   const shown = await refuseUnseenFee(deps, request, payWith.card !== undefined);
@@ -183,6 +193,7 @@ async function storePayment(
       receiptName: request.receiptName,
       donor,
       ...(memberId ? { memberId } : {}),
+      ...(clientAddress ? { clientAddress } : {}),
       ...payWith,
       ...voucherOf(deps, request, shown?.cardCents),
       // The rates the donor saw: the workflow charges the fee on the card's actual part with them.

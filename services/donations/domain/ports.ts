@@ -58,6 +58,8 @@ interface PaymentRecord {
   donor: { firstName: string; lastName: string; email: string };
   /** The signed-in member who gives (their Cognito sub); absent for a guest, whose donor is what they typed. */
   memberId?: string;
+  /** The address the payment was made from (the edge's viewer address), for card-testing limits; absent for a monthly charge. */
+  clientAddress?: string;
   /** Absent only for a gift voucher payment sent without a card (the server decides whether the voucher covers it). */
   card?: PaymentCard;
   /** Signed-in only: keep the card for the member once the payment is approved (always for a monthly gift's new card). */
@@ -208,7 +210,13 @@ export type ChargeResult =
    * `retryable` is the issuer's advice: a soft decline (insufficient funds) may succeed later, a hard one (stolen,
    * closed, a saved card that no longer exists) never will. Monthly gifts retry only soft declines.
    */
-  | { outcome: 'declined'; message: string; retryable?: boolean };
+  | {
+      outcome: 'declined';
+      message: string;
+      retryable?: boolean;
+      /** The gateway's fingerprint of the declined card (the same card, whatever token), for card-testing limits. */
+      cardFingerprint?: string;
+    };
 
 /** A card saved at the gateway for a customer (what a member's saved card points at); never the number. */
 export interface SavedPaymentMethod {
@@ -237,6 +245,8 @@ export interface CardGateway {
   }): Promise<ChargeResult>;
   /** What happened to the charge with this key, or undefined if the gateway never received it. */
   findCharge(request: { account: MerchantAccount; idempotencyKey: string }): Promise<ChargeResult | undefined>;
+  /** The fingerprint of a card token's card (the same card gives the same one); undefined for a token the account does not know. */
+  cardFingerprint(request: { account: MerchantAccount; token: string }): Promise<string | undefined>;
   /** Refunds a charge in full; the same key never refunds twice. Throws GatewayUnavailable (safe to retry). */
   refund(request: { account: MerchantAccount; idempotencyKey: string; chargeId: string }): Promise<{ refundId: string }>;
   /** A gateway customer to save a member's cards under; the same key always answers the same customer. */

@@ -13,6 +13,8 @@ import donations from '../service';
 import { httpCardGateway } from '../adapters/card-gateway-http';
 import { dynamoCharityDirectory } from '../adapters/dynamo-charities';
 import { dynamoGiftCatalog } from '../adapters/dynamo-gifts';
+import { dynamoCardTestingLedger } from '../adapters/dynamo-card-testing';
+import type { CardTestingDeps } from './card-testing';
 import { dynamoDonationHistory, dynamoRecurringDonations, dynamoSavedCards } from '../adapters/dynamo-member-giving';
 import { dynamoPaymentRepository } from '../adapters/dynamo-payments';
 import { listDonationHistory } from './donation-history';
@@ -30,7 +32,7 @@ import {
   RECURRING_NOT_FOUND_MESSAGE,
 } from './recurring-donations';
 import { listSavedCards, removeSavedCard, SAVED_CARD_NOT_FOUND_MESSAGE } from './saved-cards';
-import { aGiftWithoutPrice, aMemberRequest, aSignedInMember, feeFor, gatewaySettings } from './test-support';
+import { aGiftWithoutPrice, aMemberRequest, aSignedInMember, feeFor, gatewaySettings, scriptedGateway } from './test-support';
 
 /**
  * Saved cards and monthly giving end to end in the domain: real DynamoDB Local, the real sandbox gateway (its saved
@@ -47,6 +49,8 @@ let tables: Awaited<ReturnType<typeof testTables>>;
 let payments: ReturnType<typeof dynamoPaymentRepository>;
 let charities: ReturnType<typeof dynamoCharityDirectory>;
 let gifts: ReturnType<typeof dynamoGiftCatalog>;
+let cardTestingLedger: ReturnType<typeof dynamoCardTestingLedger>;
+let cardTesting: CardTestingDeps;
 let cards: ReturnType<typeof dynamoSavedCards>;
 let schedules: ReturnType<typeof dynamoRecurringDonations>;
 let history: ReturnType<typeof dynamoDonationHistory>;
@@ -61,6 +65,8 @@ async function freshTables() {
   payments = dynamoPaymentRepository(tables.client, name);
   charities = dynamoCharityDirectory(tables.client, name);
   gifts = dynamoGiftCatalog(tables.client, name);
+  cardTestingLedger = dynamoCardTestingLedger(tables.client, name);
+  cardTesting = { blocks: () => cardTestingLedger.activeBlocks(clock.now(), { consistent: true }), gateway: scriptedGateway({}), clock };
   cards = dynamoSavedCards(tables.client, name);
   schedules = dynamoRecurringDonations(tables.client, name);
   history = dynamoDonationHistory(tables.client, name);
@@ -95,7 +101,7 @@ const followDeps = () => ({ payments, cards, schedules, gateway, clock });
 async function runWorkflow(trackingNumber: string) {
   const valid = await validatePayment({ payments, gifts, charities, clock }, { trackingNumber });
   if (valid.outcome !== 'valid') return failPayment({ payments, clock }, valid);
-  const charged = await chargeCard({ payments, gateway }, valid);
+  const charged = await chargeCard({ payments, gateway , cardTesting: cardTestingLedger, clock }, valid);
   if (charged.outcome !== 'approved') return failPayment({ payments, clock }, charged);
   await recordDonation({ payments, clock }, { trackingNumber, chargeId: charged.chargeId });
   return followUpMemberDonation(followDeps(), { trackingNumber });
@@ -106,7 +112,7 @@ const key = () => `key-${Math.random().toString(36).slice(2, 12)}`;
 async function give(member: ReturnType<typeof aSignedInMember>, giftId: string, overrides: Partial<MemberGiftPaymentRequest>) {
   const merged = { ...aMemberRequest(giftId, { quantity: 1, donationAmount: 2000 }), ...overrides };
   const request = { ...merged, transactionFeeCents: feeFor(merged) } as MemberGiftPaymentRequest;
-  const { trackingNumber } = await createMemberPayment({ payments, charities, gifts, gatewaySettings, clock, cards }, request, member, key());
+  const { trackingNumber } = await createMemberPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock, cards }, request, member, key());
   await runWorkflow(trackingNumber);
   return trackingNumber;
 }
@@ -206,11 +212,11 @@ describe('saved cards', () => {
     const wiremu = aSignedInMember();
     const k = key();
     const request = { ...aMemberRequest(gift.id), card: { savedCardId: cardId } } as MemberGiftPaymentRequest;
-    const refused = await createMemberPayment({ payments, charities, gifts, gatewaySettings, clock, cards }, request, wiremu, k).catch((e: unknown) => e);
+    const refused = await createMemberPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock, cards }, request, wiremu, k).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(DomainError);
     expect(refused).toMatchObject({ code: 'NotFound', fieldErrors: [{ field: 'body.card.savedCardId', message: SAVED_CARD_NOT_FOUND_MESSAGE }] });
     // The key was never claimed: the same key still makes a new payment.
-    const fresh = await createMemberPayment({ payments, charities, gifts, gatewaySettings, clock, cards }, aMemberRequest(gift.id), wiremu, k);
+    const fresh = await createMemberPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock, cards }, aMemberRequest(gift.id), wiremu, k);
     expect((await payments.get(fresh.trackingNumber))?.memberId).toBe(wiremu.memberId);
   });
 
@@ -222,7 +228,7 @@ describe('saved cards', () => {
     const cardId = await give(dana, gift.id, { card: { ...(await cardToken(TEST_CARDS.approve)), saveCard: true } });
     const k = key();
     const australian = { ...aMemberRequest('au-gift', { country: 'au' }), card: { savedCardId: cardId } } as MemberGiftPaymentRequest;
-    const refused = await createMemberPayment({ payments, charities, gifts, gatewaySettings, clock, cards }, australian, dana, k).catch((e: unknown) => e);
+    const refused = await createMemberPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock, cards }, australian, dana, k).catch((e: unknown) => e);
     expect(refused).toMatchObject({ code: 'ValidationFailed', fieldErrors: [{ field: 'body.card.savedCardId', message: SAVED_CARD_OTHER_COUNTRY_MESSAGE }] });
     expect(await payments.findByKey(k)).toBeUndefined();
   });

@@ -142,6 +142,9 @@ export function scriptedGateway(answers: {
       charged.set(idempotencyKey, { account, amount });
       return answers.charge ? answers.charge() : { outcome: 'approved', chargeId: `ch_${idempotencyKey}` };
     },
+    async cardFingerprint({ token }) {
+      return `fp-${token}`;
+    },
     async findCharge({ account }) {
       accounts.push(account);
       return answers.find;

@@ -8,6 +8,8 @@ import { testTables } from '../../../tools/local/src/testing/dynamo';
 import donations from '../service';
 import { dynamoCharityDirectory } from '../adapters/dynamo-charities';
 import { dynamoGiftCatalog } from '../adapters/dynamo-gifts';
+import { dynamoCardTestingLedger } from '../adapters/dynamo-card-testing';
+import type { CardTestingDeps } from './card-testing';
 import { dynamoPaymentRepository } from '../adapters/dynamo-payments';
 import { dynamoVoucherRepository } from '../adapters/dynamo-vouchers';
 import { chargeCard, emitDonationCompleted, reconcileStuckPayments, recordDonation, STUCK_AFTER_MS, validatePayment } from './payment-steps';
@@ -22,6 +24,8 @@ const clock = fixedClock('2026-11-21T09:00:00Z');
 let payments: ReturnType<typeof dynamoPaymentRepository>;
 let vouchers: ReturnType<typeof dynamoVoucherRepository>;
 let gifts: ReturnType<typeof dynamoGiftCatalog>;
+let cardTestingLedger: ReturnType<typeof dynamoCardTestingLedger>;
+let cardTesting: CardTestingDeps;
 let charities: ReturnType<typeof dynamoCharityDirectory>;
 
 beforeAll(async () => {
@@ -30,6 +34,8 @@ beforeAll(async () => {
   payments = dynamoPaymentRepository(tables.client, table);
   vouchers = dynamoVoucherRepository(tables.client, table);
   gifts = dynamoGiftCatalog(tables.client, table);
+  cardTestingLedger = dynamoCardTestingLedger(tables.client, table);
+  cardTesting = { blocks: () => cardTestingLedger.activeBlocks(clock.now(), { consistent: true }), gateway: scriptedGateway({}), clock };
   charities = dynamoCharityDirectory(tables.client, table);
 });
 
@@ -77,7 +83,7 @@ async function voucherPayment(code: string, options: { priceCents?: number; quan
     transactionFeeCents: feeFor(amounts, balance),
     ...(options.card === false ? { card: undefined } : {}),
   });
-  const { trackingNumber } = await createPayment({ payments, charities, gifts, gatewaySettings, clock, codes, vouchers }, request, `key-${newId()}`);
+  const { trackingNumber } = await createPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock, codes, vouchers }, request, `key-${newId()}`);
   expect(await validatePayment({ payments, gifts, charities, clock }, { trackingNumber })).toEqual({
     trackingNumber,
     outcome: 'valid',
@@ -125,7 +131,7 @@ describe('buying a voucher through the payment steps', () => {
     );
     await validatePayment({ payments, gifts, charities, clock }, { trackingNumber });
     let charged: { amount: unknown; description: string } | undefined;
-    await chargeCard({ payments, gateway: { ...gateway, charge: async (request) => ((charged = request), gateway.charge(request)) } }, { trackingNumber });
+    await chargeCard({ payments, gateway: { ...gateway, charge: async (request) => ((charged = request), gateway.charge(request)) } , cardTesting: cardTestingLedger, clock }, { trackingNumber });
     expect(charged).toMatchObject({ amount: { cents: 2000, currency: 'NZD' }, description: 'Koha gift voucher' });
   });
 });
@@ -159,7 +165,7 @@ describe('redeeming a voucher in the payment workflow', () => {
     expect((await voucher()).balance.cents).toBe(0);
     const charges: unknown[] = [];
     const gateway = scriptedGateway({});
-    const outcome = await chargeCard({ payments, gateway: { ...gateway, charge: async (request) => (charges.push(request.amount), gateway.charge(request)) } }, { trackingNumber });
+    const outcome = await chargeCard({ payments, gateway: { ...gateway, charge: async (request) => (charges.push(request.amount), gateway.charge(request)) } , cardTesting: cardTestingLedger, clock }, { trackingNumber });
     // The card's $15.00 plus the fee on it only (1.9% = 28.5c -> 29c, + 30c): the voucher's part carries no fee.
     expect(charges).toEqual([{ cents: 1559, currency: 'NZD' }]);
     if (outcome.outcome !== 'approved') throw new Error('expected approval');
@@ -251,7 +257,7 @@ describe('compensating a charge whose donation could not be recorded', () => {
   async function chargedPayment(): Promise<Payment> {
     const gift = aGift();
     await gifts.put(gift);
-    const { trackingNumber } = await createPayment({ payments, charities, gifts, gatewaySettings, clock }, aRequest(gift.id), `key-${newId()}`);
+    const { trackingNumber } = await createPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock }, aRequest(gift.id), `key-${newId()}`);
     await validatePayment({ payments, gifts, charities, clock }, { trackingNumber });
     return (await payments.get(trackingNumber))!;
   }

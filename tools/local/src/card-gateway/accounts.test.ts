@@ -101,7 +101,7 @@ describe('encrypted tokenisation (the nz variant)', () => {
 
   it('keeps the test cards’ behaviour: a declining card declines on the Trust account too', async () => {
     const result = await client().charge({ account: 'Trust', idempotencyKey: newKey(), token: await trustToken(TEST_CARDS.decline), amount: nzd(1000), description: 'Gift' });
-    expect(result).toEqual({ outcome: 'declined', message: 'Your card was declined.', retryable: false });
+    expect(result).toEqual({ outcome: 'declined', message: 'Your card was declined.', retryable: false, cardFingerprint: expect.any(String) });
   });
 
   it('refuses a wrong or missing client key (401), and the platform’s publishable key', async () => {

@@ -63,6 +63,7 @@ describe('tokens', () => {
   it('tokenise with the publishable key into what our API accepts (token, card type, last 4)', async () => {
     const token = await tokenise('4242 4242 4242 4242');
     expect(token.id).toMatch(/^tok_[A-Za-z0-9]{24}$/);
+    // What the browser gets: no fingerprint (that is for the merchant's secret key).
     expect(token.card).toEqual({ brand: 'visa', last4: '4242', expMonth: 12, expYear: 2039 });
     expect(cardTokenSchema.safeParse({ token: token.id, cardType: token.card.brand, last4: token.card.last4 }).success).toBe(true);
     expect((await tokenise('378282246310005')).card.brand).toBe('amex');
@@ -163,8 +164,16 @@ describe('charges', () => {
     expect(body).toMatchObject({ status: 'declined', failure_message: message });
     expect((await lookup(key)).data).toEqual([expect.objectContaining({ id: body.id, status: 'declined', failure_message: message })]);
     // A soft decline (insufficient funds) may work later; a hard one never will: the issuer's advice says which.
-    expect(await client().charge({ account: 'Platform' as const, idempotencyKey: key, token: token.id, amount: money(1000, 'AUD'), description: 'Donation' })).toEqual({ outcome: 'declined', message, retryable });
-    expect(await client().findCharge({ account: 'Platform', idempotencyKey: key })).toEqual({ outcome: 'declined', message, retryable });
+    // The card's fingerprint comes with the decline (card-testing limits count it), the same the token lookup gives.
+    const cardFingerprint = await client().cardFingerprint({ account: 'Platform', token: token.id });
+    expect(cardFingerprint).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(await client().charge({ account: 'Platform' as const, idempotencyKey: key, token: token.id, amount: money(1000, 'AUD'), description: 'Donation' })).toEqual({
+      outcome: 'declined',
+      message,
+      retryable,
+      cardFingerprint,
+    });
+    expect(await client().findCharge({ account: 'Platform', idempotencyKey: key })).toEqual({ outcome: 'declined', message, retryable, cardFingerprint });
     expect((await lookup(key)).data).toHaveLength(1);
   });
 
@@ -354,6 +363,6 @@ describe('card data', () => {
     expect(values).not.toContain(Number(cvc));
     const kept = state.tokens.find((t) => t.id === token.id);
     expect(Object.keys(kept ?? {}).sort()).toEqual(['account', 'behaviour', 'card', 'created', 'id']);
-    expect(kept?.card).toEqual({ brand: 'mastercard', last4: '5100', expMonth: 10, expYear: 2038 });
+    expect(kept?.card).toEqual({ brand: 'mastercard', last4: '5100', expMonth: 10, expYear: 2038, fingerprint: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/) });
   });
 });

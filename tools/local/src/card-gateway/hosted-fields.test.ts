@@ -209,7 +209,7 @@ describe('inside the checkout', () => {
     // The checkout never saw the number: nothing it received carries it.
     expect(JSON.stringify(parent.received)).not.toContain(TEST_CARDS.approve);
     const token = (reply as { token: string }).token;
-    expect(gateway.snapshot().tokens.find((t) => t.id === token)?.card).toEqual({ brand: 'visa', last4: '4242', expMonth: 7, expYear: 2039 });
+    expect(gateway.snapshot().tokens.find((t) => t.id === token)?.card).toEqual({ brand: 'visa', last4: '4242', expMonth: 7, expYear: 2039, fingerprint: expect.any(String) });
 
     // Our server charges the token with the secret key.
     const charge = await fetch(`${gateway.url}/v1/charges`, {

@@ -1,13 +1,13 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { TEST_CARDS } from '@giving/shared/contracts/card-gateway';
 import { newId } from '@giving/shared/ids';
 import { cardBrand, cardDigits, padMonth, validateCard, type CardBrand, type CardErrors, type CardInput } from './validation';
 
 /**
  * The sandbox gateway's memory: tokens, customers and their saved payment methods, charges and idempotent replies.
- * A token keeps the brand, last 4 digits, expiry and the test behaviour of its number; the number and CVC themselves
- * are dropped as soon as the token exists (not kept, not hashed, not logged), as a real gateway's vault would keep
- * them from its merchants. A payment method is a token vaulted for a customer, so it can be charged again later.
+ * A token keeps the brand, last 4 digits, expiry, the card's fingerprint and the test behaviour of its number; the
+ * number and CVC themselves are dropped as soon as the token exists (not kept, not logged), as a real gateway's vault
+ * would keep them from its merchants. A payment method is a token vaulted for a customer, so it can be charged again later.
  *
  * Everything belongs to one merchant account (the one whose key made it), as with Stripe's connected accounts: another
  * account's secret key cannot see, charge, save or refund it ("No such token"), and idempotency keys are per account.
@@ -19,6 +19,12 @@ export interface CardSummary {
   last4: string;
   expMonth: number;
   expYear: number;
+  /**
+   * The same card gives the same fingerprint within an account, whatever token carries it (as Stripe's
+   * card.fingerprint): a keyed hash with the gateway's own secret, which merchants use to spot one card tried again
+   * and again. Not the number, and nothing a merchant could turn back into it.
+   */
+  fingerprint: string;
 }
 
 export interface TokenRecord {
@@ -171,7 +177,21 @@ export class Ledger {
   /** Idempotency keys whose first attempt already failed with the transient test card. */
   private readonly transientFailures = new Set<string>();
 
+  /** The gateway's own key for card fingerprints (a new one each run: nothing outlives the sandbox's memory). */
+  private readonly fingerprintKey = randomBytes(32);
+
   constructor(private readonly options: { lostReplyDelayMs: number; now?: () => Date }) {}
+
+  private fingerprintOf(account: string, digits: string): string {
+    return createHmac('sha256', this.fingerprintKey).update(`${account}\u0000${digits}`).digest('base64url').slice(0, 16);
+  }
+
+  /** A token as the merchant's secret key sees it (GET /v1/tokens/{id}): the card's summary with its fingerprint. */
+  getToken(account: string, id: string): GatewayReply {
+    const token = this.tokenOf(account, id);
+    if (!token) return { ...missing('token', `No such token: '${id}'`), status: 404 };
+    return { status: 200, body: { id: token.id, object: 'token', card: token.card, created: token.created } };
+  }
 
   private now(): Date {
     return this.options.now?.() ?? new Date();
@@ -190,7 +210,13 @@ export class Ledger {
     const token: TokenRecord = {
       id: `tok_${randomAlphanumeric(24)}`,
       account,
-      card: { brand: cardBrand(digits), last4: digits.slice(-4), expMonth: Number(padMonth(input.expMonth)), expYear: 2000 + Number(input.expYear.trim()) },
+      card: {
+        brand: cardBrand(digits),
+        last4: digits.slice(-4),
+        expMonth: Number(padMonth(input.expMonth)),
+        expYear: 2000 + Number(input.expYear.trim()),
+        fingerprint: this.fingerprintOf(account, digits),
+      },
       behaviour: BEHAVIOURS.get(digits) ?? 'approve',
       created: Math.floor(this.now().getTime() / 1000),
     };

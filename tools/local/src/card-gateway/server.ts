@@ -152,6 +152,8 @@ async function handle(context: Context, req: IncomingMessage, res: ServerRespons
   if (method === 'GET' && encryptionKey) return sendEncryptionKey(context, encryptionKey, res);
   const methods = /^\/v1\/customers\/([A-Za-z0-9_]+)\/payment_methods(?:\/([A-Za-z0-9_]+))?$/.exec(url.pathname);
   if (methods) return paymentMethods(context, req, res, methods[1] as string, methods[2]);
+  const tokenId = /^\/v1\/tokens\/([A-Za-z0-9_]+)$/.exec(url.pathname)?.[1];
+  if (method === 'GET' && tokenId) return sendReply(res, context.ledger.getToken(accountOfSecret(context, req), tokenId));
   const chargeId = /^\/v1\/charges\/([A-Za-z0-9_]+)$/.exec(url.pathname)?.[1];
   if (method === 'GET' && chargeId) {
     const account = accountOfSecret(context, req);
@@ -188,7 +190,9 @@ function tokenReply(res: ServerResponse, result: ReturnType<Ledger['tokenise']>)
   if ('errors' in result) {
     return sendJson(res, 400, errorBody('card_error', 'The card details are invalid.', { fields: result.errors }));
   }
-  sendJson(res, 200, { id: result.token.id, object: 'token', card: result.token.card, created: result.token.created });
+  // The browser gets what it shows (brand, last 4, expiry); the fingerprint is for the merchant's secret key.
+  const { fingerprint: _fingerprint, ...card } = result.token.card;
+  sendJson(res, 200, { id: result.token.id, object: 'token', card, created: result.token.created });
 }
 
 async function createToken(context: Context, req: IncomingMessage, res: ServerResponse): Promise<void> {
