@@ -122,7 +122,7 @@ describe('a receipt states what the charity received, apart from the tip and the
     const voucher = aDonation({ paymentType: 'VOUCHER', voucherAmount: NZD(1000), transactionFee: NZD(49) });
     const text = textOf(voucher, kiwi);
     expect(text).toContain('Donation: $15.00');
-    expect(text).toContain('$10.00 of it was paid with a gift voucher, which was paid for when it was bought: your own donation is $5.00.');
+    expect(text).toContain('$10.00 of the donation was paid with a gift voucher, which was paid for when it was bought: your own donation is $5.00.');
     expect(text).toContain('Eligible for a donation tax credit: $5.00');
     expect(text).toContain('Paid with a gift voucher: $10.00');
     expect(text).toContain('Charged to your card: $10.49');

@@ -158,7 +158,7 @@ function taxText(donation: Donation, charity: ReceiptCharity): string[] {
     amounts.voucher.cents > 0
       ? amounts.ownDonation.cents === 0
         ? `The whole ${rule.noun} was paid with a gift voucher, which was paid for when it was bought: there is no ${rule.noun} of your own on this receipt to claim.`
-        : `${formatIn(country, money(amounts.donation.cents - amounts.ownDonation.cents, amounts.donation.currency))} of it was paid with a gift voucher, which was paid for when it was bought: your own ${rule.noun} is ${own}.`
+        : `${formatIn(country, money(amounts.donation.cents - amounts.ownDonation.cents, amounts.donation.currency))} of the ${rule.noun} was paid with a gift voucher, which was paid for when it was bought: your own ${rule.noun} is ${own}.`
       : undefined;
   const lines: (string | undefined)[] = [voucherNote];
   if (country === 'nz') {
