@@ -13,6 +13,8 @@ import { useCountry } from '../../../lib/country';
 import { paths } from '../../../lib/paths';
 import { useMyDonationHistory } from '../api/get-my-donation-history';
 import { dayInCountry, givingText, localeOf } from './giving-text';
+import { ReceiptDownload } from './receipt-download';
+import { TaxStatements } from './tax-statements';
 
 const PAYMENT_LABELS: Record<DonationHistoryItem['paymentType'], string> = { CARD: 'Card', VOUCHER: 'Gift voucher', PAYROLL: 'Payroll', NONE: '—' };
 
@@ -24,7 +26,7 @@ const paymentText = (donation: DonationHistoryItem) =>
 export function DonationHistory() {
   const history = useMyDonationHistory();
   const country = useCountry();
-  const header = <ScreenHeader title="Donation history" description="Every donation you’ve completed, newest first." />;
+  const header = <ScreenHeader title="Donation history" description="Every donation you’ve completed, newest first, with its receipt." />;
   if (!history.data) {
     return (
       <>
@@ -49,6 +51,7 @@ export function DonationHistory() {
         />
       ) : (
         <>
+          <TaxStatements />
           <Table caption="Donation history">
             <thead>
               <tr>
@@ -57,7 +60,8 @@ export function DonationHistory() {
                 <th scope="col">Donation</th>
                 <th scope="col">Amount</th>
                 <th scope="col">Payment</th>
-                <th scope="col">Tracking number</th>
+                <th scope="col">Receipt number</th>
+                <th scope="col">Receipt</th>
               </tr>
             </thead>
             <tbody>
@@ -80,6 +84,9 @@ export function DonationHistory() {
                   <td>{paymentText(donation)}</td>
                   <td>
                     <code>{donation.trackingNumber}</code>
+                  </td>
+                  <td>
+                    <ReceiptDownload donation={donation} when={dayInCountry(donation.completedAt, donation.country)} />
                   </td>
                 </tr>
               ))}
