@@ -162,7 +162,11 @@ class Layout {
       this.rule(INK, 0.3);
       this.y += 0.5;
     };
-    this.room(20);
+    const caption = this.style(11, 'bold');
+    this.room(caption + 20);
+    this.y += 2;
+    this.doc.text(printableText(block.caption), PAGE.margin, this.y + caption * 0.8);
+    this.y += caption + 1;
     head();
     for (const cells of block.rows) {
       this.row(block.columns, cells, 'normal', head);

@@ -42,7 +42,7 @@ describe('DonationHistory', () => {
     const fetch = installFetchFake();
     fetch.on('GET', HISTORY, json(200, { items: [aDonation(1, { isRecurring: true }), aDonation(2, { pageType: 'CHARITY', gift: undefined, paymentType: 'VOUCHER', card: undefined })], nextCursor: 'page2' }));
     fetch.on('GET', TAX_YEARS, json(200, { items: [] }));
-    fetch.on('GET', `${HISTORY}?cursor=page2`, json(200, { items: [aDonation(3, { total: { cents: 1234, currency: 'NZD' }, card: { cardType: 'mastercard', last4: '4444' } })] }));
+    fetch.on('GET', `${HISTORY}?cursor=page2`, json(200, { items: [aDonation(3, { amount: { cents: 1234, currency: 'NZD' }, tip: { cents: 200, currency: 'NZD' }, total: { cents: 1434, currency: 'NZD' }, card: { cardType: 'mastercard', last4: '4444' } })] }));
     const { user } = renderWithRouter(<DonationHistory />);
 
     const table = await screen.findByRole('table', { name: 'Donation history' });
@@ -59,7 +59,8 @@ describe('DonationHistory', () => {
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await within(table).findByText(aDonation(3).trackingNumber)).toBeTruthy();
-    expect(rows()[2]).toEqual(['18 Nov 2026', 'Kiwi Coast Rescue', 'Feed a kiwi chick for a week', '$12.34', 'Mastercard •••• 4444', aDonation(3).trackingNumber, pdf('18 Nov 2026')]);
+    // The amount is the donation; the tip paid with it is shown apart, never inside it.
+    expect(rows()[2]).toEqual(['18 Nov 2026', 'Kiwi Coast Rescue', 'Feed a kiwi chick for a week', '$12.34+ $2.00 tip to Koha', 'Mastercard •••• 4444', aDonation(3).trackingNumber, pdf('18 Nov 2026')]);
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
@@ -107,12 +108,14 @@ describe('DonationHistory', () => {
     const panel = await screen.findByRole('region', { name: 'Tax statements' });
     const picker = within(panel).getByLabelText(/Tax year/) as HTMLSelectElement;
     expect(Array.from(picker.options).map((option) => option.textContent)).toEqual([
-      '2027 tax year (1 April 2026 to 31 March 2027), New Zealand: 3 donations, $85.00',
-      '2026–27 financial year (1 July 2026 to 30 June 2027), Australia: 1 donation, $30.00',
-      '2026 tax year (1 April 2025 to 31 March 2026), New Zealand: 1 donation, $20.00',
+      '2027 tax year, New Zealand: 3 donations, $85.00',
+      '2026–27 financial year, Australia: 1 donation, $30.00',
+      '2026 tax year, New Zealand: 1 donation, $20.00',
     ]);
-    expect(within(panel).getByText('New Zealand’s tax year runs from 1 April to 31 March, Australia’s from 1 July to 30 June.')).toBeTruthy();
+    expect(within(panel).getByText(/New Zealand’s tax year runs from 1 April to 31 March, Australia’s from 1 July to 30 June\./)).toBeTruthy();
+    expect(within(panel).getByText('From 1 April 2026 to 31 March 2027.')).toBeTruthy();
     await user.selectOptions(picker, 'au-2027');
+    expect(within(panel).getByText('From 1 July 2026 to 30 June 2027.')).toBeTruthy();
     await user.click(within(panel).getByRole('button', { name: 'Download tax statement' }));
     await waitFor(() => expect(saved.names).toEqual(['koha-tax-statement-au-2027.pdf']));
     saved.restore();

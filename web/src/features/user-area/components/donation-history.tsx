@@ -15,6 +15,7 @@ import { useMyDonationHistory } from '../api/get-my-donation-history';
 import { dayInCountry, givingText, localeOf } from './giving-text';
 import { ReceiptDownload } from './receipt-download';
 import { TaxStatements } from './tax-statements';
+import styles from './user-area.module.css';
 
 const PAYMENT_LABELS: Record<DonationHistoryItem['paymentType'], string> = { CARD: 'Card', VOUCHER: 'Gift voucher', PAYROLL: 'Payroll', NONE: '—' };
 
@@ -80,7 +81,10 @@ export function DonationHistory() {
                       </>
                     ) : null}
                   </td>
-                  <td>{formatMoney(donation.total, localeOf(donation.country))}</td>
+                  <td>
+                    {formatMoney(donation.amount, localeOf(donation.country))}
+                    {donation.tip.cents > 0 ? <small className={styles.tip}>+ {formatMoney(donation.tip, localeOf(donation.country))} tip to Koha</small> : null}
+                  </td>
                   <td>{paymentText(donation)}</td>
                   <td>
                     <code>{donation.trackingNumber}</code>

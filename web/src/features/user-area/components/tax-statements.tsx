@@ -14,9 +14,9 @@ import styles from './user-area.module.css';
 
 const keyOf = (year: TaxYearSummary) => `${year.country}-${year.taxYear}`;
 
-/** "2027 tax year (1 April 2026 to 31 March 2027), New Zealand: 3 donations, $85.00". */
+/** "2027 tax year, New Zealand: 3 donations, $85.00" (short enough for a phone's select). */
 const yearText = (year: TaxYearSummary) =>
-  `${year.name} (${year.period}), ${COUNTRIES[year.country].name}: ${year.donationCount} ${year.donationCount === 1 ? 'donation' : 'donations'}, ${formatMoney(year.total, localeOf(year.country))}`;
+  `${year.name}, ${COUNTRIES[year.country].name}: ${year.donationCount} ${year.donationCount === 1 ? 'donation' : 'donations'}, ${formatMoney(year.total, localeOf(year.country))}`;
 
 /**
  * The donation history's annual tax statements: a picker of the tax years the member gave in (per country, since
@@ -32,12 +32,12 @@ export function TaxStatements() {
   return (
     <Panel
       title="Tax statements"
-      description="A statement for each tax year you gave in: every donation with its receipt number and what you can claim, for your tax return."
+      description="A statement for each tax year you gave in, for your tax return: every donation with its receipt number and what you can claim. New Zealand’s tax year runs from 1 April to 31 March, Australia’s from 1 July to 30 June."
     >
       <div className={styles.taxStatement}>
         <SelectField
           label="Tax year"
-          hint="New Zealand’s tax year runs from 1 April to 31 March, Australia’s from 1 July to 30 June."
+          hint={`From ${selected.period}.`}
           options={items.map((year) => ({ value: keyOf(year), label: yearText(year) }))}
           value={keyOf(selected)}
           onChange={(event) => setChosen(event.target.value)}
