@@ -5,6 +5,8 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../tools/local/src/testing/pdf-text';
+import type { pdfPrinter } from '../../services/donations/adapters/pdf-printer';
+import type { receiptDocument } from '../../services/donations/domain/receipts';
 import { OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { ESM_REQUIRE_BANNER, EXTERNAL_MODULES, handlerEntry, lambdaBundlingOptions, lambdaEsbuildOptions, LAMBDA_NODE_TARGET, REPO_ROOT } from './bundling';
 import { LAMBDA_RUNTIME } from './service-function';
@@ -65,8 +67,7 @@ describe('Lambda bundling options', () => {
           `export { receiptDocument } from ${JSON.stringify(path.join(REPO_ROOT, 'services/donations/domain/receipts.ts'))};\n`,
       );
       await build({ ...lambdaEsbuildOptions(entry), outdir: dir, sourcemap: false, logLevel: 'silent', nodePaths: [path.join(REPO_ROOT, 'node_modules')] });
-      const bundled = (await import(pathToFileURL(path.join(dir, 'entry.mjs')).href)) as typeof import('../../services/donations/adapters/pdf-printer') &
-        typeof import('../../services/donations/domain/receipts');
+      const bundled = (await import(pathToFileURL(path.join(dir, 'entry.mjs')).href)) as { pdfPrinter: typeof pdfPrinter; receiptDocument: typeof receiptDocument };
       const bytes = bundled.pdfPrinter.pdf(
         bundled.receiptDocument(
           {
