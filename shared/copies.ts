@@ -16,6 +16,9 @@ export interface CharityProjection {
   country: CountryCode;
   logoImageUrl: string;
   isActive: boolean;
+  /** What a donation receipt states about the charity (absent: not known, and receipts make no tax claim). */
+  registrationNumber?: string;
+  taxApproved?: boolean;
   version: string;
 }
 

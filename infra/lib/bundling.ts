@@ -12,8 +12,8 @@ import { parseHandler, type ServiceName } from '@giving/shared/manifest';
  * @aws-sdk/* is external: the Node.js 24 Lambda runtime ships AWS SDK v3 (every client the handlers use:
  * DynamoDB + lib-dynamodb, EventBridge, S3, SESv2, SFN). Bundled, the SDK alone is 330-440 KB minified
  * per function, which breaks the 300 KB budget; external, a handler is its own code plus zod/mini.
- * Only @aws-sdk/* is external: anything else (including @smithy/*, should a handler import it directly)
- * is bundled, because the runtime does not promise those packages at top level.
+ * Only @aws-sdk/* (and jsPDF's unused renderers, below) is external: anything else (including @smithy/*, should a
+ * handler import it directly) is bundled, because the runtime does not promise those packages at top level.
  */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -24,7 +24,13 @@ export const LAMBDA_NODE_TARGET = 'node24';
 export const ESM_REQUIRE_BANNER =
   "import { createRequire as __createRequire } from 'node:module';const require = __createRequire(import.meta.url);";
 
-export const EXTERNAL_MODULES: readonly string[] = ['@aws-sdk/*'];
+/**
+ * jsPDF (the PDF receipts) requires html2canvas, canvg and DOMPurify lazily, only inside doc.html() and SVG images,
+ * which we never call: left out, they would add ~360 KB to each PDF function (docs/DECISIONS.md).
+ */
+export const JSPDF_UNUSED_RENDERERS: readonly string[] = ['html2canvas', 'canvg', 'dompurify'];
+
+export const EXTERNAL_MODULES: readonly string[] = ['@aws-sdk/*', ...JSPDF_UNUSED_RENDERERS];
 
 /** Prefer packages' ES module builds so esbuild can drop what a handler does not use. */
 const MAIN_FIELDS = ['module', 'main'];

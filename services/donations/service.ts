@@ -152,6 +152,41 @@ export default defineService({
       summary: "The member's completed donations (history), newest first, a page at a time (?cursor=&limit=).",
       access: { table: 'read' },
     },
+    // Receipts and annual tax statements (PDF, made with jsPDF: docs/DECISIONS.md).
+    {
+      method: 'GET',
+      path: '/donations/receipts/{donationId}',
+      handler: 'handlers/receipts#link',
+      auth: { kind: 'public' },
+      summary:
+        "The PDF receipt a receipt e-mail links to (?token=, the receipt's own random token): works without signing in; any other token, or none issued, is 404.",
+      access: { table: 'read' },
+    },
+    {
+      method: 'GET',
+      path: '/donations/me/donations/{donationId}/receipt',
+      handler: 'handlers/receipts#mine',
+      auth: { kind: 'signedIn' },
+      summary: "The PDF receipt of one of the member's own completed donations (another member's is 404).",
+      access: { table: 'read' },
+    },
+    {
+      method: 'GET',
+      path: '/donations/me/tax-statements',
+      handler: 'handlers/tax-years',
+      auth: { kind: 'signedIn' },
+      summary: 'The tax years the member gave in, per country (NZ 1 April–31 March, AU 1 July–30 June), newest first, with the count and total given.',
+      access: { table: 'read' },
+    },
+    {
+      method: 'GET',
+      path: '/donations/me/tax-statements/{country}/{taxYear}',
+      handler: 'handlers/receipts#taxStatement',
+      auth: { kind: 'signedIn' },
+      summary:
+        "The member's annual tax statement for one country's tax year (named by the year it ends in) as a PDF: each donation, its receipt number and what can be claimed; 404 when they gave nothing that year.",
+      access: { table: 'read' },
+    },
     {
       method: 'GET',
       path: '/donations/me/payment-options',

@@ -11,7 +11,14 @@ export const charityProfileSchema = z.object({
   bannerImageUrl: z.optional(z.string()),
   description: z.string(),
   causes: z.array(z.string()),
+  /** NZ: the Charities Services (or IRD) number; AU: the ABN. Receipts show it. */
   registrationNumber: z.optional(z.string()),
+  /**
+   * Donations to it count for tax: in New Zealand an approved donee organisation (the 33⅓% donation tax credit), in
+   * Australia a deductible gift recipient (gifts of $2 or more are tax deductible). Absent means not known: receipts
+   * then make no tax claim.
+   */
+  taxApproved: z.optional(z.boolean()),
   website: z.optional(z.string()),
   location: z.optional(z.string()),
 });
@@ -221,6 +228,7 @@ export const newCharitySchema = z.object({
   country: countryCodeSchema,
   description: trimmed(2000),
   registrationNumber: z.optional(z.string().check(z.trim(), z.maxLength(40, MESSAGES.tooLong(40)))),
+  taxApproved: z.optional(z.boolean()),
 });
 export const contentStatusSchema = z.enum(['Live', 'Proposed', 'Denied']);
 export const contentItemSchema = z.object({

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { COUNTRY_CODES } from '../countries';
 import { countryCodeSchema, moneySchema } from './common';
 import { PAYMENT_TYPES, savedCardIdSchema } from './donations';
 
@@ -100,4 +101,42 @@ export const DONATION_HISTORY_PAGE_SIZE = 20;
 export const donationHistoryQuery = z.object({
   cursor: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,800}$/, 'Invalid cursor.'))),
   limit: z.optional(z.string().check(z.regex(/^([1-9]|[1-4]\d|50)$/, 'Use a page size from 1 to 50.'))),
+});
+
+/* ------------------------------------------------------------------------------------------------------------
+ * Receipts and annual tax statements (PDF files; the calls below answer application/pdf).
+ * ---------------------------------------------------------------------------------------------------------- */
+
+const ulid = (message: string) => z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, message));
+
+/** GET /donations/me/donations/{donationId}/receipt — the member's own donation's receipt. */
+export const memberReceiptParams = z.object({ donationId: ulid('Invalid donation id.') });
+
+/** GET /donations/receipts/{donationId}?token= — the receipt an e-mail links to, for a guest too. */
+export const receiptLinkParams = memberReceiptParams;
+export const receiptLinkQuery = z.object({ token: z.string({ error: 'Required Field!' }).check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, 'Invalid receipt link.')) });
+
+/** A tax year the member gave in, in one country (NZ 1 April–31 March, AU 1 July–30 June). */
+export const taxYearSchema = z.object({
+  country: countryCodeSchema,
+  /** The calendar year it ends in: 2027 is NZ's 1 April 2026–31 March 2027, AU's 1 July 2026–30 June 2027. */
+  taxYear: z.int(),
+  /** "2027 tax year" (NZ), "2026–27 financial year" (AU). */
+  name: z.string(),
+  /** "1 April 2026 to 31 March 2027". */
+  period: z.string(),
+  donationCount: z.int(),
+  /** What the charities received (never tips or fees). */
+  total: moneySchema,
+});
+export type TaxYearSummary = z.infer<typeof taxYearSchema>;
+
+/** GET /donations/me/tax-statements — the tax years the member gave in, newest first. */
+export const taxYearListSchema = z.object({ items: z.array(taxYearSchema) });
+export type TaxYearList = z.infer<typeof taxYearListSchema>;
+
+/** GET /donations/me/tax-statements/{country}/{taxYear} — that year's statement. */
+export const taxStatementParams = z.object({
+  country: z.enum(COUNTRY_CODES as ['nz', 'au'], { error: 'Use nz or au.' }),
+  taxYear: z.string().check(z.regex(/^20\d{2}$/, 'Use a tax year such as 2027.')),
 });

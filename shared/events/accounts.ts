@@ -22,6 +22,9 @@ export const CharityProfilePublished = defineEvent({
     logoImageUrl: z.string(),
     /** Absent means active: only a profile that stopped taking donations says false. */
     isActive: z.optional(z.boolean()),
+    /** What receipts state about the charity (the profile's fields of the same names); optional, so older consumers are unaffected. */
+    registrationNumber: z.optional(z.string()),
+    taxApproved: z.optional(z.boolean()),
     /** Orders the states of one charity's profile: the table stream's sequence number, zero-padded to 40 digits. */
     version: z.string(),
     /** When accounts published this state (ISO time), for people reading logs. */

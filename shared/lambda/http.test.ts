@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { DomainError, tooManyRequests } from '../errors';
 import { MESSAGES } from '../contracts/messages';
-import { accepted, csvFile, httpRoute, ok, type HttpEvent, type RouteGuard } from './http';
+import { accepted, csvFile, httpRoute, ok, pdfFile, type HttpEvent, type RouteGuard } from './http';
 
 const guard: RouteGuard = async () => ({ permissions: new Set() });
 
@@ -119,6 +119,18 @@ describe('csvFile', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('Date,Amount\r\n2026-11-21,"1,000.00"\r\n');
     expect(response.headers).toMatchObject({ 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="kiwi rescue.csv"' });
+  });
+});
+
+describe('pdfFile', () => {
+  it('sends the bytes base64-encoded (payload format 2.0), as an application/pdf attachment', async () => {
+    const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x00, 0xff, 0x80]);
+    const download = httpRoute({ guard }, async () => pdfFile('receipt "01J"\r\n.pdf', bytes));
+    const response = await download(event({ routeKey: 'GET /api/things' }));
+    expect(response.statusCode).toBe(200);
+    expect(response.isBase64Encoded).toBe(true);
+    expect(new Uint8Array(Buffer.from(response.body as string, 'base64'))).toEqual(bytes);
+    expect(response.headers).toMatchObject({ 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="receipt 01J.pdf"' });
   });
 });
 

@@ -35,6 +35,8 @@ export interface HttpResult {
   cookies?: string[];
   /** A body sent as it is (a file such as text/csv), instead of `body` as JSON; set its content-type in `headers`. */
   text?: string;
+  /** A binary body (a PDF), sent base64-encoded as payload format 2.0 asks; set its content-type in `headers`. */
+  bytes?: Uint8Array;
 }
 
 export const ok = (body: unknown, headers?: Record<string, string>): HttpResult => ({ status: 200, body, headers });
@@ -46,6 +48,13 @@ export const csvFile = (filename: string, text: string): HttpResult => ({
   status: 200,
   text,
   headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${filename.replace(/["\\\r\n]/g, '')}"` },
+});
+
+/** A PDF the browser saves as `filename`. */
+export const pdfFile = (filename: string, bytes: Uint8Array): HttpResult => ({
+  status: 200,
+  bytes,
+  headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${filename.replace(/["\\\r\n]/g, '')}"` },
 });
 
 /** Decides whether the caller may use the route, before any input is read; throws Unauthorized or Forbidden. */
@@ -185,6 +194,7 @@ function toResponse(result: HttpResult, correlationId: string): APIGatewayProxyS
   };
   const cookies = result.cookies?.length ? { cookies: result.cookies } : {};
   if (result.text !== undefined) return { statusCode: result.status, headers, body: result.text, ...cookies };
+  if (result.bytes !== undefined) return { statusCode: result.status, headers, body: Buffer.from(result.bytes).toString('base64'), isBase64Encoded: true, ...cookies };
   if (result.body === undefined) return { statusCode: result.status, headers, ...cookies };
   headers['content-type'] ??= 'application/json; charset=utf-8';
   return { statusCode: result.status, headers, body: JSON.stringify(result.body), ...cookies };

@@ -85,7 +85,11 @@ describe('a guest pays for a gift by card', () => {
     const receipts = await eventuallyReceipt(request.donor.email);
     expect(receipts).toHaveLength(1);
     expect(receipts[0]?.subject).toBe('Your receipt for your donation to Kiwi Coast Rescue');
-    expect(receipts[0]?.text).toContain('$55.00');
+    // The gifts are the donation ($50.00); the $5.00 tip is listed apart, never inside it (issue 11).
+    expect(receipts[0]?.text).toContain('Thank you for your donation of $50.00 to Kiwi Coast Rescue (2 x ');
+    expect(receipts[0]?.text).toContain('Donation: $50.00');
+    expect(receipts[0]?.text).toContain('Tip to Koha: $5.00');
+    expect(receipts[0]?.text).not.toContain('$55.00');
     expect(receipts[0]?.text).toContain('Transaction fee: $1.35');
     expect(receipts[0]?.text).toContain('Charged to your card: $56.35');
   });

@@ -41,8 +41,10 @@ test.describe('a guest gives a general donation to a charity by card', () => {
 
     const receipt = await receiptFor(email);
     expect(receipt.subject).toBe('Your receipt for your donation to Kiwi Coast Rescue');
-    expect(receipt.text).toContain('Thank you for your general donation of $22.00 to Kiwi Coast Rescue.');
-    expect(receipt.text).toContain('This includes $2.00 to support the website.');
+    // Only the $20.00 is the donation; the $2.00 tip to the website is listed apart (issue 11).
+    expect(receipt.text).toContain('Thank you for your general donation of $20.00 to Kiwi Coast Rescue.');
+    expect(receipt.text).toContain('Donation: $20.00');
+    expect(receipt.text).toContain('Tip to Koha: $2.00');
     expect(receipt.text).toContain('Transaction fee: $0.72');
     expect(receipt.text).toContain('Charged to your card: $22.72');
 

@@ -69,9 +69,10 @@ async function addMember(firstName: string, lastName: string, adminRoles: string
 
 describe('back office (DynamoDB Local)', () => {
   it('lists a new charity with an empty logo and no admins, and refuses a taken URL', async () => {
-    const charity = await createCharity(deps, { ...newCharity('Tūī Sanctuary', 'tui-sanctuary'), registrationNumber: 'CC1' });
-    expect(charity).toMatchObject({ name: 'Tūī Sanctuary', charityUrl: 'tui-sanctuary', logoImageUrl: '', causes: [], registrationNumber: 'CC1' });
-    expect(await dynamoCharityDirectory(client, tableName).getByUrl('tui-sanctuary')).toMatchObject({ id: charity.id, name: 'Tūī Sanctuary' });
+    const charity = await createCharity(deps, { ...newCharity('Tūī Sanctuary', 'tui-sanctuary'), registrationNumber: 'CC1', taxApproved: true });
+    expect(charity).toMatchObject({ name: 'Tūī Sanctuary', charityUrl: 'tui-sanctuary', logoImageUrl: '', causes: [], registrationNumber: 'CC1', taxApproved: true });
+    // What receipts say about tax comes from the profile, so it is kept with it.
+    expect(await dynamoCharityDirectory(client, tableName).getByUrl('tui-sanctuary')).toMatchObject({ id: charity.id, name: 'Tūī Sanctuary', taxApproved: true });
     const stored = await client.send(new GetCommand({ TableName: tableName, Key: keys.charityProfile(charity.id) }));
     expect(stored.Item).toMatchObject({ adminCount: 0, gsi3pk: 'LIST#CHARITY', gsi3sk: 'tūī sanctuary', createdAt: '2026-04-01T09:00:00.000Z' });
     const claim = await client.send(new GetCommand({ TableName: tableName, Key: keys.charityUrlClaim('tui-sanctuary') }));

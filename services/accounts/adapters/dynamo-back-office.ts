@@ -28,6 +28,7 @@ const toCharity = (item: Item): CharityProfile => {
   for (const field of ['bannerImageUrl', 'registrationNumber', 'website', 'location'] as const) {
     if (typeof item[field] === 'string') charity[field] = item[field];
   }
+  if (typeof item.taxApproved === 'boolean') charity.taxApproved = item.taxApproved;
   return charity;
 };
 

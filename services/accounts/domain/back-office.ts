@@ -81,6 +81,7 @@ export async function createCharity(deps: { backOffice: BackOfficeStore; clock: 
     description: input.description,
     causes: [],
     ...(input.registrationNumber ? { registrationNumber: input.registrationNumber } : {}),
+    ...(input.taxApproved !== undefined ? { taxApproved: input.taxApproved } : {}),
   };
   if ((await deps.backOffice.createCharity(charity, now.toISOString())) === 'urlTaken') throw conflict(URL_TAKEN);
   return charity;

@@ -11,13 +11,23 @@ export const profileVersion = (sequenceNumber: string) => sequenceNumber.padStar
  */
 export async function publishCharityProfile(
   events: EventPublisher,
-  charity: Pick<CharityProfile, 'id' | 'name' | 'charityUrl' | 'country' | 'logoImageUrl'>,
+  charity: Pick<CharityProfile, 'id' | 'name' | 'charityUrl' | 'country' | 'logoImageUrl' | 'registrationNumber' | 'taxApproved'>,
   version: string,
   publishedAt: string,
 ): Promise<void> {
   await events.publish(
     CharityProfilePublished,
-    { id: charity.id, name: charity.name, charityUrl: charity.charityUrl, country: charity.country, logoImageUrl: charity.logoImageUrl, version, publishedAt },
+    {
+      id: charity.id,
+      name: charity.name,
+      charityUrl: charity.charityUrl,
+      country: charity.country,
+      logoImageUrl: charity.logoImageUrl,
+      ...(charity.registrationNumber ? { registrationNumber: charity.registrationNumber } : {}),
+      ...(charity.taxApproved !== undefined ? { taxApproved: charity.taxApproved } : {}),
+      version,
+      publishedAt,
+    },
     { correlationId: charity.id },
   );
 }

@@ -53,6 +53,15 @@ describe('donations’ copy of charity profiles (DynamoDB Local)', () => {
     expect(await charities.getById(first.id)).toMatchObject({ isActive: false, version: '2026-04-03T09:00:00.000Z' });
   });
 
+  it('keeps what receipts state about the charity: its registration number and whether donations count for tax', async () => {
+    const profile = { ...published(), registrationNumber: 'CC54021', taxApproved: true };
+    await recordCharityProfile({ charities }, profile);
+    expect(await charities.getById(profile.id)).toMatchObject({ registrationNumber: 'CC54021', taxApproved: true });
+    const withdrawn = { ...profile, taxApproved: false, version: '2026-04-05T09:00:00.000Z' };
+    await recordCharityProfile({ charities }, withdrawn);
+    expect(await charities.getById(profile.id)).toMatchObject({ taxApproved: false });
+  });
+
   it('a redelivered event is harmless, even many at once', async () => {
     const profile = published();
     const outcomes = await Promise.all(Array.from({ length: 8 }, () => recordCharityProfile({ charities }, profile)));

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { MerchantAccount } from '@giving/shared/contracts/payment-gateway';
 import { DomainError } from '@giving/shared/errors';
 import type {
@@ -212,8 +212,32 @@ export const memberHistoryKeys = (donation: Pick<Donation, 'memberId' | 'complet
   donation.memberId ? { gsi3pk: memberPk(donation.memberId), gsi3sk: `${donation.completedAt}#${donation.donationId}` } : {};
 
 /** The member's history: a Query on gsi3 (written with each member's donation), newest first, with an opaque cursor. */
+const toDonation = (item: Record<string, unknown>): Donation => {
+  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, gsi3pk: _e, gsi3sk: _f, ledgerMonth: _l, ...donation } = item;
+  return donation as unknown as Donation;
+};
+
 export function dynamoDonationHistory(client: DynamoDBDocumentClient, tableName: string): DonationHistory {
   return {
+    async listCompleted(memberId, range) {
+      const donations: Donation[] = [];
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        // gsi3sk is <completedAt>#<id>: "<from>#…" sorts after "<from>" and "<to>#…" after "<to>", so BETWEEN is [from, to).
+        const result: QueryCommandOutput = await client.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: 'gsi3',
+            KeyConditionExpression: range ? 'gsi3pk = :pk AND gsi3sk BETWEEN :from AND :to' : 'gsi3pk = :pk',
+            ExpressionAttributeValues: { ':pk': memberPk(memberId), ...(range ? { ':from': range.fromIso, ':to': range.toIso } : {}) },
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        donations.push(...(result.Items ?? []).map(toDonation));
+        startKey = result.LastEvaluatedKey;
+      } while (startKey);
+      return donations;
+    },
     async listByMember(memberId, { limit, cursor }) {
       const result = await client.send(
         new QueryCommand({
@@ -226,10 +250,7 @@ export function dynamoDonationHistory(client: DynamoDBDocumentClient, tableName:
           ExclusiveStartKey: cursor === undefined ? undefined : startKeyOf(cursor, memberId),
         }),
       );
-      const items = (result.Items ?? []).map((item) => {
-        const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, gsi3pk: _e, gsi3sk: _f, ledgerMonth: _l, ...donation } = item;
-        return donation as Donation;
-      });
+      const items = (result.Items ?? []).map(toDonation);
       return { items, ...(result.LastEvaluatedKey ? { nextCursor: Buffer.from(JSON.stringify(result.LastEvaluatedKey)).toString('base64url') } : {}) };
     },
   };

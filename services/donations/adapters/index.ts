@@ -15,6 +15,7 @@ import { dynamoMembershipDirectory } from './dynamo-memberships';
 import { dynamoPaymentRepository } from './dynamo-payments';
 import { dynamoDonationHistory, dynamoRecurringDonations, dynamoSavedCards } from './dynamo-member-giving';
 import { dynamoPayrollPledgeRepository } from './dynamo-payroll-pledges';
+import { dynamoReceiptStore } from './dynamo-receipts';
 import { dynamoRateLimiter, dynamoVoucherRepository } from './dynamo-vouchers';
 import { VOUCHER_LOOKUP_WINDOW_SECONDS, VOUCHER_LOOKUPS_PER_WINDOW, voucherCodeBook, type VoucherCodeBook } from '../domain/vouchers';
 import { sesMailer } from '@giving/shared/lambda/ses-mailer';
@@ -81,6 +82,7 @@ export const media = once(() => s3MediaStore(s3Client(), requireEnv(ENV.mediaBuc
 export const savedCards = once(() => dynamoSavedCards(documentClient(), tableName()));
 export const recurringDonations = once(() => dynamoRecurringDonations(documentClient(), tableName()));
 export const donationHistory = once(() => dynamoDonationHistory(documentClient(), tableName()));
+export const receipts = once(() => dynamoReceiptStore(documentClient(), tableName()));
 export const vouchers = once(() => dynamoVoucherRepository(documentClient(), tableName()));
 /** Reads the key on first use: a payment route only needs it for a gift voucher payment. */
 export const voucherCodes = once((): VoucherCodeBook => {

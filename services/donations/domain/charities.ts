@@ -17,6 +17,8 @@ export async function recordCharityProfile(
     country: profile.country,
     logoImageUrl: profile.logoImageUrl,
     isActive: profile.isActive ?? true,
+    ...(profile.registrationNumber ? { registrationNumber: profile.registrationNumber } : {}),
+    ...(profile.taxApproved !== undefined ? { taxApproved: profile.taxApproved } : {}),
     version: profile.version,
   });
 }

@@ -536,4 +536,6 @@ export interface RecurringDonationRepository {
 /** The member's completed donations, newest first (a Query on the member index the donation write fills). */
 export interface DonationHistory {
   listByMember(memberId: string, page: { limit: number; cursor?: string }): Promise<{ items: Donation[]; nextCursor?: string }>;
+  /** All of them completed in [fromIso, toIso) (or ever, with no range), oldest first: a tax year's, for its statement. */
+  listCompleted(memberId: string, range?: { fromIso: string; toIso: string }): Promise<Donation[]>;
 }

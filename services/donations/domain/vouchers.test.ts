@@ -248,6 +248,7 @@ describe('the e-mails that carry the code', () => {
       expect(mail.text).toContain('Value: $50.00');
       expect(mail.text).toContain('Use it by: 21 November 2027');
     }
+    expect(mails[0]?.mail.text).toContain('A gift voucher is not a donation: this receipt cannot be used to claim a tax credit or deduction');
     expect(mails[1]?.mail.text).toContain('"Happy birthday <3"');
     expect(mails[1]?.mail.html).toContain('Happy birthday &lt;3');
   });

@@ -267,6 +267,8 @@ export function voucherCodeMails(
     ...howTo,
     '',
     `Receipt number: ${purchase.trackingNumber}`,
+    // Receipts tell the truth (docs/DECISIONS.md): buying a voucher is not giving, and its value is no one's to claim.
+    'A gift voucher is not a donation: this receipt cannot be used to claim a tax credit or deduction, and neither can the part of a donation the voucher pays.',
   ];
   const mails = [{ key: 'buyer', to: purchase.buyer.email, subject: 'Your Koha gift voucher', lines: buyerLines }];
   if (purchase.recipient?.email) {

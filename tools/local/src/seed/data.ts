@@ -19,6 +19,8 @@ export interface SeedCharity {
   description: string;
   causes: string[];
   registrationNumber: string;
+  /** An approved donee organisation (nz) or deductible gift recipient (au): what receipts may say about tax. */
+  taxApproved: boolean;
   website: string;
   location: string;
   gifts: SeedGift[];
@@ -34,6 +36,7 @@ export const CHARITIES: SeedCharity[] = [
       'We protect wild kiwi across 150 kilometres of Northland coastline. Our volunteers run trap lines, raise chicks in safe crèches and return them to the wild once they are big enough to fight off stoats.',
     causes: ['Conservation', 'Native wildlife'],
     registrationNumber: 'CC54021',
+    taxApproved: true,
     website: 'https://kiwicoastrescue.org.nz',
     location: 'Whangārei, Northland',
     gifts: [
@@ -52,6 +55,7 @@ export const CHARITIES: SeedCharity[] = [
       'Harbour City Food Bank packs emergency food parcels for Wellington families, five days a week. Every parcel is put together by volunteers with fresh produce from local growers.',
     causes: ['Hunger relief', 'Families'],
     registrationNumber: 'CC21877',
+    taxApproved: true,
     website: 'https://harbourcityfoodbank.org.nz',
     location: 'Wellington',
     gifts: [
@@ -69,6 +73,7 @@ export const CHARITIES: SeedCharity[] = [
       'With local hapū and schools we are restoring native forest on retired farmland in the Waikato, planting totara, kahikatea and harakeke along streams to bring back birds and clean water.',
     causes: ['Conservation', 'Climate'],
     registrationNumber: 'CC60455',
+    taxApproved: true,
     website: 'https://ngarakau.org.nz',
     location: 'Raglan, Waikato',
     gifts: [
@@ -85,6 +90,7 @@ export const CHARITIES: SeedCharity[] = [
       'Paw Pals rescues, rehabilitates and rehomes abandoned cats and dogs in Canterbury. Our foster network looks after more than 300 animals every year.',
     causes: ['Animal welfare'],
     registrationNumber: 'CC38190',
+    taxApproved: true,
     website: 'https://pawpals.org.nz',
     location: 'Christchurch',
     gifts: [
@@ -101,6 +107,7 @@ export const CHARITIES: SeedCharity[] = [
       'Reef Guardians grows heat-tolerant coral and trains divers to replant damaged sections of the Great Barrier Reef off Cairns, working alongside Traditional Owners.',
     causes: ['Oceans', 'Conservation'],
     registrationNumber: 'ABN 51 824 753 556',
+    taxApproved: true,
     website: 'https://reefguardians.org.au',
     location: 'Cairns, Queensland',
     gifts: [
@@ -118,6 +125,7 @@ export const CHARITIES: SeedCharity[] = [
       'We fly books and librarians to remote schools and communities across the Northern Territory, so every child can choose a book they love.',
     causes: ['Education', 'Remote communities'],
     registrationNumber: 'ABN 73 611 204 998',
+    taxApproved: false,
     website: 'https://flyingbooks.org.au',
     location: 'Alice Springs, Northern Territory',
     gifts: [
@@ -134,6 +142,7 @@ export const CHARITIES: SeedCharity[] = [
       'Every night of the year our volunteers serve hot meals and a friendly word to people sleeping rough in inner Sydney.',
     causes: ['Homelessness', 'Hunger relief'],
     registrationNumber: 'ABN 20 547 118 302',
+    taxApproved: true,
     website: 'https://streetmeals.org.au',
     location: 'Sydney, New South Wales',
     gifts: [
@@ -151,6 +160,7 @@ export const CHARITIES: SeedCharity[] = [
       'Our carers rescue and rehabilitate koalas, wombats and possums injured in bushfires and on roads across the Blue Mountains.',
     causes: ['Native wildlife', 'Animal welfare'],
     registrationNumber: 'ABN 88 403 229 671',
+    taxApproved: true,
     website: 'https://bushfirewildlife.org.au',
     location: 'Katoomba, New South Wales',
     gifts: [

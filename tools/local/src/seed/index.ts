@@ -75,6 +75,7 @@ export async function seedDemoData(targets: SeedTargets) {
       description: seed.description,
       causes: seed.causes,
       registrationNumber: seed.registrationNumber,
+      taxApproved: seed.taxApproved,
       website: seed.website,
       location: seed.location,
     });
@@ -85,6 +86,8 @@ export async function seedDemoData(targets: SeedTargets) {
       country: seed.country,
       logoImageUrl,
       isActive: true,
+      registrationNumber: seed.registrationNumber,
+      taxApproved: seed.taxApproved,
       version: seededVersion,
     });
     charityTenants.set(seed.charityUrl, { kind: 'charity', id, name: seed.name, logo: logoImageUrl, country: seed.country });

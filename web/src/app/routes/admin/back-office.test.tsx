@@ -92,6 +92,7 @@ describe('back office charities', () => {
     await user.type(within(form).getByLabelText('Name'), 'Kiwi Kids Trust');
     expect((within(form).getByLabelText('Page address') as HTMLInputElement).value).toBe('kiwi-kids-trust');
     await user.type(within(form).getByLabelText('Description'), 'Breakfast in schools.');
+    await user.click(within(form).getByLabelText(/Donations count for tax/));
     await user.click(within(form).getByRole('button', { name: 'Add charity' }));
     await waitFor(() => expect(errorOf(within(form).getByLabelText('Page address'))).toBe('This address is taken.'));
     expect(fetch.callsTo('POST', `${API}/charities`)[0]?.body).toEqual({
@@ -100,6 +101,7 @@ describe('back office charities', () => {
       country: 'nz',
       description: 'Breakfast in schools.',
       registrationNumber: '',
+      taxApproved: true,
     });
 
     await user.clear(within(form).getByLabelText('Page address'));

@@ -41,6 +41,7 @@ export function BackOfficeCharities() {
               <th scope="col">Page address</th>
               <th scope="col">Country</th>
               <th scope="col">Registration number</th>
+              <th scope="col">Counts for tax</th>
               <ActionsHeader />
             </tr>
           </thead>
@@ -51,6 +52,7 @@ export function BackOfficeCharities() {
                 <td>{charity.charityUrl}</td>
                 <td>{COUNTRIES[charity.country].name}</td>
                 <td>{charity.registrationNumber ?? '—'}</td>
+                <td>{charity.taxApproved ? 'Yes' : 'No'}</td>
                 <ActionsCell>
                   <Link to={`/admin/charity/${charity.id}/dashboard`}>
                     Console<span className="visually-hidden"> of {charity.name}</span>

@@ -6,7 +6,7 @@ import type * as z from 'zod/mini';
 import { newCharitySchema } from '@giving/shared/contracts/accounts';
 import { Button } from '../../../components/ui/button';
 import { StackedForm } from '../../../components/ui/console-page';
-import { FormMessage, TextField, TextareaField } from '../../../components/ui/field';
+import { CheckboxField, FormMessage, TextField, TextareaField } from '../../../components/ui/field';
 import { FormActions, FormGrid, Panel, wide } from '../../../components/ui/panel';
 import { SelectField } from '../../../components/ui/select-field';
 import { applyServerErrors, formFields } from '../../../components/ui/server-errors';
@@ -29,7 +29,7 @@ export function NewCharityForm({ onDone }: { onDone: (name: string) => void }) {
     formState: { errors, isSubmitting },
   } = useForm<NewCharityInput, unknown, NewCharityValues>({
     resolver: zodResolver(newCharitySchema),
-    defaultValues: { name: '', charityUrl: '', country: 'nz', description: '', registrationNumber: '' },
+    defaultValues: { name: '', charityUrl: '', country: 'nz', description: '', registrationNumber: '', taxApproved: false },
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -66,7 +66,17 @@ export function NewCharityForm({ onDone }: { onDone: (name: string) => void }) {
             })}
           />
           <SelectField label="Country" options={COUNTRY_OPTIONS} error={errors.country?.message} {...register('country')} />
-          <TextField label="Registration number" hint="Optional." error={errors.registrationNumber?.message} {...register('registrationNumber')} />
+          <TextField
+            label="Registration number"
+            hint="Optional. New Zealand: the Charities Services number; Australia: the ABN. Receipts show it."
+            error={errors.registrationNumber?.message}
+            {...register('registrationNumber')}
+          />
+          <CheckboxField
+            className={wide}
+            label="Donations count for tax: an approved donee organisation (New Zealand) or a deductible gift recipient (Australia)"
+            {...register('taxApproved')}
+          />
           <TextareaField label="Description" rows={4} className={wide} error={errors.description?.message} {...register('description')} />
         </FormGrid>
         {failure ? <FormMessage>{failure}</FormMessage> : null}

@@ -18,12 +18,11 @@ import { LoadMore, QueryStates } from '../../../components/ui/query-states';
 import { SelectField } from '../../../components/ui/select-field';
 import { StatTile, StatTiles } from '../../../components/ui/stat-tile';
 import { Table } from '../../../components/ui/table';
-import { errorMessageOf } from '../../../lib/api-client';
 import { useCharityGifts } from '../api/get-charity-gifts';
 import { downloadDonationReport, useDonationReport } from '../api/get-donation-report';
 import { useCan, useCharityId } from '../hooks/use-console';
 import { TIP_NOTE, moneyText } from '../money-text';
-import { saveFile } from '../../../lib/save-file';
+import { useDownload } from '../../../lib/use-download';
 import styles from './charity-donations.module.css';
 
 export const PAYMENT_TYPE_LABELS: Record<PaymentType, string> = { CARD: 'Card', VOUCHER: 'Gift voucher', PAYROLL: 'Payroll', NONE: 'None' };
@@ -95,23 +94,11 @@ export function DonationReports() {
   const charityId = useCharityId();
   const [filter, setFilter] = useState<DonationReportFilter>({});
   const report = useDonationReport(charityId, filter);
-  const [downloading, setDownloading] = useState(false);
-  const [downloadError, setDownloadError] = useState<string>();
+  const { download: save, downloading, error: downloadError } = useDownload();
   const rows = report.data?.pages.flatMap((page) => page.items) ?? [];
   const totals = report.data?.pages[0]?.totals;
 
-  const download = async () => {
-    setDownloading(true);
-    setDownloadError(undefined);
-    try {
-      const file = await downloadDonationReport({ charityId, filter });
-      saveFile(file.blob, file.filename);
-    } catch (error) {
-      setDownloadError(errorMessageOf(error));
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const download = () => save(() => downloadDonationReport({ charityId, filter }));
 
   let list;
   if (!report.data) list = <QueryStates query={report} loading="Loading donations" failed="We couldn’t load your donations" />;

@@ -13,6 +13,9 @@ import { useCountry } from '../../../lib/country';
 import { paths } from '../../../lib/paths';
 import { useMyDonationHistory } from '../api/get-my-donation-history';
 import { dayInCountry, givingText, localeOf } from './giving-text';
+import { ReceiptDownload } from './receipt-download';
+import { TaxStatements } from './tax-statements';
+import styles from './user-area.module.css';
 
 const PAYMENT_LABELS: Record<DonationHistoryItem['paymentType'], string> = { CARD: 'Card', VOUCHER: 'Gift voucher', PAYROLL: 'Payroll', NONE: '—' };
 
@@ -24,7 +27,7 @@ const paymentText = (donation: DonationHistoryItem) =>
 export function DonationHistory() {
   const history = useMyDonationHistory();
   const country = useCountry();
-  const header = <ScreenHeader title="Donation history" description="Every donation you’ve completed, newest first." />;
+  const header = <ScreenHeader title="Donation history" description="Every donation you’ve completed, newest first, with its receipt." />;
   if (!history.data) {
     return (
       <>
@@ -49,6 +52,7 @@ export function DonationHistory() {
         />
       ) : (
         <>
+          <TaxStatements />
           <Table caption="Donation history">
             <thead>
               <tr>
@@ -57,7 +61,8 @@ export function DonationHistory() {
                 <th scope="col">Donation</th>
                 <th scope="col">Amount</th>
                 <th scope="col">Payment</th>
-                <th scope="col">Tracking number</th>
+                <th scope="col">Receipt number</th>
+                <th scope="col">Receipt</th>
               </tr>
             </thead>
             <tbody>
@@ -76,10 +81,16 @@ export function DonationHistory() {
                       </>
                     ) : null}
                   </td>
-                  <td>{formatMoney(donation.total, localeOf(donation.country))}</td>
+                  <td>
+                    {formatMoney(donation.amount, localeOf(donation.country))}
+                    {donation.tip.cents > 0 ? <small className={styles.tip}>+ {formatMoney(donation.tip, localeOf(donation.country))} tip to Koha</small> : null}
+                  </td>
                   <td>{paymentText(donation)}</td>
                   <td>
                     <code>{donation.trackingNumber}</code>
+                  </td>
+                  <td>
+                    <ReceiptDownload donation={donation} when={dayInCountry(donation.completedAt, donation.country)} />
                   </td>
                 </tr>
               ))}
