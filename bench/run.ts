@@ -15,6 +15,13 @@ const CONCURRENCY = 50;
 const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const BUNDLE_LIMIT_BYTES = 300 * 1024;
+/**
+ * Handlers that make PDFs (receipts, tax statements) carry jsPDF and an embedded font subset (docs/DECISIONS.md,
+ * "PDF receipts"): their own ceiling. They answer downloads, never the payment path.
+ */
+const PDF_BUNDLE_LIMIT_BYTES = 700 * 1024;
+const PDF_HANDLERS = new Set(['donations/handlers/receipts']);
+const bundleLimit = (fn: string) => (PDF_HANDLERS.has(fn) ? PDF_BUNDLE_LIMIT_BYTES : BUNDLE_LIMIT_BYTES);
 const ROUTE_JS_LIMIT_BYTES = 150 * 1024;
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -111,7 +118,7 @@ executions at a time.
 |---|---|---|
 ${bundles.map((b) => `| ${b.fn} | ${b.functions} | ${(b.bytes / 1024).toFixed(1)} KB |`).join('\n')}
 
-Largest: ${largest ? `${(largest.bytes / 1024).toFixed(1)} KB` : '-'} — target ≤ 300 KB: ${ok(bundles.every((b) => b.bytes <= BUNDLE_LIMIT_BYTES))}.
+Largest: ${largest ? `${(largest.bytes / 1024).toFixed(1)} KB` : '-'} — target ≤ 300 KB, ≤ 700 KB for the PDF handlers (${[...PDF_HANDLERS].join(', ')}): ${ok(bundles.every((b) => b.bytes <= bundleLimit(b.fn)))}.
 
 ## Checkout routes: initial JavaScript (production build, gzip -9)
 
