@@ -1,5 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useForm, type Resolver, type UseFormSetValue } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type * as z from 'zod/mini';
 import { CARD_CHOICE_MESSAGE, QUICK_PICK_AMOUNTS, type Gift } from '@giving/shared/contracts/donations';
 import type { CharityProfile } from '@giving/shared/contracts/accounts';
 import { COUNTRIES, type CountryCode } from '@giving/shared/countries';
@@ -8,7 +11,6 @@ import { cardPartCents, transactionFeeCents } from '@giving/shared/fees';
 import { centsToDollarString, formatMoney, parseDollars, type Currency } from '@giving/shared/money';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, FormMessage, TextField, TextareaField } from '../../../components/ui/field';
-import { schemaResolver, useFormStore, type FormStore, type Resolver } from '../../../lib/form-store';
 import { lazyPart } from '../../../lib/lazy-part';
 import { paths } from '../../../lib/paths';
 import { signInToContinue, useSession } from '../../../lib/session';
@@ -104,11 +106,25 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
   const voucher = useVoucher({ currency, initialCode: saved?.voucherCode });
   // What decides the schema besides the values themselves (spec §5); read by the resolver at each validation.
   const rules = useRef<Omit<CheckoutRules, 'paymentType' | 'isRecurring'>>({ signedIn: false, voucherCovers: false });
-  const { register, values, errors, isSubmitting, isSubmitted, handleSubmit, setValue, setError, setFocus, getValues, clearErrors, subscribe, trigger, getFieldState } =
-    useFormStore<CheckoutFormInput, CheckoutFormValues>({
-      resolver: checkoutResolver(rules),
-      defaultValues: startingValues(target, allowed, saved),
-    });
+  const {
+    register,
+    watch,
+    handleSubmit,
+    setValue,
+    setError,
+    setFocus,
+    getValues,
+    clearErrors,
+    trigger,
+    getFieldState,
+    formState: { errors, isSubmitting, isSubmitted },
+  } = useForm<CheckoutFormInput, unknown, CheckoutFormValues>({
+    // Spec §5's timing: a field is checked when it loses focus, then on every change once touched.
+    mode: 'onTouched',
+    resolver: checkoutResolver(rules),
+    defaultValues: startingValues(target, allowed, saved),
+  });
+  const values = watch();
   const { paymentType, isRecurring, donationAmount: amountText, quantity: quantityText, isAnonymous, saveCard, supportingAmount: tipText } = values;
   // Donation x quantity + tip, while the amount and quantity are valid (spec §5: what a voucher has to cover).
   const totalCents = totalOf(amountText, isGift ? quantityText : '1', showGratuity ? tipText : '0');
@@ -163,8 +179,9 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
   const save = useRef(() => saveCheckoutState(itemId, savedStateOf(getValues(), voucherCode.current)));
   useEffect(() => {
     save.current();
-    return subscribe(save.current);
-  }, [subscribe]);
+    const subscription = watch(() => save.current());
+    return () => subscription.unsubscribe();
+  }, [watch]);
   useEffect(() => save.current(), [voucher.state.voucherCode]);
 
   const flow = usePaymentFlow({
@@ -326,7 +343,7 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
             <div className={styles.picks}>
               {TIP_OPTIONS.map((cents) => (
                 <label key={cents} className={styles.tipOption}>
-                  <input {...register('supportingAmount', { type: 'radio', value: cents })} />
+                  <input type="radio" value={cents} {...register('supportingAmount')} />
                   {cents === '0' ? 'None' : formatMoney({ cents: Number(cents), currency }, locale, { dropZeroCents: true })}
                 </label>
               ))}
@@ -335,7 +352,7 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
         ) : null}
         <Total totalCents={totalCents} feeCents={feeCents} showFee={cardPays} locale={locale} currency={currency} />
         <TextareaField label="Message" hideLabel placeholder="Message" rows={3} error={errors.message?.message} {...register('message')} />
-        <CheckboxField label="Donate Anonymously" {...register('isAnonymous', { type: 'checkbox' })} />
+        <CheckboxField label="Donate Anonymously" {...register('isAnonymous')} />
       </fieldset>
 
       <fieldset className={styles.section}>
@@ -505,9 +522,11 @@ function totalOf(amount: string, quantity: string, tip: string): { donationCents
 }
 
 /** Validates with the schema the checkout needs right now (spec §5), from the values and the rules outside them. */
-function checkoutResolver(rules: { current: Omit<CheckoutRules, 'paymentType' | 'isRecurring'> }): Resolver<CheckoutFormInput, CheckoutFormValues> {
-  return (values) =>
-    schemaResolver<CheckoutFormInput, CheckoutFormValues>(checkoutSchemaFor({ ...rules.current, paymentType: values.paymentType, isRecurring: values.isRecurring }))(values);
+function checkoutResolver(rules: { current: Omit<CheckoutRules, 'paymentType' | 'isRecurring'> }): Resolver<CheckoutFormInput, unknown, CheckoutFormValues> {
+  return (values, context, options) => {
+    const schema = checkoutSchemaFor({ ...rules.current, paymentType: values.paymentType, isRecurring: values.isRecurring });
+    return zodResolver(schema as z.ZodMiniType<CheckoutFormValues, CheckoutFormInput>)(values, context, options);
+  };
 }
 
 function toPaymentDraft(
@@ -546,7 +565,7 @@ interface MoneyDisplay {
   currency: Currency;
 }
 
-type SetCheckoutValue = FormStore<CheckoutFormInput, CheckoutFormValues>['setValue'];
+type SetCheckoutValue = UseFormSetValue<CheckoutFormInput>;
 
 /** Spec §2: quick-pick amounts of 10, 20, 50, 100 and 200 dollars; the one matching the amount shows as pressed. */
 function QuickPicks({ amount, setValue, locale, currency }: MoneyDisplay & { amount: string; setValue: SetCheckoutValue }) {
