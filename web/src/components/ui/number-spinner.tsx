@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type FocusEvent, type KeyboardEvent, type PointerEvent, type Ref } from 'react';
+import { useEffect, useId, useRef, type InputHTMLAttributes, type PointerEvent, type Ref } from 'react';
 import { numberInputFilter } from '../../lib/number-input';
 import { Field } from './field';
 import fieldStyles from './field.module.css';
@@ -25,17 +25,20 @@ export function stepValue(text: string, direction: 1 | -1, { min, max, step }: {
   return Math.min(max, Math.max(min, next));
 }
 
-export interface NumberSpinnerProps {
+/**
+ * Puts `text` in the field as if the person had typed it: the value through the element's own setter (so React sees
+ * a change) and an `input` event, so the field's onChange runs whether the field is controlled or a form library's.
+ */
+function typeInto(input: HTMLInputElement, text: string) {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, text);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+export interface NumberSpinnerProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'min' | 'max' | 'step' | 'className'> {
   label: string;
-  /** The field's text, as typed (a number field keeps what the person types until it is checked). */
-  value: string;
-  /** Called with the new text when typed, stepped by a button or an arrow key. */
-  onChange: (text: string) => void;
-  onBlur?: (event: FocusEvent<HTMLInputElement>) => void;
   min: number;
   max: number;
   step?: number;
-  name?: string;
   error?: string;
   hint?: string;
   className?: string;
@@ -43,19 +46,18 @@ export interface NumberSpinnerProps {
 }
 
 /**
- * Spec 2 §5, §9: a number field with − and + buttons. The input stays a native number input (role spinbutton, with
- * its min, max and value announced; only the characters of a number accepted), arrow keys step it, Page Up/Down step
- * ten times, Home and End go to min and max. A held button repeats, sooner each time (spinnerDelay). The buttons are
- * labelled for screen readers and left out of the tab order: the field's own keys do what they do.
+ * Spec 2 §5, §9: a number field with − and + buttons, used like any input (controlled, or registered with a form).
+ * The input stays a native number input: the browser announces it as a spinbutton with its min, max and value, and
+ * its arrow keys step and clamp it the same way; only the characters of a number are accepted. A held button
+ * repeats, sooner each time (spinnerDelay). The buttons are labelled for screen readers and left out of the tab
+ * order, since the field's own keys do what they do.
  */
-export function NumberSpinner({ label, value, onChange, onBlur, min, max, step = 1, name, error, hint, className, ref }: NumberSpinnerProps) {
-  const id = useId();
-  const current = value.trim() === '' ? Number.NaN : Number(value);
-  const bounds = { min, max, step };
-  // The latest text, for a held button's repeats (each one steps from the last).
-  const latest = useRef(value);
-  latest.current = value;
+export function NumberSpinner({ label, min, max, step = 1, error, hint, className, ref, id: givenId, ...input }: NumberSpinnerProps) {
+  const generated = useId();
+  const id = givenId ?? generated;
+  const element = useRef<HTMLInputElement | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const bounds = { min, max, step };
 
   const stop = () => {
     clearTimeout(timer.current);
@@ -63,19 +65,19 @@ export function NumberSpinner({ label, value, onChange, onBlur, min, max, step =
   };
   useEffect(() => stop, []);
 
+  /** One step; true while a held button may go on (the value moved and did not reach a bound). */
   const stepBy = (direction: 1 | -1): boolean => {
-    const next = String(stepValue(latest.current, direction, bounds));
-    const moved = next !== latest.current;
-    if (moved) {
-      latest.current = next;
-      onChange(next);
-    }
-    return moved && next !== String(direction > 0 ? max : min);
+    const field = element.current;
+    if (!field) return false;
+    const next = String(stepValue(field.value, direction, bounds));
+    if (next === field.value) return false;
+    typeInto(field, next);
+    return next !== String(min) && next !== String(max);
   };
 
   const hold = (direction: 1 | -1) => (event: PointerEvent<HTMLButtonElement>) => {
     if (event.button !== 0) return;
-    // The field keeps focus (and the button never takes it), so typing can go on after a press.
+    // The field keeps focus (the button never takes it), so typing can go on after a press.
     event.preventDefault();
     stop();
     if (!stepBy(direction)) return;
@@ -88,47 +90,32 @@ export function NumberSpinner({ label, value, onChange, onBlur, min, max, step =
     repeat(0);
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    const keys: Record<string, () => void> = {
-      ArrowUp: () => stepBy(1),
-      ArrowDown: () => stepBy(-1),
-      PageUp: () => onChange(String(stepValue(value, 1, { ...bounds, step: step * 10 }))),
-      PageDown: () => onChange(String(stepValue(value, -1, { ...bounds, step: step * 10 }))),
-      Home: () => onChange(String(min)),
-      End: () => onChange(String(max)),
-    };
-    const action = keys[event.key];
-    if (action) {
-      // Ours, not the browser's: the same steps and clamping everywhere.
-      event.preventDefault();
-      action();
-      return;
-    }
-    numberInputFilter.onKeyDown(event);
-  };
+  const button = (direction: 1 | -1) => (
+    <button
+      type="button"
+      tabIndex={-1}
+      className={styles.button}
+      aria-label={`${direction > 0 ? 'Increase' : 'Decrease'} ${label}`}
+      aria-controls={id}
+      disabled={input.disabled}
+      onPointerDown={hold(direction)}
+      onPointerUp={stop}
+      onPointerLeave={stop}
+      onPointerCancel={stop}
+      // A click with no pointer press before it (assistive technology) steps once.
+      onClick={(event) => {
+        if (event.detail === 0) stepBy(direction);
+      }}
+    >
+      <span aria-hidden="true">{direction > 0 ? '+' : '−'}</span>
+    </button>
+  );
 
-  const button = (direction: 1 | -1) => {
-    const atBound = Number.isFinite(current) && (direction > 0 ? current >= max : current <= min);
-    return (
-      <button
-        type="button"
-        tabIndex={-1}
-        className={styles.button}
-        aria-label={`${direction > 0 ? 'Increase' : 'Decrease'} ${label}`}
-        aria-controls={id}
-        disabled={atBound}
-        onPointerDown={hold(direction)}
-        onPointerUp={stop}
-        onPointerLeave={stop}
-        onPointerCancel={stop}
-        // A click with no pointer press before it (assistive technology, or a test) steps once.
-        onClick={(event) => {
-          if (event.detail === 0) stepBy(direction);
-        }}
-      >
-        <span aria-hidden="true">{direction > 0 ? '+' : '−'}</span>
-      </button>
-    );
+  const setRef = (node: HTMLInputElement | null) => {
+    element.current = node;
+    if (typeof ref === 'function') return ref(node);
+    if (ref) ref.current = node;
+    return undefined;
   };
 
   return (
@@ -137,21 +124,17 @@ export function NumberSpinner({ label, value, onChange, onBlur, min, max, step =
         {button(-1)}
         <input
           id={id}
-          ref={ref}
-          name={name}
           type="number"
           inputMode="numeric"
           className={`${fieldStyles.control} ${styles.input}`}
           min={min}
           max={max}
           step={step}
-          value={value}
           aria-invalid={error ? true : undefined}
           aria-describedby={[hint ? `${id}-hint` : undefined, error ? `${id}-error` : undefined].filter(Boolean).join(' ') || undefined}
-          onChange={(event) => onChange(event.target.value)}
-          onBlur={onBlur}
-          onKeyDown={onKeyDown}
-          onPaste={numberInputFilter.onPaste}
+          {...numberInputFilter}
+          {...input}
+          ref={setRef}
         />
         {button(1)}
       </div>

@@ -13,12 +13,14 @@ afterEach(() => {
   document.cookie = `${RETURN_COOKIE}=; Max-Age=0; Path=/`;
 });
 
+/** A gift without a price ('Area of greatest need'): the donor chooses the amount (spec §2). */
+const areaOfNeed = () => aGift({ title: 'Area of greatest need', price: { cents: 0, currency: 'NZD' } });
 const monthly = () => within(screen.getByRole('group', { name: 'How often' })).getByLabelText('Monthly');
 
 describe('CheckoutForm: saved checkout state (spec §3)', () => {
   it('keeps the donor’s choices for this gift in the tab and starts from them next time', async () => {
     const fetch = installFetchFake();
-    const first = await renderCheckout(fetch);
+    const first = await renderCheckout(fetch, { gift: areaOfNeed() });
     await first.user.clear(field('Donation Amount'));
     await first.user.type(field('Donation Amount'), '35');
     await first.user.clear(field('Quantity'));
@@ -29,11 +31,19 @@ describe('CheckoutForm: saved checkout state (spec §3)', () => {
     await waitFor(() => expect(loadCheckoutState(aGift().id)).toMatchObject({ donationAmount: '35', quantity: '3', message: 'For the lunches', isAnonymous: true }));
     first.unmount();
 
-    await renderCheckout(fetch);
+    await renderCheckout(fetch, { gift: areaOfNeed() });
     expect(field('Donation Amount').value).toBe('35');
     expect(field('Quantity').value).toBe('3');
     expect((screen.getByPlaceholderText('Message') as HTMLTextAreaElement).value).toBe('For the lunches');
     expect((screen.getByLabelText('Donate Anonymously') as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('a priced gift starts at today’s price, whatever amount was kept', async () => {
+    const fetch = installFetchFake();
+    saveCheckoutState(aGift().id, { ...SAVED, donationAmount: '10.00', quantity: '2' });
+    await renderCheckout(fetch);
+    expect(field('Donation Amount').value).toBe('25.00');
+    expect(field('Quantity').value).toBe('2');
   });
 
   it('never keeps names, e-mail or anything of the card', async () => {
@@ -70,7 +80,7 @@ describe('CheckoutForm: monthly giving for a guest (spec §4 "Recurring while no
     const fetch = installFetchFake();
     const logins: LoginRequest[] = [];
     setLoginHandler((request) => logins.push(request));
-    const { user } = await renderCheckout(fetch);
+    const { user } = await renderCheckout(fetch, { gift: areaOfNeed() });
     await user.clear(field('Donation Amount'));
     await user.type(field('Donation Amount'), '25');
 
@@ -110,7 +120,7 @@ describe('CheckoutForm: payroll (spec §4 "Payroll")', () => {
     fetch.on('GET', '/api/donations/me/payment-options?pageType=GIFT', json(200, { card: true, voucher: true, payroll: true, recurring: true, workplace: { id: 'wp-1', name: 'Tasman Engineering' } }));
     fetch.on('POST', '/api/donations/me/payroll-pledges', json(201, aPledge()));
     saveCheckoutState(aGift().id, { ...SAVED, paymentType: 'PAYROLL', donationAmount: '30' });
-    const { user } = await renderCheckout(fetch);
+    const { user } = await renderCheckout(fetch, { gift: areaOfNeed() });
 
     const confirm = await screen.findByRole('dialog', { name: 'Are you sure you want to add this donation to Payroll?' });
     expect(confirm.textContent).toContain('Tasman Engineering');

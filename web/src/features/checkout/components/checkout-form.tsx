@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useForm, type Resolver, type UseFormSetValue } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod/mini';
-import { CARD_CHOICE_MESSAGE, QUICK_PICK_AMOUNTS, type Gift } from '@giving/shared/contracts/donations';
+import { CARD_CHOICE_MESSAGE, MAX_QUANTITY, MIN_QUANTITY, QUICK_PICK_AMOUNTS, type Gift } from '@giving/shared/contracts/donations';
 import type { CharityProfile } from '@giving/shared/contracts/accounts';
 import { COUNTRIES, type CountryCode } from '@giving/shared/countries';
 import type { PaymentOptions } from '@giving/shared/payment-methods';
@@ -11,6 +11,8 @@ import { cardPartCents, transactionFeeCents } from '@giving/shared/fees';
 import { centsToDollarString, formatMoney, parseDollars, type Currency } from '@giving/shared/money';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, FormMessage, TextField, TextareaField } from '../../../components/ui/field';
+import { NumberSpinner } from '../../../components/ui/number-spinner';
+import { ApiError, fieldMessagesOf } from '../../../lib/api-client';
 import { lazyPart } from '../../../lib/lazy-part';
 import { paths } from '../../../lib/paths';
 import { signInToContinue, useSession } from '../../../lib/session';
@@ -62,6 +64,11 @@ export type CheckoutTarget =
 export interface CheckoutFormProps {
   target: CheckoutTarget;
   country: CountryCode;
+  /**
+   * The API said the gift's price is not the one shown (409): the page fetches the gift again, and the form shows
+   * the new price as it arrives.
+   */
+  onGiftChanged?: () => void;
 }
 
 /** Spec §2: the general donation is the 'Donate Amount of Your Choice' of a charity. */
@@ -82,9 +89,13 @@ export const givingAs = (member: SignedInMember) => `Giving as ${member.name} ($
  * the receipt name starting at their name. Submit validates the form, tokenises the card in the gateway's frame,
  * then runs the payment flow (the guest route, or the member route without a donor).
  */
-export function CheckoutForm({ target, country }: CheckoutFormProps) {
+export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormProps) {
   const { locale, currency } = COUNTRIES[country];
   const isGift = target.pageType === 'GIFT';
+  // Spec §2: a priced gift is sold at its price (read-only); the donor chooses the amount of a general donation and
+  // of a gift without a price ('Area of greatest need').
+  const priceCents = target.pageType === 'GIFT' ? target.gift.price.cents : 0;
+  const donorChoosesAmount = priceCents === 0;
   const charity = target.pageType === 'GIFT' ? target.gift.charity : target.charity;
   const itemId = target.pageType === 'GIFT' ? target.gift.id : target.charity.id;
   const headingId = useId();
@@ -172,6 +183,13 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
     // Runs when the allowed methods change (allowedKey), not on every render.
   }, [allowedKey]);
 
+  // A priced gift's amount is its price, also when a fresh copy of the gift brings a new one.
+  useEffect(() => {
+    if (donorChoosesAmount) return;
+    const price = centsToDollarString(priceCents);
+    if (getValues('donationAmount') !== price) setValue('donationAmount', price, { shouldValidate: isSubmitted });
+  }, [priceCents]);
+
   // Spec §3: the donor's choices for this item are kept (this tab only) so signing in for recurring or payroll
   // giving comes back to the same form; a successful payment clears them.
   const voucherCode = useRef(voucher.state.voucherCode);
@@ -209,7 +227,15 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
   // Once the donor edits the receipt name it is theirs; until then it follows first and last name (or the member's name).
   const receiptNameEdited = useRef(false);
 
-  const showServerErrors = (fieldErrors: Record<string, string>) => {
+  const showServerErrors = (status: number, fieldErrors: Record<string, string>) => {
+    if (status === 409) {
+      // What the donor was shown is out of date (the fee's rates, or the gift's price): say so above Donate and
+      // fetch the new figures, which the form shows as they arrive; the next press pays with them.
+      if ('transactionFeeCents' in fieldErrors) card.refreshFees();
+      if ('donationAmount' in fieldErrors) onGiftChanged?.();
+      flow.setFailure(Object.values(fieldErrors)[0]);
+      return;
+    }
     const unplaced: string[] = [];
     const placed = new Set<CheckoutField>();
     for (const [path, message] of Object.entries(fieldErrors)) {
@@ -221,8 +247,6 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
         unplaced.push(message);
       }
     }
-    // The fee the donor saw is out of date (the rates changed): show the new one, and say so.
-    if ('transactionFeeCents' in fieldErrors) card.refreshFees();
     const first = CHECKOUT_FIELD_ORDER.find((field) => placed.has(field));
     if (first) setFocus(first);
     if (unplaced[0]) flow.setFailure(unplaced[0]);
@@ -262,7 +286,7 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
       resolveCard,
     );
     if (outcome.kind === 'card-invalid') cardFrame.focus();
-    else if (outcome.kind === 'field-errors') showServerErrors(outcome.fieldErrors);
+    else if (outcome.kind === 'field-errors') showServerErrors(outcome.status, outcome.fieldErrors);
   });
 
   const choose = (chosen: CheckoutFormInput['paymentType']) => {
@@ -320,23 +344,16 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
             inputMode="decimal"
             autoComplete="off"
             numeric
+            readOnly={!donorChoosesAmount}
+            hint={donorChoosesAmount ? undefined : 'The price of this gift.'}
             error={errors.donationAmount?.message}
             {...register('donationAmount')}
           />
           {isGift ? (
-            <TextField
-              label="Quantity"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              numeric
-              error={errors.quantity?.message}
-              {...register('quantity')}
-            />
+            <NumberSpinner {...register('quantity')} label="Quantity" min={MIN_QUANTITY} max={MAX_QUANTITY} error={errors.quantity?.message} />
           ) : null}
         </div>
-        <QuickPicks amount={amountText} setValue={setValue} locale={locale} currency={currency} />
+        {donorChoosesAmount ? <QuickPicks amount={amountText} setValue={setValue} locale={locale} currency={currency} /> : null}
         {showGratuity && paymentType !== 'PAYROLL' ? (
           <fieldset className={styles.tip}>
             <legend className={styles.tipLegend}>Support the website</legend>
@@ -454,6 +471,9 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
               }}
               onRequestLogin={() => signInToContinue(here, 'payroll')}
               onSuccess={() => clearCheckoutState(itemId)}
+              onFailed={(error) => {
+                if (isConflict(error) && 'productAmount' in fieldMessagesOf(error)) onGiftChanged?.();
+              }}
             />
           ) : null
         ) : (
@@ -468,6 +488,8 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
   );
 }
 
+const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
+
 /**
  * The methods the checkout offers (spec §6). A member gets what their workplace allows (card only while that loads).
  * A guest may pay by card or voucher, and sees monthly and payroll too: choosing them asks the guest to sign in.
@@ -480,12 +502,14 @@ function allowedPaymentMethods(signedIn: boolean, options: PaymentOptions | unde
 
 /** The form's start: the saved choices for this item when there are any, else the defaults (spec §3). */
 function startingValues(target: CheckoutTarget, allowed: AllowedPaymentMethods, saved: SavedCheckoutState | undefined): CheckoutFormInput {
-  const defaults = checkoutDefaults(target.pageType === 'GIFT' ? target.gift.price.cents : 0);
+  const priceCents = target.pageType === 'GIFT' ? target.gift.price.cents : 0;
+  const defaults = checkoutDefaults(priceCents);
   const start = { ...defaults, paymentType: initialPaymentType(allowed) };
   if (!saved) return start;
   return {
     ...start,
-    donationAmount: saved.donationAmount,
+    // A priced gift starts at its price today, whatever was saved.
+    donationAmount: priceCents > 0 ? defaults.donationAmount : saved.donationAmount,
     quantity: target.pageType === 'GIFT' ? saved.quantity : '1',
     // Kept as saved: the donor's methods may still be loading (see the effect on the allowed methods).
     isRecurring: saved.isRecurring,

@@ -175,6 +175,18 @@ describe('PayrollPledgeButton', () => {
     expect(props.onSuccess).not.toHaveBeenCalled();
   });
 
+  it('a gift whose price changed (409) shows the API’s words for the field and tells the checkout', async () => {
+    const changed = 'The price of this gift has changed. Please check the total and try again.';
+    fetch.on('POST', PLEDGES, problem(409, { title: 'Conflict', code: 'Conflict', errors: [{ field: 'body.productAmount', message: changed }] }));
+    const onFailed = vi.fn();
+    const { user } = renderPayroll({ onFailed });
+    await user.click(payrollButton());
+    await user.click(await screen.findByRole('button', { name: PAYROLL_TEXTS.confirm }));
+    const failed = await screen.findByRole('alertdialog', { name: PAYROLL_TEXTS.failedTitle });
+    expect(failed.textContent).toContain(changed);
+    expect(onFailed).toHaveBeenCalledWith(expect.objectContaining({ status: 409 }));
+  });
+
   it('opens the confirm modal on load when asked, signed in and not disabled', () => {
     renderPayroll({ autoOpen: true });
     expect(confirmDialog()).toBeTruthy();

@@ -7,7 +7,7 @@ import { formatMoney } from '@giving/shared/money';
 import { Button } from '../../../components/ui/button';
 import { FormMessage } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
-import { errorMessageOf } from '../../../lib/api-client';
+import { errorMessageOf, fieldMessagesOf } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { randomId } from '../../../lib/random-id';
 import { useCreatePayrollPledge } from '../api/create-payroll-pledge';
@@ -56,6 +56,8 @@ export interface PayrollPledgeProps {
   onRequestLogin: () => void;
   /** After the pledge is stored: the checkout clears its saved state. */
   onSuccess?: (pledge: PayrollPledge) => void;
+  /** The API refused the pledge (e.g. 409: the gift's price changed, so the checkout fetches the gift again). */
+  onFailed?: (error: unknown) => void;
 }
 
 /** The thank-you page's summary of a pledge. */
@@ -90,7 +92,7 @@ function pledgeRequest(props: PayrollPledgeProps, donationFrequency: PayrollFreq
  * modal. Success offers the upcoming donations and the thank-you message; failure shows the error and only Ok.
  */
 export function PayrollPledgeButton(props: PayrollPledgeProps) {
-  const { signedIn, disabled = false, amountCents, quantity, country, workplaceName, autoOpen = false, validate, onInvalid, onRequestLogin, onSuccess } = props;
+  const { signedIn, disabled = false, amountCents, quantity, country, workplaceName, autoOpen = false, validate, onInvalid, onRequestLogin, onSuccess, onFailed } = props;
   const navigate = useNavigate();
   const frequencyName = useId();
   const [step, setStep] = useState<Step>('idle');
@@ -129,7 +131,10 @@ export function PayrollPledgeButton(props: PayrollPledgeProps) {
           setStep('succeeded');
           onSuccess?.(pledge);
         },
-        onError: () => setStep('failed'),
+        onError: (error) => {
+          setStep('failed');
+          onFailed?.(error);
+        },
       },
     );
   }
@@ -208,7 +213,7 @@ export function PayrollPledgeButton(props: PayrollPledgeProps) {
 
       <Modal open={step === 'failed'} title={PAYROLL_TEXTS.failedTitle} role="alertdialog" onClose={() => setStep('idle')}>
         <div className={styles.body}>
-          <FormMessage>{errorMessageOf(mutation.error)}</FormMessage>
+          <FormMessage>{Object.values(fieldMessagesOf(mutation.error))[0] ?? errorMessageOf(mutation.error)}</FormMessage>
           <div className={styles.actions}>
             <Button onClick={() => setStep('idle')}>{PAYROLL_TEXTS.ok}</Button>
           </div>

@@ -18,8 +18,11 @@ export type PaymentDraft = WithoutCard<CreatePaymentRequest> | WithoutCard<Membe
 export type SubmitOutcome =
   | { kind: 'accepted'; trackingNumber: string }
   | { kind: 'card-invalid' }
-  /** The API refused fields; keyed by request path without 'body.', e.g. 'donor.email'. */
-  | { kind: 'field-errors'; fieldErrors: Record<string, string> }
+  /**
+   * The API refused fields; keyed by request path without 'body.', e.g. 'donor.email'. A 409 says a figure the donor
+   * was shown (the fee, the gift's price) is out of date.
+   */
+  | { kind: 'field-errors'; status: number; fieldErrors: Record<string, string> }
   | { kind: 'failed'; message: string };
 
 export interface CompletedPayment<Draft = PaymentDraft> {
@@ -127,7 +130,7 @@ export function usePaymentFlow<Draft extends object = PaymentDraft, Card = Payme
           return { kind: 'failed', message: PAYMENT_NOT_SENT };
         }
         unanswered.current = undefined;
-        if (error instanceof ApiError && error.fieldErrors.length > 0) return { kind: 'field-errors', fieldErrors: error.fieldMessages() };
+        if (error instanceof ApiError && error.fieldErrors.length > 0) return { kind: 'field-errors', status: error.status, fieldErrors: error.fieldMessages() };
         const message = errorMessageOf(error);
         setFailure(message);
         return { kind: 'failed', message };
