@@ -6,7 +6,7 @@ import { TRANSACTION_FEE_CHANGED_MESSAGE } from '@giving/shared/contracts/paymen
 import { aGift, paymentGateways, TRACKING_NUMBER } from '../../../testing/fixtures';
 import { renderWithRouter } from '../../../testing/render';
 import { GIFT_PATH, donateButton, errorOf, field, renderCheckout } from '../testing';
-import { CARD_FORM_UNAVAILABLE } from './card-frame';
+import { CARD_FORM_UNAVAILABLE } from '../card-errors';
 import { CheckoutForm } from './checkout-form';
 
 type User = Awaited<ReturnType<typeof renderCheckout>>['user'];
@@ -37,6 +37,17 @@ describe('CheckoutForm', () => {
     expect(field('First Name').getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(field('First Name'));
     expect(fetch.callsTo('POST', '/api/donations/payments')).toHaveLength(0);
+  });
+
+  it('the first Donate with the form and the card both empty has the card fields show their errors too', async () => {
+    const fetch = installFetchFake();
+    const { user, gateway } = await renderCheckout(fetch);
+
+    await user.click(donateButton());
+
+    await waitFor(() => expect(errorOf(field('First Name'))).toBe('Required Field!'));
+    expect(gateway.validateRequests()).toHaveLength(1);
+    expect(gateway.tokeniseRequests()).toHaveLength(0);
   });
 
   it('says Invalid Email!, Invalid Amount! and Invalid Input! for bad values', async () => {

@@ -10,6 +10,7 @@ import type { PaymentOptions } from '@giving/shared/payment-methods';
 import { cardPartCents, transactionFeeCents } from '@giving/shared/fees';
 import { centsToDollarString, formatMoney, parseDollars, type Currency } from '@giving/shared/money';
 import { Button } from '../../../components/ui/button';
+import { LoadingBlock } from '../../../components/ui/spinner';
 import { CheckboxField, FormMessage, TextField, TextareaField } from '../../../components/ui/field';
 import { NumberSpinner } from '../../../components/ui/number-spinner';
 import { ApiError, fieldMessagesOf } from '../../../lib/api-client';
@@ -36,17 +37,21 @@ import { useVoucher } from '../hooks/use-voucher';
 import { voucherCovers } from '../voucher-state';
 import { choosePaymentType, initialPaymentType, isAllowed, submitDisabled, type AllowedPaymentMethods } from '../payment-choice';
 import { clearCheckoutState, loadCheckoutState, saveCheckoutState, type SavedCheckoutState } from '../saved-checkout-state';
-import { useCountryCardFrame } from '../hooks/use-country-card-frame';
+import { useCountryCardGateway } from '../hooks/use-country-card-gateway';
 import { usePaymentFlow, type PaymentCard, type PaymentDraft } from '../hooks/use-payment-flow';
 import { thankYouState } from '../thank-you-state';
-import { CARD_FORM_UNAVAILABLE, CardFrame } from './card-frame';
-import { CARD_FRAME_NOT_READY } from '../hooks/use-card-frame';
+import { CARD_FORM_UNAVAILABLE, CARD_FRAME_NOT_READY, CardFrameError } from '../card-errors';
+import { CARD_FRAME_LOADING } from '../messages';
+import type { CardFrameHandle } from './card-frame';
 import { DonationFrequencyChoice, PaymentMethodChoice } from './payment-method-choice';
 import type { SavedCardChoice } from './saved-cards';
 import styles from './checkout-form.module.css';
 
 // What the checkout's first paint does not show comes in chunks of its own, loaded once the form has rendered:
-// the panels behind the voucher and payroll choices, a member's saved cards, and the modal of a running payment.
+// the gateway's card fields (their frame loads from the gateway's origin after the page anyway) and the code that
+// talks to them, the panels behind the voucher and payroll choices, a member's saved cards, and the modal of a
+// running payment.
+const cardFrame = lazyPart(() => import('./card-frame'));
 const voucherPanel = lazyPart(() => import('./voucher-panel'));
 const payrollPledge = lazyPart(() => import('./payroll-pledge'));
 const savedCards = lazyPart(() => import('./saved-cards'));
@@ -54,7 +59,7 @@ const processingModal = lazyPart(() => import('./processing-modal'));
 
 /** Loads the checkout's parts that its first paint does not show. */
 export const preloadCheckoutParts = () =>
-  Promise.all([voucherPanel.preload(), preloadVoucherLookup(), payrollPledge.preload(), savedCards.preload(), processingModal.preload()]);
+  Promise.all([cardFrame.preload(), voucherPanel.preload(), preloadVoucherLookup(), payrollPledge.preload(), savedCards.preload(), processingModal.preload()]);
 
 /** What the checkout pays for: a gift on a gift page, or a general donation on a charity page (quantity 1). */
 export type CheckoutTarget =
@@ -111,8 +116,8 @@ export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormPro
   // What the donor chose for this item before (e.g. before signing in for payroll or monthly giving).
   const [saved] = useState(() => loadCheckoutState(itemId));
   // The country's merchant account frames the card fields (nz encrypts in the frame) and sets the fee (spec §3).
-  const card = useCountryCardFrame(country);
-  const cardFrame = card.frame;
+  const card = useCountryCardGateway(country);
+  const cardFields = useRef<CardFrameHandle>(null);
   // Spec §4 "Voucher": the gift voucher's code and state, with the code restored from the saved checkout state.
   const voucher = useVoucher({ currency, initialCode: saved?.voucherCode });
   // What decides the schema besides the values themselves (spec §5); read by the resolver at each validation.
@@ -277,7 +282,8 @@ export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormPro
       // A voucher that covers the total needs no card (the server checks the real balance when it redeems).
       if (byVoucher && covers) return undefined;
       if (member && usingSavedCard && savedCard.savedCardId) return { savedCardId: savedCard.savedCardId };
-      const token = await cardFrame.tokenise();
+      if (!cardFields.current) throw new CardFrameError(CARD_FRAME_NOT_READY);
+      const token = await cardFields.current.tokenise();
       // A monthly gift always keeps its card (the API saves it anyway); a member may ask to keep any card.
       return member && (values.saveCard || values.isRecurring) ? { ...token, saveCard: true } : token;
     };
@@ -285,8 +291,11 @@ export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormPro
       toPaymentDraft(values, target, country, showGratuity, member !== undefined, byVoucher ? voucher.state.voucherCode : undefined, feeCents),
       resolveCard,
     );
-    if (outcome.kind === 'card-invalid') cardFrame.focus();
+    if (outcome.kind === 'card-invalid') cardFields.current?.focus();
     else if (outcome.kind === 'field-errors') showServerErrors(outcome.status, outcome.fieldErrors);
+  }, () => {
+    // The form's own fields are wrong: the card fields show theirs too, so one press tells the donor everything.
+    if (needsCard && !(member && usingSavedCard)) cardFields.current?.showErrors();
   });
 
   const choose = (chosen: CheckoutFormInput['paymentType']) => {
@@ -328,6 +337,7 @@ export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormPro
   const voucherPart = voucherPanel.usePart(payingByVoucher);
   const payrollPart = payrollPledge.usePart(payingByPayroll);
   const savedCardsPart = savedCards.usePart(member !== undefined);
+  const cardFramePart = cardFrame.usePart(true);
   const processingPart = processingModal.usePart(flow.processing);
 
   return (
@@ -442,7 +452,11 @@ export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormPro
         ) : null}
         {savedCardMissing && usingSavedCard ? <FormMessage>{CARD_CHOICE_MESSAGE}</FormMessage> : null}
         <div hidden={member !== undefined && usingSavedCard}>
-          <CardFrame frame={cardFrame} unavailable={card.unavailable} />
+          {cardFramePart ? (
+            <cardFramePart.CardFrame gateway={card.gateway} unavailable={card.unavailable} handle={cardFields} />
+          ) : (
+            <LoadingBlock label={CARD_FRAME_LOADING} />
+          )}
           {member && payingByCard && savedCardsPart ? (
             <savedCardsPart.SaveCardCheckbox checked={saveCard || isRecurring} disabled={isRecurring} onChange={(checked) => setValue('saveCard', checked)} />
           ) : null}

@@ -5,7 +5,7 @@ import { randomId } from '../../../lib/random-id';
 import { useCreatePayment } from '../api/create-payment';
 import { MAX_STATUS_ERRORS, isMissingBeforeFirstStatus, usePaymentStatus } from '../api/get-payment-status';
 import { DEFAULT_PAYMENT_FAILURE, PAYMENT_NOT_SENT, PAYMENT_STATUS_MISSING, PAYMENT_STATUS_UNKNOWN } from '../messages';
-import { CardFrameError, CardInvalidError } from './use-card-frame';
+import { CardFrameError, CardInvalidError } from '../card-errors';
 
 type WithoutCard<Request> = Request extends unknown ? Omit<Request, 'card'> : never;
 
