@@ -32,9 +32,8 @@ import {
   type CheckoutRules,
 } from '../checkout-form-schema';
 import { usePaymentOptions } from '../api/get-payment-options';
-import { preloadVoucherLookup } from '../api/lookup-voucher';
-import { useVoucher } from '../hooks/use-voucher';
-import { voucherCovers } from '../voucher-state';
+import { voucherCovers } from '@giving/shared/contracts/voucher-codes';
+import type { VoucherState } from '../voucher-state';
 import { choosePaymentType, initialPaymentType, isAllowed, submitDisabled, type AllowedPaymentMethods } from '../payment-choice';
 import { clearCheckoutState, loadCheckoutState, saveCheckoutState, type SavedCheckoutState } from '../saved-checkout-state';
 import { useCountryCardGateway } from '../hooks/use-country-card-gateway';
@@ -59,7 +58,7 @@ const processingModal = lazyPart(() => import('./processing-modal'));
 
 /** Loads the checkout's parts that its first paint does not show. */
 export const preloadCheckoutParts = () =>
-  Promise.all([cardFrame.preload(), voucherPanel.preload(), preloadVoucherLookup(), payrollPledge.preload(), savedCards.preload(), processingModal.preload()]);
+  Promise.all([cardFrame.preload(), voucherPanel.preload().then((panel) => panel.preloadVoucherLookup()), payrollPledge.preload(), savedCards.preload(), processingModal.preload()]);
 
 /** What the checkout pays for: a gift on a gift page, or a general donation on a charity page (quantity 1). */
 export type CheckoutTarget =
@@ -118,8 +117,10 @@ export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormPro
   // The country's merchant account frames the card fields (nz encrypts in the frame) and sets the fee (spec §3).
   const card = useCountryCardGateway(country);
   const cardFields = useRef<CardFrameHandle>(null);
-  // Spec §4 "Voucher": the gift voucher's code and state, with the code restored from the saved checkout state.
-  const voucher = useVoucher({ currency, initialCode: saved?.voucherCode });
+  // Spec §4 "Voucher": the gift voucher's code and state (voucher-state.ts, driven by the voucher panel), starting
+  // with no voucher applied and the code restored from the saved checkout state.
+  const [voucher, updateVoucher] = useState<VoucherState>(() => noVoucher(saved?.voucherCode));
+  const voucherApplied = voucher.voucherState === 'VOUCHER_APPLIED';
   // What decides the schema besides the values themselves (spec §5); read by the resolver at each validation.
   const rules = useRef<Omit<CheckoutRules, 'paymentType' | 'isRecurring'>>({ signedIn: false, voucherCovers: false });
   const {
@@ -145,13 +146,13 @@ export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormPro
   // Donation x quantity + tip, while the amount and quantity are valid (spec §5: what a voucher has to cover).
   const totalCents = totalOf(amountText, isGift ? quantityText : '1', showGratuity ? tipText : '0');
   const covers =
-    voucher.applied &&
+    voucherApplied &&
     totalCents !== undefined &&
-    voucherCovers({ donationCents: totalCents.donationCents, quantity: totalCents.quantity, tipCents: totalCents.tipCents, voucherCents: voucher.state.voucherAmount });
+    voucherCovers({ donationCents: totalCents.donationCents, quantity: totalCents.quantity, tipCents: totalCents.tipCents, voucherCents: voucher.voucherAmount });
   rules.current = { signedIn: member !== undefined, voucherCovers: covers };
   // The card's part (donation x quantity + tip, less an applied voucher) and the fee the donor covers on it:
   // 0 when nothing is paid by card, undefined while the amount is not valid or the fee is still loading.
-  const cardPays = paymentType === 'CARD' || (paymentType === 'VOUCHER' && voucher.applied);
+  const cardPays = paymentType === 'CARD' || (paymentType === 'VOUCHER' && voucherApplied);
   const feeCents =
     totalCents === undefined
       ? undefined
@@ -163,7 +164,7 @@ export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormPro
                 donationAmountCents: totalCents.donationCents,
                 quantity: totalCents.quantity,
                 supportingAmountCents: totalCents.tipCents,
-                voucherCents: voucher.applied ? voucher.state.voucherAmount : 0,
+                voucherCents: voucherApplied ? voucher.voucherAmount : 0,
               }),
               card.fees,
             )
@@ -197,15 +198,15 @@ export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormPro
 
   // Spec §3: the donor's choices for this item are kept (this tab only) so signing in for recurring or payroll
   // giving comes back to the same form; a successful payment clears them.
-  const voucherCode = useRef(voucher.state.voucherCode);
-  voucherCode.current = voucher.state.voucherCode;
+  const voucherCode = useRef(voucher.voucherCode);
+  voucherCode.current = voucher.voucherCode;
   const save = useRef(() => saveCheckoutState(itemId, savedStateOf(getValues(), voucherCode.current)));
   useEffect(() => {
     save.current();
     const subscription = watch(() => save.current());
     return () => subscription.unsubscribe();
   }, [watch]);
-  useEffect(() => save.current(), [voucher.state.voucherCode]);
+  useEffect(() => save.current(), [voucher.voucherCode]);
 
   const flow = usePaymentFlow({
     onCompleted: ({ trackingNumber, request }) => {
@@ -277,7 +278,7 @@ export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormPro
       setSavedCardMissing(true);
       return;
     }
-    const byVoucher = values.paymentType === 'VOUCHER' && voucher.applied;
+    const byVoucher = values.paymentType === 'VOUCHER' && voucherApplied;
     const resolveCard = async (): Promise<PaymentCard> => {
       // A voucher that covers the total needs no card (the server checks the real balance when it redeems).
       if (byVoucher && covers) return undefined;
@@ -288,7 +289,7 @@ export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormPro
       return member && (values.saveCard || values.isRecurring) ? { ...token, saveCard: true } : token;
     };
     const outcome = await flow.submit(
-      toPaymentDraft(values, target, country, showGratuity, member !== undefined, byVoucher ? voucher.state.voucherCode : undefined, feeCents),
+      toPaymentDraft(values, target, country, showGratuity, member !== undefined, byVoucher ? voucher.voucherCode : undefined, feeCents),
       resolveCard,
     );
     if (outcome.kind === 'card-invalid') cardFields.current?.focus();
@@ -300,9 +301,9 @@ export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormPro
 
   const choose = (chosen: CheckoutFormInput['paymentType']) => {
     chosenByDonor.current = true;
-    const change = choosePaymentType({ paymentType, voucherApplied: voucher.applied }, chosen);
+    const change = choosePaymentType({ paymentType, voucherApplied: voucherApplied }, chosen);
     setValue('paymentType', change.paymentType);
-    if (change.clearVoucher) voucher.cancel();
+    if (change.clearVoucher) updateVoucher(noVoucher());
     if (change.clearTip) setValue('supportingAmount', '0');
     if (change.recurringOff) setValue('isRecurring', false);
     clearErrors();
@@ -328,10 +329,10 @@ export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormPro
   }, []);
 
   const busy = isSubmitting || flow.processing;
-  const disabled = submitDisabled({ paymentType, hasErrors: Object.keys(errors).length > 0, voucherApplied: voucher.applied, voucherCovers: covers });
+  const disabled = submitDisabled({ paymentType, hasErrors: Object.keys(errors).length > 0, voucherApplied: voucherApplied, voucherCovers: covers });
   const payingByVoucher = paymentType === 'VOUCHER';
   // The card pays it all, or tops up a voucher that does not cover the total (spec §4).
-  const needsCard = paymentType === 'CARD' || (payingByVoucher && voucher.applied && !covers);
+  const needsCard = paymentType === 'CARD' || (payingByVoucher && voucherApplied && !covers);
   const payingByCard = paymentType === 'CARD';
   const payingByPayroll = paymentType === 'PAYROLL';
   const voucherPart = voucherPanel.usePart(payingByVoucher);
@@ -391,6 +392,7 @@ export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormPro
         {payingByVoucher && voucherPart ? (
           <voucherPart.VoucherPanel
             voucher={voucher}
+            update={updateVoucher}
             totalCents={totalCents ? totalCents.donationCents * totalCents.quantity + totalCents.tipCents : undefined}
             feeCents={feeCents}
             country={country}
@@ -497,10 +499,16 @@ export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormPro
         )}
       </div>
 
-      {processingPart ? <processingPart.ProcessingModal open={flow.processing} status={flow.status} workingOnIt={flow.workingOnIt} /> : null}
+      {processingPart ? <processingPart.PaymentProgress open={flow.processing} run={flow.run} /> : null}
     </form>
   );
 }
+
+/**
+ * No voucher applied (spec §4: Cancel's amount 0 and empty code), or a saved code not yet applied. The same as
+ * voucher-state.ts's initialVoucherState, which comes with the voucher panel's chunk and not the first paint.
+ */
+const noVoucher = (voucherCode = ''): VoucherState => ({ voucherState: 'DEFAULT', voucherCode, voucherAmount: 0, isExpired: false });
 
 const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
 

@@ -23,7 +23,7 @@ import {
 } from '../voucher-purchase-schema';
 import { CARD_FORM_UNAVAILABLE, CARD_FRAME_NOT_READY, CardFrameError } from '../card-errors';
 import { CardFrame, type CardFrameHandle } from './card-frame';
-import { ProcessingModal } from './processing-modal';
+import { PaymentProgress } from './processing-modal';
 import formStyles from './checkout-form.module.css';
 import thankYouStyles from './thank-you.module.css';
 import styles from './voucher-purchase.module.css';
@@ -189,7 +189,7 @@ function VoucherPurchaseForm({
         <BuyButton control={control} locale={locale} currency={currency} busy={isSubmitting || flow.processing} />
       </div>
 
-      <ProcessingModal open={flow.processing} status={flow.status} workingOnIt={flow.workingOnIt} />
+      <PaymentProgress open={flow.processing} run={flow.run} />
     </form>
   );
 }
