@@ -6,7 +6,7 @@ import { installFetchFake, json } from '../../../testing/fetch-fake';
 import { TRACKING_NUMBER, aGift } from '../../../testing/fixtures';
 import { loadCheckoutState, saveCheckoutState } from '../saved-checkout-state';
 import { GIFT_PATH, donateButton, field, renderCheckout } from '../testing';
-import { MONTHLY_SIGN_IN_HINT } from './payment-method-choice';
+import { MONTHLY_LOG_IN, MONTHLY_SIGN_IN_HINT } from './payment-method-choice';
 
 afterEach(() => {
   act(() => resetSessionForTests());
@@ -76,7 +76,7 @@ describe('CheckoutForm: saved checkout state (spec §3)', () => {
 });
 
 describe('CheckoutForm: monthly giving for a guest (spec §4 "Recurring while not logged in")', () => {
-  it('saves the form, sets the 60-second return cookie and asks to sign in, coming back to this page', async () => {
+  it('says why monthly giving needs a login first; then saves the form, sets the 60-second return cookie and asks to sign in, coming back to this page', async () => {
     const fetch = installFetchFake();
     const logins: LoginRequest[] = [];
     setLoginHandler((request) => logins.push(request));
@@ -86,10 +86,14 @@ describe('CheckoutForm: monthly giving for a guest (spec §4 "Recurring while no
 
     await user.click(monthly());
 
+    // Told why before being sent anywhere.
+    expect(screen.getByText(MONTHLY_SIGN_IN_HINT)).toBeTruthy();
+    expect(logins).toEqual([]);
+    await user.click(screen.getByRole('button', { name: MONTHLY_LOG_IN }));
+
     expect(logins).toEqual([{ returnTo: GIFT_PATH, reason: 'recurring' }]);
     expect(document.cookie).toContain(`${RETURN_COOKIE}=${encodeURIComponent(GIFT_PATH)}`);
     expect(loadCheckoutState(aGift().id)).toMatchObject({ donationAmount: '25', isRecurring: true, paymentType: 'CARD' });
-    expect(screen.getByText(MONTHLY_SIGN_IN_HINT)).toBeTruthy();
     expect(fetch.callsTo('POST', '/api/donations/payments')).toHaveLength(0);
   });
 });
@@ -97,7 +101,7 @@ describe('CheckoutForm: monthly giving for a guest (spec §4 "Recurring while no
 describe('CheckoutForm: payroll (spec §4 "Payroll")', () => {
   const methods = () => screen.getByRole('group', { name: 'Payment method' });
 
-  it('a guest who picks payroll sees Please Login; the login prompt saves the form with payroll and signs in', async () => {
+  it('a guest who picks payroll sees Please Login, which saves the form with payroll and signs in', async () => {
     const fetch = installFetchFake();
     const logins: LoginRequest[] = [];
     setLoginHandler((request) => logins.push(request));
@@ -105,10 +109,10 @@ describe('CheckoutForm: payroll (spec §4 "Payroll")', () => {
 
     await user.click(within(methods()).getByRole('button', { name: 'Payroll' }));
 
-    expect(screen.getByRole('button', { name: 'Please Login' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Please Login' }).hasAttribute('disabled')).toBe(false);
     expect(screen.queryByRole('button', { name: 'Donate' })).toBeNull();
     expect(screen.queryByLabelText('First Name')).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await user.click(screen.getByRole('button', { name: 'Please Login' }));
     expect(logins).toEqual([{ returnTo: GIFT_PATH, reason: 'payroll' }]);
     expect(loadCheckoutState(aGift().id)).toMatchObject({ paymentType: 'PAYROLL', isRecurring: false, supportingAmount: '0' });
   });

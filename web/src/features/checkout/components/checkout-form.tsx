@@ -313,8 +313,8 @@ export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormPro
     chosenByDonor.current = true;
     setValue('isRecurring', monthly);
     // A monthly gift is charged from a saved card (spec §6: logged-in donors may pay recurring and save cards).
+    // A guest is told why they must log in first, and goes when they choose to (the form is saved meanwhile).
     if (monthly) setValue('saveCard', true);
-    if (monthly && !member) signInToContinue(here, 'recurring');
   };
 
   const trimOnBlur = (name: 'firstName' | 'lastName' | 'receiptName') => ({
@@ -387,7 +387,12 @@ export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormPro
         <legend className={styles.legend}>Payment method</legend>
         <PaymentMethodChoice allowed={allowed} value={paymentType} onChoose={choose} />
         {payingByCard && allowed.recurring ? (
-          <DonationFrequencyChoice monthly={isRecurring} signedIn={member !== undefined} onChange={chooseFrequency} />
+          <DonationFrequencyChoice
+            monthly={isRecurring}
+            signedIn={member !== undefined}
+            onChange={chooseFrequency}
+            onLogIn={() => signInToContinue(here, 'recurring')}
+          />
         ) : null}
         {payingByVoucher && voucherPart ? (
           <voucherPart.VoucherPanel

@@ -69,11 +69,12 @@ afterEach(() => {
 });
 
 describe('PayrollPledgeButton', () => {
-  it('logged out: the button reads Please Login and is disabled; the login prompt asks the checkout to sign in', async () => {
+  it('logged out: the button reads Please Login, says why, and asks the checkout to sign in', async () => {
     const { user, props } = renderPayroll({ signedIn: false });
     const button = screen.getByRole('button', { name: PAYROLL_TEXTS.pleaseLogin }) as HTMLButtonElement;
-    expect(button.disabled).toBe(true);
-    await user.click(screen.getByRole('button', { name: PAYROLL_TEXTS.loginPrompt }));
+    expect(button.disabled).toBe(false);
+    expect(document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent).toBe(PAYROLL_TEXTS.loginHint);
+    await user.click(button);
     expect(props.onRequestLogin).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
