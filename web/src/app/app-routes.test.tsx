@@ -167,6 +167,24 @@ describe('the consoles’ routes (/admin/...)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(to));
   });
 
+  it('answers under a country too (spec §2: routes are prefixed by a country), and the console’s links keep it', async () => {
+    const fetch = platform();
+    signIn();
+    fetch.on('GET', '/api/accounts/me/permissions', json(200, { permissions: ['User_ViewDonations'] }));
+    const { router } = renderApp('/nz/admin/user');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/nz/admin/user/dashboard'));
+    const upcoming = await screen.findByRole('link', { name: 'Upcoming Donations' });
+    expect(upcoming.getAttribute('href')).toBe('/nz/admin/user/donations/upcoming');
+    expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/nz/admin/user/dashboard');
+  });
+
+  it('shows not-found for a console under an unknown country', async () => {
+    platform();
+    signIn();
+    renderApp('/zz/admin/user/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+  });
+
   it('leaves /admin alone a not-found page, as before', async () => {
     platform();
     renderApp('/admin');

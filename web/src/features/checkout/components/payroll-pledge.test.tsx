@@ -46,7 +46,7 @@ function renderPayroll(overrides: Partial<PayrollPledgeProps> = {}) {
   const view = renderWithRouter(<PayrollPledgeButton {...props} />, {
     path: '/nz/kiwi-kids-trust/school-lunches',
     routes: [
-      { path: '/admin/user/donations/upcoming', element: <h1>Upcoming donations</h1> },
+      { path: '/nz/admin/user/donations/upcoming', element: <h1>Upcoming donations</h1> },
       { path: '/nz/thankyou', element: <h1>Thank you</h1> },
     ],
   });
@@ -122,7 +122,8 @@ describe('PayrollPledgeButton', () => {
     expect(props.onSuccess).toHaveBeenCalledWith(pledge);
     expect(screen.getByRole('button', { name: PAYROLL_TEXTS.viewThankYou })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: PAYROLL_TEXTS.goToUpcoming }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/user/donations/upcoming'));
+    // Spec §2 "Payroll confirmation": /{country}/admin/user/donations/upcoming.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/nz/admin/user/donations/upcoming'));
     expect(fetch.callsTo('POST', PLEDGES)).toHaveLength(1);
   });
 

@@ -144,7 +144,7 @@ export function PayrollPledgeButton(props: PayrollPledgeProps) {
   const { currency, locale } = COUNTRIES[country];
   const amountValid = isAmountValid(amountCents);
   const total = amountValid && Number.isSafeInteger(quantity) && quantity > 0 ? formatMoney({ cents: amountCents * quantity, currency }, locale) : undefined;
-  const goToUpcoming = () => void navigate(paths.upcomingDonations());
+  const goToUpcoming = () => void navigate(paths.upcomingDonations(country));
 
   if (!signedIn) {
     return (
