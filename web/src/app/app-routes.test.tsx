@@ -109,12 +109,15 @@ describe('routes', () => {
     expect(screen.getByText('Checkout the large range of donations you can donate on Koha')).toBeTruthy();
   });
 
-  it('shows the thank-you page without a summary when opened directly', async () => {
+  it('opened with no completed payment, the thank-you page thanks nobody and offers ways to give', async () => {
     const fetch = platform();
     fetch.on('GET', '/api/accounts/charities?country=nz', json(200, { items: [] }));
     renderApp('/nz/thankyou');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your donation' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'No donation to confirm' })).toBeTruthy();
+    expect(screen.queryByText(/thank you/i)).toBeNull();
+    expect(document.title).toBe('Give · Koha');
     expect(screen.getByRole('link', { name: 'Browse charities' }).getAttribute('href')).toBe('/nz/charities');
+    expect(screen.getByRole('link', { name: 'Give a gift voucher' }).getAttribute('href')).toBe('/nz/charity/gift-vouchers/new-voucher');
   });
 
   it('closes the mobile menu when the route changes', async () => {
@@ -148,7 +151,7 @@ describe('the consoles’ routes (/admin/...)', () => {
     fetch.on('GET', '/api/accounts/charities?country=nz', json(200, { items: [] }));
     signIn();
     const { router } = renderApp('/nz/thankyou');
-    await screen.findByRole('heading', { level: 1, name: 'Thank you for your donation' });
+    await screen.findByRole('heading', { level: 1, name: 'No donation to confirm' });
     expect(paths(router.routes).filter((path) => path.startsWith('/admin'))).toEqual([]);
 
     await act(() => router.navigate('/admin/user'));
