@@ -5,7 +5,7 @@ import { resetSessionForTests, setIdTokenProvider, setLoginHandler, setSession, 
 import { installFetchFake, json } from '../../../testing/fetch-fake';
 import { TRACKING_NUMBER, aGift } from '../../../testing/fixtures';
 import { loadCheckoutState, saveCheckoutState } from '../saved-checkout-state';
-import { GIFT_PATH, donateButton, field, renderCheckout } from '../testing';
+import { GIFT_PATH, donateButton, errorOf, field, renderCheckout } from '../testing';
 import { MONTHLY_LOG_IN, MONTHLY_SIGN_IN_HINT } from './payment-method-choice';
 
 afterEach(() => {
@@ -233,6 +233,21 @@ describe('CheckoutForm: gift voucher (spec §4 "Voucher", §5 "Voucher code")', 
 
     await waitFor(() => expect(fetch.callsTo('POST', PAYMENTS)).toHaveLength(1));
     expect(fetch.callsTo('POST', PAYMENTS)[0]?.body).toMatchObject({ paymentType: 'VOUCHER', voucher: { code: 'ABCD2345' }, card: { token: 'tok_approve4242abcd' } });
+  });
+
+  it('after a refused Donate, a voucher that covers the total leaves no receipt-name error behind (it is not needed then)', async () => {
+    const fetch = installFetchFake();
+    fetch.on('POST', LOOKUP, balance(10_000));
+    const view = await renderCheckout(fetch);
+    await view.user.click(donateButton());
+    await waitFor(() => expect(errorOf(field('Receipt Name'))).toBe('Required Field!'));
+    await view.user.click(within(methods()).getByRole('button', { name: 'Payroll' }));
+    await view.user.click(within(methods()).getByRole('button', { name: 'Gift Voucher' }));
+    await view.user.type(field('Gift Voucher Code'), 'ABCD2345');
+    await view.user.click(screen.getByRole('button', { name: 'Apply' }));
+
+    await screen.findByText('Your voucher covers the total.');
+    await waitFor(() => expect(errorOf(field('Receipt Name'))).toBeUndefined());
   });
 
   it('card while a voucher is applied clears it; choosing the voucher again unchecks it (NONE, Donate disabled)', async () => {

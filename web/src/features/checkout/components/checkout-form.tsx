@@ -150,6 +150,12 @@ export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormPro
     totalCents !== undefined &&
     voucherCovers({ donationCents: totalCents.donationCents, quantity: totalCents.quantity, tipCents: totalCents.tipCents, voucherCents: voucher.voucherAmount });
   rules.current = { signedIn: member !== undefined, voucherCovers: covers };
+  // After a submit, when what the form asks for changes (a voucher now covers the total, the donor signed in), the
+  // fields showing an error are checked again: an error the new rules no longer make does not stay behind.
+  useEffect(() => {
+    const shown = Object.keys(errors) as CheckoutField[];
+    if (isSubmitted && shown.length > 0) void trigger(shown);
+  }, [covers, member !== undefined]);
   // The card's part (donation x quantity + tip, less an applied voucher) and the fee the donor covers on it:
   // 0 when nothing is paid by card, undefined while the amount is not valid or the fee is still loading.
   const cardPays = paymentType === 'CARD' || (paymentType === 'VOUCHER' && voucherApplied);

@@ -6,8 +6,28 @@ import { buttonClassName } from '../../../components/ui/button';
 import { StatusPage } from '../../../components/ui/status-page';
 import { paths } from '../../../lib/paths';
 import { PRODUCT_NAME } from '../../../lib/product';
-import { readThankYouState, type ThankYouSummary } from '../thank-you-state';
+import * as z from 'zod/mini';
+import { moneySchema } from '@giving/shared/contracts/common';
+import type { ThankYouSummary, thankYouState } from '../thank-you-state';
 import styles from './thank-you.module.css';
+
+const thankYouSummarySchema: z.ZodMiniType<ThankYouSummary> = z.object({
+  charityName: z.string(),
+  charityUrl: z.string(),
+  giftTitle: z.optional(z.string()),
+  quantity: z.int(),
+  total: moneySchema,
+  trackingNumber: z.string(),
+  kind: z.optional(z.enum(['card', 'monthly', 'payroll'])),
+  workplaceName: z.optional(z.string()),
+});
+const thankYouStateSchema: z.ZodMiniType<ReturnType<typeof thankYouState>> = z.object({ donation: thankYouSummarySchema });
+
+/** The completed payment's summary from the location state, read defensively (history state can be anything). */
+export function readThankYouState(state: unknown): ThankYouSummary | undefined {
+  const parsed = thankYouStateSchema.safeParse(state);
+  return parsed.success ? parsed.data.donation : undefined;
+}
 
 /** What the thank-you says about how the donation was given. */
 export function thankYouLead(summary: ThankYouSummary): string {
