@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { measureBundles, type BundleSize } from './bundles';
+import { machine } from './machine';
 import { measureSubmissions, type SubmissionFigures } from './submissions';
-import { measureRouteJavaScript, type RouteJavaScript } from './web-routes';
+import { measureRouteJavaScript, routesSection, type RouteJavaScript } from './web-routes';
 
 /**
  * `npm run bench`: starts the local platform as its own process (as `npm start` does), drives it over loopback
@@ -22,7 +22,6 @@ const BUNDLE_LIMIT_BYTES = 300 * 1024;
 const PDF_BUNDLE_LIMIT_BYTES = 700 * 1024;
 const PDF_HANDLERS = new Set(['donations/handlers/receipts']);
 const bundleLimit = (fn: string) => (PDF_HANDLERS.has(fn) ? PDF_BUNDLE_LIMIT_BYTES : BUNDLE_LIMIT_BYTES);
-const ROUTE_JS_LIMIT_BYTES = 150 * 1024;
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 const url = (offset: number) => `http://localhost:${PORT_BASE + offset}`;
@@ -56,11 +55,6 @@ function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[mid] as number) : Math.round(((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2);
-}
-
-function machine(): string {
-  const cpus = os.cpus();
-  return `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}`;
 }
 
 function report(figures: SubmissionFigures, bundles: BundleSize[], routes: RouteJavaScript[]): string {
@@ -120,14 +114,7 @@ ${bundles.map((b) => `| ${b.fn} | ${b.functions} | ${(b.bytes / 1024).toFixed(1)
 
 Largest: ${largest ? `${(largest.bytes / 1024).toFixed(1)} KB` : '-'} — target ≤ 300 KB, ≤ 700 KB for the PDF handlers (${[...PDF_HANDLERS].join(', ')}): ${ok(bundles.every((b) => b.bytes <= bundleLimit(b.fn)))}.
 
-## Checkout routes: initial JavaScript (production build, gzip -9)
-
-What a browser downloads before it can show the route the first time: the entry chunk and its static imports, plus
-the route's lazy module and its static imports. Sign-in (Amplify) and other routes load only when used.
-
-| route | files | gzipped | target ≤ 150 KB |
-|---|---|---|---|
-${routes.map((r) => `| ${r.route} | ${r.files} | ${(r.gzipBytes / 1024).toFixed(1)} KB | ${ok(r.gzipBytes <= ROUTE_JS_LIMIT_BYTES)} |`).join('\n')}
+${routesSection(routes)}
 `;
 }
 

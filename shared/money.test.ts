@@ -31,6 +31,12 @@ describe('money', () => {
     expect(formatMoney(money(5050, 'NZD'), 'en-NZ', { dropZeroCents: true })).toBe('$50.50');
   });
 
+  it('shows a running total in whole dollars whatever its cents, never rounding up', () => {
+    expect(formatMoney(money(1234500, 'NZD'), 'en-NZ', { wholeDollars: true })).toBe('$12,345');
+    expect(formatMoney(money(1234599, 'NZD'), 'en-NZ', { wholeDollars: true })).toBe('$12,345');
+    expect(formatMoney(money(2068, 'AUD'), 'en-AU', { wholeDollars: true })).toBe('$20');
+  });
+
   it('writes cents back as a form value', () => {
     expect(centsToDollarString(1250)).toBe('12.50');
     expect(centsToDollarString(7)).toBe('0.07');

@@ -49,9 +49,14 @@ export function centsToDollarString(cents: number): string {
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
-/** Formats for display with Intl, e.g. $12.50 (NZD in en-NZ). Whole amounts may drop the cents. */
-export function formatMoney(value: Money, locale: string, options: { dropZeroCents?: boolean } = {}): string {
-  const drop = options.dropZeroCents === true && value.cents % 100 === 0;
+/**
+ * Formats for display with Intl, e.g. $12.50 (NZD in en-NZ). Whole amounts may drop the cents. `wholeDollars` shows
+ * a running total in whole dollars, whatever its cents (rounded down: never more than was given), so a figure such
+ * as the header's overall donations keeps one format as it grows.
+ */
+export function formatMoney(value: Money, locale: string, options: { dropZeroCents?: boolean; wholeDollars?: boolean } = {}): string {
+  const whole = options.wholeDollars === true;
+  const drop = whole || (options.dropZeroCents === true && value.cents % 100 === 0);
   const key = `${locale}|${value.currency}|${drop}`;
   let formatter = formatters.get(key);
   if (!formatter) {
@@ -65,5 +70,5 @@ export function formatMoney(value: Money, locale: string, options: { dropZeroCen
     formatters.set(key, formatter);
   }
   // Integer division keeps the value exact; Intl only sees a number with at most two decimals.
-  return formatter.format(value.cents / 100);
+  return formatter.format(whole ? Math.trunc(value.cents / 100) : value.cents / 100);
 }

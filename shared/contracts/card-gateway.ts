@@ -1,10 +1,13 @@
 /**
  * The browser-side protocol with the card gateway's hosted fields (an iframe on the gateway's own origin).
- * Our page asks the frame to tokenise; the frame answers with a token, or with field errors to show.
+ * Our page asks the frame to tokenise; the frame answers with a token, or with field errors to show. A page whose own
+ * fields are wrong asks the frame to show its errors too ('validate', no answer), so the donor sees every problem at once.
  */
 export const CARD_FRAME_MESSAGE = 'giving-card-frame';
 
-export type ToCardFrame = { type: typeof CARD_FRAME_MESSAGE; action: 'tokenise'; requestId: string };
+export type ToCardFrame =
+  | { type: typeof CARD_FRAME_MESSAGE; action: 'tokenise'; requestId: string }
+  | { type: typeof CARD_FRAME_MESSAGE; action: 'validate' };
 
 export type FromCardFrame =
   | { type: typeof CARD_FRAME_MESSAGE; event: 'ready' }

@@ -16,6 +16,8 @@ export const QUICK_PICK_AMOUNTS = [10, 20, 50, 100, 200] as const;
 export const MIN_DONATION_CENTS = 100;
 /** A sanity ceiling per item ($1,000,000) that catches mistyped amounts. */
 export const MAX_DONATION_CENTS = 100_000_000;
+/** Spec §2: the quantity field's minimum. */
+export const MIN_QUANTITY = 1;
 export const MAX_QUANTITY = 1000;
 export const MAX_MESSAGE_LENGTH = 500;
 export const MAX_NAME_LENGTH = 50;
@@ -38,7 +40,7 @@ export const donorEmailSchema = z.pipe(
   z.string().check(z.minLength(1, MESSAGES.requiredField), z.email(MESSAGES.invalidEmail), z.maxLength(254, MESSAGES.invalidEmail)),
 );
 export const quantitySchema = z.int({ error: MESSAGES.invalidInput }).check(
-  z.gte(1, MESSAGES.invalidInput),
+  z.gte(MIN_QUANTITY, MESSAGES.invalidInput),
   z.lte(MAX_QUANTITY, MESSAGES.invalidInput),
 );
 /** A donation amount per item in integer cents: at least $1. */

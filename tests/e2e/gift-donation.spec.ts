@@ -28,8 +28,9 @@ test.describe('a guest gives to a gift by card', () => {
     await expect(page.getByRole('status', { name: 'Total' })).toHaveText('$25.78');
     await expect(page.getByText('Or Donate Amount of Your Choice')).toBeVisible();
 
-    await page.getByRole('button', { name: '$50' }).click();
-    await page.getByLabel('Quantity').fill('2');
+    // Four chicks at the gift's price: three presses of the quantity's + button.
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Increase Quantity' }).click();
+    await expect(page.getByLabel('Quantity', { exact: true })).toHaveValue('4');
     // $100 by card in nz: the donor covers the 1.9% + 30c fee.
     await expect(page.getByRole('status', { name: 'Transaction fee' })).toHaveText('$2.20');
     await expect(page.getByRole('status', { name: 'Total' })).toHaveText('$102.20');

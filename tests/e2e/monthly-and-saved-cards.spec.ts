@@ -5,23 +5,30 @@ import { card, chargesFor, fillCard, logIn, nzCardFee } from './support';
 /** Demo sign-in seeded by the local platform (tools/local/src/seed/data.ts). */
 const DANA = { email: 'dana.donor@demo.koha.nz', password: 'Koha-demo-2026!', name: 'Dana Whitfield' };
 
+/** A gift without a price ('Area of greatest need'): the donor chooses the amount. */
+const AREA_OF_NEED = '/nz/kiwi-coast-rescue/where-it-is-needed-most';
+
 const referenceOn = async (page: Page) => (await page.getByText(/^[0-9A-HJKMNP-TV-Z]{26}$/).textContent()) ?? '';
 
 test.describe('monthly giving and saved cards', () => {
   test('a guest starts a monthly gift: signs in, comes back to the filled form, and the gift is listed as upcoming', async ({ page }) => {
-    await page.goto('/nz/kiwi-coast-rescue/feed-a-kiwi-chick');
+    await page.goto(AREA_OF_NEED);
     const main = page.getByRole('main');
     await main.getByLabel('Donation Amount').fill('18');
     await main.getByPlaceholder('Message').fill('Every month for the chicks');
 
-    // Spec §4: a guest choosing Monthly saves the form, sets the 60-second return cookie and goes to sign in.
+    // Spec §4: a guest choosing Monthly is told why it needs a login; logging in saves the form, sets the 60-second
+    // return cookie and goes to sign in.
     await main.getByLabel('Monthly').check();
+    await expect(main.getByText(/Monthly giving is for members/)).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${AREA_OF_NEED}$`));
+    await main.getByRole('button', { name: 'Log in to give monthly' }).click();
     await expect(page).toHaveURL(/\/login\/sso/);
     const cookies = await page.context().cookies();
-    expect(cookies.find((cookie) => cookie.name === 'koha_return')?.value).toBe(encodeURIComponent('/nz/kiwi-coast-rescue/feed-a-kiwi-chick'));
+    expect(cookies.find((cookie) => cookie.name === 'koha_return')?.value).toBe(encodeURIComponent(AREA_OF_NEED));
     await logIn(page, DANA);
 
-    await expect(page).toHaveURL(/\/nz\/kiwi-coast-rescue\/feed-a-kiwi-chick$/);
+    await expect(page).toHaveURL(new RegExp(`${AREA_OF_NEED}$`));
     await expect(main.getByLabel('Donation Amount')).toHaveValue('18');
     await expect(main.getByPlaceholder('Message')).toHaveValue('Every month for the chicks');
     await expect(main.getByLabel('Monthly')).toBeChecked();
@@ -36,7 +43,7 @@ test.describe('monthly giving and saved cards', () => {
 
     await page.goto('/admin/user/donations/upcoming');
     const monthly = page.getByRole('table', { name: 'Monthly donations' });
-    await expect(monthly.getByText('Feed a kiwi chick for a week').first()).toBeVisible({ timeout: 20_000 });
+    await expect(monthly.getByText('Where it is needed most').first()).toBeVisible({ timeout: 20_000 });
     await expect(monthly.getByText('$18.00')).toBeVisible();
     await expect(monthly.getByText(/•••• 4242/)).toBeVisible();
     await page.screenshot({ path: 'test-results/monthly-upcoming.png', fullPage: true });

@@ -3,19 +3,20 @@ import { logIn } from './support';
 
 /** Demo sign-ins seeded by the local platform (tools/local/src/seed/data.ts). */
 const WIREMU = { email: 'wiremu.parata@tasman-engineering.co.nz', password: 'Koha-demo-2026!' };
-const GIFT = '/nz/kiwi-coast-rescue/buy-a-predator-trap';
+/** A gift without a price ('Area of greatest need'): the donor chooses the amount. */
+const GIFT = '/nz/kiwi-coast-rescue/where-it-is-needed-most';
 
 test.describe('payroll giving (spec §4 "Payroll")', () => {
   test('a guest picks payroll, logs in as a workplace member, confirms, and finds the pledge in upcoming donations', async ({ page }) => {
     await page.goto(GIFT);
     const main = page.getByRole('main');
     await main.getByLabel('Donation Amount').fill('15');
-    await main.getByLabel('Quantity').fill('2');
+    await main.getByLabel('Quantity', { exact: true }).fill('2');
     await main.getByRole('button', { name: 'Payroll', exact: true }).click();
 
-    // Spec §5: logged out, the payroll button reads 'Please Login' and is disabled; the prompt signs in.
-    await expect(main.getByRole('button', { name: 'Please Login' })).toBeDisabled();
-    await main.getByRole('button', { name: 'Log in', exact: true }).click();
+    // Spec §4, §5: logged out, the payroll button reads 'Please Login', says why, and goes to sign in with the form kept.
+    await expect(main.getByText(/Payroll giving is for workplace members/)).toBeVisible();
+    await main.getByRole('button', { name: 'Please Login' }).click();
     await logIn(page, WIREMU);
 
     // Back on the gift with the form as it was, the confirmation opens by itself.
@@ -32,9 +33,10 @@ test.describe('payroll giving (spec §4 "Payroll")', () => {
     await expect(done.getByRole('button', { name: 'View Thank You Message' })).toBeVisible();
     await done.getByRole('button', { name: 'Go to upcoming donations' }).click();
 
-    await expect(page).toHaveURL(/\/admin\/user\/donations\/upcoming$/);
+    // Spec §2 "Payroll confirmation": /{country}/admin/user/donations/upcoming.
+    await expect(page).toHaveURL(/\/nz\/admin\/user\/donations\/upcoming$/);
     const pledges = page.getByRole('region', { name: 'Payroll donations' });
-    await expect(pledges.getByText('Buy a predator trap').first()).toBeVisible();
+    await expect(pledges.getByText('Where it is needed most').first()).toBeVisible();
     await expect(pledges.getByText('$30.00').first()).toBeVisible();
     await page.screenshot({ path: 'test-results/payroll-upcoming.png', fullPage: true });
   });

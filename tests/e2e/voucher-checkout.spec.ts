@@ -24,6 +24,8 @@ test.describe('paying with a gift voucher', () => {
     await fillDonor(page, { firstName: 'Dana', lastName: 'Whitfield', email: 'dana.donor@demo.koha.nz' });
     await applyVoucher(page, HUNDRED?.code ?? '');
     await expect(main.getByText('Your voucher covers the total.')).toBeVisible();
+    // Spec §2's $60 trap off a $100 voucher: what stays on it after this gift.
+    await expect(main.getByText('Balance left on your voucher after this gift: $40.00')).toBeVisible();
     await expect(page.locator('iframe[title="Card details"]')).toBeHidden();
     await page.screenshot({ path: 'test-results/voucher-covering.png', fullPage: true });
 
@@ -32,11 +34,11 @@ test.describe('paying with a gift voucher', () => {
     const reference = (await page.getByText(/^[0-9A-HJKMNP-TV-Z]{26}$/).textContent()) ?? '';
     expect(await chargesFor(reference)).toEqual([]);
 
-    // The voucher keeps the rest of its balance.
+    // The voucher keeps the rest of its balance: $100 less the $60 trap, then less another $60 would not cover it.
     await page.goto(GIFT);
     await applyVoucher(page, HUNDRED?.code ?? '');
-    await expect(main.getByText(/Remaining balance: \$[0-9.]+/)).toBeVisible();
-    await expect(main.getByText('Remaining balance: $100.00')).toHaveCount(0);
+    await expect(main.getByText('Paid by voucher: $40.00')).toBeVisible();
+    await expect(main.getByText('Balance left on your voucher after this gift: $0.00')).toBeVisible();
   });
 
   test('a voucher that does not cover the total is topped up by card', async ({ page }) => {

@@ -109,12 +109,15 @@ describe('routes', () => {
     expect(screen.getByText('Checkout the large range of donations you can donate on Koha')).toBeTruthy();
   });
 
-  it('shows the thank-you page without a summary when opened directly', async () => {
+  it('opened with no completed payment, the thank-you page thanks nobody and offers ways to give', async () => {
     const fetch = platform();
     fetch.on('GET', '/api/accounts/charities?country=nz', json(200, { items: [] }));
     renderApp('/nz/thankyou');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your donation' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'No donation to confirm' })).toBeTruthy();
+    expect(screen.queryByText(/thank you/i)).toBeNull();
+    expect(document.title).toBe('Give · Koha');
     expect(screen.getByRole('link', { name: 'Browse charities' }).getAttribute('href')).toBe('/nz/charities');
+    expect(screen.getByRole('link', { name: 'Give a gift voucher' }).getAttribute('href')).toBe('/nz/charity/gift-vouchers/new-voucher');
   });
 
   it('closes the mobile menu when the route changes', async () => {
@@ -148,7 +151,7 @@ describe('the consoles’ routes (/admin/...)', () => {
     fetch.on('GET', '/api/accounts/charities?country=nz', json(200, { items: [] }));
     signIn();
     const { router } = renderApp('/nz/thankyou');
-    await screen.findByRole('heading', { level: 1, name: 'Thank you for your donation' });
+    await screen.findByRole('heading', { level: 1, name: 'No donation to confirm' });
     expect(paths(router.routes).filter((path) => path.startsWith('/admin'))).toEqual([]);
 
     await act(() => router.navigate('/admin/user'));
@@ -165,6 +168,24 @@ describe('the consoles’ routes (/admin/...)', () => {
     signIn();
     const { router } = renderApp(from);
     await waitFor(() => expect(router.state.location.pathname).toBe(to));
+  });
+
+  it('answers under a country too (spec §2: routes are prefixed by a country), and the console’s links keep it', async () => {
+    const fetch = platform();
+    signIn();
+    fetch.on('GET', '/api/accounts/me/permissions', json(200, { permissions: ['User_ViewDonations'] }));
+    const { router } = renderApp('/nz/admin/user');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/nz/admin/user/dashboard'));
+    const upcoming = await screen.findByRole('link', { name: 'Upcoming Donations' });
+    expect(upcoming.getAttribute('href')).toBe('/nz/admin/user/donations/upcoming');
+    expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/nz/admin/user/dashboard');
+  });
+
+  it('shows not-found for a console under an unknown country', async () => {
+    platform();
+    signIn();
+    renderApp('/zz/admin/user/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
   });
 
   it('leaves /admin alone a not-found page, as before', async () => {

@@ -90,13 +90,14 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
-/** The consoles' addresses (/admin/..., any case, as the router matches them). */
-const ADMIN_PATH = /^\/admin(\/|$)/i;
+/** The consoles' addresses (/admin/... and /{country}/admin/..., any case, as the router matches them). */
+const ADMIN_PATH = /^(\/[^/]+)?\/admin(\/|$)/i;
 
 /**
- * The four consoles and the CMS (/admin/...): their routes are built from the console registry, which public pages
- * never need, so it is a chunk of its own and its routes join the table under the root on the first navigation to an
- * /admin address (React Router's route discovery). Patching the same routes again changes nothing.
+ * The four consoles and the CMS (/admin/..., and the same under a country): their routes are built from the console
+ * registry, which public pages never need, so it is a chunk of its own and its routes join the table under the root
+ * on the first navigation to an admin address (React Router's route discovery). Patching the same routes again
+ * changes nothing.
  */
 export const patchAdminRoutes: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
   if (!ADMIN_PATH.test(path)) return;

@@ -9,8 +9,8 @@ export const paths = {
   thankYou: (country: CountryCode) => `/${country}/thankyou`,
   /** Spec §2: the gift voucher page; its value picker is #voucher-select. */
   giftVoucher: (country: CountryCode) => `/${country}/charity/gift-vouchers/new-voucher`,
-  /** Consoles have no country prefix (app/routes/admin/registry.ts). */
-  upcomingDonations: () => '/admin/user/donations/upcoming',
+  /** Spec §2 "Payroll confirmation": the user area's upcoming donations, under the country like every route. */
+  upcomingDonations: (country: CountryCode) => `/${country}/admin/user/donations/upcoming`,
 } as const;
 
 /** Where the charity page's general donation form is (/{country}/charity/{charityUrl}#donate). */

@@ -13,7 +13,8 @@ export const APPROVED_CARD: Reply = { event: 'tokenised', token: 'tok_approve424
 
 /**
  * Plays the card gateway's hosted fields inside an <iframe> that happy-dom never loads: gives the iframe a window,
- * answers 'tokenise' requests with the queued replies, and sends messages from the gateway's origin.
+ * answers 'tokenise' requests with the queued replies, records 'validate' requests, and sends messages from the
+ * gateway's origin.
  */
 export function attachCardGateway(iframe: HTMLIFrameElement, { origin = GATEWAY_ORIGIN } = {}) {
   const replies: Reply[] = [];
@@ -46,6 +47,8 @@ export function attachCardGateway(iframe: HTMLIFrameElement, { origin = GATEWAY_
     /** Sends a message as if from the frame (or, with `from`, from another origin or window). */
     send: (data: unknown, from?: { origin?: string; source?: unknown }) => act(() => send(data, from)),
     ready: () => act(() => send({ type: CARD_FRAME_MESSAGE, event: 'ready' })),
-    tokeniseRequests: () => frameWindow.postMessage.mock.calls.map(([message]) => message),
+    tokeniseRequests: () => frameWindow.postMessage.mock.calls.map(([message]) => message).filter((message) => message.action === 'tokenise'),
+    /** The page's requests to show the card errors ('validate'), each to the gateway's origin only. */
+    validateRequests: () => frameWindow.postMessage.mock.calls.filter(([message, target]) => message.action === 'validate' && target === origin),
   };
 }

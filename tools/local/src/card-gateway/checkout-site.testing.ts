@@ -5,7 +5,7 @@ import { CARD_FRAME_MESSAGE } from '@giving/shared/contracts/card-gateway';
 /**
  * A stand-in for our checkout, on an origin of its own, for the hosted-fields tests: its page frames the gateway's
  * card fields, records every card-frame message it gets (`window.received`) and can ask the frame for a token
- * (`window.tokenise(requestId)`). The gateway and frame address are read per request (the gateway starts after the
+ * (`window.tokenise(requestId)`) or to show its errors (`window.validate()`). The gateway and frame address are read per request (the gateway starts after the
  * site, since it needs the site's origin).
  */
 export async function startCheckoutSite(page: () => { gatewayUrl: string; fieldsUrl: string }): Promise<{ origin: string; close(): Promise<void> }> {
@@ -20,6 +20,9 @@ export async function startCheckoutSite(page: () => { gatewayUrl: string; fields
   });
   window.tokenise = function (requestId) {
     document.getElementById('card-frame').contentWindow.postMessage({ type: '${CARD_FRAME_MESSAGE}', action: 'tokenise', requestId: requestId }, '${gatewayUrl}');
+  };
+  window.validate = function () {
+    document.getElementById('card-frame').contentWindow.postMessage({ type: '${CARD_FRAME_MESSAGE}', action: 'validate' }, '${gatewayUrl}');
   };
 </script>
 <iframe id="card-frame" title="Card details" src="${fieldsUrl}"></iframe>

@@ -44,7 +44,7 @@ describe('the hosted-fields page', () => {
       ['name', 'Name on Card', 'cc-name', '100', null],
       ['number', 'Card Number', 'cc-number', '23', 'numeric'],
       ['expMonth', 'Expiry Month', 'cc-exp-month', '2', 'numeric'],
-      ['expYear', 'Expiry Year', 'cc-exp-year', '2', 'numeric'],
+      ['expYear', 'Expiry Year', 'cc-exp-year', '4', 'numeric'],
       ['cvc', 'CVC', 'cc-csc', '4', 'numeric'],
     ] as const;
     for (const [id, label, autocomplete, maxLength, inputMode] of fields) {
@@ -90,7 +90,7 @@ describe('the hosted-fields page', () => {
 describe('inside the checkout', () => {
   let browser: Browser;
   let frame: BrowserFrame;
-  let parent: { received: FromCardFrame[]; tokenise(requestId: string): void };
+  let parent: { received: FromCardFrame[]; tokenise(requestId: string): void; validate(): void };
 
   beforeAll(() => {
     browser = new Browser({ settings: { enableJavaScriptEvaluation: true, enableIframePageLoading: true, suppressInsecureJavaScriptEnvironmentWarning: true } });
@@ -188,6 +188,28 @@ describe('inside the checkout', () => {
     expect(message('expYear')).toBe('Invalid Year!');
     expect(message('cvc')).toBe('Invalid Number!');
     for (const id of ['name', 'number', 'expMonth', 'expYear', 'cvc']) expect(input(id).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('shows every field’s message when the checkout asks it to (its own fields were wrong), answering nothing', async () => {
+    await openCheckout();
+    type('name', 'Jane Doe');
+    parent.validate();
+    await until(() => message('number') !== '');
+    expect(message('name')).toBe('');
+    expect(message('number')).toBe('Invalid Card Number!');
+    expect(message('expMonth')).toBe('Invalid Month!');
+    expect(message('expYear')).toBe('Invalid Year!');
+    expect(message('cvc')).toBe('Invalid Number!');
+    expect(parent.received.filter((m) => m.event === 'invalid' || m.event === 'tokenised')).toEqual([]);
+  });
+
+  it('makes a four-digit expiry year its last two digits (spec §5: the year has 2 characters)', async () => {
+    await openCheckout();
+    type('expYear', '2030');
+    expect(input('expYear').value).toBe('30');
+    type('expYear', '203');
+    blur('expYear');
+    expect(message('expYear')).toBe('Invalid Year!');
   });
 
   it('checks the CVC against the card type and the month against the year', async () => {

@@ -63,7 +63,8 @@ const FIELDS: FieldSpec[] = [
   // 19 digits and the spaces between their groups.
   { id: 'number', label: 'Card Number', autocomplete: 'cc-number', maxLength: 23, numeric: true },
   { id: 'expMonth', label: 'Expiry Month', autocomplete: 'cc-exp-month', maxLength: 2, numeric: true, placeholder: 'MM' },
-  { id: 'expYear', label: 'Expiry Year', autocomplete: 'cc-exp-year', maxLength: 2, numeric: true, placeholder: 'YY' },
+  // Room for a four-digit year (typed, pasted or autofilled), which becomes its last two digits (spec §5: 2 characters).
+  { id: 'expYear', label: 'Expiry Year', autocomplete: 'cc-exp-year', maxLength: 4, numeric: true, placeholder: 'YY' },
   { id: 'cvc', label: 'CVC', autocomplete: 'cc-csc', maxLength: 4, numeric: true },
 ];
 
@@ -164,6 +165,7 @@ const PAGE_SCRIPT = `
     input.addEventListener('input', function () {
       if (field === 'number') input.value = input.value.replace(/[^\\d ]/g, '');
       else if (field !== 'name') input.value = input.value.replace(/\\D/g, '');
+      if (field === 'expYear') input.value = twoDigitYear(input.value);
       refresh();
     });
     input.addEventListener('blur', function () {
@@ -250,12 +252,17 @@ const PAGE_SCRIPT = `
     });
   }
 
-  function tokenise(requestId) {
+  /** Every field counts as touched: shows each one's message (the checkout's Donate, or its 'validate'). */
+  function checkAll() {
     FIELDS.forEach(function (field) {
       touched[field] = true;
       normalise(field);
     });
-    var errors = refresh();
+    return refresh();
+  }
+
+  function tokenise(requestId) {
+    var errors = checkAll();
     if (Object.keys(errors).length > 0) {
       post({ event: 'invalid', requestId: requestId, errors: errors });
       return;
@@ -289,8 +296,9 @@ const PAGE_SCRIPT = `
   window.addEventListener('message', function (event) {
     if (event.origin !== config.parentOrigin || event.source !== window.parent) return;
     var data = event.data;
-    if (!data || data.type !== config.messageType || data.action !== 'tokenise' || typeof data.requestId !== 'string') return;
-    tokenise(data.requestId);
+    if (!data || data.type !== config.messageType) return;
+    if (data.action === 'validate') checkAll();
+    else if (data.action === 'tokenise' && typeof data.requestId === 'string') tokenise(data.requestId);
   });
 
   if (typeof ResizeObserver === 'function') new ResizeObserver(reportHeight).observe(form);

@@ -8,6 +8,7 @@ import {
   cardValidationSource,
   formatCardNumber,
   padMonth,
+  twoDigitYear,
   validateCard,
   type CardErrors,
   type CardInput,
@@ -132,6 +133,13 @@ describe('expiry', () => {
   ])('month %j, year %j -> %j', (expMonth, expYear, expected) => {
     const errors = errorsFor({ expMonth, expYear });
     expect({ expMonth: errors.expMonth, expYear: errors.expYear }).toEqual({ expMonth: undefined, expYear: undefined, ...expected });
+  });
+
+  it('makes a four-digit year its last two digits, and leaves anything else as typed', () => {
+    expect(twoDigitYear('2030')).toBe('30');
+    expect(twoDigitYear(' 2031 ')).toBe('31');
+    expect(twoDigitYear('30')).toBe('30');
+    expect(twoDigitYear('203')).toBe('203');
   });
 
   it('pads a single-digit month', () => {

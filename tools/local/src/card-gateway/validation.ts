@@ -69,6 +69,12 @@ export function formatCardNumber(number: string): string {
   return (digits.match(/\d{1,4}/g) || []).join(' ');
 }
 
+/** Spec §5: the year has exactly 2 characters; a four-digit year ('2030') becomes its last two ('30'). */
+export function twoDigitYear(year: string): string {
+  const trimmed = year.trim();
+  return /^\d{4}$/.test(trimmed) ? trimmed.slice(2) : trimmed;
+}
+
 /** A single-digit month becomes two digits ('3' -> '03'), as the field does on blur. */
 export function padMonth(month: string): string {
   const trimmed = month.trim();
@@ -128,6 +134,7 @@ export const CARD_VALIDATION_FUNCTIONS = [
   luhnValid,
   cardNumberValid,
   formatCardNumber,
+  twoDigitYear,
   padMonth,
   validateName,
   validateNumber,

@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { preloadCheckoutParts } from '../../features/checkout/components/checkout-form';
+import { attachCardGateway } from '../../testing/card-gateway-fake';
 import { installFetchFake, json, problem } from '../../testing/fetch-fake';
-import { aCharity, aGift, answerCardSettings } from '../../testing/fixtures';
+import { TRACKING_NUMBER, aCharity, aGift, answerCardSettings } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render';
 
 const GIFT_API = '/api/donations/gifts/kiwi-kids-trust/school-lunches';
@@ -82,6 +84,45 @@ describe('gift page', () => {
     expect(router.state.location.hash).toBe('#donate');
     expect(await screen.findByRole('heading', { level: 1, name: 'Kiwi Kids Trust' })).toBeTruthy();
     expect(await screen.findByRole('form', { name: 'Donate Amount of Your Choice' })).toBeTruthy();
+  });
+});
+
+describe('a priced gift is sold at its price (spec §2)', () => {
+  const PRICE_CHANGED = 'The price of this gift has changed. Please check the total and try again.';
+
+  it('when the API says the price changed (409), shows its message, fetches the gift again and pays the new price next', async () => {
+    const fetch = installFetchFake();
+    answerCardSettings(fetch);
+    // The charity raises the price from $25 to $30 after the page loaded; the first payment names the old one.
+    let priceCents = 2500;
+    fetch.on('GET', GIFT_API, () => json(200, aGift({ price: { cents: priceCents, currency: 'NZD' } })));
+    fetch.sequence('POST', '/api/donations/payments', [
+      () => {
+        priceCents = 3000;
+        return problem(409, { title: 'Conflict', code: 'Conflict', errors: [{ field: 'body.donationAmount', message: PRICE_CHANGED }] });
+      },
+      () => json(202, { trackingNumber: TRACKING_NUMBER }),
+    ]);
+    fetch.on('GET', `/api/donations/payments/${TRACKING_NUMBER}/status`, json(200, { trackingNumber: TRACKING_NUMBER, paymentProcessingStatus: 'Processing', messages: [] }));
+    await preloadCheckoutParts();
+    const { user } = renderApp('/nz/kiwi-kids-trust/school-lunches');
+    const gateway = attachCardGateway((await screen.findByTitle('Card details')) as HTMLIFrameElement);
+    await gateway.ready();
+    const amount = screen.getByLabelText('Donation Amount') as HTMLInputElement;
+    expect(amount.value).toBe('25.00');
+    await user.type(screen.getByLabelText('First Name'), 'Aroha');
+    await user.type(screen.getByLabelText('Last Name'), 'Ngata');
+    await user.type(screen.getByLabelText('Email'), 'aroha@example.co.nz');
+
+    await user.click(screen.getByRole('button', { name: 'Donate' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(PRICE_CHANGED);
+    await waitFor(() => expect(amount.value).toBe('30.00'));
+    // $30 by card in nz: 1.9% + 30c.
+    expect(screen.getByRole('status', { name: 'Total' }).textContent).toBe('$30.87');
+    await user.click(screen.getByRole('button', { name: 'Donate' }));
+    await waitFor(() => expect(fetch.callsTo('POST', '/api/donations/payments')).toHaveLength(2));
+    expect(fetch.callsTo('POST', '/api/donations/payments')[1]?.body).toMatchObject({ donationAmount: 3000, quantity: 1, transactionFeeCents: 87 });
   });
 });
 

@@ -44,7 +44,7 @@ export function GiftRoute() {
         <GiftDetails gift={gift.data} country={country} />
         <div className={styles.purchase}>
           {availability.givable ? (
-            <CheckoutForm key={gift.data.id} target={{ pageType: 'GIFT', gift: gift.data }} country={country} />
+            <CheckoutForm key={gift.data.id} target={{ pageType: 'GIFT', gift: gift.data }} country={country} onGiftChanged={() => void gift.refetch()} />
           ) : (
             <GiftUnavailableNotice message={availability.message} />
           )}

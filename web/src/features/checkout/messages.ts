@@ -17,3 +17,6 @@ export const PAYMENT_STATUS_MISSING = 'We couldn’t find your payment to confir
 export const PROCESSING_TITLE = 'Payment Processing';
 export const PROCESSING_BE_PATIENT = 'Please be patient. This may take a few moments to process';
 export const PROCESSING_STAY = 'Please don’t click away from this screen until payment is completed';
+
+/** Shown where the card fields go until the gateway's frame is ready. */
+export const CARD_FRAME_LOADING = 'Loading secure card form…';

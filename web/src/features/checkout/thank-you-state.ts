@@ -1,28 +1,22 @@
-import * as z from 'zod/mini';
-import { moneySchema } from '@giving/shared/contracts/common';
+import type { Money } from '@giving/shared/money';
 
-/** What the thank-you page shows about the payment that just completed; passed in the router's location state. */
-export const thankYouSummarySchema = z.object({
-  charityName: z.string(),
-  charityUrl: z.string(),
+/**
+ * What the thank-you page shows about the payment that just completed; passed in the router's location state (the
+ * thank-you page checks it with its schema: history state survives reloads and can be anything).
+ */
+export interface ThankYouSummary {
+  charityName: string;
+  charityUrl: string;
   /** Absent for a general donation to the charity. */
-  giftTitle: z.optional(z.string()),
-  quantity: z.int(),
-  total: moneySchema,
-  trackingNumber: z.string(),
+  giftTitle?: string;
+  quantity: number;
+  total: Money;
+  trackingNumber: string;
   /** How it was given: a card payment (the default), the first of a monthly gift, or a payroll pledge. */
-  kind: z.optional(z.enum(['card', 'monthly', 'payroll'])),
+  kind?: 'card' | 'monthly' | 'payroll';
   /** A payroll pledge: the workplace that takes it from the donor's pay. */
-  workplaceName: z.optional(z.string()),
-});
-export type ThankYouSummary = z.infer<typeof thankYouSummarySchema>;
-
-const thankYouStateSchema = z.object({ donation: thankYouSummarySchema });
-
-export const thankYouState = (donation: ThankYouSummary) => ({ donation });
-
-/** History state survives reloads and can be anything, so it is read defensively. */
-export function readThankYouState(state: unknown): ThankYouSummary | undefined {
-  const parsed = thankYouStateSchema.safeParse(state);
-  return parsed.success ? parsed.data.donation : undefined;
+  workplaceName?: string;
 }
+
+/** The location state that takes a completed payment's summary to the thank-you page. */
+export const thankYouState = (donation: ThankYouSummary) => ({ donation });

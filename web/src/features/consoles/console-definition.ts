@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { generatePath, type Params } from 'react-router-dom';
+import { isCountryCode } from '@giving/shared/countries';
 import { satisfies, type PermissionCheck } from '@giving/shared/permissions';
 
 /**
@@ -56,7 +57,12 @@ export interface ConsoleMenuItem {
   to: string;
 }
 
-export const consoleBasePath = (definition: ConsoleDefinition, params: Params): string => generatePath(definition.path, params);
+/**
+ * The console's own address for these params: under the country when the console was opened under one
+ * (/{country}/admin/..., spec §2: routes are prefixed by a country code), else as registered (/admin/...).
+ */
+export const consoleBasePath = (definition: ConsoleDefinition, params: Params): string =>
+  `${isCountryCode(params.country) ? `/${params.country}` : ''}${generatePath(definition.path, params)}`;
 
 export const consoleTenant = (definition: ConsoleDefinition, params: Params): ConsoleTenant => definition.tenant?.(params) ?? {};
 

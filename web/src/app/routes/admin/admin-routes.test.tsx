@@ -142,7 +142,9 @@ describe('adminRoutes()', () => {
   it('code-splits every console and screen, and never shares a lazy object between routes or calls', () => {
     const first = adminRoutes();
     const second = adminRoutes();
-    expect(first.map((route) => route.path)).toEqual(['/admin/charity/:charityId', '/admin/workplace/:workplaceId', '/admin/user', '/admin/backoffice', '/admin/cms']);
+    const consoles = ['/admin/charity/:charityId', '/admin/workplace/:workplaceId', '/admin/user', '/admin/backoffice', '/admin/cms'];
+    // Each console at its own address and under a country (spec §2).
+    expect(first.map((route) => route.path)).toEqual([...consoles, ...consoles.map((path) => `/:country${path}`)]);
 
     const routes = flatten(first);
     const lazyRoutes = routes.filter((route) => route.lazy);

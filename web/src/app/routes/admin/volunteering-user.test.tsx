@@ -216,6 +216,20 @@ describe('user area: my volunteering', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Invite again' }));
     expect(await within(dialog).findByText('Invitation sent again to tama@example.co.nz.')).toBeTruthy();
     expect(fetch.callsTo('PATCH', `/api/volunteer/application/team/${team.id}/reInvite`)[0]?.body).toEqual({ emails: ['tama@example.co.nz'] });
+
+    // Inviting one more: the e-mail is checked first, then sent as the API stores it (trimmed, lower case).
+    fetch.on('POST', `/api/volunteer/application/team/${team.id}/invite`, new Response(null, { status: 204 }));
+    const email = within(dialog).getByLabelText('Teammate’s e-mail') as HTMLInputElement;
+    await user.type(email, 'not-an-email');
+    await user.click(within(dialog).getByRole('button', { name: 'Invite' }));
+    expect(await within(dialog).findByText('Invalid Email!')).toBeTruthy();
+    expect(fetch.callsTo('POST', `/api/volunteer/application/team/${team.id}/invite`)).toHaveLength(0);
+    await user.clear(email);
+    await user.type(email, ' Hemi@Example.co.nz ');
+    await user.click(within(dialog).getByRole('button', { name: 'Invite' }));
+    expect(await within(dialog).findByText('hemi@example.co.nz was invited.')).toBeTruthy();
+    expect(fetch.callsTo('POST', `/api/volunteer/application/team/${team.id}/invite`)[0]?.body).toEqual({ members: [{ email: 'hemi@example.co.nz' }] });
+    expect(email.value).toBe('');
   });
 
   it('says so when there are no applications, with a way to the roles', async () => {

@@ -83,6 +83,9 @@ describe('workplace charities', () => {
     const picker = await screen.findByLabelText('Charity');
     // Already supported charities are not offered again.
     await waitFor(() => expect(within(picker).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose a charity', 'Outback Kids']));
+    await user.click(screen.getByRole('button', { name: 'Add charity' }));
+    expect(await screen.findByText('Choose a charity.')).toBeTruthy();
+    expect(fetch.callsTo('PUT', `${API}/charities/C2`)).toHaveLength(0);
     await user.selectOptions(picker, 'C2');
     await user.click(screen.getByRole('button', { name: 'Add charity' }));
     expect(await screen.findByText('Outback Kids was added.')).toBeTruthy();

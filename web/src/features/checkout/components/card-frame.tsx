@@ -1,18 +1,30 @@
+import { useImperativeHandle, type Ref } from 'react';
 import { FormMessage } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
-import type { CardFrame as CardFrameHandle } from '../hooks/use-card-frame';
+import { CARD_FORM_UNAVAILABLE } from '../card-errors';
+import { CARD_FRAME_LOADING } from '../messages';
+import { useCardFrame, type CardFrame as CardFrameControl, type CardGatewaySettings } from '../hooks/use-card-frame';
 import styles from './card-frame.module.css';
 
+/** What a page asks of its card fields. */
+export type CardFrameHandle = Pick<CardFrameControl, 'tokenise' | 'focus' | 'showErrors'>;
+
 export interface CardFrameProps {
-  frame: CardFrameHandle;
-  /** The runtime config (which names the gateway) failed to load. */
+  /** The merchant account's card fields (useCountryCardGateway); undefined while they load. */
+  gateway: CardGatewaySettings | undefined;
+  /** The runtime config or the gateway settings failed to load. */
   unavailable?: boolean;
+  /** Where the page gets tokenise, focus and showErrors. */
+  handle: Ref<CardFrameHandle>;
 }
 
-export const CARD_FORM_UNAVAILABLE = 'We couldn’t load the secure card form. Please refresh the page to try again.';
-
-/** The gateway's hosted card fields, with a loading state until the frame says it is ready. */
-export function CardFrame({ frame, unavailable = false }: CardFrameProps) {
+/**
+ * The gateway's hosted card fields, with a loading state until the frame says it is ready. It talks to the frame
+ * (useCardFrame), so that code comes with it: pages may load this component after their first paint.
+ */
+export function CardFrame({ gateway, unavailable = false, handle }: CardFrameProps) {
+  const frame = useCardFrame(gateway);
+  useImperativeHandle(handle, () => ({ tokenise: frame.tokenise, focus: frame.focus, showErrors: frame.showErrors }), [frame.tokenise, frame.focus, frame.showErrors]);
   if (unavailable) {
     return <FormMessage>{CARD_FORM_UNAVAILABLE}</FormMessage>;
   }
@@ -24,7 +36,7 @@ export function CardFrame({ frame, unavailable = false }: CardFrameProps) {
         {loading ? (
           <div className={styles.overlay}>
             <Spinner size="sm" label="" />
-            <span>Loading secure card form…</span>
+            <span>{CARD_FRAME_LOADING}</span>
           </div>
         ) : null}
       </div>

@@ -5,20 +5,22 @@ import { resetSessionForTests, setIdTokenProvider, setLoginHandler, setSession, 
 import { installFetchFake, json } from '../../../testing/fetch-fake';
 import { TRACKING_NUMBER, aGift } from '../../../testing/fixtures';
 import { loadCheckoutState, saveCheckoutState } from '../saved-checkout-state';
-import { GIFT_PATH, donateButton, field, renderCheckout } from '../testing';
-import { MONTHLY_SIGN_IN_HINT } from './payment-method-choice';
+import { GIFT_PATH, donateButton, errorOf, field, renderCheckout } from '../testing';
+import { MONTHLY_LOG_IN, MONTHLY_SIGN_IN_HINT } from './payment-method-choice';
 
 afterEach(() => {
   act(() => resetSessionForTests());
   document.cookie = `${RETURN_COOKIE}=; Max-Age=0; Path=/`;
 });
 
+/** A gift without a price ('Area of greatest need'): the donor chooses the amount (spec §2). */
+const areaOfNeed = () => aGift({ title: 'Area of greatest need', price: { cents: 0, currency: 'NZD' } });
 const monthly = () => within(screen.getByRole('group', { name: 'How often' })).getByLabelText('Monthly');
 
 describe('CheckoutForm: saved checkout state (spec §3)', () => {
   it('keeps the donor’s choices for this gift in the tab and starts from them next time', async () => {
     const fetch = installFetchFake();
-    const first = await renderCheckout(fetch);
+    const first = await renderCheckout(fetch, { gift: areaOfNeed() });
     await first.user.clear(field('Donation Amount'));
     await first.user.type(field('Donation Amount'), '35');
     await first.user.clear(field('Quantity'));
@@ -29,11 +31,19 @@ describe('CheckoutForm: saved checkout state (spec §3)', () => {
     await waitFor(() => expect(loadCheckoutState(aGift().id)).toMatchObject({ donationAmount: '35', quantity: '3', message: 'For the lunches', isAnonymous: true }));
     first.unmount();
 
-    await renderCheckout(fetch);
+    await renderCheckout(fetch, { gift: areaOfNeed() });
     expect(field('Donation Amount').value).toBe('35');
     expect(field('Quantity').value).toBe('3');
     expect((screen.getByPlaceholderText('Message') as HTMLTextAreaElement).value).toBe('For the lunches');
     expect((screen.getByLabelText('Donate Anonymously') as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('a priced gift starts at today’s price, whatever amount was kept', async () => {
+    const fetch = installFetchFake();
+    saveCheckoutState(aGift().id, { ...SAVED, donationAmount: '10.00', quantity: '2' });
+    await renderCheckout(fetch);
+    expect(field('Donation Amount').value).toBe('25.00');
+    expect(field('Quantity').value).toBe('2');
   });
 
   it('never keeps names, e-mail or anything of the card', async () => {
@@ -66,20 +76,24 @@ describe('CheckoutForm: saved checkout state (spec §3)', () => {
 });
 
 describe('CheckoutForm: monthly giving for a guest (spec §4 "Recurring while not logged in")', () => {
-  it('saves the form, sets the 60-second return cookie and asks to sign in, coming back to this page', async () => {
+  it('says why monthly giving needs a login first; then saves the form, sets the 60-second return cookie and asks to sign in, coming back to this page', async () => {
     const fetch = installFetchFake();
     const logins: LoginRequest[] = [];
     setLoginHandler((request) => logins.push(request));
-    const { user } = await renderCheckout(fetch);
+    const { user } = await renderCheckout(fetch, { gift: areaOfNeed() });
     await user.clear(field('Donation Amount'));
     await user.type(field('Donation Amount'), '25');
 
     await user.click(monthly());
 
+    // Told why before being sent anywhere.
+    expect(screen.getByText(MONTHLY_SIGN_IN_HINT)).toBeTruthy();
+    expect(logins).toEqual([]);
+    await user.click(screen.getByRole('button', { name: MONTHLY_LOG_IN }));
+
     expect(logins).toEqual([{ returnTo: GIFT_PATH, reason: 'recurring' }]);
     expect(document.cookie).toContain(`${RETURN_COOKIE}=${encodeURIComponent(GIFT_PATH)}`);
     expect(loadCheckoutState(aGift().id)).toMatchObject({ donationAmount: '25', isRecurring: true, paymentType: 'CARD' });
-    expect(screen.getByText(MONTHLY_SIGN_IN_HINT)).toBeTruthy();
     expect(fetch.callsTo('POST', '/api/donations/payments')).toHaveLength(0);
   });
 });
@@ -87,7 +101,7 @@ describe('CheckoutForm: monthly giving for a guest (spec §4 "Recurring while no
 describe('CheckoutForm: payroll (spec §4 "Payroll")', () => {
   const methods = () => screen.getByRole('group', { name: 'Payment method' });
 
-  it('a guest who picks payroll sees Please Login; the login prompt saves the form with payroll and signs in', async () => {
+  it('a guest who picks payroll sees Please Login, which saves the form with payroll and signs in', async () => {
     const fetch = installFetchFake();
     const logins: LoginRequest[] = [];
     setLoginHandler((request) => logins.push(request));
@@ -95,10 +109,10 @@ describe('CheckoutForm: payroll (spec §4 "Payroll")', () => {
 
     await user.click(within(methods()).getByRole('button', { name: 'Payroll' }));
 
-    expect(screen.getByRole('button', { name: 'Please Login' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Please Login' }).hasAttribute('disabled')).toBe(false);
     expect(screen.queryByRole('button', { name: 'Donate' })).toBeNull();
     expect(screen.queryByLabelText('First Name')).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await user.click(screen.getByRole('button', { name: 'Please Login' }));
     expect(logins).toEqual([{ returnTo: GIFT_PATH, reason: 'payroll' }]);
     expect(loadCheckoutState(aGift().id)).toMatchObject({ paymentType: 'PAYROLL', isRecurring: false, supportingAmount: '0' });
   });
@@ -110,7 +124,7 @@ describe('CheckoutForm: payroll (spec §4 "Payroll")', () => {
     fetch.on('GET', '/api/donations/me/payment-options?pageType=GIFT', json(200, { card: true, voucher: true, payroll: true, recurring: true, workplace: { id: 'wp-1', name: 'Tasman Engineering' } }));
     fetch.on('POST', '/api/donations/me/payroll-pledges', json(201, aPledge()));
     saveCheckoutState(aGift().id, { ...SAVED, paymentType: 'PAYROLL', donationAmount: '30' });
-    const { user } = await renderCheckout(fetch);
+    const { user } = await renderCheckout(fetch, { gift: areaOfNeed() });
 
     const confirm = await screen.findByRole('dialog', { name: 'Are you sure you want to add this donation to Payroll?' });
     expect(confirm.textContent).toContain('Tasman Engineering');
@@ -219,6 +233,21 @@ describe('CheckoutForm: gift voucher (spec §4 "Voucher", §5 "Voucher code")', 
 
     await waitFor(() => expect(fetch.callsTo('POST', PAYMENTS)).toHaveLength(1));
     expect(fetch.callsTo('POST', PAYMENTS)[0]?.body).toMatchObject({ paymentType: 'VOUCHER', voucher: { code: 'ABCD2345' }, card: { token: 'tok_approve4242abcd' } });
+  });
+
+  it('after a refused Donate, a voucher that covers the total leaves no receipt-name error behind (it is not needed then)', async () => {
+    const fetch = installFetchFake();
+    fetch.on('POST', LOOKUP, balance(10_000));
+    const view = await renderCheckout(fetch);
+    await view.user.click(donateButton());
+    await waitFor(() => expect(errorOf(field('Receipt Name'))).toBe('Required Field!'));
+    await view.user.click(within(methods()).getByRole('button', { name: 'Payroll' }));
+    await view.user.click(within(methods()).getByRole('button', { name: 'Gift Voucher' }));
+    await view.user.type(field('Gift Voucher Code'), 'ABCD2345');
+    await view.user.click(screen.getByRole('button', { name: 'Apply' }));
+
+    await screen.findByText('Your voucher covers the total.');
+    await waitFor(() => expect(errorOf(field('Receipt Name'))).toBeUndefined());
   });
 
   it('card while a voucher is applied clears it; choosing the voucher again unchecks it (NONE, Donate disabled)', async () => {

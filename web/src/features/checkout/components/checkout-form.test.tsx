@@ -6,7 +6,7 @@ import { TRANSACTION_FEE_CHANGED_MESSAGE } from '@giving/shared/contracts/paymen
 import { aGift, paymentGateways, TRACKING_NUMBER } from '../../../testing/fixtures';
 import { renderWithRouter } from '../../../testing/render';
 import { GIFT_PATH, donateButton, errorOf, field, renderCheckout } from '../testing';
-import { CARD_FORM_UNAVAILABLE } from './card-frame';
+import { CARD_FORM_UNAVAILABLE } from '../card-errors';
 import { CheckoutForm } from './checkout-form';
 
 type User = Awaited<ReturnType<typeof renderCheckout>>['user'];
@@ -17,6 +17,8 @@ async function fillDonor(user: User) {
   await user.type(field('Email'), 'aroha@example.co.nz');
 }
 
+/** A gift without a price ('Area of greatest need'): the donor chooses the amount (spec §2). */
+const areaOfNeed = () => aGift({ title: 'Area of greatest need', price: { cents: 0, currency: 'NZD' } });
 const quickPick = (name: string) => within(screen.getByRole('group', { name: 'Quick amounts' })).getByRole('button', { name });
 const total = () => screen.getByRole('status', { name: 'Total' });
 const fee = () => screen.getByRole('status', { name: 'Transaction fee' });
@@ -37,9 +39,20 @@ describe('CheckoutForm', () => {
     expect(fetch.callsTo('POST', '/api/donations/payments')).toHaveLength(0);
   });
 
+  it('the first Donate with the form and the card both empty has the card fields show their errors too', async () => {
+    const fetch = installFetchFake();
+    const { user, gateway } = await renderCheckout(fetch);
+
+    await user.click(donateButton());
+
+    await waitFor(() => expect(errorOf(field('First Name'))).toBe('Required Field!'));
+    expect(gateway.validateRequests()).toHaveLength(1);
+    expect(gateway.tokeniseRequests()).toHaveLength(0);
+  });
+
   it('says Invalid Email!, Invalid Amount! and Invalid Input! for bad values', async () => {
     const fetch = installFetchFake();
-    const { user } = await renderCheckout(fetch);
+    const { user } = await renderCheckout(fetch, { gift: areaOfNeed() });
 
     await user.type(field('Email'), 'not-an-email');
     await user.clear(field('Donation Amount'));
@@ -72,23 +85,46 @@ describe('CheckoutForm', () => {
 
   it('lets number fields take only digits, ".", "e", "E", "+" and "-"', async () => {
     const fetch = installFetchFake();
-    const { user } = await renderCheckout(fetch);
+    const { user } = await renderCheckout(fetch, { gift: areaOfNeed() });
 
     await user.clear(field('Donation Amount'));
     await user.type(field('Donation Amount'), '1a2,b.5$0');
     expect(field('Donation Amount').value).toBe('12.50');
+    await user.clear(field('Quantity'));
+    await user.type(field('Quantity'), '2x,$');
+    expect(field('Quantity').value).toBe('2');
   });
 
-  it('starts at the gift’s price, quick picks set the amount, and the total is amount x quantity + the card fee', async () => {
+  it('sells a priced gift at its price: the amount is read-only, no quick picks, the total is price x quantity + the card fee', async () => {
     const fetch = installFetchFake();
     const { user } = await renderCheckout(fetch, { gift: aGift({ price: { cents: 2500, currency: 'NZD' } }) });
 
     expect(field('Donation Amount').value).toBe('25.00');
+    expect(field('Donation Amount').readOnly).toBe(true);
     expect(field('Quantity').value).toBe('1');
-    // nz card payments: 1.9% + 30c, which the donor covers (docs/DECISIONS.md).
+    expect(screen.queryByRole('group', { name: 'Quick amounts' })).toBeNull();
+    // nz card payments: 1.9% + 30c, which the donor covers.
     expect(fee().textContent).toBe('$0.78');
     expect(total().textContent).toBe('$25.78');
-    expect(within(screen.getByRole('group', { name: 'Quick amounts' })).queryAllByRole('button', { pressed: true })).toHaveLength(0);
+
+    await user.type(field('Donation Amount'), '9');
+    expect(field('Donation Amount').value).toBe('25.00');
+    await user.clear(field('Quantity'));
+    await user.type(field('Quantity'), '3');
+    expect(fee().textContent).toBe('$1.73');
+    expect(total().textContent).toBe('$76.73');
+    // The spinner's buttons step the quantity (spec 2 §5).
+    await user.click(screen.getByRole('button', { name: 'Increase Quantity' }));
+    expect(field('Quantity').value).toBe('4');
+    expect(total().textContent).toBe('$102.20');
+  });
+
+  it('a gift without a price takes the amount the donor chooses: quick picks set it, and the total is amount x quantity + the card fee', async () => {
+    const fetch = installFetchFake();
+    const { user } = await renderCheckout(fetch, { gift: areaOfNeed() });
+
+    expect(field('Donation Amount').readOnly).toBe(false);
+    expect(within(screen.getByRole('group', { name: 'Quick amounts' })).queryAllByRole('button', { pressed: true })).toHaveLength(1);
     expect(within(screen.getByRole('group', { name: 'Quick amounts' })).getAllByRole('button').map((b) => b.textContent)).toEqual([
       '$10',
       '$20',
@@ -113,7 +149,7 @@ describe('CheckoutForm', () => {
 
   it('starts at $10 when the gift has no price', async () => {
     const fetch = installFetchFake();
-    await renderCheckout(fetch, { gift: aGift({ price: { cents: 0, currency: 'NZD' } }) });
+    await renderCheckout(fetch, { gift: areaOfNeed() });
     expect(field('Donation Amount').value).toBe('10.00');
     expect(quickPick('$10').getAttribute('aria-pressed')).toBe('true');
   });
@@ -218,7 +254,7 @@ describe('CheckoutForm', () => {
     const fetch = installFetchFake();
     fetch.on('POST', '/api/donations/payments', json(202, { trackingNumber: TRACKING_NUMBER }));
     fetch.on('GET', `/api/donations/payments/${TRACKING_NUMBER}/status`, json(200, { trackingNumber: TRACKING_NUMBER, paymentProcessingStatus: 'Processing', messages: [] }));
-    const { user } = await renderCheckout(fetch);
+    const { user } = await renderCheckout(fetch, { gift: areaOfNeed() });
     await fillDonor(user);
     await user.clear(field('Donation Amount'));
     await user.type(field('Donation Amount'), '12.5');

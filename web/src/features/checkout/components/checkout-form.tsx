@@ -1,14 +1,19 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { CARD_CHOICE_MESSAGE, QUICK_PICK_AMOUNTS, type Gift } from '@giving/shared/contracts/donations';
+import { useForm, type Resolver, type UseFormSetValue } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type * as z from 'zod/mini';
+import { CARD_CHOICE_MESSAGE, MAX_QUANTITY, MIN_QUANTITY, QUICK_PICK_AMOUNTS, type Gift } from '@giving/shared/contracts/donations';
 import type { CharityProfile } from '@giving/shared/contracts/accounts';
 import { COUNTRIES, type CountryCode } from '@giving/shared/countries';
 import type { PaymentOptions } from '@giving/shared/payment-methods';
 import { cardPartCents, transactionFeeCents } from '@giving/shared/fees';
 import { centsToDollarString, formatMoney, parseDollars, type Currency } from '@giving/shared/money';
 import { Button } from '../../../components/ui/button';
+import { LoadingBlock } from '../../../components/ui/spinner';
 import { CheckboxField, FormMessage, TextField, TextareaField } from '../../../components/ui/field';
-import { schemaResolver, useFormStore, type FormStore, type Resolver } from '../../../lib/form-store';
+import { NumberSpinner } from '../../../components/ui/number-spinner';
+import { ApiError, fieldMessagesOf } from '../../../lib/api-client';
 import { lazyPart } from '../../../lib/lazy-part';
 import { paths } from '../../../lib/paths';
 import { signInToContinue, useSession } from '../../../lib/session';
@@ -27,22 +32,25 @@ import {
   type CheckoutRules,
 } from '../checkout-form-schema';
 import { usePaymentOptions } from '../api/get-payment-options';
-import { preloadVoucherLookup } from '../api/lookup-voucher';
-import { useVoucher } from '../hooks/use-voucher';
-import { voucherCovers } from '../voucher-state';
+import { voucherCovers } from '@giving/shared/contracts/voucher-codes';
+import type { VoucherState } from '../voucher-state';
 import { choosePaymentType, initialPaymentType, isAllowed, submitDisabled, type AllowedPaymentMethods } from '../payment-choice';
 import { clearCheckoutState, loadCheckoutState, saveCheckoutState, type SavedCheckoutState } from '../saved-checkout-state';
-import { useCountryCardFrame } from '../hooks/use-country-card-frame';
+import { useCountryCardGateway } from '../hooks/use-country-card-gateway';
 import { usePaymentFlow, type PaymentCard, type PaymentDraft } from '../hooks/use-payment-flow';
 import { thankYouState } from '../thank-you-state';
-import { CARD_FORM_UNAVAILABLE, CardFrame } from './card-frame';
-import { CARD_FRAME_NOT_READY } from '../hooks/use-card-frame';
+import { CARD_FORM_UNAVAILABLE, CARD_FRAME_NOT_READY, CardFrameError } from '../card-errors';
+import { CARD_FRAME_LOADING } from '../messages';
+import type { CardFrameHandle } from './card-frame';
 import { DonationFrequencyChoice, PaymentMethodChoice } from './payment-method-choice';
 import type { SavedCardChoice } from './saved-cards';
 import styles from './checkout-form.module.css';
 
 // What the checkout's first paint does not show comes in chunks of its own, loaded once the form has rendered:
-// the panels behind the voucher and payroll choices, a member's saved cards, and the modal of a running payment.
+// the gateway's card fields (their frame loads from the gateway's origin after the page anyway) and the code that
+// talks to them, the panels behind the voucher and payroll choices, a member's saved cards, and the modal of a
+// running payment.
+const cardFrame = lazyPart(() => import('./card-frame'));
 const voucherPanel = lazyPart(() => import('./voucher-panel'));
 const payrollPledge = lazyPart(() => import('./payroll-pledge'));
 const savedCards = lazyPart(() => import('./saved-cards'));
@@ -50,7 +58,7 @@ const processingModal = lazyPart(() => import('./processing-modal'));
 
 /** Loads the checkout's parts that its first paint does not show. */
 export const preloadCheckoutParts = () =>
-  Promise.all([voucherPanel.preload(), preloadVoucherLookup(), payrollPledge.preload(), savedCards.preload(), processingModal.preload()]);
+  Promise.all([cardFrame.preload(), voucherPanel.preload().then((panel) => panel.preloadVoucherLookup()), payrollPledge.preload(), savedCards.preload(), processingModal.preload()]);
 
 /** What the checkout pays for: a gift on a gift page, or a general donation on a charity page (quantity 1). */
 export type CheckoutTarget =
@@ -60,6 +68,11 @@ export type CheckoutTarget =
 export interface CheckoutFormProps {
   target: CheckoutTarget;
   country: CountryCode;
+  /**
+   * The API said the gift's price is not the one shown (409): the page fetches the gift again, and the form shows
+   * the new price as it arrives.
+   */
+  onGiftChanged?: () => void;
 }
 
 /** Spec §2: the general donation is the 'Donate Amount of Your Choice' of a charity. */
@@ -80,9 +93,13 @@ export const givingAs = (member: SignedInMember) => `Giving as ${member.name} ($
  * the receipt name starting at their name. Submit validates the form, tokenises the card in the gateway's frame,
  * then runs the payment flow (the guest route, or the member route without a donor).
  */
-export function CheckoutForm({ target, country }: CheckoutFormProps) {
+export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormProps) {
   const { locale, currency } = COUNTRIES[country];
   const isGift = target.pageType === 'GIFT';
+  // Spec §2: a priced gift is sold at its price (read-only); the donor chooses the amount of a general donation and
+  // of a gift without a price ('Area of greatest need').
+  const priceCents = target.pageType === 'GIFT' ? target.gift.price.cents : 0;
+  const donorChoosesAmount = priceCents === 0;
   const charity = target.pageType === 'GIFT' ? target.gift.charity : target.charity;
   const itemId = target.pageType === 'GIFT' ? target.gift.id : target.charity.id;
   const headingId = useId();
@@ -98,28 +115,50 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
   // What the donor chose for this item before (e.g. before signing in for payroll or monthly giving).
   const [saved] = useState(() => loadCheckoutState(itemId));
   // The country's merchant account frames the card fields (nz encrypts in the frame) and sets the fee (spec §3).
-  const card = useCountryCardFrame(country);
-  const cardFrame = card.frame;
-  // Spec §4 "Voucher": the gift voucher's code and state, with the code restored from the saved checkout state.
-  const voucher = useVoucher({ currency, initialCode: saved?.voucherCode });
+  const card = useCountryCardGateway(country);
+  const cardFields = useRef<CardFrameHandle>(null);
+  // Spec §4 "Voucher": the gift voucher's code and state (voucher-state.ts, driven by the voucher panel), starting
+  // with no voucher applied and the code restored from the saved checkout state.
+  const [voucher, updateVoucher] = useState<VoucherState>(() => noVoucher(saved?.voucherCode));
+  const voucherApplied = voucher.voucherState === 'VOUCHER_APPLIED';
   // What decides the schema besides the values themselves (spec §5); read by the resolver at each validation.
   const rules = useRef<Omit<CheckoutRules, 'paymentType' | 'isRecurring'>>({ signedIn: false, voucherCovers: false });
-  const { register, values, errors, isSubmitting, isSubmitted, handleSubmit, setValue, setError, setFocus, getValues, clearErrors, subscribe, trigger, getFieldState } =
-    useFormStore<CheckoutFormInput, CheckoutFormValues>({
-      resolver: checkoutResolver(rules),
-      defaultValues: startingValues(target, allowed, saved),
-    });
+  const {
+    register,
+    watch,
+    handleSubmit,
+    setValue,
+    setError,
+    setFocus,
+    getValues,
+    clearErrors,
+    trigger,
+    getFieldState,
+    formState: { errors, isSubmitting, isSubmitted },
+  } = useForm<CheckoutFormInput, unknown, CheckoutFormValues>({
+    // Spec §5's timing: a field is checked when it loses focus, then on every change once touched.
+    mode: 'onTouched',
+    resolver: checkoutResolver(rules),
+    defaultValues: startingValues(target, allowed, saved),
+  });
+  const values = watch();
   const { paymentType, isRecurring, donationAmount: amountText, quantity: quantityText, isAnonymous, saveCard, supportingAmount: tipText } = values;
   // Donation x quantity + tip, while the amount and quantity are valid (spec §5: what a voucher has to cover).
   const totalCents = totalOf(amountText, isGift ? quantityText : '1', showGratuity ? tipText : '0');
   const covers =
-    voucher.applied &&
+    voucherApplied &&
     totalCents !== undefined &&
-    voucherCovers({ donationCents: totalCents.donationCents, quantity: totalCents.quantity, tipCents: totalCents.tipCents, voucherCents: voucher.state.voucherAmount });
+    voucherCovers({ donationCents: totalCents.donationCents, quantity: totalCents.quantity, tipCents: totalCents.tipCents, voucherCents: voucher.voucherAmount });
   rules.current = { signedIn: member !== undefined, voucherCovers: covers };
+  // After a submit, when what the form asks for changes (a voucher now covers the total, the donor signed in), the
+  // fields showing an error are checked again: an error the new rules no longer make does not stay behind.
+  useEffect(() => {
+    const shown = Object.keys(errors) as CheckoutField[];
+    if (isSubmitted && shown.length > 0) void trigger(shown);
+  }, [covers, member !== undefined]);
   // The card's part (donation x quantity + tip, less an applied voucher) and the fee the donor covers on it:
   // 0 when nothing is paid by card, undefined while the amount is not valid or the fee is still loading.
-  const cardPays = paymentType === 'CARD' || (paymentType === 'VOUCHER' && voucher.applied);
+  const cardPays = paymentType === 'CARD' || (paymentType === 'VOUCHER' && voucherApplied);
   const feeCents =
     totalCents === undefined
       ? undefined
@@ -131,7 +170,7 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
                 donationAmountCents: totalCents.donationCents,
                 quantity: totalCents.quantity,
                 supportingAmountCents: totalCents.tipCents,
-                voucherCents: voucher.applied ? voucher.state.voucherAmount : 0,
+                voucherCents: voucherApplied ? voucher.voucherAmount : 0,
               }),
               card.fees,
             )
@@ -156,16 +195,24 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
     // Runs when the allowed methods change (allowedKey), not on every render.
   }, [allowedKey]);
 
+  // A priced gift's amount is its price, also when a fresh copy of the gift brings a new one.
+  useEffect(() => {
+    if (donorChoosesAmount) return;
+    const price = centsToDollarString(priceCents);
+    if (getValues('donationAmount') !== price) setValue('donationAmount', price, { shouldValidate: isSubmitted });
+  }, [priceCents]);
+
   // Spec §3: the donor's choices for this item are kept (this tab only) so signing in for recurring or payroll
   // giving comes back to the same form; a successful payment clears them.
-  const voucherCode = useRef(voucher.state.voucherCode);
-  voucherCode.current = voucher.state.voucherCode;
+  const voucherCode = useRef(voucher.voucherCode);
+  voucherCode.current = voucher.voucherCode;
   const save = useRef(() => saveCheckoutState(itemId, savedStateOf(getValues(), voucherCode.current)));
   useEffect(() => {
     save.current();
-    return subscribe(save.current);
-  }, [subscribe]);
-  useEffect(() => save.current(), [voucher.state.voucherCode]);
+    const subscription = watch(() => save.current());
+    return () => subscription.unsubscribe();
+  }, [watch]);
+  useEffect(() => save.current(), [voucher.voucherCode]);
 
   const flow = usePaymentFlow({
     onCompleted: ({ trackingNumber, request }) => {
@@ -192,7 +239,15 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
   // Once the donor edits the receipt name it is theirs; until then it follows first and last name (or the member's name).
   const receiptNameEdited = useRef(false);
 
-  const showServerErrors = (fieldErrors: Record<string, string>) => {
+  const showServerErrors = (status: number, fieldErrors: Record<string, string>) => {
+    if (status === 409) {
+      // What the donor was shown is out of date (the fee's rates, or the gift's price): say so above Donate and
+      // fetch the new figures, which the form shows as they arrive; the next press pays with them.
+      if ('transactionFeeCents' in fieldErrors) card.refreshFees();
+      if ('donationAmount' in fieldErrors) onGiftChanged?.();
+      flow.setFailure(Object.values(fieldErrors)[0]);
+      return;
+    }
     const unplaced: string[] = [];
     const placed = new Set<CheckoutField>();
     for (const [path, message] of Object.entries(fieldErrors)) {
@@ -204,8 +259,6 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
         unplaced.push(message);
       }
     }
-    // The fee the donor saw is out of date (the rates changed): show the new one, and say so.
-    if ('transactionFeeCents' in fieldErrors) card.refreshFees();
     const first = CHECKOUT_FIELD_ORDER.find((field) => placed.has(field));
     if (first) setFocus(first);
     if (unplaced[0]) flow.setFailure(unplaced[0]);
@@ -231,28 +284,32 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
       setSavedCardMissing(true);
       return;
     }
-    const byVoucher = values.paymentType === 'VOUCHER' && voucher.applied;
+    const byVoucher = values.paymentType === 'VOUCHER' && voucherApplied;
     const resolveCard = async (): Promise<PaymentCard> => {
       // A voucher that covers the total needs no card (the server checks the real balance when it redeems).
       if (byVoucher && covers) return undefined;
       if (member && usingSavedCard && savedCard.savedCardId) return { savedCardId: savedCard.savedCardId };
-      const token = await cardFrame.tokenise();
+      if (!cardFields.current) throw new CardFrameError(CARD_FRAME_NOT_READY);
+      const token = await cardFields.current.tokenise();
       // A monthly gift always keeps its card (the API saves it anyway); a member may ask to keep any card.
       return member && (values.saveCard || values.isRecurring) ? { ...token, saveCard: true } : token;
     };
     const outcome = await flow.submit(
-      toPaymentDraft(values, target, country, showGratuity, member !== undefined, byVoucher ? voucher.state.voucherCode : undefined, feeCents),
+      toPaymentDraft(values, target, country, showGratuity, member !== undefined, byVoucher ? voucher.voucherCode : undefined, feeCents),
       resolveCard,
     );
-    if (outcome.kind === 'card-invalid') cardFrame.focus();
-    else if (outcome.kind === 'field-errors') showServerErrors(outcome.fieldErrors);
+    if (outcome.kind === 'card-invalid') cardFields.current?.focus();
+    else if (outcome.kind === 'field-errors') showServerErrors(outcome.status, outcome.fieldErrors);
+  }, () => {
+    // The form's own fields are wrong: the card fields show theirs too, so one press tells the donor everything.
+    if (needsCard && !(member && usingSavedCard)) cardFields.current?.showErrors();
   });
 
   const choose = (chosen: CheckoutFormInput['paymentType']) => {
     chosenByDonor.current = true;
-    const change = choosePaymentType({ paymentType, voucherApplied: voucher.applied }, chosen);
+    const change = choosePaymentType({ paymentType, voucherApplied: voucherApplied }, chosen);
     setValue('paymentType', change.paymentType);
-    if (change.clearVoucher) voucher.cancel();
+    if (change.clearVoucher) updateVoucher(noVoucher());
     if (change.clearTip) setValue('supportingAmount', '0');
     if (change.recurringOff) setValue('isRecurring', false);
     clearErrors();
@@ -262,8 +319,8 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
     chosenByDonor.current = true;
     setValue('isRecurring', monthly);
     // A monthly gift is charged from a saved card (spec §6: logged-in donors may pay recurring and save cards).
+    // A guest is told why they must log in first, and goes when they choose to (the form is saved meanwhile).
     if (monthly) setValue('saveCard', true);
-    if (monthly && !member) signInToContinue(here, 'recurring');
   };
 
   const trimOnBlur = (name: 'firstName' | 'lastName' | 'receiptName') => ({
@@ -278,15 +335,16 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
   }, []);
 
   const busy = isSubmitting || flow.processing;
-  const disabled = submitDisabled({ paymentType, hasErrors: Object.keys(errors).length > 0, voucherApplied: voucher.applied, voucherCovers: covers });
+  const disabled = submitDisabled({ paymentType, hasErrors: Object.keys(errors).length > 0, voucherApplied: voucherApplied, voucherCovers: covers });
   const payingByVoucher = paymentType === 'VOUCHER';
   // The card pays it all, or tops up a voucher that does not cover the total (spec §4).
-  const needsCard = paymentType === 'CARD' || (payingByVoucher && voucher.applied && !covers);
+  const needsCard = paymentType === 'CARD' || (payingByVoucher && voucherApplied && !covers);
   const payingByCard = paymentType === 'CARD';
   const payingByPayroll = paymentType === 'PAYROLL';
   const voucherPart = voucherPanel.usePart(payingByVoucher);
   const payrollPart = payrollPledge.usePart(payingByPayroll);
   const savedCardsPart = savedCards.usePart(member !== undefined);
+  const cardFramePart = cardFrame.usePart(true);
   const processingPart = processingModal.usePart(flow.processing);
 
   return (
@@ -303,30 +361,23 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
             inputMode="decimal"
             autoComplete="off"
             numeric
+            readOnly={!donorChoosesAmount}
+            hint={donorChoosesAmount ? undefined : 'The price of this gift.'}
             error={errors.donationAmount?.message}
             {...register('donationAmount')}
           />
           {isGift ? (
-            <TextField
-              label="Quantity"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              numeric
-              error={errors.quantity?.message}
-              {...register('quantity')}
-            />
+            <NumberSpinner {...register('quantity')} label="Quantity" min={MIN_QUANTITY} max={MAX_QUANTITY} error={errors.quantity?.message} />
           ) : null}
         </div>
-        <QuickPicks amount={amountText} setValue={setValue} locale={locale} currency={currency} />
+        {donorChoosesAmount ? <QuickPicks amount={amountText} setValue={setValue} locale={locale} currency={currency} /> : null}
         {showGratuity && paymentType !== 'PAYROLL' ? (
           <fieldset className={styles.tip}>
             <legend className={styles.tipLegend}>Support the website</legend>
             <div className={styles.picks}>
               {TIP_OPTIONS.map((cents) => (
                 <label key={cents} className={styles.tipOption}>
-                  <input {...register('supportingAmount', { type: 'radio', value: cents })} />
+                  <input type="radio" value={cents} {...register('supportingAmount')} />
                   {cents === '0' ? 'None' : formatMoney({ cents: Number(cents), currency }, locale, { dropZeroCents: true })}
                 </label>
               ))}
@@ -335,18 +386,24 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
         ) : null}
         <Total totalCents={totalCents} feeCents={feeCents} showFee={cardPays} locale={locale} currency={currency} />
         <TextareaField label="Message" hideLabel placeholder="Message" rows={3} error={errors.message?.message} {...register('message')} />
-        <CheckboxField label="Donate Anonymously" {...register('isAnonymous', { type: 'checkbox' })} />
+        <CheckboxField label="Donate Anonymously" {...register('isAnonymous')} />
       </fieldset>
 
       <fieldset className={styles.section}>
         <legend className={styles.legend}>Payment method</legend>
         <PaymentMethodChoice allowed={allowed} value={paymentType} onChoose={choose} />
         {payingByCard && allowed.recurring ? (
-          <DonationFrequencyChoice monthly={isRecurring} signedIn={member !== undefined} onChange={chooseFrequency} />
+          <DonationFrequencyChoice
+            monthly={isRecurring}
+            signedIn={member !== undefined}
+            onChange={chooseFrequency}
+            onLogIn={() => signInToContinue(here, 'recurring')}
+          />
         ) : null}
         {payingByVoucher && voucherPart ? (
           <voucherPart.VoucherPanel
             voucher={voucher}
+            update={updateVoucher}
             totalCents={totalCents ? totalCents.donationCents * totalCents.quantity + totalCents.tipCents : undefined}
             feeCents={feeCents}
             country={country}
@@ -408,7 +465,11 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
         ) : null}
         {savedCardMissing && usingSavedCard ? <FormMessage>{CARD_CHOICE_MESSAGE}</FormMessage> : null}
         <div hidden={member !== undefined && usingSavedCard}>
-          <CardFrame frame={cardFrame} unavailable={card.unavailable} />
+          {cardFramePart ? (
+            <cardFramePart.CardFrame gateway={card.gateway} unavailable={card.unavailable} handle={cardFields} />
+          ) : (
+            <LoadingBlock label={CARD_FRAME_LOADING} />
+          )}
           {member && payingByCard && savedCardsPart ? (
             <savedCardsPart.SaveCardCheckbox checked={saveCard || isRecurring} disabled={isRecurring} onChange={(checked) => setValue('saveCard', checked)} />
           ) : null}
@@ -437,6 +498,9 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
               }}
               onRequestLogin={() => signInToContinue(here, 'payroll')}
               onSuccess={() => clearCheckoutState(itemId)}
+              onFailed={(error) => {
+                if (isConflict(error) && 'productAmount' in fieldMessagesOf(error)) onGiftChanged?.();
+              }}
             />
           ) : null
         ) : (
@@ -446,10 +510,18 @@ export function CheckoutForm({ target, country }: CheckoutFormProps) {
         )}
       </div>
 
-      {processingPart ? <processingPart.ProcessingModal open={flow.processing} status={flow.status} workingOnIt={flow.workingOnIt} /> : null}
+      {processingPart ? <processingPart.PaymentProgress open={flow.processing} run={flow.run} /> : null}
     </form>
   );
 }
+
+/**
+ * No voucher applied (spec §4: Cancel's amount 0 and empty code), or a saved code not yet applied. The same as
+ * voucher-state.ts's initialVoucherState, which comes with the voucher panel's chunk and not the first paint.
+ */
+const noVoucher = (voucherCode = ''): VoucherState => ({ voucherState: 'DEFAULT', voucherCode, voucherAmount: 0, isExpired: false });
+
+const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
 
 /**
  * The methods the checkout offers (spec §6). A member gets what their workplace allows (card only while that loads).
@@ -463,12 +535,14 @@ function allowedPaymentMethods(signedIn: boolean, options: PaymentOptions | unde
 
 /** The form's start: the saved choices for this item when there are any, else the defaults (spec §3). */
 function startingValues(target: CheckoutTarget, allowed: AllowedPaymentMethods, saved: SavedCheckoutState | undefined): CheckoutFormInput {
-  const defaults = checkoutDefaults(target.pageType === 'GIFT' ? target.gift.price.cents : 0);
+  const priceCents = target.pageType === 'GIFT' ? target.gift.price.cents : 0;
+  const defaults = checkoutDefaults(priceCents);
   const start = { ...defaults, paymentType: initialPaymentType(allowed) };
   if (!saved) return start;
   return {
     ...start,
-    donationAmount: saved.donationAmount,
+    // A priced gift starts at its price today, whatever was saved.
+    donationAmount: priceCents > 0 ? defaults.donationAmount : saved.donationAmount,
     quantity: target.pageType === 'GIFT' ? saved.quantity : '1',
     // Kept as saved: the donor's methods may still be loading (see the effect on the allowed methods).
     isRecurring: saved.isRecurring,
@@ -505,9 +579,11 @@ function totalOf(amount: string, quantity: string, tip: string): { donationCents
 }
 
 /** Validates with the schema the checkout needs right now (spec §5), from the values and the rules outside them. */
-function checkoutResolver(rules: { current: Omit<CheckoutRules, 'paymentType' | 'isRecurring'> }): Resolver<CheckoutFormInput, CheckoutFormValues> {
-  return (values) =>
-    schemaResolver<CheckoutFormInput, CheckoutFormValues>(checkoutSchemaFor({ ...rules.current, paymentType: values.paymentType, isRecurring: values.isRecurring }))(values);
+function checkoutResolver(rules: { current: Omit<CheckoutRules, 'paymentType' | 'isRecurring'> }): Resolver<CheckoutFormInput, unknown, CheckoutFormValues> {
+  return (values, context, options) => {
+    const schema = checkoutSchemaFor({ ...rules.current, paymentType: values.paymentType, isRecurring: values.isRecurring });
+    return zodResolver(schema as z.ZodMiniType<CheckoutFormValues, CheckoutFormInput>)(values, context, options);
+  };
 }
 
 function toPaymentDraft(
@@ -546,7 +622,7 @@ interface MoneyDisplay {
   currency: Currency;
 }
 
-type SetCheckoutValue = FormStore<CheckoutFormInput, CheckoutFormValues>['setValue'];
+type SetCheckoutValue = UseFormSetValue<CheckoutFormInput>;
 
 /** Spec §2: quick-pick amounts of 10, 20, 50, 100 and 200 dollars; the one matching the amount shows as pressed. */
 function QuickPicks({ amount, setValue, locale, currency }: MoneyDisplay & { amount: string; setValue: SetCheckoutValue }) {

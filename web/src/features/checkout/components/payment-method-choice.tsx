@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { PaymentType } from '@giving/shared/contracts/donations';
+import { Button } from '../../../components/ui/button';
 import type { AllowedPaymentMethods } from '../payment-choice';
 import styles from './payment-method-choice.module.css';
 
@@ -45,13 +46,18 @@ export interface DonationFrequencyChoiceProps {
   monthly: boolean;
   signedIn: boolean;
   onChange: (monthly: boolean) => void;
+  /** A guest who chose Monthly asks to log in (the checkout keeps the form and comes back to it). */
+  onLogIn: () => void;
 }
 
-export const MONTHLY_SIGN_IN_HINT = 'Log in to give monthly. We’ll bring you back to this form.';
+/** Why a guest must log in for monthly giving, said before they are sent to log in (spec §4, §6). */
+export const MONTHLY_SIGN_IN_HINT =
+  'Monthly giving is for members: each month we charge the card you save with your account, and you can change or stop the donation any time in My Account. Log in, and we’ll bring you back to this form as you left it.';
+export const MONTHLY_LOG_IN = 'Log in to give monthly';
 export const MONTHLY_SAVES_CARD = 'Your card is saved securely for your monthly donation. You can cancel any time in My Account.';
 
-/** Spec §3 donationFrequency: once, or monthly (members only: a guest who picks it is asked to sign in). */
-export function DonationFrequencyChoice({ monthly, signedIn, onChange }: DonationFrequencyChoiceProps) {
+/** Spec §3 donationFrequency: once, or monthly (members only: a guest who picks it is told why, then may log in). */
+export function DonationFrequencyChoice({ monthly, signedIn, onChange, onLogIn }: DonationFrequencyChoiceProps) {
   const name = useId();
   return (
     <fieldset className={styles.frequency}>
@@ -66,7 +72,15 @@ export function DonationFrequencyChoice({ monthly, signedIn, onChange }: Donatio
           Monthly
         </label>
       </div>
-      {monthly ? <p className={styles.note}>{signedIn ? MONTHLY_SAVES_CARD : MONTHLY_SIGN_IN_HINT}</p> : null}
+      {monthly && signedIn ? <p className={styles.note}>{MONTHLY_SAVES_CARD}</p> : null}
+      {monthly && !signedIn ? (
+        <div className={styles.signIn} role="status">
+          <p className={styles.note}>{MONTHLY_SIGN_IN_HINT}</p>
+          <Button variant="secondary" size="sm" onClick={onLogIn}>
+            {MONTHLY_LOG_IN}
+          </Button>
+        </div>
+      ) : null}
     </fieldset>
   );
 }

@@ -46,7 +46,7 @@ function renderPayroll(overrides: Partial<PayrollPledgeProps> = {}) {
   const view = renderWithRouter(<PayrollPledgeButton {...props} />, {
     path: '/nz/kiwi-kids-trust/school-lunches',
     routes: [
-      { path: '/admin/user/donations/upcoming', element: <h1>Upcoming donations</h1> },
+      { path: '/nz/admin/user/donations/upcoming', element: <h1>Upcoming donations</h1> },
       { path: '/nz/thankyou', element: <h1>Thank you</h1> },
     ],
   });
@@ -69,11 +69,12 @@ afterEach(() => {
 });
 
 describe('PayrollPledgeButton', () => {
-  it('logged out: the button reads Please Login and is disabled; the login prompt asks the checkout to sign in', async () => {
+  it('logged out: the button reads Please Login, says why, and asks the checkout to sign in', async () => {
     const { user, props } = renderPayroll({ signedIn: false });
     const button = screen.getByRole('button', { name: PAYROLL_TEXTS.pleaseLogin }) as HTMLButtonElement;
-    expect(button.disabled).toBe(true);
-    await user.click(screen.getByRole('button', { name: PAYROLL_TEXTS.loginPrompt }));
+    expect(button.disabled).toBe(false);
+    expect(document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent).toBe(PAYROLL_TEXTS.loginHint);
+    await user.click(button);
     expect(props.onRequestLogin).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -121,7 +122,8 @@ describe('PayrollPledgeButton', () => {
     expect(props.onSuccess).toHaveBeenCalledWith(pledge);
     expect(screen.getByRole('button', { name: PAYROLL_TEXTS.viewThankYou })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: PAYROLL_TEXTS.goToUpcoming }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/user/donations/upcoming'));
+    // Spec §2 "Payroll confirmation": /{country}/admin/user/donations/upcoming.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/nz/admin/user/donations/upcoming'));
     expect(fetch.callsTo('POST', PLEDGES)).toHaveLength(1);
   });
 
@@ -173,6 +175,18 @@ describe('PayrollPledgeButton', () => {
     await user.click(screen.getByRole('button', { name: PAYROLL_TEXTS.ok }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(props.onSuccess).not.toHaveBeenCalled();
+  });
+
+  it('a gift whose price changed (409) shows the API’s words for the field and tells the checkout', async () => {
+    const changed = 'The price of this gift has changed. Please check the total and try again.';
+    fetch.on('POST', PLEDGES, problem(409, { title: 'Conflict', code: 'Conflict', errors: [{ field: 'body.productAmount', message: changed }] }));
+    const onFailed = vi.fn();
+    const { user } = renderPayroll({ onFailed });
+    await user.click(payrollButton());
+    await user.click(await screen.findByRole('button', { name: PAYROLL_TEXTS.confirm }));
+    const failed = await screen.findByRole('alertdialog', { name: PAYROLL_TEXTS.failedTitle });
+    expect(failed.textContent).toContain(changed);
+    expect(onFailed).toHaveBeenCalledWith(expect.objectContaining({ status: 409 }));
   });
 
   it('opens the confirm modal on load when asked, signed in and not disabled', () => {

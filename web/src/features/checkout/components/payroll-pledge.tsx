@@ -7,7 +7,7 @@ import { formatMoney } from '@giving/shared/money';
 import { Button } from '../../../components/ui/button';
 import { FormMessage } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
-import { errorMessageOf } from '../../../lib/api-client';
+import { errorMessageOf, fieldMessagesOf } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { randomId } from '../../../lib/random-id';
 import { useCreatePayrollPledge } from '../api/create-payroll-pledge';
@@ -28,7 +28,7 @@ export const PAYROLL_TEXTS = {
   viewThankYou: 'View Thank You Message',
   failedTitle: 'We couldn’t add this donation to your payroll',
   ok: 'Ok',
-  loginPrompt: 'Log in',
+  loginHint: 'Payroll giving is for workplace members: log in, and we’ll bring you back to this form to confirm your donation from your pay.',
 } as const;
 
 /** What the pledge is for: the checkout's target fits (a gift from its page, or a general donation to a charity). */
@@ -52,10 +52,12 @@ export interface PayrollPledgeProps {
   validate: () => Promise<boolean>;
   /** Called instead of opening the modal when the form is invalid (the form shows its errors). */
   onInvalid: () => void;
-  /** The guest's login prompt: the checkout saves its state with payment type PAYROLL and signs in. */
+  /** A guest's 'Please Login': the checkout keeps its state (payment type PAYROLL) and goes to sign in (spec §4). */
   onRequestLogin: () => void;
   /** After the pledge is stored: the checkout clears its saved state. */
   onSuccess?: (pledge: PayrollPledge) => void;
+  /** The API refused the pledge (e.g. 409: the gift's price changed, so the checkout fetches the gift again). */
+  onFailed?: (error: unknown) => void;
 }
 
 /** The thank-you page's summary of a pledge. */
@@ -86,13 +88,15 @@ function pledgeRequest(props: PayrollPledgeProps, donationFrequency: PayrollFreq
 
 /**
  * Spec §4 "Payroll": the payroll button, then confirm -> processing -> result. Logged out, the button reads
- * 'Please Login' and is disabled, with a login prompt beside it. An invalid form gets `onInvalid` instead of the
- * modal. Success offers the upcoming donations and the thank-you message; failure shows the error and only Ok.
+ * 'Please Login' (spec §5) and takes the guest to sign in, with the form kept, explaining why. An invalid form gets
+ * `onInvalid` instead of the modal. Success offers the upcoming donations and the thank-you message; failure shows
+ * the error and only Ok.
  */
 export function PayrollPledgeButton(props: PayrollPledgeProps) {
-  const { signedIn, disabled = false, amountCents, quantity, country, workplaceName, autoOpen = false, validate, onInvalid, onRequestLogin, onSuccess } = props;
+  const { signedIn, disabled = false, amountCents, quantity, country, workplaceName, autoOpen = false, validate, onInvalid, onRequestLogin, onSuccess, onFailed } = props;
   const navigate = useNavigate();
   const frequencyName = useId();
+  const hintId = useId();
   const [step, setStep] = useState<Step>('idle');
   const [checking, setChecking] = useState(false);
   const [frequency, setFrequency] = useState<PayrollFrequency>('OnceOff');
@@ -129,7 +133,10 @@ export function PayrollPledgeButton(props: PayrollPledgeProps) {
           setStep('succeeded');
           onSuccess?.(pledge);
         },
-        onError: () => setStep('failed'),
+        onError: (error) => {
+          setStep('failed');
+          onFailed?.(error);
+        },
       },
     );
   }
@@ -137,20 +144,16 @@ export function PayrollPledgeButton(props: PayrollPledgeProps) {
   const { currency, locale } = COUNTRIES[country];
   const amountValid = isAmountValid(amountCents);
   const total = amountValid && Number.isSafeInteger(quantity) && quantity > 0 ? formatMoney({ cents: amountCents * quantity, currency }, locale) : undefined;
-  const goToUpcoming = () => void navigate(paths.upcomingDonations());
+  const goToUpcoming = () => void navigate(paths.upcomingDonations(country));
 
   if (!signedIn) {
     return (
       <div className={styles.payroll}>
-        <Button block disabled>
+        <Button block aria-describedby={hintId} onClick={onRequestLogin}>
           {PAYROLL_TEXTS.pleaseLogin}
         </Button>
-        <p className={styles.hint}>
-          Payroll giving is for workplace members.{' '}
-          <button type="button" className={styles.link} onClick={onRequestLogin}>
-            {PAYROLL_TEXTS.loginPrompt}
-          </button>{' '}
-          to give from your pay.
+        <p id={hintId} className={styles.hint}>
+          {PAYROLL_TEXTS.loginHint}
         </p>
       </div>
     );
@@ -208,7 +211,7 @@ export function PayrollPledgeButton(props: PayrollPledgeProps) {
 
       <Modal open={step === 'failed'} title={PAYROLL_TEXTS.failedTitle} role="alertdialog" onClose={() => setStep('idle')}>
         <div className={styles.body}>
-          <FormMessage>{errorMessageOf(mutation.error)}</FormMessage>
+          <FormMessage>{Object.values(fieldMessagesOf(mutation.error))[0] ?? errorMessageOf(mutation.error)}</FormMessage>
           <div className={styles.actions}>
             <Button onClick={() => setStep('idle')}>{PAYROLL_TEXTS.ok}</Button>
           </div>

@@ -3,9 +3,31 @@ import { Link, useLocation } from 'react-router-dom';
 import { COUNTRIES, type CountryCode } from '@giving/shared/countries';
 import { formatMoney } from '@giving/shared/money';
 import { buttonClassName } from '../../../components/ui/button';
+import { StatusPage } from '../../../components/ui/status-page';
 import { paths } from '../../../lib/paths';
-import { readThankYouState, type ThankYouSummary } from '../thank-you-state';
+import { PRODUCT_NAME } from '../../../lib/product';
+import * as z from 'zod/mini';
+import { moneySchema } from '@giving/shared/contracts/common';
+import type { ThankYouSummary, thankYouState } from '../thank-you-state';
 import styles from './thank-you.module.css';
+
+const thankYouSummarySchema: z.ZodMiniType<ThankYouSummary> = z.object({
+  charityName: z.string(),
+  charityUrl: z.string(),
+  giftTitle: z.optional(z.string()),
+  quantity: z.int(),
+  total: moneySchema,
+  trackingNumber: z.string(),
+  kind: z.optional(z.enum(['card', 'monthly', 'payroll'])),
+  workplaceName: z.optional(z.string()),
+});
+const thankYouStateSchema: z.ZodMiniType<ReturnType<typeof thankYouState>> = z.object({ donation: thankYouSummarySchema });
+
+/** The completed payment's summary from the location state, read defensively (history state can be anything). */
+export function readThankYouState(state: unknown): ThankYouSummary | undefined {
+  const parsed = thankYouStateSchema.safeParse(state);
+  return parsed.success ? parsed.data.donation : undefined;
+}
 
 /** What the thank-you says about how the donation was given. */
 export function thankYouLead(summary: ThankYouSummary): string {
@@ -19,59 +41,65 @@ export function thankYouLead(summary: ThankYouSummary): string {
   return `${what} to ${summary.charityName} has been received. A receipt is on its way to your inbox.`;
 }
 
-/** After a completed payment: what was given and where to go next. Opened directly, it still thanks and offers a way on. */
+/** Opened with no completed payment (typed, bookmarked, reloaded in a new tab): nobody to thank, ways to give. */
+export const NO_DONATION_TITLE = 'No donation to confirm';
+export const NO_DONATION_LEAD =
+  'This page confirms a donation once it has gone through, and there isn’t one from this visit. If you have just given, the receipt in your e-mail is your confirmation.';
+
+/** After a completed payment: what was given and where to go next. Opened without one, it thanks nobody and offers ways to give. */
 export function ThankYou({ country }: { country: CountryCode }) {
   const headingId = useId();
   const summary = readThankYouState(useLocation().state);
+  if (!summary) {
+    return (
+      <StatusPage title={NO_DONATION_TITLE} lead={NO_DONATION_LEAD}>
+        <title>{`Give · ${PRODUCT_NAME}`}</title>
+        <Link to={paths.charities(country)} className={buttonClassName({ variant: 'primary' })}>
+          Browse charities
+        </Link>
+        <Link to={paths.giftVoucher(country)} className={buttonClassName({ variant: 'secondary' })}>
+          Give a gift voucher
+        </Link>
+      </StatusPage>
+    );
+  }
   return (
     <section className={styles.panel} aria-labelledby={headingId}>
+      <title>{`Thank you · ${PRODUCT_NAME}`}</title>
       <span className={styles.tick} aria-hidden="true">
         ✓
       </span>
       <h1 id={headingId}>Thank you for your donation</h1>
-      {summary ? (
-        <>
-          <p className={styles.lead}>{thankYouLead(summary)}</p>
-          <dl className={styles.summary}>
-            <dt>Charity</dt>
-            <dd>{summary.charityName}</dd>
-            {summary.giftTitle ? (
-              <>
-                <dt>Gift</dt>
-                <dd>{summary.giftTitle}</dd>
-                <dt>Quantity</dt>
-                <dd>{summary.quantity}</dd>
-              </>
-            ) : (
-              <>
-                <dt>Donation</dt>
-                <dd>General donation</dd>
-              </>
-            )}
-            <dt>{summary.kind === 'payroll' ? 'From your pay' : summary.kind === 'monthly' ? 'Each month' : 'Total'}</dt>
-            <dd>{formatMoney(summary.total, COUNTRIES[country].locale)}</dd>
-            <dt>Reference</dt>
-            <dd>{summary.trackingNumber}</dd>
-          </dl>
-          <div className={styles.actions}>
-            <Link to={paths.charity(country, summary.charityUrl)} className={buttonClassName({ variant: 'primary' })}>
-              Back to {summary.charityName}
-            </Link>
-            <Link to={paths.charities(country)} className={buttonClassName({ variant: 'secondary' })}>
-              Browse charities
-            </Link>
-          </div>
-        </>
-      ) : (
-        <>
-          <p className={styles.lead}>Your generosity makes a real difference.</p>
-          <div className={styles.actions}>
-            <Link to={paths.charities(country)} className={buttonClassName({ variant: 'primary' })}>
-              Browse charities
-            </Link>
-          </div>
-        </>
-      )}
+      <p className={styles.lead}>{thankYouLead(summary)}</p>
+      <dl className={styles.summary}>
+        <dt>Charity</dt>
+        <dd>{summary.charityName}</dd>
+        {summary.giftTitle ? (
+          <>
+            <dt>Gift</dt>
+            <dd>{summary.giftTitle}</dd>
+            <dt>Quantity</dt>
+            <dd>{summary.quantity}</dd>
+          </>
+        ) : (
+          <>
+            <dt>Donation</dt>
+            <dd>General donation</dd>
+          </>
+        )}
+        <dt>{summary.kind === 'payroll' ? 'From your pay' : summary.kind === 'monthly' ? 'Each month' : 'Total'}</dt>
+        <dd>{formatMoney(summary.total, COUNTRIES[country].locale)}</dd>
+        <dt>Reference</dt>
+        <dd>{summary.trackingNumber}</dd>
+      </dl>
+      <div className={styles.actions}>
+        <Link to={paths.charity(country, summary.charityUrl)} className={buttonClassName({ variant: 'primary' })}>
+          Back to {summary.charityName}
+        </Link>
+        <Link to={paths.charities(country)} className={buttonClassName({ variant: 'secondary' })}>
+          Browse charities
+        </Link>
+      </div>
     </section>
   );
 }

@@ -1,20 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { VOUCHER_EXPIRED } from '@giving/shared/contracts/voucher-codes';
 import { installFetchFake, json, problem } from '../../../testing/fetch-fake';
 import { renderWithRouter } from '../../../testing/render';
-import { useVoucher } from '../hooks/use-voucher';
+import { initialVoucherState } from '../voucher-state';
 import { VOUCHER_HELP_TEXT, VoucherPanel } from './voucher-panel';
 
 const LOOKUP = '/api/donations/vouchers/lookup';
 
 /** The form's side: it owns the voucher and knows the total. */
 function Checkout({ totalCents }: { totalCents: number }) {
-  const voucher = useVoucher({ currency: 'NZD' });
+  const [voucher, update] = useState(initialVoucherState);
   return (
     <>
-      <VoucherPanel voucher={voucher} totalCents={totalCents} country="nz" />
-      <output aria-label="Voucher">{JSON.stringify({ ...voucher.state, applied: voucher.applied })}</output>
+      <VoucherPanel voucher={voucher} update={update} totalCents={totalCents} country="nz" />
+      <output aria-label="Voucher">{JSON.stringify({ ...voucher, applied: voucher.voucherState === 'VOUCHER_APPLIED' })}</output>
     </>
   );
 }
@@ -35,7 +36,7 @@ describe('VoucherPanel', () => {
     expect(applyButton().disabled).toBe(false);
   });
 
-  it('applies a voucher: shows what it pays, its remaining balance and the rest for the card; Cancel resets it', async () => {
+  it('applies a voucher: shows what it pays, the balance it keeps after this gift and the rest for the card; Cancel resets it', async () => {
     const fetch = installFetchFake();
     let answer: (response: Response) => void = () => undefined;
     fetch.on('POST', LOOKUP, () => new Promise<Response>((resolve) => (answer = resolve)));
@@ -48,7 +49,7 @@ describe('VoucherPanel', () => {
 
     expect(await screen.findByText('Left to pay by card: $15.00')).toBeTruthy();
     expect(screen.getByText('Paid by voucher: $10.00')).toBeTruthy();
-    expect(screen.getByText(/Remaining balance: \$10\.00/)).toBeTruthy();
+    expect(screen.getByText('Balance left on your voucher after this gift: $0.00')).toBeTruthy();
     expect(voucherState()).toMatchObject({ voucherState: 'VOUCHER_APPLIED', voucherCode: 'ABCD2345', voucherAmount: 1000, applied: true });
     expect(fetch.callsTo('POST', LOOKUP)[0]?.body).toEqual({ code: 'ABCD2345' });
 
@@ -64,6 +65,8 @@ describe('VoucherPanel', () => {
     await user.type(codeField(), 'ABCD2345{Enter}');
     expect(await screen.findByText('Your voucher covers the total.')).toBeTruthy();
     expect(screen.getByText('Paid by voucher: $27.00')).toBeTruthy();
+    // $50.00 less this gift's $27.00 stays on the voucher for the next gift.
+    expect(screen.getByText('Balance left on your voucher after this gift: $23.00')).toBeTruthy();
   });
 
   it('goes back to DEFAULT with the error of an unknown code', async () => {
@@ -88,13 +91,18 @@ describe('VoucherPanel', () => {
     expect(voucherState().applied).toBe(false);
   });
 
-  it('the help link opens the gift voucher help, which Close closes', async () => {
+  it('the help link opens the gift voucher help in full sentences (spec §2’s opening words), which Close closes', async () => {
     installFetchFake();
     const { user } = renderWithRouter(<Checkout totalCents={2500} />);
     await user.click(screen.getByRole('button', { name: 'What is a gift voucher?' }));
     const dialog = screen.getByRole('dialog', { name: 'Gift Vouchers' });
-    expect(within(dialog).getByText(VOUCHER_HELP_TEXT)).toBeTruthy();
-    expect(VOUCHER_HELP_TEXT).toBe("If you've been gifted a Charity Gift Voucher, please enter the code...");
+    for (const paragraph of VOUCHER_HELP_TEXT) expect(within(dialog).getByText(paragraph)).toBeTruthy();
+    const text = dialog.textContent ?? '';
+    expect(text.startsWith("Gift VouchersIf you've been gifted a Charity Gift Voucher, please enter the code")).toBe(true);
+    // The spec's '...' marks text it left out, not text to show.
+    expect(text).not.toContain('...');
+    for (const fact of ['8 letters and numbers', 'pay the rest', 'stays on the voucher for your next gift', '12 months', 'not monthly giving']) expect(text).toContain(fact);
+    expect(within(dialog).getByRole('link', { name: 'Buy a Charity Gift Voucher' }).getAttribute('href')).toBe('/nz/charity/gift-vouchers/new-voucher');
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });

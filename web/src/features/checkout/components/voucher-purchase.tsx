@@ -11,7 +11,7 @@ import { FormMessage, TextField, TextareaField } from '../../../components/ui/fi
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { useCreateVoucherPurchase } from '../api/create-voucher-purchase';
-import { useCountryCardFrame } from '../hooks/use-country-card-frame';
+import { useCountryCardGateway } from '../hooks/use-country-card-gateway';
 import { usePaymentFlow } from '../hooks/use-payment-flow';
 import {
   VOUCHER_SERVER_FIELDS,
@@ -21,8 +21,9 @@ import {
   type VoucherPurchaseFormInput,
   type VoucherPurchaseFormValues,
 } from '../voucher-purchase-schema';
-import { CARD_FORM_UNAVAILABLE, CardFrame } from './card-frame';
-import { ProcessingModal } from './processing-modal';
+import { CARD_FORM_UNAVAILABLE, CARD_FRAME_NOT_READY, CardFrameError } from '../card-errors';
+import { CardFrame, type CardFrameHandle } from './card-frame';
+import { PaymentProgress } from './processing-modal';
 import formStyles from './checkout-form.module.css';
 import thankYouStyles from './thank-you.module.css';
 import styles from './voucher-purchase.module.css';
@@ -89,7 +90,8 @@ function VoucherPurchaseForm({
   const session = useSession();
   const member = session.status === 'signedIn' ? { name: session.name, email: session.email } : undefined;
   // Voucher purchases carry no transaction fee (docs/DECISIONS.md); the country's merchant account still collects them.
-  const { frame: cardFrame, unavailable: cardUnavailable } = useCountryCardFrame(country);
+  const { gateway, unavailable: cardUnavailable } = useCountryCardGateway(country);
+  const cardFields = useRef<CardFrameHandle>(null);
   const { mutateAsync: create } = useCreateVoucherPurchase();
   const {
     register,
@@ -118,8 +120,8 @@ function VoucherPurchaseForm({
     }
     const draft = toDraft(values, country, member !== undefined);
     sentTo.current = [member?.email ?? values.email, values.recipientEmail].filter(Boolean);
-    const outcome = await flow.submit(draft, cardFrame.tokenise);
-    if (outcome.kind === 'card-invalid') cardFrame.focus();
+    const outcome = await flow.submit(draft, () => cardFields.current?.tokenise() ?? Promise.reject(new CardFrameError(CARD_FRAME_NOT_READY)));
+    if (outcome.kind === 'card-invalid') cardFields.current?.focus();
     if (outcome.kind === 'field-errors') {
       const unplaced: string[] = [];
       let first: keyof VoucherPurchaseFormInput | undefined;
@@ -179,7 +181,7 @@ function VoucherPurchaseForm({
 
       <fieldset className={`${formStyles.section} ${styles.section}`}>
         <legend className={formStyles.legend}>Card details</legend>
-        <CardFrame frame={cardFrame} unavailable={cardUnavailable} />
+        <CardFrame gateway={gateway} unavailable={cardUnavailable} handle={cardFields} />
       </fieldset>
 
       <div className={formStyles.actions}>
@@ -187,7 +189,7 @@ function VoucherPurchaseForm({
         <BuyButton control={control} locale={locale} currency={currency} busy={isSubmitting || flow.processing} />
       </div>
 
-      <ProcessingModal open={flow.processing} status={flow.status} workingOnIt={flow.workingOnIt} />
+      <PaymentProgress open={flow.processing} run={flow.run} />
     </form>
   );
 }

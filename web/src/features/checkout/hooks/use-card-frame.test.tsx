@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { CARD_FRAME_MESSAGE } from '@giving/shared/contracts/card-gateway';
 import { attachCardGateway } from '../../../testing/card-gateway-fake';
 import { GATEWAY_ORIGIN } from '../../../testing/fixtures';
-import { CARD_FRAME_NOT_READY, CARD_FRAME_TIMEOUT, CardFrameError, CardInvalidError, useCardFrame, type CardFrame } from './use-card-frame';
+import { CARD_FRAME_NOT_READY, CARD_FRAME_TIMEOUT, CardFrameError, CardInvalidError } from '../card-errors';
+import { useCardFrame, type CardFrame } from './use-card-frame';
 
 function setup({ timeoutMs = 5000 } = {}) {
   const latest: { frame?: CardFrame } = {};

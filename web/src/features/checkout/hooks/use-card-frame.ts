@@ -2,19 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, 
 import { CARD_FRAME_MESSAGE, type FromCardFrame, type ToCardFrame } from '@giving/shared/contracts/card-gateway';
 import { cardTokenSchema, type CardToken } from '@giving/shared/contracts/donations';
 import { randomId } from '../../../lib/random-id';
-
-/** The gateway's hosted card fields reported problems in what the donor typed; the frame shows them itself. */
-export class CardInvalidError extends Error {
-  override name = 'CardInvalidError';
-  constructor(readonly errors: Readonly<Record<string, string>>) {
-    super('Please check your card details.');
-  }
-}
-
-/** The card frame could not tokenise (gateway error, no answer, not loaded); `message` is for the donor. */
-export class CardFrameError extends Error {
-  override name = 'CardFrameError';
-}
+import { CARD_FRAME_NOT_READY, CARD_FRAME_TIMEOUT, CardFrameError, CardInvalidError } from '../card-errors';
 
 export interface CardGatewaySettings {
   /** The gateway's base URL, e.g. https://pay.example.com; its origin is the only one we listen to. */
@@ -44,6 +32,8 @@ export interface CardFrame {
   tokenise(): Promise<CardToken>;
   /** Moves keyboard focus into the card fields (after the frame reported invalid input). */
   focus(): void;
+  /** Has the frame show what is wrong with the card as typed so far (the page's own fields were wrong). */
+  showErrors(): void;
 }
 
 export const CARD_FRAME_TITLE = 'Card details';
@@ -51,8 +41,6 @@ export const DEFAULT_TOKENISE_TIMEOUT_MS = 20_000;
 const MIN_HEIGHT = 120;
 const MAX_HEIGHT = 1200;
 
-export const CARD_FRAME_NOT_READY = 'The secure card form is still loading. Please wait a moment and try again.';
-export const CARD_FRAME_TIMEOUT = 'The secure card form did not respond. Please try again.';
 
 interface Pending {
   resolve: (token: CardToken) => void;
@@ -150,12 +138,17 @@ export function useCardFrame(gateway: CardGatewaySettings | undefined, { timeout
 
   const focus = useCallback(() => frameRef.current?.focus(), []);
 
+  const showErrors = useCallback(() => {
+    const message: ToCardFrame = { type: CARD_FRAME_MESSAGE, action: 'validate' };
+    if (origin && ready) frameRef.current?.contentWindow?.postMessage(message, origin);
+  }, [origin, ready]);
+
   const frameProps = useMemo<CardFrameProps | undefined>(
     () => (src ? { ref: frameRef, src, title: CARD_FRAME_TITLE, style: { height: height ?? undefined } } : undefined),
     [src, height],
   );
 
-  return { frameProps, ready, tokenise, focus };
+  return { frameProps, ready, tokenise, focus, showErrors };
 }
 
 const EVENTS = new Set<FromCardFrame['event']>(['ready', 'resize', 'change', 'tokenised', 'invalid', 'error']);

@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CreatePaymentRequest, MemberCard, MemberPaymentRequest, PaymentStatus } from '@giving/shared/contracts/donations';
+import type { CreatePaymentRequest, MemberCard, MemberPaymentRequest } from '@giving/shared/contracts/donations';
 import { ApiError, NetworkError, errorMessageOf } from '../../../lib/api-client';
 import { randomId } from '../../../lib/random-id';
 import { useCreatePayment } from '../api/create-payment';
-import { MAX_STATUS_ERRORS, isMissingBeforeFirstStatus, usePaymentStatus } from '../api/get-payment-status';
-import { DEFAULT_PAYMENT_FAILURE, PAYMENT_NOT_SENT, PAYMENT_STATUS_MISSING, PAYMENT_STATUS_UNKNOWN } from '../messages';
-import { CardFrameError, CardInvalidError } from './use-card-frame';
+import { DEFAULT_PAYMENT_FAILURE, PAYMENT_NOT_SENT } from '../messages';
+import { CardFrameError, CardInvalidError } from '../card-errors';
 
 type WithoutCard<Request> = Request extends unknown ? Omit<Request, 'card'> : never;
 
@@ -18,8 +17,11 @@ export type PaymentDraft = WithoutCard<CreatePaymentRequest> | WithoutCard<Membe
 export type SubmitOutcome =
   | { kind: 'accepted'; trackingNumber: string }
   | { kind: 'card-invalid' }
-  /** The API refused fields; keyed by request path without 'body.', e.g. 'donor.email'. */
-  | { kind: 'field-errors'; fieldErrors: Record<string, string> }
+  /**
+   * The API refused fields; keyed by request path without 'body.', e.g. 'donor.email'. A 409 says a figure the donor
+   * was shown (the fee, the gift's price) is out of date.
+   */
+  | { kind: 'field-errors'; status: number; fieldErrors: Record<string, string> }
   | { kind: 'failed'; message: string };
 
 export interface CompletedPayment<Draft = PaymentDraft> {
@@ -45,10 +47,19 @@ interface Attempt<Draft, Card> {
  */
 export type CreatePaymentCall<Draft, Card> = (input: { request: Draft & { card: Card }; idempotencyKey: string }) => Promise<{ trackingNumber: string }>;
 
+/** The payment being watched (PaymentProgress polls its status): how it ends is reported back to the flow. */
+export interface PaymentRun {
+  trackingNumber: string;
+  /** Completed: the flow calls onCompleted (the modal stays up while the page changes). */
+  completed: () => void;
+  /** Failed, or its status could not be had: the modal closes and `message` shows above the button. */
+  failed: (message: string) => void;
+}
+
 /**
- * Spec §4 payment flow: tokenise the card, open the processing modal, create the payment, poll its status every
- * 2 seconds. Completed calls onCompleted (the modal stays up while the page changes); Failed closes the modal and
- * exposes the first server message. Polling stops on Completed, Failed, or unmount.
+ * Spec §4 payment flow: tokenise the card, open the processing modal, create the payment; then the page renders
+ * PaymentProgress with `run` (the processing modal's part, loaded after the first paint), which polls the status
+ * every 2 seconds and reports Completed or Failed here. Polling stops then, or when the page goes away.
  */
 export function usePaymentFlow<Draft extends object = PaymentDraft, Card = PaymentCard>({
   onCompleted,
@@ -70,30 +81,15 @@ export function usePaymentFlow<Draft extends object = PaymentDraft, Card = Payme
     onCompletedRef.current = onCompleted;
   });
 
-  const status = usePaymentStatus(current?.trackingNumber);
-  const statusValue = status.data?.paymentProcessingStatus;
-
-  useEffect(() => {
-    if (!current || !status.data) return;
-    if (status.data.paymentProcessingStatus === 'Completed') {
-      onCompletedRef.current({ trackingNumber: current.trackingNumber, request: current.draft });
-    } else if (status.data.paymentProcessingStatus === 'Failed') {
+  const run: PaymentRun | undefined = current && {
+    trackingNumber: current.trackingNumber,
+    completed: () => onCompletedRef.current({ trackingNumber: current.trackingNumber, request: current.draft }),
+    failed: (message) => {
       setCurrent(undefined);
       setProcessing(false);
-      setFailure(status.data.messages[0] ?? DEFAULT_PAYMENT_FAILURE);
-    }
-  }, [current, status.data]);
-
-  // Spec §4: a missing first status shows 'Working on it'; still missing after the one retry, the payment fails.
-  const missing = current !== undefined && isMissingBeforeFirstStatus(status);
-  const stillMissing = missing && status.errorUpdateCount >= 2;
-  const statusGaveUp = status.isError && status.errorUpdateCount >= MAX_STATUS_ERRORS;
-  useEffect(() => {
-    if (!statusGaveUp && !stillMissing) return;
-    setCurrent(undefined);
-    setProcessing(false);
-    setFailure(stillMissing ? PAYMENT_STATUS_MISSING : PAYMENT_STATUS_UNKNOWN);
-  }, [statusGaveUp, stillMissing]);
+      setFailure(message);
+    },
+  };
 
   const submit = useCallback(
     async (draft: Draft, resolveCard: () => Promise<Card>): Promise<SubmitOutcome> => {
@@ -127,7 +123,7 @@ export function usePaymentFlow<Draft extends object = PaymentDraft, Card = Payme
           return { kind: 'failed', message: PAYMENT_NOT_SENT };
         }
         unanswered.current = undefined;
-        if (error instanceof ApiError && error.fieldErrors.length > 0) return { kind: 'field-errors', fieldErrors: error.fieldMessages() };
+        if (error instanceof ApiError && error.fieldErrors.length > 0) return { kind: 'field-errors', status: error.status, fieldErrors: error.fieldMessages() };
         const message = errorMessageOf(error);
         setFailure(message);
         return { kind: 'failed', message };
@@ -140,10 +136,8 @@ export function usePaymentFlow<Draft extends object = PaymentDraft, Card = Payme
     submit,
     /** The processing modal is open. */
     processing,
-    /** The latest status while processing (undefined until the first answer). */
-    status: processing ? (statusValue as PaymentStatus | undefined) : undefined,
-    /** The first status was missing and the checkout is waiting to ask again ('Working on it'). */
-    workingOnIt: processing && missing && !stillMissing,
+    /** The accepted payment whose status PaymentProgress watches; undefined before it is accepted and after it ends. */
+    run,
     /** Why the last attempt did not go through, for the donor; cleared on the next submit. */
     failure,
     /** Lets the form show a message of its own in the same place (e.g. field errors the form cannot place). */

@@ -1,8 +1,8 @@
-import { useCallback, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useRef, type Dispatch, type SetStateAction } from 'react';
 import type { Currency } from '@giving/shared/money';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { useLookupVoucher } from '../api/lookup-voucher';
-import { canApplyVoucher, initialVoucherState, voucherReducer, type VoucherState } from '../voucher-state';
+import { canApplyVoucher, voucherReducer, type VoucherAction, type VoucherState } from '../voucher-state';
 
 export interface VoucherControl {
   state: VoucherState;
@@ -20,14 +20,21 @@ export interface VoucherControl {
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.fieldMessages().code : undefined) ?? errorMessageOf(error);
 
 /**
- * The checkout's gift voucher: the state of voucher-state.ts, and Apply calling the lookup API. A lookup answered
- * after Cancel is ignored. `initialCode` restores a saved checkout's voucherCode (spec §3), not applied.
+ * Drives the checkout's gift voucher: the state of voucher-state.ts, which the checkout keeps (it needs the code and
+ * the balance for its total), and Apply calling the lookup API. This code comes with the voucher panel, after the
+ * checkout's first paint. A lookup answered after Cancel, or after the panel has gone, is ignored.
  */
-export function useVoucher({ currency, initialCode = '' }: { currency: Currency; initialCode?: string }): VoucherControl {
-  const [state, dispatch] = useReducer(voucherReducer, initialCode, initialVoucherState);
+export function useVoucher({ currency, state, update }: { currency: Currency; state: VoucherState; update: Dispatch<SetStateAction<VoucherState>> }): VoucherControl {
+  const dispatch = useCallback((action: VoucherAction) => update((current) => voucherReducer(current, action)), [update]);
   const { mutateAsync: lookup } = useLookupVoucher();
   // Which Apply is current: an answer to an earlier one (before a Cancel) changes nothing.
   const attempt = useRef(0);
+  useEffect(
+    () => () => {
+      attempt.current++;
+    },
+    [],
+  );
 
   const apply = useCallback(async () => {
     if (!canApplyVoucher(state)) return;
@@ -39,14 +46,14 @@ export function useVoucher({ currency, initialCode = '' }: { currency: Currency;
     } catch (error) {
       if (current === attempt.current) dispatch({ type: 'applyFailed', error: messageOf(error) });
     }
-  }, [state, lookup, currency]);
+  }, [state, lookup, currency, dispatch]);
 
   const cancel = useCallback(() => {
     attempt.current++;
     dispatch({ type: 'cancelled' });
-  }, []);
+  }, [dispatch]);
 
-  const setCode = useCallback((code: string) => dispatch({ type: 'codeChanged', code }), []);
+  const setCode = useCallback((code: string) => dispatch({ type: 'codeChanged', code }), [dispatch]);
 
   return { state, applied: state.voucherState === 'VOUCHER_APPLIED', canApply: canApplyVoucher(state), setCode, apply, cancel };
 }

@@ -38,6 +38,16 @@ describe('site-wide stats in the header', () => {
   });
 });
 
+describe('the stats’ money format', () => {
+  it('shows overall donations in whole dollars whatever their cents, as with a round total', async () => {
+    fake.on('GET', '/api/accounts/site/stats?country=nz', json(200, { overallDonations: { cents: 1234568, currency: 'NZD' }, activeUsers: 1520, overallVolunteeredHours: 86.5 }));
+    renderWithRouter(<SiteActivityBar country={nz} />);
+    const list = await screen.findByLabelText('Site-wide stats');
+    await waitFor(() => expect(list.textContent).toContain('donated$12,345'));
+    expect(list.textContent).not.toContain('.68');
+  });
+});
+
 describe('the ticker (spec §4)', () => {
   it('lists recent donations linking to the charity, and closes for the session when dismissed', async () => {
     const { user } = renderWithRouter(<SiteActivityBar country={nz} />);

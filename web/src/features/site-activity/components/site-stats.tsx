@@ -3,13 +3,16 @@ import type { Country } from '../../../lib/country';
 import { useSiteStats } from '../api/get-site-stats';
 import styles from './site-activity.module.css';
 
-/** The header's site-wide stats (spec §1): overall donations in dollars, active users, overall volunteered hours. */
+/**
+ * The header's site-wide stats (spec §1): overall donations in whole dollars (one format, whatever the total's cents),
+ * active users, overall volunteered hours.
+ */
 export function SiteStats({ country }: { country: Country }) {
   const stats = useSiteStats(country.code);
   if (!stats.data) return null;
   const number = new Intl.NumberFormat(country.locale, { maximumFractionDigits: 0 });
   const figures = [
-    { label: 'donated', value: formatMoney(stats.data.overallDonations, country.locale, { dropZeroCents: true }) },
+    { label: 'donated', value: formatMoney(stats.data.overallDonations, country.locale, { wholeDollars: true }) },
     { label: 'active users', value: number.format(stats.data.activeUsers) },
     { label: 'hours volunteered', value: number.format(stats.data.overallVolunteeredHours) },
   ];

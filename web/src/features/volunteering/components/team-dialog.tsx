@@ -1,4 +1,7 @@
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import * as z from 'zod/mini';
 import { emailSchema } from '@giving/shared/contracts/accounts';
 import type { Application } from '@giving/shared/contracts/volunteering';
 import { SelectAllCheckbox, useSelection } from '../../../components/ui/bulk-select';
@@ -14,6 +17,8 @@ import { memberActions, useMemberAction, useTeam } from '../api/my-applications'
 import { errorMessageOf } from '../../../lib/api-client';
 import { RESPONSE_LABELS, feeText, moneyText } from '../volunteering-text';
 
+const teammateSchema = z.object({ email: emailSchema });
+
 /** The leader's team: each member's answer, re-inviting those who have not said Going, and inviting more. */
 export function TeamDialog({ application, onClose }: { application: Application; onClose: () => void }) {
   const team = useTeam(application.id);
@@ -21,8 +26,12 @@ export function TeamDialog({ application, onClose }: { application: Application;
   const invite = useMemberAction(memberActions.invite);
   const askable = (team.data?.members ?? []).filter((member) => member.responseStatus !== 'Going').map((member) => member.email);
   const selection = useSelection(askable);
-  const [email, setEmail] = useState('');
-  const [emailError, setEmailError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<z.input<typeof teammateSchema>, unknown, z.output<typeof teammateSchema>>({ resolver: zodResolver(teammateSchema), defaultValues: { email: '' } });
   const [notice, setNotice] = useState<{ tone: 'info' | 'error'; text: string }>();
   const fail = (error: unknown) => setNotice({ tone: 'error', text: errorMessageOf(error) });
 
@@ -34,13 +43,10 @@ export function TeamDialog({ application, onClose }: { application: Application;
       { onSuccess: () => (selection.clear(), setNotice({ tone: 'info', text: `Invitation sent again to ${emails.join(', ')}.` })), onError: fail },
     );
   };
-  const addMember = () => {
-    const parsed = emailSchema.safeParse(email);
-    setEmailError(parsed.success ? undefined : parsed.error.issues[0]?.message);
-    if (!parsed.success) return;
+  const addMember = handleSubmit(({ email }) => {
     setNotice(undefined);
-    invite.mutate({ applicationId: application.id, members: [{ email: parsed.data }] }, { onSuccess: () => (setEmail(''), setNotice({ tone: 'info', text: `${parsed.data} was invited.` })), onError: fail });
-  };
+    invite.mutate({ applicationId: application.id, members: [{ email }] }, { onSuccess: () => (reset(), setNotice({ tone: 'info', text: `${email} was invited.` })), onError: fail });
+  });
 
   return (
     <Modal open title={`Team “${application.teamName}”`} onClose={onClose}>
@@ -90,15 +96,8 @@ export function TeamDialog({ application, onClose }: { application: Application;
             </Button>
           </FormActions>
           {application.allowedActions.includes('invite') ? (
-            <InlineForm
-              aria-label="Invite a teammate"
-              noValidate
-              onSubmit={(event) => {
-                event.preventDefault();
-                addMember();
-              }}
-            >
-              <TextField label="Teammate’s e-mail" type="email" value={email} error={emailError} onChange={(event) => setEmail(event.target.value)} />
+            <InlineForm aria-label="Invite a teammate" noValidate onSubmit={(event) => void addMember(event)}>
+              <TextField label="Teammate’s e-mail" type="email" error={errors.email?.message} {...register('email')} />
               <Button type="submit" variant="secondary" loading={invite.isPending}>
                 Invite
               </Button>

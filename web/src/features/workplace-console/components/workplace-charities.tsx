@@ -1,5 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router-dom';
+import * as z from 'zod/mini';
 import type { CountryCode } from '@giving/shared/countries';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -23,6 +26,10 @@ import { useWorkplaceCan, useWorkplaceId } from '../hooks/use-workplace';
 import styles from './workplace-console.module.css';
 
 type SupportedCharity = WorkplaceCharityList['items'][number];
+
+const CHOOSE_A_CHARITY = 'Choose a charity.';
+const addCharitySchema = z.object({ charityId: z.string().check(z.minLength(1, CHOOSE_A_CHARITY)) });
+type AddCharityValues = z.infer<typeof addCharitySchema>;
 
 /** /admin/workplace/:workplaceId/charities — the charities the workplace supports; add from the country's charities. */
 export function WorkplaceCharities() {
@@ -108,42 +115,44 @@ function AddCharity({
 }) {
   const available = useCountryCharities(country);
   const add = useAddWorkplaceCharity(workplaceId);
-  const [charityId, setCharityId] = useState('');
-  const [error, setError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<AddCharityValues>({ resolver: zodResolver(addCharitySchema), defaultValues: { charityId: '' } });
   const supportedIds = new Set(supported.map((charity) => charity.charityId));
   const options = (available.data?.items ?? []).filter((charity) => !supportedIds.has(charity.id)).map((charity) => ({ value: charity.id, label: charity.name }));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = handleSubmit(({ charityId }) => {
     const chosen = available.data?.items.find((charity) => charity.id === charityId);
     if (!chosen) {
-      setError('Choose a charity.');
+      setError('charityId', { type: 'validate', message: CHOOSE_A_CHARITY });
       return;
     }
-    setError(undefined);
     add.mutate(chosen.id, {
       onSuccess: () => {
-        setCharityId('');
+        reset();
         onAdded(chosen.name);
       },
-      onError: (failure) => setError(errorMessageOf(failure)),
+      onError: (failure) => setError('charityId', { type: 'server', message: errorMessageOf(failure) }),
     });
-  };
+  });
 
   return (
     <Panel title="Add a charity">
       {available.isError ? (
         <FormMessage>We couldn’t load the charities to choose from: {errorMessageOf(available.error)}</FormMessage>
       ) : (
-        <form className={styles.addCharity} onSubmit={submit} noValidate aria-label="Add a charity">
+        <form className={styles.addCharity} onSubmit={(event) => void submit(event)} noValidate aria-label="Add a charity">
           <SelectField
             label="Charity"
             placeholder={available.isPending ? 'Loading charities…' : options.length === 0 ? 'Every charity is already supported' : 'Choose a charity'}
             options={options}
-            value={charityId}
             disabled={available.isPending || options.length === 0}
-            error={error}
-            onChange={(event) => setCharityId(event.target.value)}
+            error={errors.charityId?.message}
+            {...register('charityId')}
           />
           <Button type="submit" loading={add.isPending} disabled={options.length === 0}>
             Add charity
