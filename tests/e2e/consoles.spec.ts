@@ -104,6 +104,10 @@ test.describe('the consoles', () => {
 
     const member = await (await browser.newContext()).newPage();
     await signIn(member, 'wiremu.parata@tasman-engineering.co.nz', 'Wiremu Parata');
+    // Not offered the console that would refuse him (signIn opened his account menu).
+    await expect(member.getByRole('link', { name: 'My Account' })).toBeVisible();
+    await expect(member.getByText('Loading your accounts')).toHaveCount(0);
+    await expect(member.getByRole('button', { name: 'Switch accounts' })).toHaveCount(0);
     await member.goto(console.replace('/dashboard', '/members'));
     await expect(member.getByRole('heading', { name: 'Access denied' })).toBeVisible();
   });

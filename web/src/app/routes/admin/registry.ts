@@ -1,3 +1,4 @@
+import { CONSOLE_HOME_PERMISSIONS } from '@giving/shared/permissions';
 import type { ConsoleDefinition } from '../../../features/consoles/console-definition';
 import { useCharityConsoleTitle } from '../../../features/charity-console/hooks/use-charity';
 import { useWorkplaceConsoleTitle } from '../../../features/workplace-console/hooks/use-workplace';
@@ -22,7 +23,8 @@ export const charityConsole: ConsoleDefinition = {
     {
       path: 'dashboard',
       label: 'Dashboard',
-      permissions: { anyOf: ['Charity_DashboardView'] },
+      // The rule 'Switch accounts' offers the console by (shared/permissions.ts).
+      permissions: CONSOLE_HOME_PERMISSIONS.charity,
       load: async () => (await import('../../../features/charity-console/components/charity-dashboard')).CharityDashboard,
     },
     {
@@ -100,7 +102,7 @@ export const workplaceConsole: ConsoleDefinition = {
     {
       path: 'dashboard',
       label: 'Dashboard',
-      permissions: { anyOf: ['Workplace_ViewDashboard'] },
+      permissions: CONSOLE_HOME_PERMISSIONS.workplace,
       load: async () => (await import('../../../features/workplace-console/components/workplace-dashboard')).WorkplaceDashboard,
     },
     {
