@@ -113,6 +113,14 @@ export default defineService({
       batchSize: 25,
       access: { publishes: [CharityMembershipChanged, WorkplaceMembershipChanged] },
     },
+    {
+      // A denial reaches the charity by e-mail once it is stored (storage-first: the decision never waits on mail).
+      name: 'notify-denied-content',
+      filter: { eventName: ['MODIFY'], dynamodb: { NewImage: { pk: { S: [{ prefix: 'CONTENT#' }] }, status: { S: ['Denied'] } } } },
+      handler: 'handlers/notify-denied-content',
+      batchSize: 10,
+      access: { table: 'readWrite', sendsMail: true },
+    },
   ],
   subscriptions: [
     {

@@ -146,6 +146,10 @@ export const charitySettingsSchema = z.object({
   profile: charityProfileSchema,
   /** A change waiting for back-office approval, if any (content status Proposed). */
   pendingChange: z.optional(z.object({ contentId: z.string(), submittedAt: z.string(), changes: z.record(z.string(), z.unknown()) })),
+  /** The charity's last proposal, when the back office denied it: why, so they can fix it (until they send another). */
+  deniedChange: z.optional(
+    z.object({ contentId: z.string(), submittedAt: z.string(), changes: z.record(z.string(), z.unknown()), reason: z.string(), decidedAt: z.string() }),
+  ),
 });
 export type CharitySettings = z.infer<typeof charitySettingsSchema>;
 export const updateCharitySettingsSchema = z.object({
@@ -231,8 +235,13 @@ export const contentItemSchema = z.object({
   changes: z.record(z.string(), z.unknown()),
   status: contentStatusSchema,
   submittedBy: z.string(),
+  /** Who sent it, by name (from their member record; their e-mail when they have given no name). */
+  submittedByName: z.optional(z.string()),
   submittedAt: z.string(),
+  /** The deciding administrator's member id. */
   decidedBy: z.optional(z.string()),
+  /** ... and their name, as the back office shows it. */
+  decidedByName: z.optional(z.string()),
   decidedAt: z.optional(z.string()),
   reason: z.optional(z.string()),
 });

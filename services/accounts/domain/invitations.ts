@@ -7,6 +7,7 @@ import type { Mailer } from '@giving/shared/mail';
 import type { TenantRef } from '@giving/shared/permissions';
 import { DEFAULT_EMAIL_TEMPLATES, renderTemplate } from './email-templates';
 import {
+  callerName,
   profileFromToken,
   type InvitationStore,
   type Log,
@@ -94,7 +95,7 @@ export async function invite(deps: InviteDeps, tenantRef: TenantRef, request: { 
   const template = (await deps.templates.get('member-invitation')) ?? DEFAULT_EMAIL_TEMPLATES['member-invitation'];
   const { locale } = COUNTRIES[tenant.country];
   const mail = renderTemplate(template, email, {
-    inviterName: [inviter.firstName, inviter.lastName].filter(Boolean).join(' ') || inviter.email,
+    inviterName: await callerName(deps.members, inviter),
     tenantName: tenant.name,
     role: ROLE_LABELS[request.role] ?? request.role,
     acceptUrl: `${deps.siteUrl.replace(/\/+$/, '')}/admin/user/dashboard`,
