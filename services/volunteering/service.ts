@@ -120,6 +120,7 @@ export default defineService({
     route({ method: 'POST', path: '/volunteering/modelTraining', handler: 'handlers/operations#train', auth: operations, write: true, timeoutSeconds: 29, summary: 'Trains the recommender on every application and keeps it; answers the model file (content-disposition names it).' }),
 
     // The back office (spec 2 §7 "Volunteering back office"): 401 for callers who are not authorised back-office users.
+    route({ method: 'GET', path: '/volunteering/backOffice/dashboard', handler: 'handlers/back-office#dashboard', auth: backOffice('BackOffice_ViewDashboard'), summary: "How many roles wait for approval (the back office's dashboard)." }),
     route({ method: 'GET', path: '/volunteering/backOffice/opportunity', handler: 'handlers/back-office#list', auth: backOffice('BackOffice_ViewVacancies'), summary: 'The moderation list by content status (?contentStatus=Proposed|Live|Denied, ?q=, ?cursor=).' }),
     route({ method: 'PATCH', path: '/volunteering/backOffice/opportunity/{opportunityId}', handler: 'handlers/back-office#update', auth: backOffice('BackOffice_ManageVacancies'), write: true, summary: 'Approves (Live), denies (with a reason) or edits an opportunity (204).' }),
     route({ method: 'DELETE', path: '/volunteering/backOffice/opportunity/{opportunityId}', handler: 'handlers/back-office#remove', auth: backOffice('BackOffice_ManageVacancies'), write: true, summary: 'Deletes an opportunity nobody holds a place in (204).' }),

@@ -788,6 +788,13 @@ export const backOfficeOpportunityQuerySchema = z.object({
   cursor: z.optional(z.string().check(z.maxLength(500))),
 });
 
+/** GET /volunteering/backOffice/dashboard (not named by the spec): what the back office's dashboard counts from volunteering. */
+export const volunteeringBackOfficeDashboardSchema = z.object({
+  /** Roles charities created or changed that wait for approval (content status Proposed). */
+  opportunitiesWaitingForApproval: z.int(),
+});
+export type VolunteeringBackOfficeDashboard = z.infer<typeof volunteeringBackOfficeDashboardSchema>;
+
 /* ------------------------------------------------------------------------------------------------------------
  * Volunteering reports beyond the charity's (not named by the spec): the applications a report counts, as
  * applicationListSchema; the SPA sums them as it does the charity's.

@@ -1,6 +1,6 @@
 import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { CONTENT_STATUSES } from '@giving/shared/contracts/volunteering';
-import { queryAll } from '@giving/shared/dynamo-query';
+import { countAll, queryAll } from '@giving/shared/dynamo-query';
 import { transactWrite, type TransactItems } from '@giving/shared/dynamo-transact';
 import { invalid } from '@giving/shared/errors';
 import type { OpportunityStore, SessionPlan, StoredComment, StoredOpportunity, StoredSession } from '../domain/ports';
@@ -215,6 +215,10 @@ export function dynamoOpportunityStore(client: DynamoDBDocumentClient, tableName
         items: (result.Items ?? []).map(toOpportunity),
         ...(next ? { nextCursor: Buffer.from(JSON.stringify(next)).toString('base64url') } : {}),
       };
+    },
+
+    async countByContentStatus(status) {
+      return countAll(client, { TableName: tableName, IndexName: 'gsi3', KeyConditionExpression: 'gsi3pk = :pk', ExpressionAttributeValues: { ':pk': `OPPS#${status}` } });
     },
 
     async listAll() {

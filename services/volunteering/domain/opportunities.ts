@@ -16,6 +16,7 @@ import {
   type OpportunityTemplate,
   type Session,
   type SessionsSummary,
+  type VolunteeringBackOfficeDashboard,
 } from '@giving/shared/contracts/volunteering';
 import type { CountryCode } from '@giving/shared/countries';
 import { DomainError, invalid, notFound } from '@giving/shared/errors';
@@ -376,6 +377,11 @@ export async function listForBackOffice(deps: Deps, query: { contentStatus?: Con
   const q = query.q?.trim().toLowerCase();
   const items = page.items.filter((o) => !q || `${o.title} ${o.charity.name}`.toLowerCase().includes(q));
   return { items: items.map((o) => toCard(o, now)), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
+}
+
+/** GET /volunteering/backOffice/dashboard — how many roles wait for the back office's approval. */
+export async function backOfficeDashboard(deps: Pick<Deps, 'opportunities'>): Promise<VolunteeringBackOfficeDashboard> {
+  return { opportunitiesWaitingForApproval: await deps.opportunities.countByContentStatus('Proposed') };
 }
 
 /* Comments. */

@@ -185,6 +185,7 @@ export interface OpportunityStore {
   listListed(country: CountryCode): Promise<StoredOpportunity[]>;
   listByCharity(charityId: string): Promise<StoredOpportunity[]>;
   listByContentStatus(status: ContentStatus, cursor?: string): Promise<{ items: StoredOpportunity[]; nextCursor?: string }>;
+  countByContentStatus(status: ContentStatus): Promise<number>;
   /** Every opportunity (ReIndex, training), page by page. */
   listAll(): Promise<StoredOpportunity[]>;
   getSession(sessionId: string): Promise<StoredSession | undefined>;
