@@ -356,6 +356,12 @@ export const opportunitySchema = z.object({
   /** The suburb, 'Multiple locations' or 'Remote' (spec 1 §4). */
   locationLabel: z.string(),
   recurringSchedule: z.optional(recurringScheduleSchema),
+  /** A recurring role's next meetings by its schedule, in the charity's time zone (none once it has ended). */
+  upcomingMeetings: z.optional(z.array(z.object({ startsAt: z.string(), endsAt: z.string() }))),
+  /**
+   * Fixed dates: each session. Recurring: its one session (its roster, whose places volunteers apply for), shown as
+   * its next meeting; ended once the schedule has no meeting left.
+   */
   sessions: z.array(sessionSchema),
   isExclusive: z.boolean(),
   exclusiveCorporateId: z.optional(z.string()),
@@ -584,7 +590,18 @@ export const applicationSchema = z.object({
   status: z.enum(APPLICATION_STATUSES),
   opportunity: z.object({ id: z.string(), title: z.string(), opportunityUrl: z.string(), imageUrl: z.string() }),
   charity: charitySummarySchema,
-  session: z.object({ id: z.string(), startsAt: z.string(), endsAt: z.string(), sessionTotalHours: z.optional(z.number()), location: z.optional(locationSchema) }),
+  /**
+   * The session applied for. For a recurring role: its meeting the application starts from (the next one when they
+   * applied), with the role's schedule, which the volunteer keeps meeting on.
+   */
+  session: z.object({
+    id: z.string(),
+    startsAt: z.string(),
+    endsAt: z.string(),
+    sessionTotalHours: z.optional(z.number()),
+    location: z.optional(locationSchema),
+    recurringSchedule: z.optional(recurringScheduleSchema),
+  }),
   applicant: applicantSchema,
   /** Places this application holds in its session: 1, or the leader plus every member not NotGoing. */
   seats: z.int(),

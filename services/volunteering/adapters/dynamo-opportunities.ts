@@ -29,9 +29,14 @@ const sessionItem = (session: StoredSession): Item => ({
 
 /** A session's schedule change: capacity can never go below the places already taken (a condition, not a read). */
 function sessionUpdate(tableName: string, opportunityId: string, plan: SessionPlan): NonNullable<TransactItems[number]['Update']> {
-  const set = ['startsAt = :startsAt', 'endsAt = :endsAt', 'requiredPeople = :required', 'remaining = :required - placesTaken'];
+  const set = ['startsAt = :startsAt', 'requiredPeople = :required', 'remaining = :required - placesTaken'];
   const remove: string[] = [];
-  const values: Item = { ':startsAt': plan.startsAt, ':endsAt': plan.endsAt, ':required': plan.requiredPeople };
+  const values: Item = { ':startsAt': plan.startsAt, ':required': plan.requiredPeople };
+  // A recurring role's roster has no end while its schedule has none.
+  if (plan.endsAt !== undefined) {
+    set.push('endsAt = :endsAt');
+    values[':endsAt'] = plan.endsAt;
+  } else remove.push('endsAt');
   if (plan.sessionTotalHours !== undefined) {
     set.push('sessionTotalHours = :hours');
     values[':hours'] = plan.sessionTotalHours;

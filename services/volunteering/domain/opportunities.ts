@@ -21,6 +21,8 @@ import {
 import type { CountryCode } from '@giving/shared/countries';
 import { DomainError, invalid, notFound } from '@giving/shared/errors';
 import { isAdministrator } from '@giving/shared/permissions';
+import { COUNTRY_TIME_ZONES } from '@giving/shared/local-time';
+import { rosterSpan } from '@giving/shared/recurring-schedule';
 import { isListedFor, requireCharityPermission, requireManaged, requireVisible, type Viewer } from './access';
 import type { Actor, SessionChanges, SessionPlan, StoredOpportunity, StoredSession, VolunteeringDeps } from './ports';
 import { sessionLocation } from '@giving/shared/volunteering-rules';
@@ -44,16 +46,24 @@ type Deps = Pick<VolunteeringDeps, 'opportunities' | 'charities' | 'roles' | 'cl
 
 const urlTaken = () => new DomainError('Conflict', M.opportunityUrlTaken, [{ field: 'body.opportunityUrl', message: M.opportunityUrlTaken }]);
 
-/** The sessions an input describes, keeping the ids of existing ones it names. */
-function plansFrom(input: OpportunityInput, newId: () => string, existing: ReadonlySet<string>): SessionPlan[] {
+export const NO_MEETING_MESSAGE = 'This schedule has no meeting between its start and end dates.';
+
+/**
+ * The sessions an input describes, keeping the ids of existing ones it names. A recurring role's one session (its
+ * roster) spans its schedule, worked out here from the schedule in the charity's time zone: the times a client sends
+ * for it are not trusted to agree with the schedule.
+ */
+function plansFrom(input: OpportunityInput, newId: () => string, existing: ReadonlySet<string>, country: CountryCode): SessionPlan[] {
+  const roster = input.hasSpecificDates || !input.recurringSchedule ? undefined : rosterSpan(input.recurringSchedule, COUNTRY_TIME_ZONES[country]);
+  if (!input.hasSpecificDates && input.recurringSchedule && !roster) throw invalid([{ field: 'body.recurringSchedule.daysOfWeek', message: NO_MEETING_MESSAGE }]);
   return input.sessions.map((session, i) => {
     if (session.id !== undefined && !existing.has(session.id)) {
       throw invalid([{ field: `body.sessions.${i}.id`, message: 'This session is not part of the opportunity.' }]);
     }
     return {
       id: session.id ?? newId(),
-      startsAt: new Date(session.startsAt).toISOString(),
-      endsAt: new Date(session.endsAt).toISOString(),
+      startsAt: roster ? roster.startsAt : new Date(session.startsAt).toISOString(),
+      ...(roster ? (roster.endsAt ? { endsAt: roster.endsAt } : {}) : { endsAt: new Date(session.endsAt).toISOString() }),
       ...(input.hasSpecificDates && session.sessionTotalHours !== undefined ? { sessionTotalHours: session.sessionTotalHours } : {}),
       requiredPeople: session.requiredPeople,
       ...(session.location ? { location: session.location } : {}),
@@ -100,7 +110,7 @@ export async function createOpportunity(deps: Deps, actor: Actor, input: Opportu
   const now = deps.clock.now();
   const existing = await deps.opportunities.getByUrl(charity.id, input.opportunityUrl);
   if (existing) throw urlTaken();
-  const sessions = plansFrom(input, deps.newId, new Set());
+  const sessions = plansFrom(input, deps.newId, new Set(), charity.country);
   const opportunity: StoredOpportunity = {
     id: deps.newId(),
     charity: { id: charity.id, name: charity.name, charityUrl: charity.charityUrl, logoImageUrl: charity.logoImageUrl },
@@ -129,7 +139,7 @@ export async function updateOpportunity(deps: Deps, actor: Actor, opportunityId:
     if (input.charityId !== current.charity.id) throw invalid([{ field: 'body.charityId', message: 'An opportunity cannot move to another charity.' }]);
     const now = deps.clock.now();
     const existingIds = new Set(current.sessions.map((s) => s.id));
-    const sessions = plansFrom(input, deps.newId, existingIds);
+    const sessions = plansFrom(input, deps.newId, existingIds, current.country);
     const next: StoredOpportunity = {
       ...current,
       ...fieldsFrom(input, sessions),

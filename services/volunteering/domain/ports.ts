@@ -30,11 +30,15 @@ export interface Actor {
   groups: readonly string[];
 }
 
-/** A session as the opportunity keeps it (its schedule); capacity lives on the session item. */
+/**
+ * A session as the opportunity keeps it (its schedule); capacity lives on the session item. A recurring role has one
+ * session, its roster, spanning its schedule (shared/recurring-schedule.ts rosterSpan): from its first meeting's start
+ * to its last meeting's end, and no end while the schedule has none.
+ */
 export interface SessionPlan {
   id: string;
   startsAt: string;
-  endsAt: string;
+  endsAt?: string;
   sessionTotalHours?: number;
   requiredPeople: number;
   location?: Location;
@@ -99,7 +103,8 @@ export interface StoredApplication {
   charity: CharitySummary;
   country: CountryCode;
   sessionId: string;
-  session: { startsAt: string; endsAt: string; sessionTotalHours?: number; location?: Location };
+  /** What was applied for (a recurring role: the meeting it starts from, and the schedule). */
+  session: { startsAt: string; endsAt: string; sessionTotalHours?: number; location?: Location; recurringSchedule?: RecurringSchedule };
   applicant: StoredApplicant;
   /** The applicant's workplaces when they applied (charity reports: workplaces whose members volunteered). */
   applicantWorkplaces: { workplaceId: string; workplaceName: string }[];
