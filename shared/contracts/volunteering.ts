@@ -130,6 +130,8 @@ export const MAX_SESSIONS = 60;
  * ---------------------------------------------------------------------------------------------------------- */
 
 export const VOLUNTEERING_MESSAGES = {
+  /** 400 naming recurringSchedule.daysOfWeek: no day between the start and end dates is one of its days. */
+  scheduleNeverMeets: 'This schedule has no meeting between its start and end dates.',
   /** 409 when a session has no places left (individual or team). */
   sessionFull: 'This session is full. Please choose another session.',
   /** 409 when a team (or added members) needs more places than are left. */

@@ -46,8 +46,6 @@ type Deps = Pick<VolunteeringDeps, 'opportunities' | 'charities' | 'roles' | 'cl
 
 const urlTaken = () => new DomainError('Conflict', M.opportunityUrlTaken, [{ field: 'body.opportunityUrl', message: M.opportunityUrlTaken }]);
 
-export const NO_MEETING_MESSAGE = 'This schedule has no meeting between its start and end dates.';
-
 /**
  * The sessions an input describes, keeping the ids of existing ones it names. A recurring role's one session (its
  * roster) spans its schedule, worked out here from the schedule in the charity's time zone: the times a client sends
@@ -55,7 +53,7 @@ export const NO_MEETING_MESSAGE = 'This schedule has no meeting between its star
  */
 function plansFrom(input: OpportunityInput, newId: () => string, existing: ReadonlySet<string>, country: CountryCode): SessionPlan[] {
   const roster = input.hasSpecificDates || !input.recurringSchedule ? undefined : rosterSpan(input.recurringSchedule, COUNTRY_TIME_ZONES[country]);
-  if (!input.hasSpecificDates && input.recurringSchedule && !roster) throw invalid([{ field: 'body.recurringSchedule.daysOfWeek', message: NO_MEETING_MESSAGE }]);
+  if (!input.hasSpecificDates && input.recurringSchedule && !roster) throw invalid([{ field: 'body.recurringSchedule.daysOfWeek', message: M.scheduleNeverMeets }]);
   return input.sessions.map((session, i) => {
     if (session.id !== undefined && !existing.has(session.id)) {
       throw invalid([{ field: `body.sessions.${i}.id`, message: 'This session is not part of the opportunity.' }]);
