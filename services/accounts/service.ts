@@ -1,5 +1,5 @@
 import { CharityMembershipChanged, CharityProfilePublished, WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
-import { DonationCompleted } from '@giving/shared/events/donations';
+import { DonationCompleted, VoucherPurchased } from '@giving/shared/events/donations';
 import { VolunteerApplied, VolunteerHoursRecorded } from '@giving/shared/events/volunteering';
 import { patternFor } from '@giving/shared/events';
 import { defineService, type AuthPolicy, type RouteSpec } from '@giving/shared/manifest';
@@ -32,7 +32,7 @@ export default defineService({
     route({ method: 'GET', path: '/accounts/charities/{charityUrl}', handler: 'handlers/get-charity', auth: PUBLIC, summary: 'Public charity profile for the charity page.' }),
     route({ method: 'GET', path: '/accounts/site', handler: 'handlers/site#getSiteConfig', auth: PUBLIC, summary: 'Site config for a country: showGratuity, currency, site feed, features, single sign-in address.' }),
     route({ method: 'GET', path: '/accounts/site/stats', handler: 'handlers/site-activity#getSiteStats', auth: PUBLIC, summary: "The header's site-wide stats: overall donations, active users, volunteered hours." }),
-    route({ method: 'GET', path: '/accounts/site/recent', handler: 'handlers/site-activity#getRecentActivity', auth: PUBLIC, summary: "The ticker's recent donations and volunteering sign-ups." }),
+    route({ method: 'GET', path: '/accounts/site/recent', handler: 'handlers/site-activity#getRecentActivity', auth: PUBLIC, summary: "The ticker's recent donations, volunteering sign-ups and gift voucher purchases." }),
     route({ method: 'GET', path: '/accounts/site/menu-links', handler: 'handlers/site#getMenuLinks', auth: PUBLIC, summary: "The site's navigation links (name, path)." }),
     route({ method: 'PUT', path: '/accounts/site/menu-links', handler: 'handlers/site#putMenuLinks', auth: backOffice('BackOffice_ManageMenuLinks'), write: true, summary: 'Content admins (CMS) replace the navigation links of a country.' }),
     route({ method: 'GET', path: '/account/logout', handler: 'handlers/logout', auth: PUBLIC, summary: 'Ends the browser session (clears the session and return cookies) and goes to the site root.' }),
@@ -135,6 +135,14 @@ export default defineService({
       name: 'record-volunteer-hours',
       pattern: patternFor(VolunteerHoursRecorded),
       handler: 'handlers/record-volunteer-hours',
+      access: { table: 'readWrite' },
+      batchSize: 10,
+    },
+    {
+      // Gift voucher purchases join the ticker too (spec 1 §1, §3 "Voucher"), once per voucher, never naming anyone.
+      name: 'record-voucher-purchase',
+      pattern: patternFor(VoucherPurchased),
+      handler: 'handlers/record-voucher-purchase',
       access: { table: 'readWrite' },
       batchSize: 10,
     },

@@ -296,7 +296,13 @@ export type RecentDonation = z.infer<typeof recentDonationSchema>;
 /** A volunteering sign-up; `id` is the application's. */
 export const recentVolunteeringSchema = z.object({ kind: z.literal('volunteering'), ...recentCharity, createdOn: z.string() });
 export type RecentVolunteering = z.infer<typeof recentVolunteeringSchema>;
-export const recentActivitySchema = z.discriminatedUnion('kind', [recentDonationSchema, recentVolunteeringSchema]);
+/**
+ * A gift voucher bought (spec 1 §3 "Voucher: voucherBalance, createdOn"): what it holds and when; never the buyer, the
+ * recipient or the code. `id` is opaque (not the voucher's or the payment's).
+ */
+export const recentVoucherSchema = z.object({ kind: z.literal('voucher'), id: z.string(), voucherBalance: moneySchema, createdOn: z.string() });
+export type RecentVoucher = z.infer<typeof recentVoucherSchema>;
+export const recentActivitySchema = z.discriminatedUnion('kind', [recentDonationSchema, recentVolunteeringSchema, recentVoucherSchema]);
 export type RecentActivity = z.infer<typeof recentActivitySchema>;
 export const recentActivityListSchema = z.object({ items: z.array(recentActivitySchema) });
 export const menuLinkSchema = z.object({ name: trimmed(40), path: z.string().check(z.regex(/^\/[A-Za-z0-9/_?=&.-]*$|^https:\/\/\S+$/, 'Use a path starting with / or an https:// address.'), z.maxLength(300, MESSAGES.tooLong(300))) });
