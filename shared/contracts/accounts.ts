@@ -232,6 +232,8 @@ export const contentItemSchema = z.object({
   kind: z.literal('CharityProfile'),
   charityId: z.string(),
   charityName: z.string(),
+  /** The charity's country: its dates read in its time zone. */
+  country: z.optional(countryCodeSchema),
   changes: z.record(z.string(), z.unknown()),
   status: contentStatusSchema,
   submittedBy: z.string(),

@@ -592,6 +592,8 @@ export const applicationSchema = z.object({
   status: z.enum(APPLICATION_STATUSES),
   opportunity: z.object({ id: z.string(), title: z.string(), opportunityUrl: z.string(), imageUrl: z.string() }),
   charity: charitySummarySchema,
+  /** The charity's country: the application's dates read in its time zone. */
+  country: countryCodeSchema,
   /**
    * The session applied for. For a recurring role: its meeting the application starts from (the next one when they
    * applied), with the role's schedule, which the volunteer keeps meeting on.

@@ -47,6 +47,7 @@ export async function updateSettings(
     kind: 'CharityProfile',
     charityId,
     charityName: profile.name,
+    country: profile.country,
     changes: Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)),
     status: 'Proposed',
     submittedBy: caller.email || caller.memberId,

@@ -14,6 +14,7 @@ import type { VoucherPurchased } from '@giving/shared/events/donations';
 import { DomainError } from '@giving/shared/errors';
 import type { Clock } from '@giving/shared/clock';
 import { newId } from '@giving/shared/ids';
+import { localDateText } from '@giving/shared/local-time';
 import type { OutgoingMail } from '@giving/shared/mail';
 import { formatMoney, money, type Money } from '@giving/shared/money';
 import { donorFromSignIn, fingerprintOf, type SignedInMember } from './payments';
@@ -251,7 +252,7 @@ export function voucherCodeMails(
 ): { key: string; mail: OutgoingMail }[] {
   const locale = isCountryCode(purchase.country) ? COUNTRIES[purchase.country].locale : 'en-NZ';
   const value = formatMoney(purchase.value, locale);
-  const expires = new Date(purchase.expiresAt).toLocaleDateString(locale, { dateStyle: 'long', timeZone: 'UTC' });
+  const expires = localDateText(purchase.expiresAt, isCountryCode(purchase.country) ? purchase.country : 'nz', 'long');
   const giveUrl = `${siteUrl}/${purchase.country}/charities`;
   const howTo = [
     `Voucher code: ${code}`,

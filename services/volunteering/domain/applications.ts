@@ -88,6 +88,7 @@ export function toApplication(application: StoredApplication, team: readonly Sto
     status: application.status,
     opportunity: { id: application.opportunityId, title: application.opportunityTitle, opportunityUrl: application.opportunityUrl, imageUrl: application.imageUrl },
     charity: application.charity,
+    country: application.country,
     session: { id: application.sessionId, ...application.session },
     applicant: application.applicant,
     seats: application.seats,

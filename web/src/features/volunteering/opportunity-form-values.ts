@@ -8,7 +8,7 @@ import {
   type RecurringFrequency,
   type WeekDay,
 } from '@giving/shared/contracts/volunteering';
-import { COUNTRY_TIME_ZONES, localDay, localInstant as instantIn } from '@giving/shared/local-time';
+import { COUNTRY_TIME_ZONES, localClockTime, localDay, localInstant as instantIn } from '@giving/shared/local-time';
 import { firstMeeting } from '@giving/shared/recurring-schedule';
 import type { CountryCode } from '@giving/shared/countries';
 import { parseDollars } from '@giving/shared/money';
@@ -113,11 +113,8 @@ export function fromTemplate(template: OpportunityTemplate, current: Opportunity
 
 const CLOCK = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
-const TIME_OF = (country: CountryCode) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: COUNTRY_TIME_ZONES[country], hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-
 /** 'HH:mm' on the wall clock of the country. */
-export const localTime = (instant: string, country: CountryCode): string => TIME_OF(country).format(new Date(instant));
+export const localTime = (instant: string, country: CountryCode): string => localClockTime(instant, country);
 
 /** The instant a local day and time are in the country (ISO, Z); undefined when either is not a real day or time. */
 export function localInstant(date: string, time: string, country: CountryCode): string | undefined {

@@ -1,6 +1,6 @@
 import type { ApplicationStatus, Fee, FeeType, RecurringSchedule, ResponseStatus } from '@giving/shared/contracts/volunteering';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '@giving/shared/countries';
-import { COUNTRY_TIME_ZONES, calendarDayText } from '@giving/shared/local-time';
+import { COUNTRY_TIME_ZONES, calendarDayText, localDateText } from '@giving/shared/local-time';
 import { formatMoney, type Money } from '@giving/shared/money';
 
 /** In-app addresses of the volunteering screens (consoles have no country prefix). */
@@ -76,7 +76,7 @@ export function applicationSessionText(session: { startsAt: string; endsAt: stri
 }
 
 /** A day in the country: '14 Mar 2026'. */
-export const dayText = (instant: string, country: CountryCode): string => formatter(country, { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(instant));
+export const dayText = (instant: string, country: CountryCode): string => localDateText(instant, country);
 
 export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
   Applied: 'Applied',

@@ -1,7 +1,9 @@
 import { CONSOLE_HOME_PERMISSIONS } from '@giving/shared/permissions';
 import type { ConsoleDefinition } from '../../../features/consoles/console-definition';
 import { useCharityConsoleTitle } from '../../../features/charity-console/hooks/use-charity';
+import { useWorkplace } from '../../../features/workplace-console/api/get-workplace';
 import { useWorkplaceConsoleTitle } from '../../../features/workplace-console/hooks/use-workplace';
+import { useCharitySettings } from '../../../lib/charity-settings';
 
 /**
  * The consoles and their screens (spec §2), in the spec's order. The routes, side navs and page guards are
@@ -19,6 +21,10 @@ export const charityConsole: ConsoleDefinition = {
   home: 'dashboard',
   tenant: ({ charityId }) => ({ charityId }),
   useTitle: ({ charityId = '' }) => useCharityConsoleTitle(charityId),
+  useCountry: ({ charityId = '' }) => {
+    const settings = useCharitySettings(charityId);
+    return { country: settings.data?.profile.country, isPending: settings.isPending };
+  },
   screens: [
     {
       path: 'dashboard',
@@ -98,6 +104,10 @@ export const workplaceConsole: ConsoleDefinition = {
   home: 'dashboard',
   tenant: ({ workplaceId }) => ({ workplaceId }),
   useTitle: ({ workplaceId = '' }) => useWorkplaceConsoleTitle(workplaceId),
+  useCountry: ({ workplaceId = '' }) => {
+    const workplace = useWorkplace(workplaceId);
+    return { country: workplace.data?.country, isPending: workplace.isPending };
+  },
   screens: [
     {
       path: 'dashboard',

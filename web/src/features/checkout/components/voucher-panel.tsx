@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { VOUCHER_CODE_LENGTH } from '@giving/shared/contracts/voucher-codes';
 import { COUNTRIES, type CountryCode } from '@giving/shared/countries';
+import { localDateText } from '@giving/shared/local-time';
 import { formatMoney, money } from '@giving/shared/money';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
@@ -90,7 +91,7 @@ export function VoucherPanel({ voucher, totalCents, feeCents = 0, country }: Vou
         ) : null}
         {state.isExpired && state.expiresAt ? (
           <p className={styles.error}>
-            This voucher expired on {new Date(state.expiresAt).toLocaleDateString(locale, { dateStyle: 'long' })}.
+            This voucher expired on {localDateText(state.expiresAt, country, 'long')}.
           </p>
         ) : null}
       </div>
