@@ -1,4 +1,4 @@
-import { CharityMembershipChanged, CharityProfilePublished, WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
+import { CharityMembershipChanged, CharityProfilePublished, MemberNamesChanged, WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
 import { DonationCompleted, VoucherPurchased } from '@giving/shared/events/donations';
 import { VolunteerApplied, VolunteerHoursRecorded } from '@giving/shared/events/volunteering';
 import { patternFor } from '@giving/shared/events';
@@ -112,6 +112,14 @@ export default defineService({
       handler: 'handlers/publish-membership',
       batchSize: 25,
       access: { publishes: [CharityMembershipChanged, WorkplaceMembershipChanged] },
+    },
+    {
+      // Members' names, so other services name people as accounts does (ID tokens may carry no names).
+      name: 'publish-member-names',
+      filter: { eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: { pk: { S: [{ prefix: 'MEMBER#' }] }, sk: { S: ['PROFILE'] } } } },
+      handler: 'handlers/publish-member-names',
+      batchSize: 25,
+      access: { publishes: [MemberNamesChanged] },
     },
     {
       // A denial reaches the charity by e-mail once it is stored (storage-first: the decision never waits on mail).

@@ -1,4 +1,4 @@
-import { CharityMembershipChanged, CharityProfilePublished, WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
+import { CharityMembershipChanged, CharityProfilePublished, MemberNamesChanged, WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
 import { REINDEX_EVENTS, VolunteerApplied, VolunteerHoursRecorded } from '@giving/shared/events/volunteering';
 import { patternFor } from '@giving/shared/events';
 import { defineService, type AuthPolicy, type RouteSpec } from '@giving/shared/manifest';
@@ -157,5 +157,6 @@ export default defineService({
     { name: 'record-charity-profile', pattern: patternFor(CharityProfilePublished), handler: 'handlers/record-copies#charityProfile', access: { table: 'readWrite' } },
     { name: 'record-charity-membership', pattern: patternFor(CharityMembershipChanged), handler: 'handlers/record-copies#charityMembership', access: { table: 'readWrite' } },
     { name: 'record-workplace-membership', pattern: patternFor(WorkplaceMembershipChanged), handler: 'handlers/record-copies#workplaceMembership', access: { table: 'readWrite' } },
+    { name: 'record-member-names', pattern: patternFor(MemberNamesChanged), handler: 'handlers/record-copies#memberNamesChanged', access: { table: 'readWrite' } },
   ],
 });

@@ -102,6 +102,26 @@ describe('a denied content change reaches the charity', () => {
   });
 });
 
+describe('volunteering names people as accounts does', () => {
+  it('a team application’s leader is named from the member record (the ID token carries no names), in the application and the invitation e-mail', async () => {
+    const role = await api<Opportunity>('/volunteering/charity/kiwi-coast-rescue/vacancy/kiwi-creche-chick-weigh-in', { as: 'donor' });
+    // The last session: Dana applied for the first one in the seed.
+    const session = role.body.sessions.filter((s) => !s.hasEnded && s.placesRemaining >= 2).at(-1)!;
+    const teammate = `teammate.${Date.now()}@example.org`;
+    const applied = await api<{ applicant: { firstName: string; lastName: string }; teamName: string }>(`/volunteer/session/${session.id}/teamApply`, {
+      as: 'donor',
+      method: 'POST',
+      body: { teamName: 'Whitfield whānau', members: [{ email: teammate }] },
+    });
+    expect(applied.status).toBe(201);
+    expect(applied.body.applicant).toMatchObject({ firstName: 'Dana', lastName: 'Whitfield' });
+    const [invitation] = await client.receiptsFor(teammate);
+    expect(invitation?.subject).toBe('Dana Whitfield invited you to volunteer: Kiwi crèche chick weigh-in');
+    // The session's time in the charity's zone, not an ISO instant.
+    expect(invitation?.text).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+  });
+});
+
 describe('the ticker shows gift voucher purchases', () => {
   it('with their balance and when, never the buyer, the recipient or the code', async () => {
     const buyer = { firstName: 'Tama', lastName: 'Rewi', email: `tama.${Date.now()}@example.com` };

@@ -3,7 +3,7 @@ import type { OpportunityTemplate, RecurringSchedule } from '@giving/shared/cont
 import { COUNTRY_TIME_ZONES, localDay } from '@giving/shared/local-time';
 import { rosterSpan } from '@giving/shared/recurring-schedule';
 import type { CountryCode } from '@giving/shared/countries';
-import { dynamoCharityCopy, dynamoTenantRoleCopy } from '@giving/shared/dynamo-copies';
+import { dynamoCharityCopy, dynamoMemberNameCopy, dynamoTenantRoleCopy } from '@giving/shared/dynamo-copies';
 import { newId } from '@giving/shared/ids';
 import { dynamoApplicationStore } from '../../../../services/volunteering/adapters/dynamo-applications';
 import { dynamoOpportunityStore } from '../../../../services/volunteering/adapters/dynamo-opportunities';
@@ -17,8 +17,8 @@ import type { SessionPlan, StoredApplication, StoredInvite, StoredOpportunity } 
  * recurring one, one exclusive to Tasman Engineering, a remote one, one waiting for the back office); and
  * applications so the feed, the consoles and the reports have data. One application from last month is completed:
  * the table stream publishes its hours, which accounts adds to the header's volunteered hours.
- * Volunteering's copies of the charities and of the demo users' roles are written at the lowest version, so the
- * accounts events that follow win.
+ * Volunteering's copies of the charities and of the demo users' roles and names are written at the lowest version, so
+ * the accounts events that follow win.
  */
 
 export interface VolunteeringSeedCharity {
@@ -126,7 +126,9 @@ export async function seedVolunteering(
   const reference = dynamoReferenceStore(client, tableName);
 
   for (const charity of seed.charities) await charityCopy.save({ ...charity, isActive: true, version });
+  const memberNames = dynamoMemberNameCopy(client, tableName);
   for (const member of seed.members.values()) {
+    await memberNames.save({ memberId: member.id, firstName: member.firstName, lastName: member.lastName, version });
     if (member.workplaceRoles.length) {
       await roles.saveWorkplaceMembership({ memberId: member.id, workplaceId: seed.workplace.id, workplaceName: seed.workplace.name, roles: member.workplaceRoles, version });
     }
