@@ -152,6 +152,14 @@ export default defineService({
       batchSize: 25,
       access: { publishes: [VolunteerApplied] },
     },
+    {
+      // A denied role reaches its charity by e-mail once the denial is stored (once per denial).
+      name: 'notify-denied-opportunities',
+      filter: { eventName: ['MODIFY'], dynamodb: { NewImage: { sk: { S: ['OPP'] }, contentStatus: { S: ['Denied'] } } } },
+      handler: 'handlers/notify-denied-opportunity',
+      batchSize: 10,
+      access: { table: 'readWrite', sendsMail: true },
+    },
   ],
   subscriptions: [
     { name: 'record-charity-profile', pattern: patternFor(CharityProfilePublished), handler: 'handlers/record-copies#charityProfile', access: { table: 'readWrite' } },

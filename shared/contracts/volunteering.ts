@@ -412,6 +412,8 @@ export const opportunityCardSchema = z.object({
   fee: z.optional(feeSchema),
   allowTeams: z.boolean(),
   contentStatus: z.enum(CONTENT_STATUSES),
+  /** Why the back office denied it (Denied only; only its charity and the back office see a role that is not Live). */
+  deniedReason: z.optional(z.string()),
   isOnline: z.boolean(),
   /** With a lat/lon filter: how far away (km, one decimal). */
   distanceKm: z.optional(z.number()),

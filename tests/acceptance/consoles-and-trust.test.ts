@@ -181,3 +181,24 @@ describe('the demo agrees with itself', () => {
     }
   });
 });
+
+describe('a denied volunteer role reaches its charity', () => {
+  it('its list shows the reason, and its volunteering contact is e-mailed it once', async () => {
+    const charityId = await kiwiCoastRescueId();
+    const waiting = await api<{ items: { id: string; title: string }[] }>('/volunteering/backOffice/opportunity?contentStatus=Proposed', { as: 'backOffice' });
+    const role = waiting.body.items.find((item) => item.title === 'Kiwi call count night')!;
+    const deny = await api(`/volunteering/backOffice/opportunity/${role.id}`, { as: 'backOffice', method: 'PATCH', body: { contentStatus: 'Denied', deniedReason: 'Say where volunteers meet after dark.' } });
+    expect(deny.status).toBe(204);
+    // Edited again while denied (an SDG): no second e-mail.
+    expect((await api(`/volunteering/backOffice/opportunity/${role.id}`, { as: 'backOffice', method: 'PATCH', body: { sdgs: [15] } })).status).toBe(204);
+
+    const list = await api<{ items: { id: string; contentStatus: string; deniedReason?: string }[] }>(`/volunteering/charity/${charityId}/opportunity`, { as: 'charityAdmin' });
+    expect(list.body.items.find((item) => item.id === role.id)).toMatchObject({ contentStatus: 'Denied', deniedReason: 'Say where volunteers meet after dark.' });
+    const mails = await eventually(() => client.receiptsFor(user('charityAdmin').email), (m) => m.some((mail) => mail.subject.includes('Kiwi call count night')));
+    const notices = mails.filter((mail) => mail.subject === 'Your volunteer role “Kiwi call count night” was not approved');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.text).toContain('Say where volunteers meet after dark.');
+    await pause(2000);
+    expect((await client.receiptsFor(user('charityAdmin').email)).filter((mail) => mail.subject.includes('Kiwi call count night'))).toHaveLength(1);
+  });
+});

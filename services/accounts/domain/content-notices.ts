@@ -1,17 +1,11 @@
 import type { ContentItem } from '@giving/shared/contracts/accounts';
 import { localDateText } from '@giving/shared/local-time';
 import type { Mailer } from '@giving/shared/mail';
+import type { Once } from '@giving/shared/once';
 import { emailTemplate, type EmailTemplateStore } from './back-office-content';
 import { renderTemplate } from './email-templates';
 import type { MembershipStore, TenantDirectory } from './people';
 
-/** Work done once per key (the shared idempotency store in the adapters). */
-export interface Once {
-  /** 'new' when this caller now owns the key; 'done' when it was handled before; 'busy' when another holds it. */
-  begin(key: string): Promise<'new' | 'done' | 'busy'>;
-  complete(key: string): Promise<void>;
-  release(key: string): Promise<void>;
-}
 
 export interface ContentNoticeDeps {
   memberships: Pick<MembershipStore, 'listCharityMembers'>;

@@ -145,6 +145,7 @@ export async function updateOpportunity(deps: Deps, actor: Actor, opportunityId:
       isOnline: input.isOnline ?? current.isOnline,
       contentStatus: current.contentStatus === 'Denied' ? 'Proposed' : current.contentStatus,
       deniedReason: current.contentStatus === 'Denied' ? undefined : current.deniedReason,
+      deniedAt: current.contentStatus === 'Denied' ? undefined : current.deniedAt,
       updatedAt: now.toISOString(),
       revision: current.revision + 1,
     };
@@ -361,6 +362,9 @@ export async function updateByBackOffice(deps: Deps, opportunityId: string, chan
       ...(change.isOnline !== undefined ? { isOnline: change.isOnline } : {}),
       contentStatus: status,
       deniedReason: status === 'Denied' ? (change.deniedReason ?? current.deniedReason) : undefined,
+      // A new denial (or a new reason) is news for the charity; an edit of a role that stays denied is not.
+      deniedAt:
+        status !== 'Denied' ? undefined : current.contentStatus !== 'Denied' || (change.deniedReason !== undefined && change.deniedReason !== current.deniedReason) ? deps.clock.now().toISOString() : current.deniedAt,
       updatedAt: deps.clock.now().toISOString(),
       revision: current.revision + 1,
     };

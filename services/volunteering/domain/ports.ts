@@ -67,6 +67,8 @@ export interface StoredOpportunity {
   contactEmail: string;
   contentStatus: ContentStatus;
   deniedReason?: string;
+  /** When the back office last denied it (the charity is e-mailed once per denial). */
+  deniedAt?: string;
   isOnline: boolean;
   /** The sessions' schedule, denormalised for lists and filters (capacity is on the session items). */
   sessions: SessionPlan[];

@@ -219,6 +219,7 @@ export function toCard(opportunity: StoredOpportunity, now: Date, distance?: num
     ...(opportunity.fee ? { fee: opportunity.fee } : {}),
     allowTeams: opportunity.allowTeams,
     contentStatus: opportunity.contentStatus,
+    ...(opportunity.contentStatus === 'Denied' && opportunity.deniedReason ? { deniedReason: opportunity.deniedReason } : {}),
     isOnline: opportunity.isOnline,
     ...(distance !== undefined ? { distanceKm: Math.round(distance * 10) / 10 } : {}),
     createdAt: opportunity.createdAt,
