@@ -46,6 +46,19 @@ export interface WorkplaceMembership {
   version: string;
 }
 
+/** A member's names, as accounts' member record holds them (MemberNamesChanged). */
+export interface MemberNames {
+  memberId: string;
+  firstName: string;
+  lastName: string;
+  version: string;
+}
+
+export interface MemberNameCopy {
+  namesOf(memberId: string): Promise<MemberNames | undefined>;
+  save(names: MemberNames): Promise<'saved' | 'stale'>;
+}
+
 export interface TenantRoleCopy {
   /** The member's roles in one charity or workplace (none when not a member). */
   rolesOf(memberId: string, tenant: { kind: 'charity' | 'workplace'; id: string }): Promise<string[]>;

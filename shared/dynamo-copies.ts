@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { CharityCopy, CharityProjection, TenantRoleCopy, WorkplaceMembership } from './copies';
+import type { CharityCopy, CharityProjection, MemberNameCopy, MemberNames, TenantRoleCopy, WorkplaceMembership } from './copies';
 import { queryAll } from './dynamo-query';
 
 /**
@@ -101,5 +101,19 @@ export function dynamoCharityCopy(client: DynamoDBDocumentClient, tableName: str
     },
     save: (charity) =>
       putNewerVersion(client, tableName, { ...projectionKey(charity.id), gsi1pk: `CHARITYURL#${charity.charityUrl}`, gsi1sk: 'CHARITY', ...charity }),
+  };
+}
+
+/** A service's copy of members' names, from MemberNamesChanged: MEMBER#<member id> / NAMES. */
+export function dynamoMemberNameCopy(client: DynamoDBDocumentClient, tableName: string): MemberNameCopy {
+  const key = (memberId: string) => ({ pk: `MEMBER#${memberId}`, sk: 'NAMES' });
+  return {
+    async namesOf(memberId) {
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: key(memberId) }));
+      if (!result.Item) return undefined;
+      const { pk: _pk, sk: _sk, ...names } = result.Item;
+      return names as MemberNames;
+    },
+    save: (names) => putNewerVersion(client, tableName, { ...key(names.memberId), ...names }),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localDay, localInstant, localMonth, nextDay, startOfLocalDay } from './local-time';
+import { calendarDayText, csvDateTime, csvDay, localClockTime, localDateText, localDay, localInstant, localMonth, nextDay, startOfLocalDay } from './local-time';
 
 describe('local calendar days and months', () => {
   it('starts a New Zealand day at its local midnight, in summer (NZDT +13) and winter (NZST +12)', () => {
@@ -33,5 +33,27 @@ describe('local calendar days and months', () => {
     expect(localInstant('2026-07-01', '09:30', 'Australia/Sydney').toISOString()).toBe('2026-06-30T23:30:00.000Z');
     // 27 September 2026: NZ clocks jump from 02:00 to 03:00.
     expect(localInstant('2026-09-27', '02:30', 'Pacific/Auckland').toISOString()).toBe('2026-09-26T14:30:00.000Z');
+  });
+});
+
+describe('one rule for showing dates: the data’s country, its time zone and locale', () => {
+  // 20:00 UTC on 28 February is 1 March in both countries (9 am in Auckland, 7 am in Sydney).
+  it('reads an instant in the country, never in UTC or the viewer’s zone', () => {
+    expect(localDateText('2026-02-28T20:00:00Z', 'nz')).toBe('1 Mar 2026');
+    expect(localDateText('2026-02-28T20:00:00Z', 'nz', 'long')).toBe('1 March 2026');
+    expect(localDateText('2026-02-28T20:00:00Z', 'au', 'dayTime')).toMatch(/^1 Mar 2026, 7:00\s?am$/);
+    expect(localClockTime('2026-02-28T20:00:00Z', 'nz')).toBe('09:00');
+  });
+
+  it('writes files’ dates as the country’s local day and time, which sort as text', () => {
+    expect(csvDateTime('2026-02-28T20:15:00Z', 'nz')).toBe('2026-03-01 09:15');
+    expect(csvDateTime('2026-07-31T23:05:00Z', 'au')).toBe('2026-08-01 09:05');
+    expect(csvDay('2026-02-28T12:30:00Z', 'au')).toBe('2026-02-28');
+    expect(csvDay('2026-02-28T13:30:00Z', 'au')).toBe('2026-03-01');
+  });
+
+  it('reads a calendar day as itself', () => {
+    expect(calendarDayText('2026-03-01', 'nz')).toBe('1 Mar 2026');
+    expect(calendarDayText('2026-3-7', 'au', 'long')).toBe('7 March 2026');
   });
 });

@@ -1,4 +1,4 @@
-import type { CountryCode } from './countries';
+import { COUNTRIES, type CountryCode } from './countries';
 
 /**
  * Calendar days and months as a charity sees them: in its country's time zone, not UTC. A donation made at 9 am on
@@ -77,3 +77,54 @@ export function localDay(at: Date | string, timeZone: string): string {
   const p = partsIn(timeZone, new Date(at));
   return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
 }
+
+/*
+ * The one rule for showing dates and times, on every screen, e-mail and CSV file: in the country of the charity or
+ * workplace the data belongs to (a donor's own data: the country it was given in), in its time zone and its locale,
+ * never in the viewer's or the server's time zone.
+ */
+
+/** How a date reads: 'day' 1 Mar 2026, 'long' 1 March 2026, 'dayTime' 1 Mar 2026, 9:15 am. */
+export type DateStyle = 'day' | 'long' | 'dayTime';
+const STYLES: Record<DateStyle, Intl.DateTimeFormatOptions> = {
+  day: { dateStyle: 'medium' },
+  long: { dateStyle: 'long' },
+  dayTime: { dateStyle: 'medium', timeStyle: 'short' },
+};
+const textFormats = new Map<string, Intl.DateTimeFormat>();
+function textFormat(country: CountryCode, style: DateStyle, timeZone: string): Intl.DateTimeFormat {
+  const key = `${country}|${style}|${timeZone}`;
+  let format = textFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(COUNTRIES[country].locale, { ...STYLES[style], timeZone });
+    textFormats.set(key, format);
+  }
+  return format;
+}
+
+/** An instant as the country reads it, in its time zone: '1 Mar 2026' (or with the time). */
+export function localDateText(at: Date | string, country: CountryCode, style: DateStyle = 'day'): string {
+  return textFormat(country, style, COUNTRY_TIME_ZONES[country]).format(new Date(at));
+}
+
+/**
+ * A calendar day ('2026-03-01', or '2026-3-1' as typed) as the country reads it. A day has no time zone: it is
+ * formatted as itself, never moved by the hours between UTC and the country.
+ */
+export function calendarDayText(date: string, country: CountryCode, style: Exclude<DateStyle, 'dayTime'> = 'day'): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return textFormat(country, style, 'UTC').format(new Date(Date.UTC(year, month - 1, day)));
+}
+
+/** A local time of day, 'HH:mm' (24-hour), in the country. */
+export function localClockTime(at: Date | string, country: CountryCode): string {
+  const p = partsIn(COUNTRY_TIME_ZONES[country], new Date(at));
+  return `${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')}`;
+}
+
+/** How CSV files write an instant: the country's local day and time, '2026-03-01 09:15' (sorts as text). */
+export const csvDateTime = (at: Date | string, country: CountryCode): string =>
+  `${localDay(at, COUNTRY_TIME_ZONES[country])} ${localClockTime(at, country)}`;
+
+/** How CSV files write the local day of an instant, '2026-03-01'. */
+export const csvDay = (at: Date | string, country: CountryCode): string => localDay(at, COUNTRY_TIME_ZONES[country]);

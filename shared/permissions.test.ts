@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
+  CONSOLE_HOME_PERMISSIONS,
   CONTENT_ADMIN_PERMISSIONS,
+  canOpenConsole,
   MENU_PERMISSIONS,
   PERMISSIONS,
   WORKPLACE_PERMISSIONS_ERROR,
@@ -125,5 +127,36 @@ describe('resolvePermissions', () => {
     expect(isContentAdmin(['Administrator'], [])).toBe(true);
     expect(isContentAdmin([], ['WorkplaceGiver.ContentAdmin'])).toBe(true);
     expect(isContentAdmin([], ['WorkplaceGiver.Admin'])).toBe(false);
+  });
+});
+
+describe('which consoles a member can open (Switch accounts and the console guard share it)', () => {
+  it('opens a workplace console for its admins and content admins, never for an employee alone', () => {
+    expect(canOpenConsole('workplace', ['WorkplaceGiver.Admin'])).toBe(true);
+    expect(canOpenConsole('workplace', ['WorkplaceGiver.Employee', 'WorkplaceGiver.ContentAdmin'])).toBe(true);
+    expect(canOpenConsole('workplace', ['WorkplaceGiver.Employee'])).toBe(false);
+    expect(canOpenConsole('workplace', [])).toBe(false);
+  });
+
+  it('opens a charity console for its admins and members; roles of the other kind open nothing', () => {
+    expect(canOpenConsole('charity', ['Charity.Admin'])).toBe(true);
+    expect(canOpenConsole('charity', ['Charity.Member'])).toBe(true);
+    expect(canOpenConsole('charity', ['WorkplaceGiver.Admin'])).toBe(false);
+    expect(canOpenConsole('workplace', ['Charity.Admin'])).toBe(false);
+  });
+
+  it('agrees with the permissions routine: the console opens exactly when the routine grants its home screen', async () => {
+    for (const [tenant, roles] of [
+      [{ kind: 'workplace', id: 'w1' }, ['WorkplaceGiver.Employee']],
+      [{ kind: 'workplace', id: 'w2' }, ['WorkplaceGiver.Admin']],
+      [{ kind: 'charity', id: 'c1' }, ['Charity.Admin']],
+    ] as const) {
+      const granted = await resolvePermissions(source(), member, tenant, log);
+      expect(canOpenConsole(tenant.kind, roles)).toBe(satisfies(granted, CONSOLE_HOME_PERMISSIONS[tenant.kind]));
+    }
+  });
+
+  it('opens every console for administrators (support)', () => {
+    expect(canOpenConsole('workplace', ['WorkplaceGiver.Employee'], ['Administrator'])).toBe(true);
   });
 });

@@ -236,9 +236,32 @@ export async function resolvePermissions(
     if (requested.kind !== 'workplace') throw error;
     log.error(WORKPLACE_PERMISSIONS_ERROR, { error, workplaceId: requested.id });
   }
-  const allowed: readonly string[] = requested.kind === 'charity' ? CHARITY_ROLES : WORKPLACE_ROLES;
+  tenantRolePermissions(requested.kind, roles).forEach((p) => granted.add(p));
+  return granted;
+}
+
+/** What roles grant inside their own charity or workplace (roles of the other kind grant nothing there). */
+export function tenantRolePermissions(kind: TenantKind, roles: readonly string[]): Set<Permission> {
+  const allowed: readonly string[] = kind === 'charity' ? CHARITY_ROLES : WORKPLACE_ROLES;
+  const granted = new Set<Permission>();
   for (const role of roles) {
     if (allowed.includes(role)) ROLE_PERMISSIONS[role as CharityRole | WorkplaceRole].forEach((p) => granted.add(p));
   }
   return granted;
+}
+
+/**
+ * What opening a charity or workplace console needs: its home screen, the dashboard. The consoles' dashboards are
+ * guarded by exactly this, and 'Switch accounts' offers a console only when the member's roles there satisfy it, so
+ * the menu never offers a console that would answer 403.
+ */
+export const CONSOLE_HOME_PERMISSIONS = {
+  charity: { anyOf: ['Charity_DashboardView'] },
+  workplace: { anyOf: ['Workplace_ViewDashboard'] },
+} as const satisfies Record<TenantKind, PermissionCheck>;
+
+/** Whether a member can open the console of a charity or workplace they hold these roles in (administrators open any). */
+export function canOpenConsole(kind: TenantKind, roles: readonly string[], adminRoles: readonly string[] = []): boolean {
+  if (isAdministrator(adminRoles)) return true;
+  return satisfies(tenantRolePermissions(kind, roles), CONSOLE_HOME_PERMISSIONS[kind]);
 }

@@ -1,5 +1,5 @@
-import { CharityMembershipChanged, CharityProfilePublished, WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
-import { DonationCompleted } from '@giving/shared/events/donations';
+import { CharityMembershipChanged, CharityProfilePublished, MemberNamesChanged, WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
+import { DonationCompleted, VoucherPurchased } from '@giving/shared/events/donations';
 import { VolunteerApplied, VolunteerHoursRecorded } from '@giving/shared/events/volunteering';
 import { patternFor } from '@giving/shared/events';
 import { defineService, type AuthPolicy, type RouteSpec } from '@giving/shared/manifest';
@@ -32,7 +32,7 @@ export default defineService({
     route({ method: 'GET', path: '/accounts/charities/{charityUrl}', handler: 'handlers/get-charity', auth: PUBLIC, summary: 'Public charity profile for the charity page.' }),
     route({ method: 'GET', path: '/accounts/site', handler: 'handlers/site#getSiteConfig', auth: PUBLIC, summary: 'Site config for a country: showGratuity, currency, site feed, features, single sign-in address.' }),
     route({ method: 'GET', path: '/accounts/site/stats', handler: 'handlers/site-activity#getSiteStats', auth: PUBLIC, summary: "The header's site-wide stats: overall donations, active users, volunteered hours." }),
-    route({ method: 'GET', path: '/accounts/site/recent', handler: 'handlers/site-activity#getRecentActivity', auth: PUBLIC, summary: "The ticker's recent donations and volunteering sign-ups." }),
+    route({ method: 'GET', path: '/accounts/site/recent', handler: 'handlers/site-activity#getRecentActivity', auth: PUBLIC, summary: "The ticker's recent donations, volunteering sign-ups and gift voucher purchases." }),
     route({ method: 'GET', path: '/accounts/site/menu-links', handler: 'handlers/site#getMenuLinks', auth: PUBLIC, summary: "The site's navigation links (name, path)." }),
     route({ method: 'PUT', path: '/accounts/site/menu-links', handler: 'handlers/site#putMenuLinks', auth: backOffice('BackOffice_ManageMenuLinks'), write: true, summary: 'Content admins (CMS) replace the navigation links of a country.' }),
     route({ method: 'GET', path: '/account/logout', handler: 'handlers/logout', auth: PUBLIC, summary: 'Ends the browser session (clears the session and return cookies) and goes to the site root.' }),
@@ -113,6 +113,22 @@ export default defineService({
       batchSize: 25,
       access: { publishes: [CharityMembershipChanged, WorkplaceMembershipChanged] },
     },
+    {
+      // Members' names, so other services name people as accounts does (ID tokens may carry no names).
+      name: 'publish-member-names',
+      filter: { eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: { pk: { S: [{ prefix: 'MEMBER#' }] }, sk: { S: ['PROFILE'] } } } },
+      handler: 'handlers/publish-member-names',
+      batchSize: 25,
+      access: { publishes: [MemberNamesChanged] },
+    },
+    {
+      // A denial reaches the charity by e-mail once it is stored (storage-first: the decision never waits on mail).
+      name: 'notify-denied-content',
+      filter: { eventName: ['MODIFY'], dynamodb: { NewImage: { pk: { S: [{ prefix: 'CONTENT#' }] }, status: { S: ['Denied'] } } } },
+      handler: 'handlers/notify-denied-content',
+      batchSize: 10,
+      access: { table: 'readWrite', sendsMail: true },
+    },
   ],
   subscriptions: [
     {
@@ -127,6 +143,14 @@ export default defineService({
       name: 'record-volunteer-hours',
       pattern: patternFor(VolunteerHoursRecorded),
       handler: 'handlers/record-volunteer-hours',
+      access: { table: 'readWrite' },
+      batchSize: 10,
+    },
+    {
+      // Gift voucher purchases join the ticker too (spec 1 §1, §3 "Voucher"), once per voucher, never naming anyone.
+      name: 'record-voucher-purchase',
+      pattern: patternFor(VoucherPurchased),
+      handler: 'handlers/record-voucher-purchase',
       access: { table: 'readWrite' },
       batchSize: 10,
     },

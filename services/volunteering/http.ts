@@ -3,7 +3,7 @@ import { serviceRoute } from '@giving/shared/lambda/authorize';
 import type { HttpRequest } from '@giving/shared/lambda/http';
 import { DomainError } from '@giving/shared/errors';
 import type { PermissionSource } from '@giving/shared/permissions';
-import { roles } from './adapters';
+import { memberNames, roles } from './adapters';
 import type { Actor } from './domain/ports';
 import manifest from './service';
 
@@ -30,4 +30,15 @@ export function actorOf(request: Pick<HttpRequest<unknown, unknown, unknown>, 'c
     lastName: (caller.claims.family_name ?? '').trim(),
     groups: caller.groups,
   };
+}
+
+/**
+ * The caller named as accounts' member record names them (volunteering's copy, from MemberNamesChanged), for what
+ * records or shows a name: applications, team leaders in invitation e-mails, feedback, comments. Until the copy has
+ * them, the token's (see actorOf).
+ */
+export async function namedActorOf(request: Pick<HttpRequest<unknown, unknown, unknown>, 'caller'>): Promise<Actor> {
+  const actor = actorOf(request);
+  const names = await memberNames().namesOf(actor.memberId);
+  return names && (names.firstName || names.lastName) ? { ...actor, firstName: names.firstName, lastName: names.lastName } : actor;
 }

@@ -1,4 +1,4 @@
-import { CharityMembershipChanged, CharityProfilePublished, WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
+import { CharityMembershipChanged, CharityProfilePublished, MemberNamesChanged, WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
 import { REINDEX_EVENTS, VolunteerApplied, VolunteerHoursRecorded } from '@giving/shared/events/volunteering';
 import { patternFor } from '@giving/shared/events';
 import { defineService, type AuthPolicy, type RouteSpec } from '@giving/shared/manifest';
@@ -120,6 +120,7 @@ export default defineService({
     route({ method: 'POST', path: '/volunteering/modelTraining', handler: 'handlers/operations#train', auth: operations, write: true, timeoutSeconds: 29, summary: 'Trains the recommender on every application and keeps it; answers the model file (content-disposition names it).' }),
 
     // The back office (spec 2 §7 "Volunteering back office"): 401 for callers who are not authorised back-office users.
+    route({ method: 'GET', path: '/volunteering/backOffice/dashboard', handler: 'handlers/back-office#dashboard', auth: backOffice('BackOffice_ViewDashboard'), summary: "How many roles wait for approval (the back office's dashboard)." }),
     route({ method: 'GET', path: '/volunteering/backOffice/opportunity', handler: 'handlers/back-office#list', auth: backOffice('BackOffice_ViewVacancies'), summary: 'The moderation list by content status (?contentStatus=Proposed|Live|Denied, ?q=, ?cursor=).' }),
     route({ method: 'PATCH', path: '/volunteering/backOffice/opportunity/{opportunityId}', handler: 'handlers/back-office#update', auth: backOffice('BackOffice_ManageVacancies'), write: true, summary: 'Approves (Live), denies (with a reason) or edits an opportunity (204).' }),
     route({ method: 'DELETE', path: '/volunteering/backOffice/opportunity/{opportunityId}', handler: 'handlers/back-office#remove', auth: backOffice('BackOffice_ManageVacancies'), write: true, summary: 'Deletes an opportunity nobody holds a place in (204).' }),
@@ -151,10 +152,19 @@ export default defineService({
       batchSize: 25,
       access: { publishes: [VolunteerApplied] },
     },
+    {
+      // A denied role reaches its charity by e-mail once the denial is stored (once per denial).
+      name: 'notify-denied-opportunities',
+      filter: { eventName: ['MODIFY'], dynamodb: { NewImage: { sk: { S: ['OPP'] }, contentStatus: { S: ['Denied'] } } } },
+      handler: 'handlers/notify-denied-opportunity',
+      batchSize: 10,
+      access: { table: 'readWrite', sendsMail: true },
+    },
   ],
   subscriptions: [
     { name: 'record-charity-profile', pattern: patternFor(CharityProfilePublished), handler: 'handlers/record-copies#charityProfile', access: { table: 'readWrite' } },
     { name: 'record-charity-membership', pattern: patternFor(CharityMembershipChanged), handler: 'handlers/record-copies#charityMembership', access: { table: 'readWrite' } },
     { name: 'record-workplace-membership', pattern: patternFor(WorkplaceMembershipChanged), handler: 'handlers/record-copies#workplaceMembership', access: { table: 'readWrite' } },
+    { name: 'record-member-names', pattern: patternFor(MemberNamesChanged), handler: 'handlers/record-copies#memberNamesChanged', access: { table: 'readWrite' } },
   ],
 });

@@ -153,6 +153,10 @@ export const charitySettingsSchema = z.object({
   profile: charityProfileSchema,
   /** A change waiting for back-office approval, if any (content status Proposed). */
   pendingChange: z.optional(z.object({ contentId: z.string(), submittedAt: z.string(), changes: z.record(z.string(), z.unknown()) })),
+  /** The charity's last proposal, when the back office denied it: why, so they can fix it (until they send another). */
+  deniedChange: z.optional(
+    z.object({ contentId: z.string(), submittedAt: z.string(), changes: z.record(z.string(), z.unknown()), reason: z.string(), decidedAt: z.string() }),
+  ),
 });
 export type CharitySettings = z.infer<typeof charitySettingsSchema>;
 export const updateCharitySettingsSchema = z.object({
@@ -236,11 +240,18 @@ export const contentItemSchema = z.object({
   kind: z.literal('CharityProfile'),
   charityId: z.string(),
   charityName: z.string(),
+  /** The charity's country: its dates read in its time zone. */
+  country: z.optional(countryCodeSchema),
   changes: z.record(z.string(), z.unknown()),
   status: contentStatusSchema,
   submittedBy: z.string(),
+  /** Who sent it, by name (from their member record; their e-mail when they have given no name). */
+  submittedByName: z.optional(z.string()),
   submittedAt: z.string(),
+  /** The deciding administrator's member id. */
   decidedBy: z.optional(z.string()),
+  /** ... and their name, as the back office shows it. */
+  decidedByName: z.optional(z.string()),
   decidedAt: z.optional(z.string()),
   reason: z.optional(z.string()),
 });
@@ -295,7 +306,13 @@ export type RecentDonation = z.infer<typeof recentDonationSchema>;
 /** A volunteering sign-up; `id` is the application's. */
 export const recentVolunteeringSchema = z.object({ kind: z.literal('volunteering'), ...recentCharity, createdOn: z.string() });
 export type RecentVolunteering = z.infer<typeof recentVolunteeringSchema>;
-export const recentActivitySchema = z.discriminatedUnion('kind', [recentDonationSchema, recentVolunteeringSchema]);
+/**
+ * A gift voucher bought (spec 1 §3 "Voucher: voucherBalance, createdOn"): what it holds and when; never the buyer, the
+ * recipient or the code. `id` is opaque (not the voucher's or the payment's).
+ */
+export const recentVoucherSchema = z.object({ kind: z.literal('voucher'), id: z.string(), voucherBalance: moneySchema, createdOn: z.string() });
+export type RecentVoucher = z.infer<typeof recentVoucherSchema>;
+export const recentActivitySchema = z.discriminatedUnion('kind', [recentDonationSchema, recentVolunteeringSchema, recentVoucherSchema]);
 export type RecentActivity = z.infer<typeof recentActivitySchema>;
 export const recentActivityListSchema = z.object({ items: z.array(recentActivitySchema) });
 export const menuLinkSchema = z.object({ name: trimmed(40), path: z.string().check(z.regex(/^\/[A-Za-z0-9/_?=&.-]*$|^https:\/\/\S+$/, 'Use a path starting with / or an https:// address.'), z.maxLength(300, MESSAGES.tooLong(300))) });

@@ -130,6 +130,8 @@ export const MAX_SESSIONS = 60;
  * ---------------------------------------------------------------------------------------------------------- */
 
 export const VOLUNTEERING_MESSAGES = {
+  /** 400 naming recurringSchedule.daysOfWeek: no day between the start and end dates is one of its days. */
+  scheduleNeverMeets: 'This schedule has no meeting between its start and end dates.',
   /** 409 when a session has no places left (individual or team). */
   sessionFull: 'This session is full. Please choose another session.',
   /** 409 when a team (or added members) needs more places than are left. */
@@ -356,6 +358,12 @@ export const opportunitySchema = z.object({
   /** The suburb, 'Multiple locations' or 'Remote' (spec 1 §4). */
   locationLabel: z.string(),
   recurringSchedule: z.optional(recurringScheduleSchema),
+  /** A recurring role's next meetings by its schedule, in the charity's time zone (none once it has ended). */
+  upcomingMeetings: z.optional(z.array(z.object({ startsAt: z.string(), endsAt: z.string() }))),
+  /**
+   * Fixed dates: each session. Recurring: its one session (its roster, whose places volunteers apply for), shown as
+   * its next meeting; ended once the schedule has no meeting left.
+   */
   sessions: z.array(sessionSchema),
   isExclusive: z.boolean(),
   exclusiveCorporateId: z.optional(z.string()),
@@ -404,6 +412,8 @@ export const opportunityCardSchema = z.object({
   fee: z.optional(feeSchema),
   allowTeams: z.boolean(),
   contentStatus: z.enum(CONTENT_STATUSES),
+  /** Why the back office denied it (Denied only; only its charity and the back office see a role that is not Live). */
+  deniedReason: z.optional(z.string()),
   isOnline: z.boolean(),
   /** With a lat/lon filter: how far away (km, one decimal). */
   distanceKm: z.optional(z.number()),
@@ -584,7 +594,20 @@ export const applicationSchema = z.object({
   status: z.enum(APPLICATION_STATUSES),
   opportunity: z.object({ id: z.string(), title: z.string(), opportunityUrl: z.string(), imageUrl: z.string() }),
   charity: charitySummarySchema,
-  session: z.object({ id: z.string(), startsAt: z.string(), endsAt: z.string(), sessionTotalHours: z.optional(z.number()), location: z.optional(locationSchema) }),
+  /** The charity's country: the application's dates read in its time zone. */
+  country: countryCodeSchema,
+  /**
+   * The session applied for. For a recurring role: its meeting the application starts from (the next one when they
+   * applied), with the role's schedule, which the volunteer keeps meeting on.
+   */
+  session: z.object({
+    id: z.string(),
+    startsAt: z.string(),
+    endsAt: z.string(),
+    sessionTotalHours: z.optional(z.number()),
+    location: z.optional(locationSchema),
+    recurringSchedule: z.optional(recurringScheduleSchema),
+  }),
   applicant: applicantSchema,
   /** Places this application holds in its session: 1, or the leader plus every member not NotGoing. */
   seats: z.int(),
@@ -787,6 +810,13 @@ export const backOfficeOpportunityQuerySchema = z.object({
   q: z.optional(z.string().check(z.maxLength(100, MESSAGES.tooLong(100)))),
   cursor: z.optional(z.string().check(z.maxLength(500))),
 });
+
+/** GET /volunteering/backOffice/dashboard (not named by the spec): what the back office's dashboard counts from volunteering. */
+export const volunteeringBackOfficeDashboardSchema = z.object({
+  /** Roles charities created or changed that wait for approval (content status Proposed). */
+  opportunitiesWaitingForApproval: z.int(),
+});
+export type VolunteeringBackOfficeDashboard = z.infer<typeof volunteeringBackOfficeDashboardSchema>;
 
 /* ------------------------------------------------------------------------------------------------------------
  * Volunteering reports beyond the charity's (not named by the spec): the applications a report counts, as

@@ -73,3 +73,23 @@ export const CharityMembershipChanged = defineEvent({
     publishedAt: z.string(),
   }),
 });
+
+/**
+ * A member's names were stored (first sign-in, or changed in their settings). Published from the accounts table's
+ * stream, so services that show people by name (volunteering: applicants, team leaders in invitation e-mails,
+ * feedback, comments) keep their own copy: ID tokens may carry no names, and accounts' member record is where a
+ * member's names live. Consumers keep the highest `version`.
+ */
+export const MemberNamesChanged = defineEvent({
+  name: 'MemberNamesChanged',
+  source: ACCOUNTS_SOURCE,
+  version: 1,
+  schema: z.object({
+    memberId: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    /** Orders the states of one member record: the table stream's sequence number, zero-padded to 40 digits. */
+    version: z.string(),
+    publishedAt: z.string(),
+  }),
+});

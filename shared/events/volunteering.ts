@@ -72,7 +72,8 @@ export const volunteeringOpportunityDocument = z.object({
   description: z.string(),
   country: z.string(),
   charities: z.array(z.object({ id: z.string(), name: z.string(), image: z.string(), slug: z.string(), suburb: z.optional(z.string()), location: z.optional(geo) })),
-  sessions: z.array(z.object({ id: z.string(), requiredpeople: z.int(), startTime: z.string(), endTime: z.string(), location: z.optional(geo) })),
+  /** A recurring role's one session spans its schedule: no endTime while the schedule has no end date. */
+  sessions: z.array(z.object({ id: z.string(), requiredpeople: z.int(), startTime: z.string(), endTime: z.optional(z.string()), location: z.optional(geo) })),
   scheduleType: z.string(),
   isexclusive: z.boolean(),
   exclusiveCorporateId: z.optional(z.string()),

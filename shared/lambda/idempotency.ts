@@ -1,16 +1,12 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Once } from '../once';
 
 /**
  * Records which messages a consumer has handled, so at-least-once delivery runs the work once.
  * A record is INPROGRESS while a consumer works (with a lock that expires if it crashes), then COMPLETED.
  */
-export interface IdempotencyStore {
-  /** 'new' when this caller now owns the key; 'done' when it was handled before; 'busy' when another holds it. */
-  begin(key: string): Promise<'new' | 'done' | 'busy'>;
-  complete(key: string): Promise<void>;
-  release(key: string): Promise<void>;
-}
+export type IdempotencyStore = Once;
 
 const DAY_SECONDS = 24 * 60 * 60;
 

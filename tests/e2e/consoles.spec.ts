@@ -91,6 +91,38 @@ test.describe('the consoles', () => {
     await expect(page.getByText(description)).toBeVisible();
   });
 
+  test('a denied profile change shows its reason on the charity’s settings; the back office names who decided and counts volunteer roles waiting', async ({ page, browser }) => {
+    await signIn(page, 'sam.tane@kiwicoastrescue.org.nz', 'Sam Tane');
+    await page.getByRole('button', { name: 'Switch accounts' }).click();
+    await page.getByRole('list', { name: 'Your charities and workplaces' }).getByRole('link', { name: /Kiwi Coast Rescue/ }).click();
+    await sideNav(page, 'Charity admin').getByRole('link', { name: 'Settings' }).click();
+    await page.getByLabel('Location').fill('Somewhere up north');
+    await page.getByRole('button', { name: 'Send for approval' }).click();
+    await expect(page.getByText(/waiting for approval/i).first()).toBeVisible();
+
+    const office = await (await browser.newContext()).newPage();
+    await signIn(office, 'alex.morgan@koha.nz', 'Alex Morgan');
+    await office.getByRole('link', { name: 'Management Console' }).click();
+    const counts = office.getByRole('list', { name: 'Counts' });
+    await expect(counts.getByRole('link', { name: /Volunteer roles waiting for approval/ })).toBeVisible();
+    await expect(counts.getByRole('link', { name: /Profile changes waiting for approval/ })).toBeVisible();
+    await office.screenshot({ path: 'test-results/back-office-dashboard.png', fullPage: true });
+    await sideNav(office, 'Back Office').getByRole('link', { name: 'Content Approval' }).click();
+    await expect(office.getByText('Somewhere up north')).toBeVisible();
+    await expect(office.getByText(/Profile changes sent by Sam Tane on/).first()).toBeVisible();
+    await office.getByRole('button', { name: 'Deny the changes to Kiwi Coast Rescue' }).click();
+    const dialog = office.getByRole('dialog', { name: 'Deny changes?' });
+    await dialog.getByLabel('Reason').fill('Please give the town your rangers work from.');
+    await dialog.getByRole('button', { name: 'Deny changes' }).click();
+    await office.getByRole('tab', { name: 'Denied' }).click();
+    await expect(office.getByText(/denied by Alex Morgan on/).first()).toBeVisible();
+
+    await page.reload();
+    const denied = page.getByRole('region', { name: 'Not approved' });
+    await expect(denied.getByText('Please give the town your rangers work from.')).toBeVisible();
+    await page.screenshot({ path: 'test-results/charity-settings-denied.png', fullPage: true });
+  });
+
   test('a workplace admin sees the workplace console; a workplace member does not', async ({ page, browser }) => {
     await signIn(page, 'grace.liu@tasman-engineering.co.nz', 'Grace Liu');
     await page.getByRole('button', { name: 'Switch accounts' }).click();
@@ -104,6 +136,10 @@ test.describe('the consoles', () => {
 
     const member = await (await browser.newContext()).newPage();
     await signIn(member, 'wiremu.parata@tasman-engineering.co.nz', 'Wiremu Parata');
+    // Not offered the console that would refuse him (signIn opened his account menu).
+    await expect(member.getByRole('link', { name: 'My Account' })).toBeVisible();
+    await expect(member.getByText('Loading your accounts')).toHaveCount(0);
+    await expect(member.getByRole('button', { name: 'Switch accounts' })).toHaveCount(0);
     await member.goto(console.replace('/dashboard', '/members'));
     await expect(member.getByRole('heading', { name: 'Access denied' })).toBeVisible();
   });

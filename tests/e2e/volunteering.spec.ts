@@ -161,3 +161,14 @@ test('a team volunteers: apply, accept the invitation, accept, complete, feedbac
     )
     .toBeGreaterThan(hoursBefore);
 });
+
+test('a recurring role shows its next meetings on its schedule: Saturdays, 8:00 am – 11:00 am in Whangārei', async ({ page }) => {
+  await page.goto('/nz/charity/kiwi-coast-rescue/volunteering/saturday-trap-line-walker');
+  await expect(page.getByRole('heading', { level: 1, name: 'Saturday trap line walker' })).toBeVisible();
+  await expect(page.getByText(/^Every week on Saturday, 08:00–11:00, from /)).toBeVisible();
+  const meetings = page.getByRole('region', { name: 'Next meetings' }).getByRole('listitem');
+  await expect(meetings).toHaveCount(6);
+  for (const text of await meetings.allInnerTexts()) expect(text).toMatch(/^Sat, .* 8:00\s?am – 11:00\s?am/);
+  await expect(page.getByText('Volunteers apply once and come along to every meeting.', { exact: false })).toBeVisible();
+  await page.screenshot({ path: 'test-results/recurring-role.png', fullPage: true });
+});

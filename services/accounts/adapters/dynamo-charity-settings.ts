@@ -8,7 +8,8 @@ const ATTEMPTS = 10;
 
 /**
  * A charity's proposed profile changes: the content item CONTENT#<id> / CONTENT (gsi3 CONTENT#<status> / submittedAt,
- * which the back office's content approval reads) and the pointer CHARITY#<id> / PENDINGCHANGE to the open proposal.
+ * which the back office's content approval reads), the pointer CHARITY#<id> / PENDINGCHANGE to the open proposal, and
+ * CHARITY#<id> / DENIEDCHANGE, the last proposal the back office denied (written with the denial).
  */
 export function dynamoCharitySettingsStore(client: DynamoDBDocumentClient, tableName: string): CharitySettingsStore {
   const pendingChange = async (charityId: string): Promise<PendingChange | undefined> => {
@@ -19,6 +20,19 @@ export function dynamoCharitySettingsStore(client: DynamoDBDocumentClient, table
 
   return {
     pendingChange,
+
+    async deniedChange(charityId) {
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: keys.charityDeniedChange(charityId), ConsistentRead: true }));
+      const item = result.Item;
+      if (!item) return undefined;
+      return {
+        contentId: item.contentId as string,
+        submittedAt: item.submittedAt as string,
+        changes: (item.changes ?? {}) as Record<string, unknown>,
+        reason: item.reason as string,
+        decidedAt: item.decidedAt as string,
+      };
+    },
 
     /**
      * In one transaction: the new content item, the pointer (only if it still names the proposal we read, or none),
@@ -64,6 +78,8 @@ export function dynamoCharitySettingsStore(client: DynamoDBDocumentClient, table
             },
           });
         }
+        // A new proposal replaces the denial the settings showed.
+        writes.push({ Delete: { TableName: tableName, Key: keys.charityDeniedChange(content.charityId) } });
         const outcome = await transactWrite(client, writes);
         if (outcome.ok) return;
         if (outcome.failed.includes(0)) throw new Error(`content ${content.id} already exists`);

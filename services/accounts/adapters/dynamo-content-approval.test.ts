@@ -14,6 +14,8 @@ import { indexKeys, keys } from './keys';
 let client: DynamoDBDocumentClient;
 let tableName: string;
 let deps: Parameters<typeof approveContent>[0];
+const ALEX = { memberId: 'admin-1', name: 'Alex Morgan' };
+const CASEY = { memberId: 'admin-2', name: 'Casey Brown' };
 
 beforeAll(async () => {
   const tables = await testTables([accounts]);
@@ -71,8 +73,9 @@ const problem = async (promise: Promise<unknown>) => {
 describe('content approval (DynamoDB Local)', () => {
   it('approving puts the allowed changes live, moves the item to Live and clears the pending pointer', async () => {
     const { charityId, item } = await charityWithProposal();
-    const decided = await approveContent(deps, item.id, 'admin-1');
-    expect(decided).toMatchObject({ id: item.id, status: 'Live', decidedBy: 'admin-1', decidedAt: '2026-04-01T09:00:00.000Z' });
+    const decided = await approveContent(deps, item.id, ALEX);
+    expect(decided).toMatchObject({ id: item.id, status: 'Live', decidedBy: 'admin-1', decidedByName: 'Alex Morgan', decidedAt: '2026-04-01T09:00:00.000Z' });
+    expect(await get(keys.content(item.id))).toMatchObject({ decidedBy: 'admin-1', decidedByName: 'Alex Morgan' });
 
     const profile = await get(keys.charityProfile(charityId));
     expect(profile).toMatchObject({ name: 'Kiwi Coast Rescue', description: 'New description.', causes: ['Conservation', 'Native wildlife'], location: 'Whangārei' });
@@ -83,23 +86,37 @@ describe('content approval (DynamoDB Local)', () => {
 
   it('denying keeps the profile, records the reason and clears the pointer', async () => {
     const { charityId, item } = await charityWithProposal();
-    const decided = await denyContent(deps, item.id, 'admin-1', 'Please add a link to your annual report.');
+    const decided = await denyContent(deps, item.id, ALEX, 'Please add a link to your annual report.');
     expect(decided).toMatchObject({ status: 'Denied', reason: 'Please add a link to your annual report.' });
     expect((await get(keys.charityProfile(charityId)))?.description).toBe('Old description.');
     expect(await get(keys.charityPendingChange(charityId))).toBeUndefined();
-    expect(await get(keys.content(item.id))).toMatchObject({ status: 'Denied', gsi3pk: 'CONTENT#Denied', reason: 'Please add a link to your annual report.' });
+    expect(await get(keys.content(item.id))).toMatchObject({ status: 'Denied', gsi3pk: 'CONTENT#Denied', reason: 'Please add a link to your annual report.', decidedByName: 'Alex Morgan' });
+    // The charity's settings show the denial, with its reason, until it sends another proposal.
+    expect(await get(keys.charityDeniedChange(charityId))).toMatchObject({
+      contentId: item.id,
+      reason: 'Please add a link to your annual report.',
+      decidedAt: '2026-04-01T09:00:00.000Z',
+      submittedAt: item.submittedAt,
+      changes: item.changes,
+    });
+  });
+
+  it('does not show the charity a denial of a proposal it has already replaced', async () => {
+    const { charityId, item } = await charityWithProposal({ pointer: 'other' });
+    await denyContent(deps, item.id, ALEX, 'No.');
+    expect(await get(keys.charityDeniedChange(charityId))).toBeUndefined();
   });
 
   it('leaves a pointer to a newer proposal in place', async () => {
     const { charityId, item } = await charityWithProposal({ pointer: 'other' });
     const before = await get(keys.charityPendingChange(charityId));
-    await approveContent(deps, item.id, 'admin-1');
+    await approveContent(deps, item.id, ALEX);
     expect(await get(keys.charityPendingChange(charityId))).toEqual(before);
   });
 
   it('lets exactly one of two concurrent approvals win; the other is told it was already decided', async () => {
     const { charityId, item } = await charityWithProposal();
-    const results = await Promise.allSettled([approveContent(deps, item.id, 'admin-1'), approveContent(deps, item.id, 'admin-2')]);
+    const results = await Promise.allSettled([approveContent(deps, item.id, ALEX), approveContent(deps, item.id, CASEY)]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const [loser] = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(loser?.reason).toBeInstanceOf(DomainError);
@@ -110,7 +127,7 @@ describe('content approval (DynamoDB Local)', () => {
   it('lets exactly one of a concurrent approval and denial win, and the item and profile agree with the winner', async () => {
     for (let round = 0; round < 5; round++) {
       const { charityId, item } = await charityWithProposal();
-      const [approved, denied] = await Promise.allSettled([approveContent(deps, item.id, 'admin-1'), denyContent(deps, item.id, 'admin-2', 'No.')]);
+      const [approved, denied] = await Promise.allSettled([approveContent(deps, item.id, ALEX), denyContent(deps, item.id, CASEY, 'No.')]);
       expect([approved.status, denied.status].sort()).toEqual(['fulfilled', 'rejected']);
       const stored = await get(keys.content(item.id));
       const profile = await get(keys.charityProfile(charityId));
@@ -126,10 +143,10 @@ describe('content approval (DynamoDB Local)', () => {
 
   it('answers 409 for decided content and 404 for unknown content', async () => {
     const { item } = await charityWithProposal({ pointer: 'none' });
-    await denyContent(deps, item.id, 'admin-1', 'No.');
-    expect(await problem(approveContent(deps, item.id, 'admin-1'))).toEqual({ code: 'Conflict', message: ALREADY_DECIDED });
-    expect(await problem(denyContent(deps, item.id, 'admin-1', 'Again.'))).toEqual({ code: 'Conflict', message: ALREADY_DECIDED });
-    expect(await problem(approveContent(deps, newId(), 'admin-1'))).toEqual({ code: 'NotFound', message: 'Content was not found.' });
+    await denyContent(deps, item.id, ALEX, 'No.');
+    expect(await problem(approveContent(deps, item.id, ALEX))).toEqual({ code: 'Conflict', message: ALREADY_DECIDED });
+    expect(await problem(denyContent(deps, item.id, ALEX, 'Again.'))).toEqual({ code: 'Conflict', message: ALREADY_DECIDED });
+    expect(await problem(approveContent(deps, newId(), ALEX))).toEqual({ code: 'NotFound', message: 'Content was not found.' });
   });
 
   it('lists content by status, newest first', async () => {

@@ -61,19 +61,20 @@ export function dynamoContentStore(client: DynamoDBDocumentClient, tableName: st
         );
         const clearsPointer = pointer.Item?.[PENDING_CONTENT_ID] === item.id;
 
-        const { status, decidedBy, decidedAt } = decision;
+        const { status, decidedBy, decidedByName, decidedAt } = decision;
         const reason = decision.status === 'Denied' ? decision.reason : undefined;
         const writes: TransactItems = [
           {
             Update: {
               TableName: tableName,
               Key: keys.content(item.id),
-              UpdateExpression: `SET #status = :status, decidedBy = :by, decidedAt = :at, gsi3pk = :list${reason !== undefined ? ', reason = :reason' : ''}`,
+              UpdateExpression: `SET #status = :status, decidedBy = :by, decidedByName = :byName, decidedAt = :at, gsi3pk = :list${reason !== undefined ? ', reason = :reason' : ''}`,
               ConditionExpression: '#status = :proposed',
               ExpressionAttributeNames: { '#status': 'status' },
               ExpressionAttributeValues: {
                 ':status': status,
                 ':by': decidedBy,
+                ':byName': decidedByName,
                 ':at': decidedAt,
                 ':list': indexKeys.contentByStatus(status, item.submittedAt).gsi3pk,
                 ':proposed': 'Proposed',
@@ -106,6 +107,15 @@ export function dynamoContentStore(client: DynamoDBDocumentClient, tableName: st
               ExpressionAttributeValues: { ':id': item.id },
             },
           });
+          // The charity's current proposal was denied: its settings show why until it sends another.
+          if (reason !== undefined) {
+            writes.push({
+              Put: {
+                TableName: tableName,
+                Item: { ...keys.charityDeniedChange(item.charityId), contentId: item.id, submittedAt: item.submittedAt, changes: item.changes, reason, decidedAt },
+              },
+            });
+          }
         }
 
         const outcome = await transactWrite(client, writes);

@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { MenuLink, RecentActivity, RecentDonation } from '@giving/shared/contracts/accounts';
+import type { MenuLink, RecentActivity, RecentDonation, RecentVoucher } from '@giving/shared/contracts/accounts';
 import { SITE_FEATURES, type SiteFeature } from '@giving/shared/permissions';
 import type { CountrySiteSettings, SiteSettings, SiteStore } from '../domain/site';
 import { keys } from './keys';
@@ -48,8 +48,10 @@ export function dynamoSiteStore(client: DynamoDBDocumentClient, tableName: strin
         }),
       );
       return (result.Items ?? []).map((item): RecentActivity => {
+        // Each item keeps the kind it was written with (donations by record-donation-activity, sign-ups by
+        // record-volunteer-sign-up, gift vouchers by record-voucher-purchase).
+        if (item.kind === 'voucher') return { kind: 'voucher', id: item.id as string, voucherBalance: item.voucherBalance as RecentVoucher['voucherBalance'], createdOn: item.createdOn as string };
         const common = { id: item.id as string, charityName: item.charityName as string, charityUrl: item.charityUrl as string };
-        // Each item keeps the kind it was written with (donations by record-donation-activity, sign-ups by record-volunteer-sign-up).
         if (item.kind === 'volunteering') return { kind: 'volunteering', ...common, createdOn: item.createdOn as string };
         return { kind: 'donation', ...common, donationAmount: item.donationAmount as RecentDonation['donationAmount'], donationDate: item.donationDate as string };
       });

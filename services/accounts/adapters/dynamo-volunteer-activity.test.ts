@@ -6,8 +6,9 @@ import { testTables } from '../../../tools/local/src/testing/dynamo';
 import accounts from '../service';
 import { recordVolunteerHours, recordVolunteerSignUp } from '../domain/volunteer-activity';
 import { getRecentActivity } from '../domain/site';
+import { recordVoucherPurchase, tickerIdOf } from '../domain/voucher-activity';
 import { dynamoSiteStore } from './dynamo-site';
-import { dynamoVolunteerActivityStore } from './dynamo-volunteer-activity';
+import { dynamoVolunteerActivityStore, dynamoVoucherActivityStore } from './dynamo-volunteer-activity';
 import { keys } from './keys';
 
 let tables: Awaited<ReturnType<typeof testTables>>;
@@ -76,3 +77,36 @@ describe('volunteering sign-ups in the ticker (DynamoDB Local)', () => {
   });
 });
 
+
+describe('gift voucher purchases in the ticker (DynamoDB Local)', () => {
+  const purchase = (voucherId: string, purchasedAt: string) => ({
+    voucherId,
+    trackingNumber: voucherId,
+    country: 'au',
+    value: { cents: 5000, currency: 'AUD' as const },
+    expiresAt: '2029-11-21T00:00:00.000Z',
+    codeVariant: 0,
+    buyer: { email: 'buyer@example.org', firstName: 'Bea', name: 'Bea Buyer', memberId: 'member-1' },
+    recipient: { name: 'Rua Recipient', email: 'rua@example.org' },
+    message: 'Happy birthday!',
+    purchasedAt,
+  });
+  const deps = () => ({ activity: dynamoVoucherActivityStore(tables.client, tables.tableName('accounts')), clock: fixedClock('2026-11-21T09:00:00Z') });
+  const recentIn = async (country: 'nz' | 'au') => (await getRecentActivity({ site: dynamoSiteStore(tables.client, tables.tableName('accounts')) }, country)).items;
+
+  it('shows each purchase once, with its balance and when: never the buyer, the recipient, the code or the voucher’s id', async () => {
+    const voucherId = newId();
+    expect(await recordVoucherPurchase(deps(), purchase(voucherId, '2026-11-21T08:30:00.000Z'))).toBe('recorded');
+    expect(await recordVoucherPurchase(deps(), purchase(voucherId, '2026-11-21T08:30:00.000Z'))).toBe('recorded');
+    const mine = (await recentIn('au')).filter((item) => item.kind === 'voucher' && item.createdOn === '2026-11-21T08:30:00.000Z');
+    expect(mine).toEqual([{ kind: 'voucher', id: tickerIdOf(voucherId), voucherBalance: { cents: 5000, currency: 'AUD' }, createdOn: '2026-11-21T08:30:00.000Z' }]);
+    const stored = JSON.stringify(mine);
+    for (const secret of [voucherId, 'buyer@example.org', 'Bea', 'Rua', 'rua@example.org', 'Happy birthday']) expect(stored).not.toContain(secret);
+    expect(await recentIn('nz')).not.toContainEqual(expect.objectContaining({ id: tickerIdOf(voucherId) }));
+  });
+
+  it('leaves out a purchase older than the ticker keeps, and refuses one it cannot place', async () => {
+    expect(await recordVoucherPurchase(deps(), purchase(newId(), '2026-10-01T08:00:00.000Z'))).toBe('tooOld');
+    await expect(recordVoucherPurchase(deps(), { ...purchase(newId(), '2026-11-21T08:00:00.000Z'), country: 'xx' })).rejects.toThrow('unknown country');
+  });
+});

@@ -1,10 +1,12 @@
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { transactWrite } from '@giving/shared/dynamo-transact';
+import type { RecentActivity } from '@giving/shared/contracts/accounts';
 import type { VolunteerActivityStore } from '../domain/volunteer-activity';
+import type { VoucherActivityStore } from '../domain/voucher-activity';
 import { keys } from './keys';
 
 /**
- * What completed volunteering writes: VOLUNTEERHOURS#<applicationId>/SEEN (the once-only marker, 365 days) and the
+ * The ticker's writes of sign-ups and voucher purchases, and what completed volunteering writes: VOLUNTEERHOURS#<applicationId>/SEEN (the once-only marker, 365 days) and the
  * country's SITE#<cc>/STATS volunteeredHours, in one transaction. A sign-up writes the ticker's SITE#<cc>/RECENT item.
  */
 export function dynamoVolunteerActivityStore(client: DynamoDBDocumentClient, tableName: string): VolunteerActivityStore {
@@ -33,12 +35,18 @@ export function dynamoVolunteerActivityStore(client: DynamoDBDocumentClient, tab
     },
 
     async recordSignUp(record) {
-      await client.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: { ...keys.recentActivity(record.country, record.recent.createdOn, record.recent.id), ...record.recent, expiresAt: record.expiresAt },
-        }),
-      );
+      await putRecentActivity(client, tableName, record);
     },
   };
+}
+
+/** One ticker item, keyed by its time and id: the same activity again writes the same item. */
+export async function putRecentActivity(client: DynamoDBDocumentClient, tableName: string, record: { country: string; recent: RecentActivity; expiresAt: number }) {
+  const at = record.recent.kind === 'donation' ? record.recent.donationDate : record.recent.createdOn;
+  await client.send(new PutCommand({ TableName: tableName, Item: { ...keys.recentActivity(record.country, at, record.recent.id), ...record.recent, expiresAt: record.expiresAt } }));
+}
+
+/** Gift voucher purchases in the ticker. */
+export function dynamoVoucherActivityStore(client: DynamoDBDocumentClient, tableName: string): VoucherActivityStore {
+  return { recordVoucherPurchase: (record) => putRecentActivity(client, tableName, record) };
 }

@@ -16,6 +16,8 @@
  * | pending-invitation guard     | TENANT#<kind>#<id>        | INVITEE#<email>             |                                    |                                |                                       |
  * | content item                 | CONTENT#<id>              | CONTENT                     |                                    |                                | CONTENT#<status> / <submittedAt>      |
  * | charity's pending change     | CHARITY#<id>              | PENDINGCHANGE               |                                    |                                |                                       |
+ * | charity's last denied change | CHARITY#<id>              | DENIEDCHANGE                |                                    |                                |                                       |
+ * | handled once (e-mails)       | IDEMPOTENCY#<key>         | IDEMPOTENCY                 |                                    |                                |                                       | (expiresAt: 7 days)
  * | e-mail template              | EMAILTEMPLATE#<id>        | TEMPLATE                    |                                    |                                | LIST#EMAILTEMPLATE / <id>             |
  * | badge definition             | BADGE#<id>                | BADGE                       |                                    |                                | LIST#BADGE / <donationCount padded>   |
  * | site config (all countries)  | SITE                      | CONFIG                      |                                    |                                |                                       |
@@ -31,6 +33,7 @@ export const keys = {
   charityProfile: (charityId: string) => ({ pk: `CHARITY#${charityId}`, sk: 'PROFILE' }),
   charityMembership: (charityId: string, memberId: string) => ({ pk: `CHARITY#${charityId}`, sk: `MEMBER#${memberId}` }),
   charityPendingChange: (charityId: string) => ({ pk: `CHARITY#${charityId}`, sk: 'PENDINGCHANGE' }),
+  charityDeniedChange: (charityId: string) => ({ pk: `CHARITY#${charityId}`, sk: 'DENIEDCHANGE' }),
   /** Claimed in the same transaction as a new charity's profile, so a charity URL is taken once. */
   charityUrlClaim: (charityUrl: string) => ({ pk: `CHARITYURL#${charityUrl}`, sk: 'CLAIM' }),
   workplace: (workplaceId: string) => ({ pk: `WORKPLACE#${workplaceId}`, sk: 'PROFILE' }),

@@ -7,6 +7,8 @@ import { keys } from '../adapters/keys';
 import { aCaller, aCharity, aMember, peopleStores, type PeopleStores } from '../adapters/people-fixtures';
 import accounts from '../service';
 import { getSettings, LAST_CHARITY_ADMIN, listMembers, removeMember, REPLACED_PROPOSAL, updateSettings } from './charity-console';
+import { denyContent } from './content-approval';
+import { dynamoContentStore } from '../adapters/dynamo-content-approval';
 
 let stores: PeopleStores;
 const clock = fixedClock('2026-07-01T00:00:00.000Z');
@@ -58,6 +60,28 @@ describe('charity settings', () => {
       new QueryCommand({ TableName: stores.tableName, IndexName: 'gsi3', KeyConditionExpression: 'gsi3pk = :pk', ExpressionAttributeValues: { ':pk': 'CONTENT#Proposed' } }),
     );
     expect((proposed.Items ?? []).filter((item) => item.charityId === charity.id).map((item) => item.id)).toEqual([second.pendingChange?.contentId]);
+  });
+
+  it('names the sender from their member record, and shows a denial’s reason until the charity sends another proposal', async () => {
+    const charity = await aCharity(stores);
+    const sam = aCaller({ firstName: 'Sam', lastName: 'Tane' });
+    await aMember(stores, sam);
+    const deps = { ...stores, clock };
+    // The ID token carries no names (cognito-local's never do): the member record does.
+    const sent = await updateSettings(deps, charity.id, { description: 'Too short.', causes: [] }, { ...sam, firstName: '', lastName: '' });
+    const contentId = sent.pendingChange?.contentId as string;
+    expect(await content(contentId)).toMatchObject({ submittedByName: 'Sam Tane' });
+
+    await denyContent({ content: dynamoContentStore(stores.client, stores.tableName), clock }, contentId, { memberId: 'admin-1', name: 'Alex Morgan' }, 'Tell donors what a gift buys.');
+    expect(await getSettings(deps, charity.id)).toEqual({
+      profile: charity,
+      deniedChange: { contentId, submittedAt: sent.pendingChange?.submittedAt, changes: { description: 'Too short.', causes: [] }, reason: 'Tell donors what a gift buys.', decidedAt: clock.now().toISOString() },
+    });
+
+    clock.advance(60_000);
+    const again = await updateSettings(deps, charity.id, { description: 'A week of food for a kiwi chick.', causes: [] }, sam);
+    expect(await getSettings(deps, charity.id)).toEqual(again);
+    expect(again.deniedChange).toBeUndefined();
   });
 
   it('keeps exactly one proposal open when several are sent at once', async () => {

@@ -2,7 +2,7 @@ import type { CharityMember, CharitySettings, ContentItem, UpdateCharitySettings
 import type { Clock } from '@giving/shared/clock';
 import { conflict, notFound } from '@giving/shared/errors';
 import { newId } from '@giving/shared/ids';
-import type { CharitySettingsStore, MembershipStore, SignedInMember, TenantDirectory } from './people';
+import { callerName, type CharitySettingsStore, type MemberDirectory, type MembershipStore, type SignedInMember, type TenantDirectory } from './people';
 
 export const LAST_CHARITY_ADMIN = 'A charity needs at least one administrator.';
 export const REPLACED_PROPOSAL = 'Replaced by a newer proposal.';
@@ -18,11 +18,15 @@ export async function removeMember(deps: { memberships: MembershipStore }, chari
   if (outcome === 'last-admin') throw conflict(LAST_CHARITY_ADMIN);
 }
 
-/** The live profile and the change waiting for the back office, if any. */
+/** The live profile, the change waiting for the back office, if any, and the last one it denied, with its reason. */
 export async function getSettings(deps: { tenants: TenantDirectory; settings: CharitySettingsStore }, charityId: string): Promise<CharitySettings> {
-  const [profile, pendingChange] = await Promise.all([deps.tenants.charity(charityId), deps.settings.pendingChange(charityId)]);
+  const [profile, pendingChange, deniedChange] = await Promise.all([
+    deps.tenants.charity(charityId),
+    deps.settings.pendingChange(charityId),
+    deps.settings.deniedChange(charityId),
+  ]);
   if (!profile) throw notFound('Charity');
-  return { profile, ...(pendingChange ? { pendingChange } : {}) };
+  return { profile, ...(pendingChange ? { pendingChange } : {}), ...(deniedChange && !pendingChange ? { deniedChange } : {}) };
 }
 
 /**
@@ -30,12 +34,12 @@ export async function getSettings(deps: { tenants: TenantDirectory; settings: Ch
  * content waiting for approval (status Proposed), and replaces any earlier proposal (which becomes Denied).
  */
 export async function updateSettings(
-  deps: { tenants: TenantDirectory; settings: CharitySettingsStore; clock: Clock },
+  deps: { tenants: TenantDirectory; settings: CharitySettingsStore; members: Pick<MemberDirectory, 'get'>; clock: Clock },
   charityId: string,
   changes: UpdateCharitySettings,
   caller: SignedInMember,
 ): Promise<CharitySettings> {
-  const profile = await deps.tenants.charity(charityId);
+  const [profile, submittedByName] = await Promise.all([deps.tenants.charity(charityId), callerName(deps.members, caller)]);
   if (!profile) throw notFound('Charity');
   const now = deps.clock.now();
   const content: ContentItem = {
@@ -43,9 +47,11 @@ export async function updateSettings(
     kind: 'CharityProfile',
     charityId,
     charityName: profile.name,
+    country: profile.country,
     changes: Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)),
     status: 'Proposed',
     submittedBy: caller.email || caller.memberId,
+    submittedByName,
     submittedAt: now.toISOString(),
   };
   await deps.settings.propose(content);

@@ -5,8 +5,14 @@ import { conflict, notFound } from '@giving/shared/errors';
 export type ProfileChanges = Partial<Pick<CharityProfile, 'description' | 'website' | 'location' | 'causes'>>;
 
 export type Decision =
-  | { status: 'Live'; decidedBy: string; decidedAt: string; apply: ProfileChanges }
-  | { status: 'Denied'; decidedBy: string; decidedAt: string; reason: string };
+  | { status: 'Live'; decidedBy: string; decidedByName: string; decidedAt: string; apply: ProfileChanges }
+  | { status: 'Denied'; decidedBy: string; decidedByName: string; decidedAt: string; reason: string };
+
+/** The administrator deciding: their member id, and their name as the back office shows it. */
+export interface Decider {
+  memberId: string;
+  name: string;
+}
 
 export interface ContentStore {
   get(contentId: string): Promise<ContentItem | undefined>;
@@ -14,7 +20,8 @@ export interface ContentStore {
   listByStatus(status: ContentStatus, limit: number): Promise<ContentItem[]>;
   /**
    * In one transaction, only while the item is still Proposed: records the decision, applies approved changes to the
-   * charity profile, and clears the charity's pending-change pointer if it still points at this item.
+   * charity profile, and clears the charity's pending-change pointer if it still points at this item (a denial then
+   * stays on the charity's settings, with its reason, until the charity sends another proposal).
    */
   decide(item: ContentItem, decision: Decision): Promise<'decided' | 'alreadyDecided' | 'charityMissing'>;
 }
@@ -47,16 +54,25 @@ async function decide(deps: { content: ContentStore }, contentId: string, decisi
   const outcome = await deps.content.decide(item, decision);
   if (outcome === 'alreadyDecided') throw conflict(ALREADY_DECIDED);
   if (outcome === 'charityMissing') throw notFound('Charity');
-  const { status, decidedBy, decidedAt } = decision;
-  return { ...item, status, decidedBy, decidedAt, ...(decision.status === 'Denied' ? { reason: decision.reason } : {}) };
+  const { status, decidedBy, decidedByName, decidedAt } = decision;
+  return { ...item, status, decidedBy, decidedByName, decidedAt, ...(decision.status === 'Denied' ? { reason: decision.reason } : {}) };
 }
 
 /** Approves a proposed change: it goes live on the charity's profile. Exactly one of two concurrent decisions wins. */
-export function approveContent(deps: { content: ContentStore; clock: Clock }, contentId: string, by: string): Promise<ContentItem> {
-  return decide(deps, contentId, (item) => ({ status: 'Live', decidedBy: by, decidedAt: deps.clock.now().toISOString(), apply: profileChanges(item.changes) }));
+export function approveContent(deps: { content: ContentStore; clock: Clock }, contentId: string, by: Decider): Promise<ContentItem> {
+  return decide(deps, contentId, (item) => ({
+    status: 'Live',
+    decidedBy: by.memberId,
+    decidedByName: by.name,
+    decidedAt: deps.clock.now().toISOString(),
+    apply: profileChanges(item.changes),
+  }));
 }
 
-/** Denies a proposed change with a reason the charity sees; the profile stays as it was. */
-export function denyContent(deps: { content: ContentStore; clock: Clock }, contentId: string, by: string, reason: string): Promise<ContentItem> {
-  return decide(deps, contentId, () => ({ status: 'Denied', decidedBy: by, decidedAt: deps.clock.now().toISOString(), reason }));
+/**
+ * Denies a proposed change with a reason; the profile stays as it was. The charity sees the reason on its settings
+ * and is e-mailed it (notifyContentDenied, from the table stream once the denial is stored).
+ */
+export function denyContent(deps: { content: ContentStore; clock: Clock }, contentId: string, by: Decider, reason: string): Promise<ContentItem> {
+  return decide(deps, contentId, () => ({ status: 'Denied', decidedBy: by.memberId, decidedByName: by.name, decidedAt: deps.clock.now().toISOString(), reason }));
 }

@@ -5,7 +5,7 @@ import type { OutgoingMail } from '@giving/shared/mail';
  * The e-mails accounts sends. The back office edits subject and body (email-templates screen); these are the
  * defaults until it does. Placeholders are {{name}}; unknown placeholders are left as written.
  */
-export const EMAIL_TEMPLATE_IDS = ['member-invitation', 'badge-awarded'] as const;
+export const EMAIL_TEMPLATE_IDS = ['member-invitation', 'badge-awarded', 'content-denied'] as const;
 export type EmailTemplateId = (typeof EMAIL_TEMPLATE_IDS)[number];
 
 export const DEFAULT_EMAIL_TEMPLATES: Readonly<Record<EmailTemplateId, Omit<EmailTemplate, 'updatedAt'>>> = {
@@ -24,6 +24,14 @@ export const DEFAULT_EMAIL_TEMPLATES: Readonly<Record<EmailTemplateId, Omit<Emai
     subject: 'You earned the {{badgeName}} badge',
     body: 'Kia ora {{firstName}},\n\nThank you for your generosity. You earned the {{badgeName}} badge: {{badgeDescription}}\n\nSee your badges: {{badgesUrl}}\n\nNgā mihi,\nThe Koha team',
     placeholders: ['firstName', 'badgeName', 'badgeDescription', 'badgesUrl'],
+  },
+  'content-denied': {
+    id: 'content-denied',
+    name: 'Profile changes not approved',
+    description: 'Sent to a charity’s administrators when the back office denies the profile changes they sent.',
+    subject: 'Your changes to {{charityName}} were not approved',
+    body: 'Kia ora,\n\nThe Koha team did not approve the changes to {{charityName}}’s profile that were sent on {{submittedOn}}.\n\nThe reason they gave:\n{{reason}}\n\nYour public profile stays as it was. You can see the changes, correct them and send them again from your settings:\n{{settingsUrl}}\n\nNgā mihi,\nThe Koha team',
+    placeholders: ['charityName', 'submittedOn', 'reason', 'settingsUrl'],
   },
 };
 

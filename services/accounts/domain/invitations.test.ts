@@ -63,6 +63,14 @@ describe('invite', () => {
     expect((await listMine(d, { email: 'new.person@example.org' })).items.map((i) => i.id)).toEqual([invitation.id]);
   });
 
+  it('names the inviter from their member record when the ID token carries no names (cognito-local’s never do)', async () => {
+    const { admin, tenant } = await charityWithAdmin();
+    const d = deps();
+    await invite(d, tenant, { email: 'named@example.org', role: 'Charity.Member' }, { ...admin, firstName: '', lastName: '' });
+    expect(d.mailer.sent[0]!.text).toContain('Sam Tane has invited you to join');
+    expect(d.mailer.sent[0]!.text).not.toContain(admin.email);
+  });
+
   it('refuses a second pending invitation for the same address, even when two are sent at once', async () => {
     const { admin, tenant } = await charityWithAdmin();
     const d = deps();

@@ -1,12 +1,13 @@
 import type { Invitation } from '@giving/shared/contracts/accounts';
 import type { Clock } from '@giving/shared/clock';
-import { COUNTRIES } from '@giving/shared/countries';
+import { localDateText } from '@giving/shared/local-time';
 import { DomainError, conflict, notFound } from '@giving/shared/errors';
 import { newId } from '@giving/shared/ids';
 import type { Mailer } from '@giving/shared/mail';
 import type { TenantRef } from '@giving/shared/permissions';
 import { DEFAULT_EMAIL_TEMPLATES, renderTemplate } from './email-templates';
 import {
+  callerName,
   profileFromToken,
   type InvitationStore,
   type Log,
@@ -92,13 +93,12 @@ export async function invite(deps: InviteDeps, tenantRef: TenantRef, request: { 
   if ((await deps.invitations.create(invitation)) === 'already-pending') throw conflict(INVITATION_MESSAGES.alreadyPending);
 
   const template = (await deps.templates.get('member-invitation')) ?? DEFAULT_EMAIL_TEMPLATES['member-invitation'];
-  const { locale } = COUNTRIES[tenant.country];
   const mail = renderTemplate(template, email, {
-    inviterName: [inviter.firstName, inviter.lastName].filter(Boolean).join(' ') || inviter.email,
+    inviterName: await callerName(deps.members, inviter),
     tenantName: tenant.name,
     role: ROLE_LABELS[request.role] ?? request.role,
     acceptUrl: `${deps.siteUrl.replace(/\/+$/, '')}/admin/user/dashboard`,
-    expiresOn: new Date(invitation.expiresAt).toLocaleDateString(locale, { dateStyle: 'long' }),
+    expiresOn: localDateText(invitation.expiresAt, tenant.country, 'long'),
   });
   try {
     await deps.mailer.send(mail);

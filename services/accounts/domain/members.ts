@@ -9,7 +9,7 @@ import {
   type TenantRef,
 } from '@giving/shared/permissions';
 import { countPendingFor } from './invitations';
-import { profileFromToken, type InvitationStore, type Log, type MemberDirectory, type MembershipStore, type SignedInMember } from './people';
+import { memberName, profileFromToken, type InvitationStore, type Log, type MemberDirectory, type MembershipStore, type SignedInMember } from './people';
 
 /**
  * GET /accounts/me: the admin menu (spec §3).
@@ -30,7 +30,7 @@ export async function getAdminMenu(
   return {
     primaryAccount: {
       id: profile.id,
-      name: [profile.firstName, profile.lastName].filter(Boolean).join(' ') || profile.email,
+      name: memberName(profile),
       ...(profile.profileImage ? { logo: profile.profileImage } : {}),
       type: 'account',
     },

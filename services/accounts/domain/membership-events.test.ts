@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EventPublisher } from '@giving/shared/events';
-import { membershipIds, publishMembership } from './membership-events';
+import { membershipIds, publishMemberNames, publishMembership } from './membership-events';
 
 function recordingPublisher() {
   const published: { name: string; data: unknown }[] = [];
@@ -67,5 +67,20 @@ describe('publishMembership', () => {
     expect(published).toEqual([]);
     await publishMembership(events, { keys: charityKeys, sequenceNumber: '2', newImage: { roles: ['Charity.Member', 7] } }, '');
     expect(published[0]?.data).toMatchObject({ roles: ['Charity.Member'] });
+  });
+});
+
+describe('publishMemberNames', () => {
+  it('a member record’s names, versioned by the stream sequence number', async () => {
+    const { events, published } = recordingPublisher();
+    await publishMemberNames(events, { keys: { pk: 'MEMBER#sub-dana', sk: 'PROFILE' }, sequenceNumber: '77', newImage: { firstName: 'Dana', lastName: 'Whitfield' } }, AT);
+    expect(published).toEqual([{ name: 'MemberNamesChanged', data: { memberId: 'sub-dana', firstName: 'Dana', lastName: 'Whitfield', version: '77'.padStart(40, '0'), publishedAt: AT } }]);
+  });
+
+  it('ignores anything but a member record', async () => {
+    const { events, published } = recordingPublisher();
+    expect(await publishMemberNames(events, { keys: { pk: 'MEMBER#sub-dana', sk: 'TALLY' }, sequenceNumber: '1', newImage: {} }, AT)).toBe('ignored');
+    expect(await publishMemberNames(events, { keys: charityKeys, sequenceNumber: '2', newImage: { firstName: 'X' } }, AT)).toBe('ignored');
+    expect(published).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import type { EventPublisher } from '@giving/shared/events';
-import { CharityMembershipChanged, WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
+import { CharityMembershipChanged, MemberNamesChanged, WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
 import { profileVersion } from './charity-events';
 
 /**
@@ -35,5 +35,26 @@ export async function publishMembership(events: EventPublisher, record: Membersh
     const workplaceName = typeof record.newImage?.workplaceName === 'string' ? record.newImage.workplaceName : '';
     await events.publish(WorkplaceMembershipChanged, { workplaceId: tenantId, memberId, workplaceName, roles, version, publishedAt }, { correlationId: tenantId });
   }
+  return 'published';
+}
+
+/**
+ * A member record's names, told to other services for each stored state (volunteering names applicants and team
+ * leaders from them). Only MEMBER#<id> / PROFILE items; the version is the stream's sequence number.
+ */
+export async function publishMemberNames(
+  events: EventPublisher,
+  record: { keys: Record<string, unknown>; newImage?: { firstName?: unknown; lastName?: unknown }; sequenceNumber: string },
+  publishedAt: string,
+): Promise<'published' | 'ignored'> {
+  const [pk, sk] = [String(record.keys.pk ?? ''), String(record.keys.sk ?? '')];
+  const memberId = pk.startsWith('MEMBER#') && sk === 'PROFILE' ? pk.slice('MEMBER#'.length) : '';
+  if (!memberId || !record.newImage) return 'ignored';
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  await events.publish(
+    MemberNamesChanged,
+    { memberId, firstName: text(record.newImage.firstName), lastName: text(record.newImage.lastName), version: profileVersion(record.sequenceNumber), publishedAt },
+    { correlationId: memberId },
+  );
   return 'published';
 }

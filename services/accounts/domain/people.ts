@@ -43,6 +43,18 @@ export const profileFromToken = (caller: SignedInMember, createdAt: Date): Membe
   createdAt: createdAt.toISOString(),
 });
 
+/** How a member is named to others: the names on their member record, else their e-mail. */
+export const memberName = (member: Pick<MemberProfile, 'firstName' | 'lastName' | 'email'>): string =>
+  [member.firstName, member.lastName].filter(Boolean).join(' ') || member.email;
+
+/**
+ * The caller's name from accounts' own member record: ID tokens may carry no names (cognito-local's never do), and a
+ * member's names are theirs to change in their settings, which the record holds.
+ */
+export async function callerName(members: Pick<MemberDirectory, 'get'>, caller: SignedInMember): Promise<string> {
+  return memberName((await members.get(caller.memberId)) ?? caller);
+}
+
 /** A charity or workplace as the people use cases show it. */
 export interface TenantSummary extends TenantRef {
   name: string;
@@ -139,9 +151,16 @@ export interface PendingChange {
   changes: Record<string, unknown>;
 }
 
+export interface DeniedChange extends PendingChange {
+  reason: string;
+  decidedAt: string;
+}
+
 export interface CharitySettingsStore {
   pendingChange(charityId: string): Promise<PendingChange | undefined>;
-  /** Stores proposed content and points the charity at it; a proposal it replaces becomes Denied. */
+  /** The charity's last proposal when the back office denied it (cleared by the next proposal). */
+  deniedChange(charityId: string): Promise<DeniedChange | undefined>;
+  /** Stores proposed content and points the charity at it; a proposal it replaces becomes Denied; a denial shown is cleared. */
   propose(content: ContentItem): Promise<void>;
 }
 

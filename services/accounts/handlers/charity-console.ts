@@ -3,7 +3,7 @@ import { systemClock } from '@giving/shared/clock';
 import { tenantParams, updateCharitySettingsSchema } from '@giving/shared/contracts/accounts';
 import { noContent, ok } from '@giving/shared/lambda/http';
 import * as use from '../domain/charity-console';
-import { charitySettings, memberships, signedInMember, tenants } from '../adapters/people';
+import { charitySettings, members, memberships, signedInMember, tenants } from '../adapters/people';
 
 /** GET /accounts/charity/{charityId}/members */
 export const listMembers = accountsRoute({ params: tenantParams.charity }, async ({ params }) =>
@@ -23,5 +23,5 @@ export const getSettings = accountsRoute({ params: tenantParams.charity }, async
 
 /** PUT /accounts/charity/{charityId}/settings — proposes changes for the back office to approve. */
 export const updateSettings = accountsRoute({ params: tenantParams.charity, body: updateCharitySettingsSchema }, async ({ params, body, caller }) =>
-  ok(await use.updateSettings({ tenants: tenants(), settings: charitySettings(), clock: systemClock }, params.charityId, body, signedInMember(caller))),
+  ok(await use.updateSettings({ tenants: tenants(), settings: charitySettings(), members: members(), clock: systemClock }, params.charityId, body, signedInMember(caller))),
 );

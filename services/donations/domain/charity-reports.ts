@@ -18,7 +18,7 @@ import {
 } from '@giving/shared/contracts/charity-reports';
 import { COUNTRIES, type CountryCode } from '@giving/shared/countries';
 import { DomainError, invalid, notFound } from '@giving/shared/errors';
-import { COUNTRY_TIME_ZONES, localDay, localMonth, nextDay, startOfLocalDay } from '@giving/shared/local-time';
+import { COUNTRY_TIME_ZONES, csvDateTime, localDay, localMonth, nextDay, startOfLocalDay } from '@giving/shared/local-time';
 import { centsToDollarString, money, type Currency } from '@giving/shared/money';
 import { fingerprintOf } from './payments';
 import type { CharityDirectory, CharityLedger, CharityProjection, Donation, DonationReportFilter, DonationReportSource, StoredPayout } from './ports';
@@ -100,12 +100,6 @@ export function toCsv(rows: readonly (readonly (string | number)[])[]): string {
 
 export const CSV_HEADER = ['Date', 'Donor', 'Receipt name', 'Gift', 'Quantity', 'Amount', 'Currency', 'Payment type', 'Tracking number'] as const;
 
-/** A local date and time for the file ('2026-03-01 09:15'), in the charity's time zone. */
-function localDateTime(iso: string, timeZone: string): string {
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
-  return `${localDay(iso, timeZone)} ${time}`;
-}
-
 /**
  * Every donation the filters match as a CSV file (header row first, newest first), named after the charity and the
  * dates. More than MAX_CSV_ROWS donations is refused (choose a shorter range) rather than cut short silently.
@@ -122,7 +116,8 @@ export async function donationReportCsv(
   const rows = donations.map((donation) => {
     const row = reportRow(donation);
     return [
-      localDateTime(row.completedAt, timeZone),
+      // The charity's local day and time ('2026-03-01 09:15'): the one rule for dates in files.
+      csvDateTime(row.completedAt, charity.country),
       row.donorName,
       row.receiptName,
       row.gift?.title ?? GENERAL_DONATION_LABEL,

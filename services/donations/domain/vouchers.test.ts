@@ -253,6 +253,12 @@ describe('the e-mails that carry the code', () => {
     expect(mails[1]?.mail.html).toContain('Happy birthday &lt;3');
   });
 
+  it('gives the day it expires in the voucher’s country, not in UTC', () => {
+    // 12:30 UTC on 21 November is 01:30 on 22 November in Auckland.
+    const [buyer] = voucherCodeMails({ ...purchase, expiresAt: '2027-11-21T12:30:00.000Z' }, 'ABCD2345', 'https://koha.example');
+    expect(buyer?.mail.text).toContain('Use it by: 22 November 2027');
+  });
+
   it('sends only the buyer’s when there is no recipient address', () => {
     expect(voucherCodeMails({ ...purchase, recipient: undefined }, 'ABCD2345', 'https://koha.example').map((m) => m.key)).toEqual(['buyer']);
   });

@@ -13,6 +13,7 @@ import type { EventData } from '@giving/shared/events';
 import type { VoucherPurchased } from '@giving/shared/events/donations';
 import { DomainError, tooManyRequests } from '@giving/shared/errors';
 import type { Clock } from '@giving/shared/clock';
+import { localDateText } from '@giving/shared/local-time';
 import type { OutgoingMail } from '@giving/shared/mail';
 import { formatMoney, money, type Money } from '@giving/shared/money';
 import { donorFromSignIn, fingerprintOf, type SignedInMember } from './payments';
@@ -248,7 +249,7 @@ export function voucherCodeMails(
 ): { key: string; mail: OutgoingMail }[] {
   const locale = isCountryCode(purchase.country) ? COUNTRIES[purchase.country].locale : 'en-NZ';
   const value = formatMoney(purchase.value, locale);
-  const expires = new Date(purchase.expiresAt).toLocaleDateString(locale, { dateStyle: 'long', timeZone: 'UTC' });
+  const expires = localDateText(purchase.expiresAt, isCountryCode(purchase.country) ? purchase.country : 'nz', 'long');
   const giveUrl = `${siteUrl}/${purchase.country}/charities`;
   const howTo = [
     `Voucher code: ${code}`,

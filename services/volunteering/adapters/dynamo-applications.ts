@@ -78,7 +78,8 @@ export function dynamoApplicationStore(client: DynamoDBDocumentClient, tableName
             TableName: tableName,
             Key: sessionKey(application),
             UpdateExpression: 'ADD placesTaken :seats, remaining :taken',
-            ConditionExpression: 'attribute_exists(pk) AND remaining >= :seats AND endsAt > :now',
+            // A recurring role's roster without an end date takes applications for as long as it meets.
+            ConditionExpression: 'attribute_exists(pk) AND remaining >= :seats AND (attribute_not_exists(endsAt) OR endsAt > :now)',
             ExpressionAttributeValues: { ':seats': application.seats, ':taken': -application.seats, ':now': now },
             ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
           },
@@ -116,7 +117,7 @@ export function dynamoApplicationStore(client: DynamoDBDocumentClient, tableName
         if (outcome.failed.includes(0)) {
           const session = outcome.oldItems[0];
           if (!session) return { outcome: 'notOpen' };
-          return { outcome: 'full', remaining: Number(session.remaining ?? 0), ended: String(session.endsAt ?? '') <= now };
+          return { outcome: 'full', remaining: Number(session.remaining ?? 0), ended: session.endsAt !== undefined && String(session.endsAt) <= now };
         }
         throw new Error(`application ${application.id}: unexpected condition failure at ${outcome.failed.join(',')}`);
       } catch (error) {

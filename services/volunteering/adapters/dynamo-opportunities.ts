@@ -1,6 +1,6 @@
 import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { CONTENT_STATUSES } from '@giving/shared/contracts/volunteering';
-import { queryAll } from '@giving/shared/dynamo-query';
+import { countAll, queryAll } from '@giving/shared/dynamo-query';
 import { transactWrite, type TransactItems } from '@giving/shared/dynamo-transact';
 import { invalid } from '@giving/shared/errors';
 import type { OpportunityStore, SessionPlan, StoredComment, StoredOpportunity, StoredSession } from '../domain/ports';
@@ -29,9 +29,14 @@ const sessionItem = (session: StoredSession): Item => ({
 
 /** A session's schedule change: capacity can never go below the places already taken (a condition, not a read). */
 function sessionUpdate(tableName: string, opportunityId: string, plan: SessionPlan): NonNullable<TransactItems[number]['Update']> {
-  const set = ['startsAt = :startsAt', 'endsAt = :endsAt', 'requiredPeople = :required', 'remaining = :required - placesTaken'];
+  const set = ['startsAt = :startsAt', 'requiredPeople = :required', 'remaining = :required - placesTaken'];
   const remove: string[] = [];
-  const values: Item = { ':startsAt': plan.startsAt, ':endsAt': plan.endsAt, ':required': plan.requiredPeople };
+  const values: Item = { ':startsAt': plan.startsAt, ':required': plan.requiredPeople };
+  // A recurring role's roster has no end while its schedule has none.
+  if (plan.endsAt !== undefined) {
+    set.push('endsAt = :endsAt');
+    values[':endsAt'] = plan.endsAt;
+  } else remove.push('endsAt');
   if (plan.sessionTotalHours !== undefined) {
     set.push('sessionTotalHours = :hours');
     values[':hours'] = plan.sessionTotalHours;
@@ -215,6 +220,10 @@ export function dynamoOpportunityStore(client: DynamoDBDocumentClient, tableName
         items: (result.Items ?? []).map(toOpportunity),
         ...(next ? { nextCursor: Buffer.from(JSON.stringify(next)).toString('base64url') } : {}),
       };
+    },
+
+    async countByContentStatus(status) {
+      return countAll(client, { TableName: tableName, IndexName: 'gsi3', KeyConditionExpression: 'gsi3pk = :pk', ExpressionAttributeValues: { ':pk': `OPPS#${status}` } });
     },
 
     async listAll() {

@@ -1,5 +1,5 @@
 import { SESv2Client } from '@aws-sdk/client-sesv2';
-import { dynamoCharityCopy, dynamoTenantRoleCopy } from '@giving/shared/dynamo-copies';
+import { dynamoCharityCopy, dynamoMemberNameCopy, dynamoTenantRoleCopy } from '@giving/shared/dynamo-copies';
 import { systemClock } from '@giving/shared/clock';
 import { newId } from '@giving/shared/ids';
 import { documentClient } from '@giving/shared/lambda/aws';
@@ -26,6 +26,7 @@ export const applications = once(() => dynamoApplicationStore(documentClient(), 
 export const reference = once(() => dynamoReferenceStore(documentClient(), tableName()));
 export const charities = once(() => dynamoCharityCopy(documentClient(), tableName()));
 export const roles = once(() => dynamoTenantRoleCopy(documentClient(), tableName()));
+export const memberNames = once(() => dynamoMemberNameCopy(documentClient(), tableName()));
 export const mailer = once(() => sesMailer(new SESv2Client({}), requireEnv(ENV.mailFrom)));
 export const events = once(() => eventBridgePublisher());
 export const batchEvents = once(() => eventBridgeBatchPublisher());

@@ -17,6 +17,7 @@
  * | recommender model            | MODEL                 | CURRENT                   |                                             |                                                |                                        |
  * | charity copy                 | CHARITY#<id>          | PROJECTION                | CHARITYURL#<url> / CHARITY                  |                                                |                                        |
  * | tenant role copy             | MEMBER#<memberId>     | CHARITY#<id> / WORKPLACE#<id> |                                         |                                                |                                        |
+ * | member names copy            | MEMBER#<memberId>     | NAMES                     |                                             |                                                |                                        |
  * The copies' layout is shared/dynamo-copies.ts'.
  */
 export const keys = {

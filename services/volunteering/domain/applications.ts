@@ -13,10 +13,11 @@ import {
 } from '@giving/shared/contracts/volunteering';
 import { DomainError, invalid, notFound, type FieldError } from '@giving/shared/errors';
 import { multiplyMoney, type Money } from '@giving/shared/money';
+import { localDateText } from '@giving/shared/local-time';
 import { hasCharityPermission, isListedFor } from './access';
 import { allowedActions, fromStatusesOf, holdsPlace, nextStatus, requireDeletable, requireOpen, type LifecycleMove } from './lifecycle';
 import type { Actor, MailDeps, StoredApplication, StoredInvite, StoredOpportunity, StoredSession, VolunteeringDeps } from './ports';
-import { hasEnded } from './schedule';
+import { hasEnded, rosterMeeting } from './schedule';
 
 /**
  * Applying for a session (as an individual or as a team's leader with invited members), and everything after:
@@ -87,6 +88,7 @@ export function toApplication(application: StoredApplication, team: readonly Sto
     status: application.status,
     opportunity: { id: application.opportunityId, title: application.opportunityTitle, opportunityUrl: application.opportunityUrl, imageUrl: application.imageUrl },
     charity: application.charity,
+    country: application.country,
     session: { id: application.sessionId, ...application.session },
     applicant: application.applicant,
     seats: application.seats,
@@ -189,7 +191,8 @@ export async function apply(
     throw new DomainError('Conflict', M.notTakingApplications);
   }
   const now = deps.clock.now();
-  if (hasEnded(session, now)) throw new DomainError('Conflict', M.sessionEnded);
+  const applied = applicationSession(opportunity, session, now);
+  if (applied.hasEnded) throw new DomainError('Conflict', M.sessionEnded);
   if (request.kind === 'Team') checkTeam(opportunity, actor, request.members);
 
   const existing = await deps.applications.findForSession(sessionId, actor.memberId);
@@ -211,7 +214,7 @@ export async function apply(
     charity: opportunity.charity,
     country: opportunity.country,
     sessionId,
-    session: sessionView(opportunity, session),
+    session: applied.session,
     applicant: { memberId: actor.memberId, email: actor.email ?? '', firstName: actor.firstName, lastName: actor.lastName },
     applicantWorkplaces: workplaces.map((w) => ({ workplaceId: w.workplaceId, workplaceName: w.workplaceName })),
     seats: 1 + invites.length,
@@ -265,15 +268,29 @@ async function repeatOrRefuse(deps: Deps, actor: Actor, applicationId: string, i
   throw new DomainError('Conflict', M.alreadyApplied);
 }
 
-const sessionView = (opportunity: StoredOpportunity, session: StoredSession) => {
+/**
+ * What an application keeps of its session, and whether that session is over. A recurring role's application starts
+ * from the roster's next meeting and keeps the schedule (the volunteer meets on it from then on); its roster is over
+ * once the schedule has no meeting left.
+ */
+export function applicationSession(
+  opportunity: Pick<StoredOpportunity, 'country' | 'location' | 'recurringSchedule'>,
+  session: Pick<StoredSession, 'startsAt' | 'endsAt' | 'sessionTotalHours' | 'location'>,
+  now: Date,
+): { session: StoredApplication['session']; hasEnded: boolean } {
   const location = session.location ?? opportunity.location;
+  const meeting = rosterMeeting(opportunity, session, now);
   return {
-    startsAt: session.startsAt,
-    endsAt: session.endsAt,
-    ...(session.sessionTotalHours !== undefined ? { sessionTotalHours: session.sessionTotalHours } : {}),
-    ...(location ? { location } : {}),
+    session: {
+      startsAt: meeting?.startsAt ?? session.startsAt,
+      endsAt: meeting?.endsAt ?? session.endsAt ?? session.startsAt,
+      ...(session.sessionTotalHours !== undefined ? { sessionTotalHours: session.sessionTotalHours } : {}),
+      ...(location ? { location } : {}),
+      ...(opportunity.recurringSchedule ? { recurringSchedule: opportunity.recurringSchedule } : {}),
+    },
+    hasEnded: meeting ? meeting.hasEnded : hasEnded(session, now),
   };
-};
+}
 
 /** E-mails each invited member (the leader can re-send with reInvite, so a failed send does not undo the application). */
 async function mailInvites(deps: Deps, application: StoredApplication, invites: readonly StoredInvite[]): Promise<void> {
@@ -286,7 +303,7 @@ async function mailInvites(deps: Deps, application: StoredApplication, invites: 
     const text = [
       `Kia ora${invite.firstName ? ` ${invite.firstName}` : ''},`,
       '',
-      `${leader} has invited you to join the team "${application.teamName ?? ''}" volunteering with ${application.charity.name}: ${application.opportunityTitle}, starting ${application.session.startsAt}.`,
+      `${leader} has invited you to join the team "${application.teamName ?? ''}" volunteering with ${application.charity.name}: ${application.opportunityTitle}, starting ${localDateText(application.session.startsAt, application.country, 'dayTime')}.`,
       `Sign in with this e-mail address and answer the invitation (Going or Not going): ${link}`,
     ].join('\n');
     try {
@@ -492,7 +509,7 @@ export async function contactCharity(deps: Deps, actor: Actor, applicationId: st
   if (!opportunity) throw notFound('Opportunity');
   const who = fullName(application.applicant) || 'A volunteer';
   const text = [
-    `${who} (${application.applicant.email || 'no verified e-mail'}) wrote about their ${application.applicationType.toLowerCase()} application for "${application.opportunityTitle}" (session starting ${application.session.startsAt}):`,
+    `${who} (${application.applicant.email || 'no verified e-mail'}) wrote about their ${application.applicationType.toLowerCase()} application for "${application.opportunityTitle}" (session starting ${localDateText(application.session.startsAt, application.country, 'dayTime')}):`,
     '',
     message,
     '',

@@ -18,11 +18,11 @@ import {
   type VolunteerMember,
   type VolunteeringConfiguration,
 } from '@giving/shared/contracts/volunteering';
-import type { CharityCopy, TenantRoleCopy } from '@giving/shared/copies';
+import type { CharityCopy, MemberNameCopy, TenantRoleCopy } from '@giving/shared/copies';
 import type { CountryCode } from '@giving/shared/countries';
 import { notFound } from '@giving/shared/errors';
 import type { EventData } from '@giving/shared/events';
-import type { CharityMembershipChanged, CharityProfilePublished, WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
+import type { CharityMembershipChanged, CharityProfilePublished, MemberNamesChanged, WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
 import { ROLE_PERMISSIONS, type WorkplaceRole } from '@giving/shared/permissions';
 import { DEFAULT_RADIUS_KM } from './opportunities';
 import type { Actor, VolunteeringDeps } from './ports';
@@ -150,3 +150,7 @@ export const recordWorkplaceMembership = (deps: { roles: Pick<TenantRoleCopy, 's
     roles: change.roles,
     version: change.version,
   });
+
+/** MemberNamesChanged -> how applicants, team leaders, feedback and comments are named (accounts' member record). */
+export const recordMemberNames = (deps: { memberNames: Pick<MemberNameCopy, 'save'> }, change: EventData<typeof MemberNamesChanged>) =>
+  deps.memberNames.save({ memberId: change.memberId, firstName: change.firstName, lastName: change.lastName, version: change.version });

@@ -111,7 +111,7 @@ export function opportunityDocument(o: StoredOpportunity) {
     ],
     sessions: o.sessions.map((s) => {
       const at = sessionLocation(o, s);
-      return { id: s.id, requiredpeople: s.requiredPeople, startTime: s.startsAt, endTime: s.endsAt, ...(at ? { location: place(at) } : {}) };
+      return { id: s.id, requiredpeople: s.requiredPeople, startTime: s.startsAt, ...(s.endsAt ? { endTime: s.endsAt } : {}), ...(at ? { location: place(at) } : {}) };
     }),
     scheduleType: scheduleTypeOf(o),
     isexclusive: o.exclusiveCorporateId !== undefined,

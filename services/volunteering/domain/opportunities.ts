@@ -16,10 +16,13 @@ import {
   type OpportunityTemplate,
   type Session,
   type SessionsSummary,
+  type VolunteeringBackOfficeDashboard,
 } from '@giving/shared/contracts/volunteering';
 import type { CountryCode } from '@giving/shared/countries';
 import { DomainError, invalid, notFound } from '@giving/shared/errors';
 import { isAdministrator } from '@giving/shared/permissions';
+import { COUNTRY_TIME_ZONES } from '@giving/shared/local-time';
+import { rosterSpan } from '@giving/shared/recurring-schedule';
 import { isListedFor, requireCharityPermission, requireManaged, requireVisible, type Viewer } from './access';
 import type { Actor, SessionChanges, SessionPlan, StoredOpportunity, StoredSession, VolunteeringDeps } from './ports';
 import { sessionLocation } from '@giving/shared/volunteering-rules';
@@ -43,16 +46,22 @@ type Deps = Pick<VolunteeringDeps, 'opportunities' | 'charities' | 'roles' | 'cl
 
 const urlTaken = () => new DomainError('Conflict', M.opportunityUrlTaken, [{ field: 'body.opportunityUrl', message: M.opportunityUrlTaken }]);
 
-/** The sessions an input describes, keeping the ids of existing ones it names. */
-function plansFrom(input: OpportunityInput, newId: () => string, existing: ReadonlySet<string>): SessionPlan[] {
+/**
+ * The sessions an input describes, keeping the ids of existing ones it names. A recurring role's one session (its
+ * roster) spans its schedule, worked out here from the schedule in the charity's time zone: the times a client sends
+ * for it are not trusted to agree with the schedule.
+ */
+function plansFrom(input: OpportunityInput, newId: () => string, existing: ReadonlySet<string>, country: CountryCode): SessionPlan[] {
+  const roster = input.hasSpecificDates || !input.recurringSchedule ? undefined : rosterSpan(input.recurringSchedule, COUNTRY_TIME_ZONES[country]);
+  if (!input.hasSpecificDates && input.recurringSchedule && !roster) throw invalid([{ field: 'body.recurringSchedule.daysOfWeek', message: M.scheduleNeverMeets }]);
   return input.sessions.map((session, i) => {
     if (session.id !== undefined && !existing.has(session.id)) {
       throw invalid([{ field: `body.sessions.${i}.id`, message: 'This session is not part of the opportunity.' }]);
     }
     return {
       id: session.id ?? newId(),
-      startsAt: new Date(session.startsAt).toISOString(),
-      endsAt: new Date(session.endsAt).toISOString(),
+      startsAt: roster ? roster.startsAt : new Date(session.startsAt).toISOString(),
+      ...(roster ? (roster.endsAt ? { endsAt: roster.endsAt } : {}) : { endsAt: new Date(session.endsAt).toISOString() }),
       ...(input.hasSpecificDates && session.sessionTotalHours !== undefined ? { sessionTotalHours: session.sessionTotalHours } : {}),
       requiredPeople: session.requiredPeople,
       ...(session.location ? { location: session.location } : {}),
@@ -99,7 +108,7 @@ export async function createOpportunity(deps: Deps, actor: Actor, input: Opportu
   const now = deps.clock.now();
   const existing = await deps.opportunities.getByUrl(charity.id, input.opportunityUrl);
   if (existing) throw urlTaken();
-  const sessions = plansFrom(input, deps.newId, new Set());
+  const sessions = plansFrom(input, deps.newId, new Set(), charity.country);
   const opportunity: StoredOpportunity = {
     id: deps.newId(),
     charity: { id: charity.id, name: charity.name, charityUrl: charity.charityUrl, logoImageUrl: charity.logoImageUrl },
@@ -128,7 +137,7 @@ export async function updateOpportunity(deps: Deps, actor: Actor, opportunityId:
     if (input.charityId !== current.charity.id) throw invalid([{ field: 'body.charityId', message: 'An opportunity cannot move to another charity.' }]);
     const now = deps.clock.now();
     const existingIds = new Set(current.sessions.map((s) => s.id));
-    const sessions = plansFrom(input, deps.newId, existingIds);
+    const sessions = plansFrom(input, deps.newId, existingIds, current.country);
     const next: StoredOpportunity = {
       ...current,
       ...fieldsFrom(input, sessions),
@@ -136,6 +145,7 @@ export async function updateOpportunity(deps: Deps, actor: Actor, opportunityId:
       isOnline: input.isOnline ?? current.isOnline,
       contentStatus: current.contentStatus === 'Denied' ? 'Proposed' : current.contentStatus,
       deniedReason: current.contentStatus === 'Denied' ? undefined : current.deniedReason,
+      deniedAt: current.contentStatus === 'Denied' ? undefined : current.deniedAt,
       updatedAt: now.toISOString(),
       revision: current.revision + 1,
     };
@@ -352,6 +362,9 @@ export async function updateByBackOffice(deps: Deps, opportunityId: string, chan
       ...(change.isOnline !== undefined ? { isOnline: change.isOnline } : {}),
       contentStatus: status,
       deniedReason: status === 'Denied' ? (change.deniedReason ?? current.deniedReason) : undefined,
+      // A new denial (or a new reason) is news for the charity; an edit of a role that stays denied is not.
+      deniedAt:
+        status !== 'Denied' ? undefined : current.contentStatus !== 'Denied' || (change.deniedReason !== undefined && change.deniedReason !== current.deniedReason) ? deps.clock.now().toISOString() : current.deniedAt,
       updatedAt: deps.clock.now().toISOString(),
       revision: current.revision + 1,
     };
@@ -376,6 +389,11 @@ export async function listForBackOffice(deps: Deps, query: { contentStatus?: Con
   const q = query.q?.trim().toLowerCase();
   const items = page.items.filter((o) => !q || `${o.title} ${o.charity.name}`.toLowerCase().includes(q));
   return { items: items.map((o) => toCard(o, now)), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
+}
+
+/** GET /volunteering/backOffice/dashboard — how many roles wait for the back office's approval. */
+export async function backOfficeDashboard(deps: Pick<Deps, 'opportunities'>): Promise<VolunteeringBackOfficeDashboard> {
+  return { opportunitiesWaitingForApproval: await deps.opportunities.countByContentStatus('Proposed') };
 }
 
 /* Comments. */

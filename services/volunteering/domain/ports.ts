@@ -30,11 +30,15 @@ export interface Actor {
   groups: readonly string[];
 }
 
-/** A session as the opportunity keeps it (its schedule); capacity lives on the session item. */
+/**
+ * A session as the opportunity keeps it (its schedule); capacity lives on the session item. A recurring role has one
+ * session, its roster, spanning its schedule (shared/recurring-schedule.ts rosterSpan): from its first meeting's start
+ * to its last meeting's end, and no end while the schedule has none.
+ */
 export interface SessionPlan {
   id: string;
   startsAt: string;
-  endsAt: string;
+  endsAt?: string;
   sessionTotalHours?: number;
   requiredPeople: number;
   location?: Location;
@@ -63,6 +67,8 @@ export interface StoredOpportunity {
   contactEmail: string;
   contentStatus: ContentStatus;
   deniedReason?: string;
+  /** When the back office last denied it (the charity is e-mailed once per denial). */
+  deniedAt?: string;
   isOnline: boolean;
   /** The sessions' schedule, denormalised for lists and filters (capacity is on the session items). */
   sessions: SessionPlan[];
@@ -99,7 +105,8 @@ export interface StoredApplication {
   charity: CharitySummary;
   country: CountryCode;
   sessionId: string;
-  session: { startsAt: string; endsAt: string; sessionTotalHours?: number; location?: Location };
+  /** What was applied for (a recurring role: the meeting it starts from, and the schedule). */
+  session: { startsAt: string; endsAt: string; sessionTotalHours?: number; location?: Location; recurringSchedule?: RecurringSchedule };
   applicant: StoredApplicant;
   /** The applicant's workplaces when they applied (charity reports: workplaces whose members volunteered). */
   applicantWorkplaces: { workplaceId: string; workplaceName: string }[];
@@ -185,6 +192,7 @@ export interface OpportunityStore {
   listListed(country: CountryCode): Promise<StoredOpportunity[]>;
   listByCharity(charityId: string): Promise<StoredOpportunity[]>;
   listByContentStatus(status: ContentStatus, cursor?: string): Promise<{ items: StoredOpportunity[]; nextCursor?: string }>;
+  countByContentStatus(status: ContentStatus): Promise<number>;
   /** Every opportunity (ReIndex, training), page by page. */
   listAll(): Promise<StoredOpportunity[]>;
   getSession(sessionId: string): Promise<StoredSession | undefined>;

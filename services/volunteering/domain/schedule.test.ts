@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Location, RecurringSchedule } from '@giving/shared/contracts/volunteering';
-import { distanceKm, matchesDateFilter, meetsOn, nextRecurringStart, nextStartsAt, opportunityMatchesDateFilter } from './schedule';
+import type { StoredOpportunity, StoredSession } from './ports';
+import { distanceKm, matchesDateFilter, meetsOn, nextRecurringStart, nextStartsAt, opportunityMatchesDateFilter, sessionsSummary, toOpportunity } from './schedule';
+import { applicationSession } from './applications';
 
 const session = (startsAt: string, endsAt: string, location?: Location) => ({ id: startsAt, startsAt, endsAt, requiredPeople: 5, ...(location ? { location } : {}) });
 
@@ -102,5 +104,91 @@ describe('the next meeting of a recurring schedule (a card’s nextSessionStarts
     expect(nextStartsAt(opportunity, friday)).toBe('2026-11-23T20:00:00.000Z');
     const fixed = { country: 'nz' as const, sessions: [session('2026-10-01T00:00:00Z', '2026-10-01T03:00:00Z'), session('2026-12-05T20:00:00Z', '2026-12-05T23:00:00Z')] };
     expect(nextStartsAt(fixed, friday)).toBe('2026-12-05T20:00:00Z');
+  });
+});
+
+describe('a recurring role’s one session (its roster) reads as its schedule', () => {
+  // "Every week on Saturday, 08:00–11:00" from Thursday 12 November 2026 to Tuesday 25 May 2027, in Whangārei.
+  const schedule: RecurringSchedule = { frequency: 'Weekly', daysOfWeek: ['Saturday'], startTime: '08:00', endTime: '11:00', startDate: '2026-11-12', endDate: '2027-05-25', hoursPerSession: 3 };
+  const roster: StoredSession = {
+    id: 'S1',
+    opportunityId: 'O1',
+    charityId: 'C1',
+    startsAt: '2026-11-13T19:00:00.000Z',
+    endsAt: '2027-05-21T23:00:00.000Z',
+    requiredPeople: 15,
+    placesTaken: 1,
+    remaining: 14,
+  };
+  const role: StoredOpportunity = {
+    id: 'O1',
+    charity: { id: 'C1', name: 'Kiwi Coast Rescue', charityUrl: 'kiwi-coast-rescue', logoImageUrl: '' },
+    country: 'nz',
+    title: 'Saturday trap line walker',
+    description: 'Walk a trap line.',
+    opportunityUrl: 'saturday-trap-line-walker',
+    opportunityType: 'UnSkilled',
+    imageUrl: '/media/kiwi.png',
+    skills: [],
+    categories: ['Environment'],
+    sdgs: [],
+    isRemote: false,
+    location: { suburb: 'Whangārei', lat: -35.7, lon: 174.3 },
+    hasSpecificDates: false,
+    recurringSchedule: schedule,
+    allowTeams: false,
+    contactEmail: 'sam@example.org',
+    contentStatus: 'Live',
+    isOnline: true,
+    sessions: [{ id: 'S1', startsAt: roster.startsAt, endsAt: roster.endsAt, requiredPeople: 15 }],
+    createdBy: 'seed',
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+    revision: 1,
+  };
+
+  it('shows its next meeting, 08:00–11:00 local, not one session from its first meeting to its last', () => {
+    // Wednesday 25 November 2026.
+    const view = toOpportunity(role, [roster], new Date('2026-11-25T00:00:00Z'));
+    expect(view.sessions).toEqual([expect.objectContaining({ id: 'S1', startsAt: '2026-11-27T19:00:00.000Z', endsAt: '2026-11-27T22:00:00.000Z', hasEnded: false, placesRemaining: 14 })]);
+    expect(view.upcomingMeetings?.slice(0, 2)).toEqual([
+      { startsAt: '2026-11-27T19:00:00.000Z', endsAt: '2026-11-27T22:00:00.000Z' },
+      { startsAt: '2026-12-04T19:00:00.000Z', endsAt: '2026-12-04T22:00:00.000Z' },
+    ]);
+    expect(view.upcomingMeetings).toHaveLength(6);
+  });
+
+  it('after daylight saving ends, its meetings are still 08:00–11:00 (20:00–23:00 UTC)', () => {
+    const view = toOpportunity(role, [roster], new Date('2027-05-10T00:00:00Z'));
+    expect(view.sessions[0]).toMatchObject({ startsAt: '2027-05-14T20:00:00.000Z', endsAt: '2027-05-14T23:00:00.000Z' });
+    expect(view.upcomingMeetings).toEqual([
+      { startsAt: '2027-05-14T20:00:00.000Z', endsAt: '2027-05-14T23:00:00.000Z' },
+      { startsAt: '2027-05-21T20:00:00.000Z', endsAt: '2027-05-21T23:00:00.000Z' },
+    ]);
+  });
+
+  it('has ended once the schedule has no meeting left, showing its last', () => {
+    const view = toOpportunity(role, [roster], new Date('2027-05-22T00:00:00Z'));
+    expect(view.sessions[0]).toMatchObject({ startsAt: '2027-05-21T20:00:00.000Z', endsAt: '2027-05-21T23:00:00.000Z', hasEnded: true });
+    expect(view.upcomingMeetings).toEqual([]);
+  });
+
+  it('summarises the roster’s span, first meeting to last', () => {
+    const summary = sessionsSummary(role, [roster], new Date('2026-11-25T00:00:00Z'));
+    expect(summary).toMatchObject({ firstStartsAt: '2026-11-13T19:00:00.000Z', lastEndsAt: '2027-05-21T23:00:00.000Z', upcomingSessionCount: 1 });
+    expect(summary.nextSession).toMatchObject({ startsAt: '2026-11-27T19:00:00.000Z' });
+  });
+
+  it('an application starts from the next meeting and keeps the schedule', () => {
+    const applied = applicationSession(role, roster, new Date('2026-11-25T00:00:00Z'));
+    expect(applied).toEqual({
+      session: { startsAt: '2026-11-27T19:00:00.000Z', endsAt: '2026-11-27T22:00:00.000Z', location: role.location, recurringSchedule: schedule },
+      hasEnded: false,
+    });
+    expect(applicationSession(role, roster, new Date('2027-05-22T00:00:00Z')).hasEnded).toBe(true);
+    // An open-ended roster never ends by itself.
+    const { endDate: _none, ...openEnded } = schedule;
+    const { endsAt: _noEnd, ...openRoster } = roster;
+    expect(applicationSession({ ...role, recurringSchedule: openEnded }, openRoster, new Date('2030-01-01T00:00:00Z')).hasEnded).toBe(false);
   });
 });

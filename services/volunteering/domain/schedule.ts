@@ -1,15 +1,14 @@
 import {
-  WEEK_DAYS,
   type DateFilter,
   type Opportunity,
   type OpportunityCard,
   type OpportunityEdit,
-  type RecurringSchedule,
   type ScheduleType,
   type Session,
   type SessionsSummary,
 } from '@giving/shared/contracts/volunteering';
-import { COUNTRY_TIME_ZONES, localDay, localInstant, nextDay } from '@giving/shared/local-time';
+import { COUNTRY_TIME_ZONES } from '@giving/shared/local-time';
+import { isoDay, lastMeeting, nextRecurringStart, upcomingMeetings, type Meeting } from '@giving/shared/recurring-schedule';
 import { locationLabel, scheduleLabel, sessionLocation } from '@giving/shared/volunteering-rules';
 import type { SessionPlan, StoredOpportunity, StoredSession } from './ports';
 
@@ -41,7 +40,7 @@ const dayStart = (date: string) => {
  * session starts on or before the day; on-or-after = some session is still running on or after the day.
  */
 export function matchesDateFilter(sessions: readonly Pick<SessionPlan, 'startsAt' | 'endsAt'>[], filter: DateFilter, now: Date, date?: string): boolean {
-  const ends = sessions.map((s) => Date.parse(s.endsAt));
+  const ends = sessions.map((s) => (s.endsAt === undefined ? Number.POSITIVE_INFINITY : Date.parse(s.endsAt)));
   const starts = sessions.map((s) => Date.parse(s.startsAt));
   switch (filter) {
     case 'past':
@@ -80,62 +79,28 @@ export function opportunityMatchesDateFilter(
   }
 }
 
-export const hasEnded = (session: Pick<SessionPlan, 'endsAt'>, now: Date) => Date.parse(session.endsAt) <= now.getTime();
+/** A session that has an end and reached it (a recurring role's roster without an end date never does). */
+export const hasEnded = (session: Pick<SessionPlan, 'endsAt'>, now: Date) => session.endsAt !== undefined && Date.parse(session.endsAt) <= now.getTime();
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** A schedule can skip at most a few months (a fifth weekday that some months lack); past this, there is none. */
-const LOOK_AHEAD_DAYS = 400;
-/** 'YYYY-M-D' -> 'YYYY-MM-DD', so days compare as text. */
-const isoDay = (date: string) => date.split('-').map((part) => part.padStart(2, '0')).join('-');
-const utcDay = (date: string) => Date.parse(`${isoDay(date)}T00:00:00Z`);
-const weekDayOf = (date: string) => WEEK_DAYS[(new Date(utcDay(date)).getUTCDay() + 6) % 7];
-/** The Monday that starts the day's week, as days since 1970. */
-const weekOf = (date: string) => {
-  const day = utcDay(date) / DAY_MS;
-  return day - ((new Date(utcDay(date)).getUTCDay() + 6) % 7);
-};
-/** 1 for the first seven days of a month, 2 for the next seven, ... (the 'first Tuesday' of a month is in week 1). */
-const weekOfMonth = (date: string) => Math.ceil(Number(isoDay(date).slice(8, 10)) / 7);
+export { meetsOn, nextRecurringStart } from '@giving/shared/recurring-schedule';
+
+/** How many of a recurring role's next meetings the role page lists. */
+export const UPCOMING_MEETINGS = 6;
+
+type RecurringPart = Pick<StoredOpportunity, 'country' | 'recurringSchedule'>;
+const zoneOf = (opportunity: Pick<StoredOpportunity, 'country'>) => COUNTRY_TIME_ZONES[opportunity.country];
 
 /**
- * Whether a recurring schedule meets on a local day: one of its days of the week, on or after its start date, and
- * - Weekly: every week;
- * - Fortnightly: every second week, counted from the week of the start date (weeks start on Monday);
- * - Monthly: in the same week of the month as the start date (a schedule starting on the 1st Tuesday meets on
- *   the 1st Tuesday of each month; with Tuesday and Thursday, the 1st of each).
+ * The meeting a recurring role's roster stands for now: its next meeting that has not ended, else (the schedule is
+ * over) its last one. Undefined for a role with specific dates.
  */
-export function meetsOn(schedule: Pick<RecurringSchedule, 'frequency' | 'daysOfWeek' | 'startDate' | 'endDate'>, date: string): boolean {
-  const day = isoDay(date);
-  if (day < isoDay(schedule.startDate) || (schedule.endDate !== undefined && day > isoDay(schedule.endDate))) return false;
-  if (!schedule.daysOfWeek.includes(weekDayOf(day)!)) return false;
-  switch (schedule.frequency) {
-    case 'Weekly':
-      return true;
-    case 'Fortnightly':
-      return (weekOf(day) - weekOf(schedule.startDate)) % 14 === 0;
-    case 'Monthly':
-      return weekOfMonth(day) === weekOfMonth(schedule.startDate);
-  }
-}
-
-/**
- * When a recurring schedule next meets (ISO instant of its start): the first meeting that has not ended by `now`,
- * with its days and times on the wall clock of `timeZone` (the charity's country's, as the SPA sends them).
- * Undefined once the schedule has ended.
- */
-export function nextRecurringStart(schedule: RecurringSchedule, timeZone: string, now: Date): string | undefined {
-  const today = localDay(now, timeZone);
-  // From the day before: a meeting that runs past midnight may still be on.
-  let day = isoDay(schedule.startDate) > today ? isoDay(schedule.startDate) : localDay(new Date(now.getTime() - DAY_MS), timeZone);
-  for (let i = 0; i < LOOK_AHEAD_DAYS; i++, day = nextDay(day)) {
-    if (schedule.endDate !== undefined && day > isoDay(schedule.endDate)) return undefined;
-    if (!meetsOn(schedule, day)) continue;
-    const start = localInstant(day, schedule.startTime, timeZone);
-    let end = localInstant(day, schedule.endTime, timeZone);
-    if (end <= start) end = localInstant(nextDay(day), schedule.endTime, timeZone);
-    if (end.getTime() > now.getTime()) return start.toISOString();
-  }
-  return undefined;
+export function rosterMeeting(opportunity: RecurringPart, session: Pick<SessionPlan, 'startsAt' | 'endsAt'>, now: Date): (Meeting & { hasEnded: boolean }) | undefined {
+  const schedule = opportunity.recurringSchedule;
+  if (!schedule) return undefined;
+  const next = upcomingMeetings(schedule, zoneOf(opportunity), now, 1)[0];
+  if (next) return { ...next, hasEnded: false };
+  const last = lastMeeting(schedule, zoneOf(opportunity));
+  return { startsAt: last?.startsAt ?? session.startsAt, endsAt: last?.endsAt ?? session.endsAt ?? session.startsAt, hasEnded: true };
 }
 
 /**
@@ -150,20 +115,25 @@ export function nextStartsAt(opportunity: Pick<StoredOpportunity, 'country' | 'r
     .sort()[0];
 }
 
-export function toSession(opportunity: Pick<StoredOpportunity, 'location'>, session: StoredSession, now: Date): Session {
+/**
+ * A session as the API shows it. A recurring role's roster reads as its next meeting (times on the charity's wall
+ * clock, daylight saving included), never as one long session from its first meeting to its last.
+ */
+export function toSession(opportunity: Pick<StoredOpportunity, 'location' | 'country' | 'recurringSchedule'>, session: StoredSession, now: Date): Session {
   const remaining = Math.max(0, session.remaining);
   const location = sessionLocation(opportunity, session);
+  const meeting = rosterMeeting(opportunity, session, now);
   return {
     id: session.id,
     opportunityId: session.opportunityId,
-    startsAt: session.startsAt,
-    endsAt: session.endsAt,
+    startsAt: meeting?.startsAt ?? session.startsAt,
+    endsAt: meeting?.endsAt ?? session.endsAt ?? session.startsAt,
     ...(session.sessionTotalHours !== undefined ? { sessionTotalHours: session.sessionTotalHours } : {}),
     requiredPeople: session.requiredPeople,
     placesTaken: session.placesTaken,
     placesRemaining: remaining,
     isFull: remaining === 0,
-    hasEnded: hasEnded(session, now),
+    hasEnded: meeting?.hasEnded ?? hasEnded(session, now),
     ...(location ? { location } : {}),
   };
 }
@@ -193,7 +163,12 @@ export function toOpportunity(opportunity: StoredOpportunity, sessions: StoredSe
     scheduleType,
     scheduleLabel: scheduleLabel(scheduleType, opportunity.sessions.length),
     locationLabel: locationLabel(opportunity),
-    ...(opportunity.recurringSchedule ? { recurringSchedule: opportunity.recurringSchedule } : {}),
+    ...(opportunity.recurringSchedule
+      ? {
+          recurringSchedule: opportunity.recurringSchedule,
+          upcomingMeetings: upcomingMeetings(opportunity.recurringSchedule, zoneOf(opportunity), now, UPCOMING_MEETINGS),
+        }
+      : {}),
     sessions: ordered.map((session) => toSession(opportunity, session, now)),
     isExclusive: opportunity.exclusiveCorporateId !== undefined,
     ...(opportunity.exclusiveCorporateId ? { exclusiveCorporateId: opportunity.exclusiveCorporateId } : {}),
@@ -244,6 +219,7 @@ export function toCard(opportunity: StoredOpportunity, now: Date, distance?: num
     ...(opportunity.fee ? { fee: opportunity.fee } : {}),
     allowTeams: opportunity.allowTeams,
     contentStatus: opportunity.contentStatus,
+    ...(opportunity.contentStatus === 'Denied' && opportunity.deniedReason ? { deniedReason: opportunity.deniedReason } : {}),
     isOnline: opportunity.isOnline,
     ...(distance !== undefined ? { distanceKm: Math.round(distance * 10) / 10 } : {}),
     createdAt: opportunity.createdAt,
@@ -253,8 +229,10 @@ export function toCard(opportunity: StoredOpportunity, now: Date, distance?: num
 export function sessionsSummary(opportunity: StoredOpportunity, sessions: StoredSession[], now: Date): SessionsSummary {
   const view = toOpportunity(opportunity, sessions, now);
   const upcoming = view.sessions.filter((s) => !s.hasEnded);
-  const first = view.sessions[0];
-  const last = [...view.sessions].sort((a, b) => b.endsAt.localeCompare(a.endsAt))[0];
+  // A recurring role spans its roster: from its first meeting to its last (none while it has no end date).
+  const roster = opportunity.recurringSchedule ? sessions[0] : undefined;
+  const first = roster ? { startsAt: roster.startsAt } : view.sessions[0];
+  const last = roster ? (roster.endsAt !== undefined ? { endsAt: roster.endsAt } : undefined) : [...view.sessions].sort((a, b) => b.endsAt.localeCompare(a.endsAt))[0];
   return {
     opportunityId: opportunity.id,
     scheduleType: view.scheduleType,

@@ -12,17 +12,17 @@ import { logger } from '@giving/shared/lambda/logger';
 import { created, noContent, ok } from '@giving/shared/lambda/http';
 import { deps, depsWithMail } from '../adapters';
 import * as use from '../domain/applications';
-import { actorOf, volunteeringRoute } from '../http';
+import { actorOf, namedActorOf, volunteeringRoute } from '../http';
 
 
 /** POST /volunteer/session/{sessionId}/individualApply (201); the same Idempotency-Key again answers the same application. */
 export const individualApply = volunteeringRoute({ params: sessionParams, body: individualApplySchema, idempotencyKey: 'optional' }, async (request) =>
-  created(await use.apply(deps(), actorOf(request), request.params.sessionId, { kind: 'Individual', message: request.body?.message }, request.idempotencyKey)),
+  created(await use.apply(deps(), await namedActorOf(request), request.params.sessionId, { kind: 'Individual', message: request.body?.message }, request.idempotencyKey)),
 );
 
 /** POST /volunteer/session/{sessionId}/teamApply (201) */
 export const teamApply = volunteeringRoute({ params: sessionParams, body: teamApplySchema, idempotencyKey: 'optional' }, async (request) =>
-  created(await use.apply({ ...depsWithMail(), log: logger }, actorOf(request), request.params.sessionId, { kind: 'Team', ...request.body }, request.idempotencyKey)),
+  created(await use.apply({ ...depsWithMail(), log: logger }, await namedActorOf(request), request.params.sessionId, { kind: 'Team', ...request.body }, request.idempotencyKey)),
 );
 
 /** GET /volunteer/application/me */

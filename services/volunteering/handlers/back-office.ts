@@ -23,6 +23,9 @@ const noViewer = { workplaceIds: new Set<string>() };
 /** GET /volunteering/backOffice/opportunity?contentStatus=&q=&cursor= */
 export const list = volunteeringRoute({ query: backOfficeOpportunityQuerySchema }, async ({ query }) => ok(await use.listForBackOffice(deps(), query)));
 
+/** GET /volunteering/backOffice/dashboard — roles waiting for approval (the back office's dashboard adds them to its count). */
+export const dashboard = volunteeringRoute({}, async () => ok(await use.backOfficeDashboard(deps())));
+
 /** PATCH /volunteering/backOffice/opportunity/{opportunityId} (204) */
 export const update = volunteeringRoute({ params: opportunityParams, body: backOfficeOpportunityUpdateSchema }, async ({ params, body }) => {
   await use.updateByBackOffice(deps(), params.opportunityId, body);

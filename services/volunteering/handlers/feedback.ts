@@ -2,7 +2,7 @@ import { applicationParams, feedbackInputSchema } from '@giving/shared/contracts
 import { created, ok } from '@giving/shared/lambda/http';
 import { deps } from '../adapters';
 import * as use from '../domain/applications';
-import { actorOf, volunteeringRoute } from '../http';
+import { actorOf, namedActorOf, volunteeringRoute } from '../http';
 
 
 /** GET /volunteer/application/{applicationId}/feedbackQuestions */
@@ -13,12 +13,12 @@ export const questions = volunteeringRoute({ params: applicationParams }, async 
 
 /** POST /volunteer/application/{applicationId}/volunteerFeedback (201 + the application) */
 export const volunteer = volunteeringRoute({ params: applicationParams, body: feedbackInputSchema }, async (request) =>
-  created(await use.giveFeedback(deps(), actorOf(request), request.params.applicationId, 'volunteerFeedback', request.body)),
+  created(await use.giveFeedback(deps(), await namedActorOf(request), request.params.applicationId, 'volunteerFeedback', request.body)),
 );
 
 /** POST /volunteer/application/{applicationId}/charityFeedback (201 + the application) */
 export const charity = volunteeringRoute({ params: applicationParams, body: feedbackInputSchema }, async (request) =>
-  created(await use.giveFeedback(deps(), actorOf(request), request.params.applicationId, 'charityFeedback', request.body)),
+  created(await use.giveFeedback(deps(), await namedActorOf(request), request.params.applicationId, 'charityFeedback', request.body)),
 );
 
 /** GET /volunteer/application/{applicationId}/charityFeedback */

@@ -11,7 +11,7 @@ import * as z from 'zod/mini';
 import { deps } from '../adapters';
 import * as use from '../domain/members';
 import { workplaceReport as reportOf } from '../domain/reports';
-import { actorOf, volunteeringRoute } from '../http';
+import { actorOf, namedActorOf, volunteeringRoute } from '../http';
 
 const countryQuery = z.object({ country: z.optional(countryCodeSchema) });
 
@@ -19,7 +19,7 @@ const countryQuery = z.object({ country: z.optional(countryCodeSchema) });
 export const configuration = volunteeringRoute({}, async () => ok(use.configuration()));
 
 /** GET /volunteer/member/me */
-export const me = volunteeringRoute({}, async (request) => ok(await use.memberMe(deps(), actorOf(request))));
+export const me = volunteeringRoute({}, async (request) => ok(await use.memberMe(deps(), await namedActorOf(request))));
 
 /** POST /volunteer/volunteer/me/externalFeedback (201) */
 export const recordExternalFeedback = volunteeringRoute({ body: externalFeedbackInputSchema }, async (request) =>

@@ -17,7 +17,7 @@ import { viewerOf } from '../domain/access';
 import { listApplicants } from '../domain/applications';
 import { uploadOpportunityImage } from '../domain/opportunity-image';
 import * as use from '../domain/opportunities';
-import { actorOf, volunteeringRoute } from '../http';
+import { actorOf, namedActorOf, volunteeringRoute } from '../http';
 
 const viewer = async (request: Parameters<typeof actorOf>[0]) => viewerOf(roles(), actorOf(request));
 const anonymous = { workplaceIds: new Set<string>() };
@@ -83,7 +83,7 @@ export const comments = volunteeringRoute({ params: opportunityParams }, async (
 /** POST /volunteering/opportunity/{opportunityId}/comment (201) */
 export const addComment = volunteeringRoute({ params: opportunityParams, body: newCommentSchema }, async (request) => {
   const who = await viewer(request);
-  return created(await use.addComment(deps(), { ...who, actor: actorOf(request) }, request.params.opportunityId, request.body.text));
+  return created(await use.addComment(deps(), { ...who, actor: await namedActorOf(request) }, request.params.opportunityId, request.body.text));
 });
 
 /** GET /volunteering/opportunity/template */

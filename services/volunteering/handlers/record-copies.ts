@@ -1,7 +1,7 @@
-import { CharityMembershipChanged, CharityProfilePublished, WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
+import { CharityMembershipChanged, CharityProfilePublished, MemberNamesChanged, WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
 import { queueConsumer } from '@giving/shared/lambda/queue';
-import { charities, roles } from '../adapters';
-import { recordCharityMembership, recordCharityProfile, recordWorkplaceMembership } from '../domain/members';
+import { charities, memberNames, roles } from '../adapters';
+import { recordCharityMembership, recordCharityProfile, recordMemberNames, recordWorkplaceMembership } from '../domain/members';
 
 /** Accounts' events -> volunteering's copies (newest version wins, so redelivery and reordering are harmless). */
 
@@ -18,4 +18,9 @@ export const charityMembership = queueConsumer({ events: [CharityMembershipChang
 /** WorkplaceMembershipChanged -> who sees and applies for exclusive opportunities. */
 export const workplaceMembership = queueConsumer({ events: [WorkplaceMembershipChanged] }, async (envelope, { log }) => {
   if ((await recordWorkplaceMembership({ roles: roles() }, envelope.data)) === 'stale') log.info('older or repeated workplace membership ignored', { workplaceId: envelope.data.workplaceId });
+});
+
+/** MemberNamesChanged -> how people are named (applicants, team leaders, feedback, comments). */
+export const memberNamesChanged = queueConsumer({ events: [MemberNamesChanged] }, async (envelope, { log }) => {
+  if ((await recordMemberNames({ memberNames: memberNames() }, envelope.data)) === 'stale') log.info('older or repeated member names ignored', { memberId: envelope.data.memberId });
 });

@@ -195,8 +195,15 @@ export async function seedDemoData(targets: SeedTargets) {
       expiresAt: new Date(now.getTime() + INVITATION_DAYS * 24 * 60 * 60 * 1000).toISOString(),
     });
   }
-  // The demo charity's donation report and remittance: past donations and a payout.
-  await seedCharityGiving(targets.documentClient, tableName('donations', prefix), CHARITY_ADMIN_OF.charityAdmin as string, now);
+  // Past donations (the charities' donation reports and remittance, Dana's own history), and a payout.
+  const danaProfile = profiles.get('donor');
+  if (!danaProfile) throw new Error('no seeded donor');
+  const pastDonations = await seedCharityGiving(
+    targets.documentClient,
+    tableName('donations', prefix),
+    { donor: { memberId: danaProfile.id, email: danaProfile.email, firstName: danaProfile.firstName, lastName: danaProfile.lastName } },
+    now,
+  );
   // Dana's gift vouchers, so the checkout can be paid by voucher at once.
   const dana = DEMO_USERS.find((user) => user.role === 'donor');
   if (dana) await seedVouchers(targets.documentClient, tableName('donations', prefix), { email: dana.email, firstName: dana.givenName, lastName: dana.familyName }, now);
@@ -235,6 +242,7 @@ export async function seedDemoData(targets: SeedTargets) {
     now,
   });
   s3.destroy();
-  await seedSite(targets.documentClient, accountsTable, new Date());
+  // The site's stats, ticker and the donors' tallies and badges, from the same past donations.
+  await seedSite(targets.documentClient, accountsTable, new Date(), pastDonations);
   return { charities: CHARITIES.length, gifts: giftCount, users: DEMO_USERS.length, workplaceId, volunteering };
 }

@@ -9,14 +9,44 @@ import { dynamoSecurityStore } from '../../../../services/accounts/adapters/dyna
 import accounts from '../../../../services/accounts/service';
 import { testTables } from '../testing/dynamo';
 import { CHARITIES } from './data';
-import { seedSite } from './site';
+import { newId } from '@giving/shared/ids';
+import { dynamoDonationActivityStore } from '../../../../services/accounts/adapters/dynamo-donation-activity';
+import { seedSite, type PastDonation } from './site';
+
+const DAY = 24 * 60 * 60 * 1000;
+const now = new Date('2026-04-01T09:00:00.000Z');
+const charityOf = (charityUrl: string) => {
+  const charity = CHARITIES.find((c) => c.charityUrl === charityUrl);
+  if (!charity) throw new Error(charityUrl);
+  return { id: `id-${charityUrl}`, name: charity.name, charityUrl, logoImageUrl: '' };
+};
+/** Past donations as donations' seed returns them (the same list its reports and the donor's history show). */
+const past = (charityUrl: string, country: 'nz' | 'au', cents: number, daysAgo: number, memberId?: string): PastDonation => {
+  const currency = country === 'au' ? 'AUD' : 'NZD';
+  return {
+    donationId: newId(now.getTime() - daysAgo * DAY),
+    country,
+    priced: { amount: { cents, currency }, tip: { cents: 0, currency }, total: { cents, currency }, charity: charityOf(charityUrl) },
+    ...(memberId ? { memberId } : {}),
+    completedAt: new Date(now.getTime() - daysAgo * DAY).toISOString(),
+  };
+};
 
 describe('seedSite (DynamoDB Local)', () => {
-  it('seeds site config, menu links, templates, badges, security and a ticker whose stats add up', async () => {
+  it('seeds site config, menu links, templates, badges, security, and what the past donations added: stats, ticker, the donor’s tally and badges', async () => {
     const tables = await testTables([accounts]);
     const tableName = tables.tableName('accounts');
-    const now = new Date('2026-04-01T09:00:00.000Z');
-    expect(await seedSite(tables.client, tableName, now)).toEqual({ menuLinks: 2, emailTemplates: 2, badges: 3, recentDonations: 6 });
+    const dana = past('kiwi-coast-rescue', 'nz', 5000, 3, 'member-dana');
+    const donations = [
+      past('kiwi-coast-rescue', 'nz', 5000, 1),
+      dana,
+      past('harbour-city-food-bank', 'nz', 4500, 2),
+      past('kiwi-coast-rescue', 'nz', 12000, 45), // older than the ticker keeps
+      past('reef-guardians-australia', 'au', 6000, 1),
+      past('outback-flying-books', 'au', 2500, 2),
+      past('sydney-street-meals', 'au', 6000, 4),
+    ];
+    expect(await seedSite(tables.client, tableName, now, donations)).toEqual({ menuLinks: 2, emailTemplates: 3, badges: 3, pastDonations: 7 });
     const site = dynamoSiteStore(tables.client, tableName);
 
     for (const country of ['nz', 'au'] as const) {
@@ -29,18 +59,20 @@ describe('seedSite (DynamoDB Local)', () => {
           { name: 'Gift card', path: `/${country}/charity/gift-vouchers/new-voucher` },
         ],
       });
-      const all = (await getRecentActivity({ site }, country)).items;
-      // The seed writes donations only (volunteering sign-ups reach the ticker through the running platform's stream).
-      const items = all.flatMap((item) => (item.kind === 'donation' ? [item] : []));
-      expect(items).toEqual(all);
-      expect(items).toHaveLength(3);
-      const known = new Map(CHARITIES.filter((c) => c.country === country).map((c) => [c.charityUrl, c.name]));
-      for (const item of items) expect(known.get(item.charityUrl)).toBe(item.charityName);
-      expect([...items].sort((a, b) => b.donationDate.localeCompare(a.donationDate))).toEqual(items);
+      const theirs = donations.filter((d) => d.country === country);
+      const items = (await getRecentActivity({ site }, country)).items;
+      // The ticker shows the country's donations of the last 30 days, newest first; the stats count them all.
+      const recent = theirs.filter((d) => Date.parse(d.completedAt) > now.getTime() - 30 * DAY).sort((a, b) => b.completedAt.localeCompare(a.completedAt));
+      expect(items.map((item) => item.id)).toEqual(recent.map((d) => d.donationId));
+      expect(items.length).toBeGreaterThanOrEqual(3);
       const stats = await getSiteStats({ site }, country);
-      expect(stats.overallDonations.cents).toBe(items.reduce((sum, item) => sum + item.donationAmount.cents, 0));
-      expect(stats.overallDonations.cents).toBeGreaterThan(0);
+      expect(stats.overallDonations.cents).toBe(theirs.reduce((sum, d) => sum + d.priced.amount.cents, 0));
     }
+
+    // Dana gave signed in: her donation counts for her, and earned the first badge then (its e-mail went out then).
+    const activity = dynamoDonationActivityStore(tables.client, tableName);
+    expect(await activity.donationCount('member-dana')).toBe(1);
+    expect((await activity.memberBadges('member-dana')).map((b) => [b.name, b.mailPending])).toEqual([['First gift', false]]);
 
     const templates = await listEmailTemplates({ templates: dynamoEmailTemplateStore(tables.client, tableName) });
     expect(templates.items.every((t) => t.updatedAt === now.toISOString())).toBe(true);

@@ -1,7 +1,6 @@
-import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { COUNTRIES, COUNTRY_CODES } from '@giving/shared/countries';
+import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { COUNTRY_CODES } from '@giving/shared/countries';
 import { newId } from '@giving/shared/ids';
-import { multiplyMoney, money } from '@giving/shared/money';
 import type { SiteFeature } from '@giving/shared/permissions';
 import { dynamoBadgeStore, dynamoEmailTemplateStore, dynamoSecurityStore } from '../../../../services/accounts/adapters/dynamo-back-office-content';
 import { dynamoDonationActivityStore } from '../../../../services/accounts/adapters/dynamo-donation-activity';
@@ -11,7 +10,7 @@ import { DEFAULT_SECURITY } from '../../../../services/accounts/domain/back-offi
 import { DONATION_SEEN_DAYS, RECENT_ACTIVITY_DAYS } from '../../../../services/accounts/domain/donation-activity';
 import { DEFAULT_EMAIL_TEMPLATES, EMAIL_TEMPLATE_IDS } from '../../../../services/accounts/domain/email-templates';
 import type { CountrySiteSettings } from '../../../../services/accounts/domain/site';
-import { CHARITIES } from './data';
+import type { Donation } from '../../../../services/donations/domain/ports';
 
 const FEATURES: SiteFeature[] = ['Donations', 'GiftVouchers', 'Teams', 'Stories'];
 const COUNTRY_SETTINGS: CountrySiteSettings = { showGratuity: true, siteFeed: true };
@@ -22,22 +21,20 @@ const BADGES = [
   { name: 'Generous heart', description: 'You have made 20 donations.', icon: '🌳', donationCount: 20 },
 ];
 
-/** The demo ticker: three past donations per country, to that country's first three charities (quantity, hours ago). */
-const PAST_DONATIONS = [
-  { quantity: 2, hoursAgo: 2 },
-  { quantity: 1, hoursAgo: 27 },
-  { quantity: 1, hoursAgo: 75 },
-];
-
 const DAY_SECONDS = 24 * 60 * 60;
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
+/** What accounts learns of a past donation (from DonationCompleted, when it happens for real). */
+export type PastDonation = Pick<Donation, 'donationId' | 'country' | 'priced' | 'memberId' | 'completedAt'>;
+
 /**
  * Seeds the accounts service's site data: site config and features, each country's menu links, the e-mail templates,
- * badge definitions, security settings, and a ticker of recent donations whose country stats add up to them.
- * Recent donations are written through the donation-activity adapter, exactly as DonationCompleted would write them.
+ * badge definitions, security settings, and what the demo's past donations (the same ones donations holds) added to
+ * the site: each country's stats and ticker, and a signed-in donor's tally and the badges it reached. They are written
+ * through the donation-activity adapter, exactly as DonationCompleted wrote them; a badge's e-mail went out when it
+ * was awarded, back then, so none is owed now.
  */
-export async function seedSite(client: DynamoDBDocumentClient, tableName: string, now: Date) {
+export async function seedSite(client: DynamoDBDocumentClient, tableName: string, now: Date, pastDonations: readonly PastDonation[]) {
   const site = dynamoSiteStore(client, tableName);
   const templates = dynamoEmailTemplateStore(client, tableName);
   const badges = dynamoBadgeStore(client, tableName);
@@ -72,26 +69,33 @@ export async function seedSite(client: DynamoDBDocumentClient, tableName: string
   for (const badge of BADGES) await badges.create({ id: newId(now.getTime()), ...badge }, now.toISOString());
   await dynamoSecurityStore(client, tableName).put({ ...DEFAULT_SECURITY, updatedAt: now.toISOString(), updatedBy: 'seed' });
 
-  let donations = 0;
-  for (const country of COUNTRY_CODES) {
-    const charities = CHARITIES.filter((charity) => charity.country === country).slice(0, PAST_DONATIONS.length);
-    for (const [index, charity] of charities.entries()) {
-      const { quantity, hoursAgo } = PAST_DONATIONS[index] as (typeof PAST_DONATIONS)[number];
-      const gift = charity.gifts.find((g) => g.priceCents > 0 && g.isActive !== false);
-      if (!gift) continue;
-      const at = new Date(now.getTime() - hoursAgo * 60 * 60 * 1000);
-      const donationId = newId(at.getTime());
-      const amount = multiplyMoney(money(gift.priceCents, COUNTRIES[country].currency), quantity);
-      await activity.record({
-        donationId,
-        country,
-        amountCents: amount.cents,
-        recent: { kind: 'donation', id: donationId, charityName: charity.name, charityUrl: charity.charityUrl, donationAmount: amount, donationDate: at.toISOString() },
-        seenExpiresAt: epochSeconds(now) + DONATION_SEEN_DAYS * DAY_SECONDS,
-        recentExpiresAt: epochSeconds(at) + RECENT_ACTIVITY_DAYS * DAY_SECONDS,
-      });
-      donations++;
+  for (const donation of pastDonations) {
+    const at = new Date(donation.completedAt);
+    const { amount, charity } = donation.priced;
+    const recentExpiresAt = epochSeconds(at) + RECENT_ACTIVITY_DAYS * DAY_SECONDS;
+    await activity.record({
+      donationId: donation.donationId,
+      country: donation.country,
+      amountCents: amount.cents,
+      recent: { kind: 'donation', id: donation.donationId, charityName: charity.name, charityUrl: charity.charityUrl, donationAmount: amount, donationDate: at.toISOString() },
+      ...(donation.memberId ? { memberId: donation.memberId } : {}),
+      seenExpiresAt: epochSeconds(now) + DONATION_SEEN_DAYS * DAY_SECONDS,
+      recentExpiresAt,
+    });
+    // The table's TTL would have taken an older donation off the ticker by now.
+    if (recentExpiresAt <= epochSeconds(now)) {
+      await client.send(new DeleteCommand({ TableName: tableName, Key: keys.recentActivity(donation.country, at.toISOString(), donation.donationId) }));
     }
   }
-  return { menuLinks: COUNTRY_CODES.length, emailTemplates: EMAIL_TEMPLATE_IDS.length, badges: BADGES.length, recentDonations: donations };
+  // Each badge a donor's tally reached, awarded when the donation that reached it was made.
+  const definitions = await badges.list();
+  for (const memberId of new Set(pastDonations.flatMap((d) => (d.memberId ? [d.memberId] : [])))) {
+    const theirs = pastDonations.filter((d) => d.memberId === memberId).sort((a, b) => a.completedAt.localeCompare(b.completedAt));
+    const count = await activity.donationCount(memberId);
+    for (const badge of definitions.filter((b) => b.donationCount <= count)) {
+      await activity.awardBadge(memberId, badge, theirs[badge.donationCount - 1]?.completedAt ?? now.toISOString());
+      await activity.claimBadgeMail(memberId, badge.id);
+    }
+  }
+  return { menuLinks: COUNTRY_CODES.length, emailTemplates: EMAIL_TEMPLATE_IDS.length, badges: BADGES.length, pastDonations: pastDonations.length };
 }

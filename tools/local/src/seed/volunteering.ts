@@ -1,12 +1,14 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { OpportunityTemplate } from '@giving/shared/contracts/volunteering';
+import type { OpportunityTemplate, RecurringSchedule } from '@giving/shared/contracts/volunteering';
+import { COUNTRY_TIME_ZONES, localDay } from '@giving/shared/local-time';
+import { rosterSpan } from '@giving/shared/recurring-schedule';
 import type { CountryCode } from '@giving/shared/countries';
-import { dynamoCharityCopy, dynamoTenantRoleCopy } from '@giving/shared/dynamo-copies';
+import { dynamoCharityCopy, dynamoMemberNameCopy, dynamoTenantRoleCopy } from '@giving/shared/dynamo-copies';
 import { newId } from '@giving/shared/ids';
 import { dynamoApplicationStore } from '../../../../services/volunteering/adapters/dynamo-applications';
 import { dynamoOpportunityStore } from '../../../../services/volunteering/adapters/dynamo-opportunities';
 import { dynamoReferenceStore } from '../../../../services/volunteering/adapters/dynamo-reference';
-import { creditedHours } from '../../../../services/volunteering/domain/applications';
+import { applicationSession, creditedHours } from '../../../../services/volunteering/domain/applications';
 import type { SessionPlan, StoredApplication, StoredInvite, StoredOpportunity } from '../../../../services/volunteering/domain/ports';
 
 /**
@@ -15,8 +17,8 @@ import type { SessionPlan, StoredApplication, StoredInvite, StoredOpportunity } 
  * recurring one, one exclusive to Tasman Engineering, a remote one, one waiting for the back office); and
  * applications so the feed, the consoles and the reports have data. One application from last month is completed:
  * the table stream publishes its hours, which accounts adds to the header's volunteered hours.
- * Volunteering's copies of the charities and of the demo users' roles are written at the lowest version, so the
- * accounts events that follow win.
+ * Volunteering's copies of the charities and of the demo users' roles and names are written at the lowest version, so
+ * the accounts events that follow win.
  */
 
 export interface VolunteeringSeedCharity {
@@ -124,7 +126,9 @@ export async function seedVolunteering(
   const reference = dynamoReferenceStore(client, tableName);
 
   for (const charity of seed.charities) await charityCopy.save({ ...charity, isActive: true, version });
+  const memberNames = dynamoMemberNameCopy(client, tableName);
   for (const member of seed.members.values()) {
+    await memberNames.save({ memberId: member.id, firstName: member.firstName, lastName: member.lastName, version });
     if (member.workplaceRoles.length) {
       await roles.saveWorkplaceMembership({ memberId: member.id, workplaceId: seed.workplace.id, workplaceName: seed.workplace.name, roles: member.workplaceRoles, version });
     }
@@ -168,6 +172,17 @@ export async function seedVolunteering(
       revision: 1,
     };
   };
+  /** A recurring role's one session, its roster, spans its schedule exactly as the service works it out. */
+  const roster = (schedule: RecurringSchedule, country: CountryCode, requiredPeople: number): SessionPlan => {
+    const span = rosterSpan(schedule, COUNTRY_TIME_ZONES[country]);
+    if (!span) throw new Error('a seeded schedule that never meets');
+    return { id: newId(), ...span, requiredPeople };
+  };
+  const localDate = (days: number) => localDay(new Date(seed.now.getTime() + days * DAY), COUNTRY_TIME_ZONES.nz);
+  // Saturday mornings from a fortnight ago for six months, on Whangārei's clock (daylight saving included).
+  const trapLineSchedule: RecurringSchedule = { frequency: 'Weekly', daysOfWeek: ['Saturday'], startTime: '08:00', endTime: '11:00', startDate: localDate(-14), endDate: localDate(180), hoursPerSession: 3 };
+  // The first Tuesday evening of each month, from this month on, with no end date.
+  const grantWritingSchedule: RecurringSchedule = { frequency: 'Monthly', daysOfWeek: ['Tuesday'], startTime: '18:00', endTime: '20:00', startDate: `${localDate(0).slice(0, 8)}01`, hoursPerSession: 2 };
   const kiwiImage = charity('kiwi-coast-rescue').logoImageUrl;
   const foodImage = charity('harbour-city-food-bank').logoImageUrl;
 
@@ -200,10 +215,10 @@ export async function seedVolunteering(
     isRemote: false,
     location: WHANGAREI,
     hasSpecificDates: false,
-    recurringSchedule: { frequency: 'Weekly', daysOfWeek: ['Saturday'], startTime: '08:00', endTime: '11:00', startDate: at(-14, 0).slice(0, 10), endDate: at(180, 0).slice(0, 10), hoursPerSession: 3 },
+    recurringSchedule: trapLineSchedule,
     allowTeams: false,
     contactEmail: 'sam.tane@kiwicoastrescue.org.nz',
-    sessions: [{ id: newId(), startsAt: at(-14, 19), endsAt: at(180, 22), requiredPeople: 15 }],
+    sessions: [roster(trapLineSchedule, 'nz', 15)],
   });
   const tasmanDay = opportunity({
     charityUrl: 'kiwi-coast-rescue',
@@ -252,10 +267,10 @@ export async function seedVolunteering(
     categories: ['Hunger relief'],
     isRemote: true,
     hasSpecificDates: false,
-    recurringSchedule: { frequency: 'Monthly', daysOfWeek: ['Tuesday'], startTime: '18:00', endTime: '20:00', startDate: at(0, 0).slice(0, 10), hoursPerSession: 2 },
+    recurringSchedule: grantWritingSchedule,
     allowTeams: false,
     contactEmail: 'volunteers@harbourcityfoodbank.org.nz',
-    sessions: [{ id: newId(), startsAt: at(0, 5), endsAt: at(365, 7), requiredPeople: 3 }],
+    sessions: [roster(grantWritingSchedule, 'nz', 3)],
   });
   const packing = opportunity({
     charityUrl: 'harbour-city-food-bank',
@@ -306,7 +321,7 @@ export async function seedVolunteering(
       charity: o.charity,
       country: o.country,
       sessionId: plan.id,
-      session: { startsAt: plan.startsAt, endsAt: plan.endsAt, ...(plan.sessionTotalHours ? { sessionTotalHours: plan.sessionTotalHours } : {}), ...(plan.location ?? o.location ? { location: plan.location ?? o.location } : {}) },
+      session: applicationSession(o, plan, new Date(createdAt)).session,
       applicant: { memberId: who.id, email: who.email, firstName: who.firstName, lastName: who.lastName },
       applicantWorkplaces: who.workplaceRoles.length ? [{ workplaceId: seed.workplace.id, workplaceName: seed.workplace.name }] : [],
       seats: 1 + (team?.members.length ?? 0),

@@ -46,6 +46,34 @@ describe('volunteering role page', () => {
     expect(document.title).toBe('Beach clean-up crew · Koha');
   });
 
+  it('a recurring role shows its schedule and its next meetings on the charity’s clock, not one session from its first meeting to its last', async () => {
+    const schedule = { frequency: 'Weekly' as const, daysOfWeek: ['Saturday' as const], startTime: '08:00', endTime: '11:00', startDate: '2030-03-07', endDate: '2030-05-25', hoursPerSession: 3 };
+    // The roster's next meeting (the server shows it so), and the next meetings either side of the end of daylight saving (7 April 2030).
+    const roster = aSession(1, { startsAt: '2030-03-29T19:00:00Z', endsAt: '2030-03-29T22:00:00Z', sessionTotalHours: undefined, placesRemaining: 14 });
+    const upcomingMeetings = [
+      { startsAt: '2030-03-29T19:00:00Z', endsAt: '2030-03-29T22:00:00Z' },
+      { startsAt: '2030-04-05T19:00:00Z', endsAt: '2030-04-05T22:00:00Z' },
+      { startsAt: '2030-04-12T20:00:00Z', endsAt: '2030-04-12T23:00:00Z' },
+    ];
+    fakePlatform(PUBLIC_VACANCY, anOpportunity({ hasSpecificDates: false, scheduleType: 'RecurringSchedule', scheduleLabel: 'Recurring', recurringSchedule: schedule, upcomingMeetings, sessions: [roster] }));
+    renderApp(PAGE);
+    await screen.findByRole('heading', { level: 1, name: 'Beach clean-up crew' });
+
+    // The schedule's dates are calendar days: 7 March stays 7 March (not the 8th, as noon UTC would read in Auckland).
+    expect(screen.getByText('Every week on Saturday, 08:00–11:00, from 7 Mar 2030 until 25 May 2030 (3 hours each time)')).toBeTruthy();
+    const meetings = within(screen.getByRole('region', { name: 'Next meetings' })).getAllByRole('listitem');
+    expect(meetings).toHaveLength(3);
+    expect(meetings[0]?.textContent).toMatch(/Sat, 30 Mar 2030, 8:00\s?am – 11:00\s?am/);
+    expect(meetings[2]?.textContent).toMatch(/Sat, 13 Apr 2030, 8:00\s?am – 11:00\s?am/);
+    expect(screen.getByText(/Volunteers apply once and come along to every meeting\. 14 places left\./)).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Sessions' })).toBeNull();
+
+    // Applying: the one choice is the schedule, with its next meeting.
+    const choice = within(applyPanel()).getAllByRole('radio')[0]?.closest('label');
+    expect(choice?.textContent).toContain('Every week on Saturday, 08:00–11:00');
+    expect(choice?.textContent).toMatch(/Next: Sat, 30 Mar 2030, 8:00\s?am – 11:00\s?am/);
+  });
+
   it('a visitor chooses a session and is asked to sign in before going on', async () => {
     fakePlatform(PUBLIC_VACANCY);
     const { user } = renderApp(PAGE);

@@ -77,6 +77,12 @@ describe('the header’s account area (spec §2 Account)', () => {
     expect(within(accounts).getByRole('link', { name: /Tasman Engineering/ }).getAttribute('href')).toBe('/admin/workplace/wp-tasman/dashboard');
   });
 
+  it('does not offer a workplace member (an employee without an admin role) the workplace console, which would refuse them', async () => {
+    const { user } = renderHeader('workplaceMember', 'Wiremu Parata');
+    const { items } = await menuItems(user, /Wiremu Parata/);
+    expect(items).toEqual(['My Account', 'Logout']);
+  });
+
   it('switches to a charity or a workplace dashboard', async () => {
     const { user, router } = renderHeader('workplaceAdmin', 'Grace Liu');
     const { panel } = await menuItems(user, /Grace Liu/);

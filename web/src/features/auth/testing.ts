@@ -2,7 +2,7 @@ import type { AdminMenu } from '@giving/shared/contracts/accounts';
 import type { SessionState } from '../../lib/session';
 
 /** GET /api/accounts/me as each demo role gets it (tools/local/src/seed/data.ts). */
-export function anAdminMenu(role: 'donor' | 'backOffice' | 'contentAdmin' | 'charityAdmin' | 'workplaceAdmin'): AdminMenu {
+export function anAdminMenu(role: 'donor' | 'backOffice' | 'contentAdmin' | 'charityAdmin' | 'workplaceAdmin' | 'workplaceMember'): AdminMenu {
   const base: AdminMenu = {
     primaryAccount: { id: 'member-1', name: 'Dana Whitfield', type: 'account' },
     associations: [],
@@ -37,6 +37,13 @@ export function anAdminMenu(role: 'donor' | 'backOffice' | 'contentAdmin' | 'cha
         primaryAccount: { ...base.primaryAccount, name: 'Sam Tane' },
         associations: [{ type: 'charity', charityId: 'ch-kiwi', charityName: 'Kiwi Coast Rescue' }],
         charityAssociations: [{ charityId: 'ch-kiwi', charityName: 'Kiwi Coast Rescue', roles: ['Charity.Admin'] }],
+      };
+    case 'workplaceMember':
+      return {
+        ...base,
+        primaryAccount: { ...base.primaryAccount, name: 'Wiremu Parata' },
+        associations: [{ type: 'corporate', corporateId: 'wp-tasman', corporateName: 'Tasman Engineering' }],
+        corporateAssociations: [{ corporateId: 'wp-tasman', corporateName: 'Tasman Engineering', corporateRoles: [{ roleName: 'WorkplaceGiver.Employee' }] }],
       };
     case 'workplaceAdmin':
       return {

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { generatePath, type Params } from 'react-router-dom';
-import { isCountryCode } from '@giving/shared/countries';
+import { isCountryCode, type CountryCode } from '@giving/shared/countries';
 import { satisfies, type PermissionCheck } from '@giving/shared/permissions';
 
 /**
@@ -42,6 +42,11 @@ export interface ConsoleDefinition {
   tenant?: (params: Params) => ConsoleTenant;
   /** The header's title (charity name, workplace name, 'My Account', 'Back Office'); a hook, called while signed in. */
   useTitle: (params: Params) => ConsoleTitle;
+  /**
+   * The tenant's country (a hook): the console's dates read in its time zone. Absent: the console's data says its own
+   * country, or belongs to the platform.
+   */
+  useCountry?: (params: Params) => { country?: CountryCode; isPending: boolean };
   /** The screens in the spec's order, which is the menu's order. */
   screens: readonly ConsoleScreen[];
 }

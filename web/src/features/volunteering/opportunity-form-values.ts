@@ -1,4 +1,6 @@
 import {
+  VOLUNTEERING_MESSAGES,
+  isRealDate,
   opportunityInputSchema,
   type OpportunityEdit,
   type OpportunityInput,
@@ -6,7 +8,8 @@ import {
   type RecurringFrequency,
   type WeekDay,
 } from '@giving/shared/contracts/volunteering';
-import { COUNTRY_TIME_ZONES, localDay, localInstant as instantIn } from '@giving/shared/local-time';
+import { COUNTRY_TIME_ZONES, localClockTime, localDay, localInstant as instantIn } from '@giving/shared/local-time';
+import { firstMeeting } from '@giving/shared/recurring-schedule';
 import type { CountryCode } from '@giving/shared/countries';
 import { parseDollars } from '@giving/shared/money';
 import { MESSAGES } from '@giving/shared/contracts/messages';
@@ -108,22 +111,38 @@ export function fromTemplate(template: OpportunityTemplate, current: Opportunity
   };
 }
 
-const TIME_OF = (country: CountryCode) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: COUNTRY_TIME_ZONES[country], hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const CLOCK = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
 /** 'HH:mm' on the wall clock of the country. */
-export const localTime = (instant: string, country: CountryCode): string => TIME_OF(country).format(new Date(instant));
+export const localTime = (instant: string, country: CountryCode): string => localClockTime(instant, country);
 
 /** The instant a local day and time are in the country (ISO, Z); undefined when either is not a real day or time. */
 export function localInstant(date: string, time: string, country: CountryCode): string | undefined {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  const clock = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
+  const clock = CLOCK.exec(time);
   if (!match || !clock) return undefined;
   const at = instantIn(date, time, COUNTRY_TIME_ZONES[country]);
   return Number.isNaN(at.getTime()) ? undefined : at.toISOString();
 }
 
 const numberOrNaN = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+
+/** The first meeting of the schedule the form describes, on the charity's clock (none while the form is incomplete). */
+function firstMeetingOf(values: OpportunityFormValues, country: CountryCode) {
+  if (!isRealDate(values.startDate) || (values.endDate.trim() && !isRealDate(values.endDate.trim())) || values.daysOfWeek.length === 0) return undefined;
+  if (!CLOCK.test(values.startTime) || !CLOCK.test(values.endTime)) return undefined;
+  return firstMeeting(
+    { frequency: values.frequency, daysOfWeek: values.daysOfWeek, startTime: values.startTime, endTime: values.endTime, startDate: values.startDate, ...(values.endDate.trim() ? { endDate: values.endDate.trim() } : {}) },
+    COUNTRY_TIME_ZONES[country],
+  );
+}
+
+/** The recurring session's times: its first meeting's, or the start date's (so the form still names bad fields). */
+function recurringSessionTimes(values: OpportunityFormValues, country: CountryCode, instant: (date: string, time: string, field: string) => string) {
+  const first = firstMeetingOf(values, country);
+  if (first) return first;
+  return { startsAt: instant(values.startDate, values.startTime, 'startDate'), endsAt: instant(values.startDate, values.endTime, 'endTime') };
+}
 
 /** The payload, or the form's field errors (by form field name) from the API's own schema. */
 export function toOpportunityInput(values: OpportunityFormValues, { charityId, country }: { charityId: string; country: CountryCode }): { input: OpportunityInput } | { errors: Record<string, string> } {
@@ -145,11 +164,14 @@ export function toOpportunityInput(values: OpportunityFormValues, { charityId, c
     : [
         {
           ...(values.recurringSessionId ? { id: values.recurringSessionId } : {}),
-          startsAt: instant(values.startDate, values.startTime, 'startDate'),
-          endsAt: instant(values.startDate, values.endTime, 'endTime'),
+          // The roster session spans the schedule from its first meeting; the server works it out the same way.
+          ...recurringSessionTimes(values, country, instant),
           requiredPeople: numberOrNaN(values.people),
         },
       ];
+  if (!dates && values.daysOfWeek.length > 0 && !errors.startDate && !errors.endTime && !firstMeetingOf(values, country)) {
+    errors.daysOfWeek = VOLUNTEERING_MESSAGES.scheduleNeverMeets;
+  }
   const feeCents = values.feeAmount.trim() ? parseDollars(values.feeAmount.trim()) : undefined;
   if (values.feeAmount.trim() && feeCents === undefined) errors.feeAmount = MESSAGES.invalidAmount;
   const candidate = {

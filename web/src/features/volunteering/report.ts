@@ -1,6 +1,5 @@
 import type { Application, ApplicationStatus } from '@giving/shared/contracts/volunteering';
-import { COUNTRY_TIME_ZONES, localDay, localMonth } from '@giving/shared/local-time';
-import type { CountryCode } from '@giving/shared/countries';
+import { COUNTRY_TIME_ZONES, csvDay, localMonth } from '@giving/shared/local-time';
 import { APPLICATION_STATUS_LABELS } from './volunteering-text';
 
 /** Statuses whose places are (or were) used: everything but Declined and Retracted. */
@@ -41,12 +40,11 @@ function add(totals: ReportTotals, application: Application) {
  * A volunteering report (the charity's, a workplace's, the platform's): totals, one line per role and per charity
  * (most hours first), hours per month of the sessions.
  */
-export function volunteeringReport(applications: readonly Application[], country: CountryCode) {
+export function volunteeringReport(applications: readonly Application[]) {
   const totals = emptyTotals();
   const roles = new Map<string, RoleLine>();
   const charities = new Map<string, CharityLine>();
   const months = new Map<string, number>();
-  const zone = COUNTRY_TIME_ZONES[country];
   for (const application of applications) {
     add(totals, application);
     const role = roles.get(application.opportunity.id) ?? { opportunityId: application.opportunity.id, title: application.opportunity.title, ...emptyTotals() };
@@ -57,7 +55,8 @@ export function volunteeringReport(applications: readonly Application[], country
     add(charity, application);
     charities.set(charityId, charity);
     if (application.hours) {
-      const month = localMonth(application.session.startsAt, zone);
+      // Each application's month is its charity's (a platform-wide report spans countries).
+      const month = localMonth(application.session.startsAt, COUNTRY_TIME_ZONES[application.country]);
       months.set(month, (months.get(month) ?? 0) + application.hours.totalHours);
     }
   }
@@ -94,12 +93,12 @@ const cell = (value: string | number): string => {
 };
 
 /** The applications as CSV (one row each), for the report's download; reports across charities name each row's charity. */
-export function applicationsCsv(applications: readonly Application[], country: CountryCode, options: { withCharity?: boolean } = {}): string {
-  const zone = COUNTRY_TIME_ZONES[country];
+export function applicationsCsv(applications: readonly Application[], options: { withCharity?: boolean } = {}): string {
   const charity = (name: string) => (options.withCharity ? [name] : []);
   const header = ['Session date', ...charity('Charity'), 'Role', 'Volunteer', 'E-mail', 'Applied as', 'Team', 'Places', 'Status', 'Hours'];
   const rows = applications.map((application) => [
-    localDay(application.session.startsAt, zone),
+    // Each session's day in its charity's country: the one rule for dates in files.
+    csvDay(application.session.startsAt, application.country),
     ...charity(application.charity.name),
     application.opportunity.title,
     `${application.applicant.firstName} ${application.applicant.lastName}`.trim(),

@@ -100,6 +100,7 @@ export function anApplication(overrides: Partial<Application> = {}): Application
     status: 'Applied',
     opportunity: { id: '01JOPP00000000000000000001', title: 'Beach clean-up crew', opportunityUrl: 'beach-clean-up', imageUrl: '/media/volunteering/beach.jpg' },
     charity: CHARITY,
+    country: 'nz',
     session: { id: session.id, startsAt: session.startsAt, endsAt: session.endsAt, sessionTotalHours: 4 },
     applicant: VOLUNTEER,
     seats: 1,

@@ -1,6 +1,6 @@
-import type { ApplicationStatus, Fee, FeeType, ResponseStatus } from '@giving/shared/contracts/volunteering';
+import type { ApplicationStatus, Fee, FeeType, RecurringSchedule, ResponseStatus } from '@giving/shared/contracts/volunteering';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '@giving/shared/countries';
-import { COUNTRY_TIME_ZONES } from '@giving/shared/local-time';
+import { COUNTRY_TIME_ZONES, calendarDayText, localDateText } from '@giving/shared/local-time';
 import { formatMoney, type Money } from '@giving/shared/money';
 
 /** In-app addresses of the volunteering screens (consoles have no country prefix). */
@@ -50,8 +50,33 @@ export function sessionTimeText(session: { startsAt: string; endsAt: string }, c
   return `${day.format(start)}, ${time.format(start)} – ${endText}`;
 }
 
+const FREQUENCY_TEXT = { Weekly: 'Every week', Fortnightly: 'Every second week', Monthly: 'Every month' } as const;
+
+/** 'Every week on Tuesday and Thursday, 09:00–12:00' (the charity's wall clock). */
+export function recurringSummary(schedule: RecurringSchedule): string {
+  const days = schedule.daysOfWeek.length > 1 ? `${schedule.daysOfWeek.slice(0, -1).join(', ')} and ${schedule.daysOfWeek.at(-1)}` : (schedule.daysOfWeek[0] ?? '');
+  return `${FREQUENCY_TEXT[schedule.frequency]} on ${days}, ${schedule.startTime}–${schedule.endTime}`;
+}
+
+/** 'Every week on Tuesday and Thursday, 09:00–12:00, from 3 Mar 2026 (3 hours each time)'. Its dates are calendar days. */
+export function recurringText(schedule: RecurringSchedule, country: CountryCode): string {
+  const until = schedule.endDate ? ` until ${calendarDayText(schedule.endDate, country)}` : '';
+  return `${recurringSummary(schedule)}, from ${calendarDayText(schedule.startDate, country)}${until} (${hoursText(schedule.hoursPerSession)} each time)`;
+}
+
+/**
+ * What an application is for: its session's time; a recurring role's, the meeting it starts from and then the
+ * schedule ('Sat, 28 Nov 2026, 8:00 am – 11:00 am, then every week on Saturday, 08:00–11:00').
+ */
+export function applicationSessionText(session: { startsAt: string; endsAt: string; recurringSchedule?: RecurringSchedule }, country: CountryCode): string {
+  const first = sessionTimeText(session, country);
+  if (!session.recurringSchedule) return first;
+  const then = recurringSummary(session.recurringSchedule);
+  return `${first}, then ${then.charAt(0).toLowerCase()}${then.slice(1)}`;
+}
+
 /** A day in the country: '14 Mar 2026'. */
-export const dayText = (instant: string, country: CountryCode): string => formatter(country, { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(instant));
+export const dayText = (instant: string, country: CountryCode): string => localDateText(instant, country);
 
 export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
   Applied: 'Applied',

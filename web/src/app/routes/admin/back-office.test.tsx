@@ -36,6 +36,7 @@ describe('back office dashboard', () => {
   it('shows the counts as tiles leading to their lists', async () => {
     const { fetch, start } = backOffice('dashboard');
     fetch.on('GET', `${API}/dashboard`, json(200, { charities: 12, members: 340, admins: 3, workplaces: 4, pendingContent: 2 }));
+    fetch.on('GET', '/api/volunteering/backOffice/dashboard', json(200, { opportunitiesWaitingForApproval: 3 }));
     start();
     const tiles = await screen.findByRole('list', { name: 'Counts' });
     expect(within(tiles).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
@@ -43,8 +44,12 @@ describe('back office dashboard', () => {
       ['340Members', '/admin/backoffice/members'],
       ['3Administrators', '/admin/backoffice/admins'],
       ['4Workplaces', '/admin/backoffice/workplaces'],
-      ['2Waiting for approval', '/admin/backoffice/content-approval'],
+      ['2Profile changes waiting for approval', '/admin/backoffice/content-approval'],
+      ['3Volunteer roles waiting for approval', '/admin/backoffice/volunteer-roles'],
     ]);
+    // Everything waiting for approval: profile changes and volunteer roles.
+    expect(await within(tiles).findByText('5')).toBeTruthy();
+    expect(within(tiles).getByText('5').nextElementSibling?.textContent).toBe('Waiting for approval');
     expect(screen.getByRole('heading', { level: 1, name: 'Back Office' })).toBeTruthy();
   });
 });
@@ -210,6 +215,7 @@ describe('content approval', () => {
     changes: { description: 'New words.', causes: ['Children', 'Kai'] },
     status: 'Proposed',
     submittedBy: 'aroha@example.co.nz',
+    submittedByName: 'Aroha Ngata',
     submittedAt: '2025-06-01T00:00:00Z',
     ...overrides,
   });
@@ -217,13 +223,14 @@ describe('content approval', () => {
   it('shows proposed changes readably; approves one, and denies one only with a reason', async () => {
     const { fetch, start } = backOffice('content-approval');
     fetch.on('GET', `${API}/content?status=Proposed`, json(200, { items: [item(), item({ id: 'CT2', charityName: 'Reef Rescue', changes: { website: 'https://reef.example' } })] }));
-    fetch.on('GET', `${API}/content?status=Denied`, json(200, { items: [item({ id: 'CT0', status: 'Denied', reason: 'Spelling.', decidedBy: 'admin@koha.nz', decidedAt: '2025-06-02T00:00:00Z' })] }));
+    fetch.on('GET', `${API}/content?status=Denied`, json(200, { items: [item({ id: 'CT0', status: 'Denied', reason: 'Spelling.', decidedBy: '01JADMIN0000000000000000000', decidedByName: 'Alex Morgan', decidedAt: '2025-06-02T00:00:00Z' })] }));
     fetch.on('POST', `${API}/content/CT1/approve`, json(200, {}));
     fetch.on('POST', `${API}/content/CT2/deny`, json(200, {}));
     const { user } = start();
 
     const list = await screen.findByRole('list', { name: 'Proposed content' });
     const kiwi = within(list).getByRole('region', { name: 'Kiwi Kids Trust' });
+    expect(within(kiwi).getByText(/Profile changes sent by Aroha Ngata on/)).toBeTruthy();
     expect(within(kiwi).getByText('Description').nextElementSibling?.textContent).toBe('New words.');
     expect(within(kiwi).getByText('Causes').nextElementSibling?.textContent).toBe('Children, Kai');
 
@@ -245,6 +252,9 @@ describe('content approval', () => {
     expect(screen.getByRole('tab', { name: 'Denied' }).getAttribute('aria-selected')).toBe('true');
     const denied = await screen.findByRole('list', { name: 'Denied content' });
     expect(within(denied).getByText('Spelling.')).toBeTruthy();
+    // Who decided, by name, never by member id.
+    expect(within(denied).getByText(/denied by Alex Morgan on/)).toBeTruthy();
+    expect(within(denied).queryByText(/01JADMIN/)).toBeNull();
     expect(within(denied).queryByRole('button', { name: /Approve/ })).toBeNull();
   });
 

@@ -224,6 +224,23 @@ describe('charity settings', () => {
     });
   });
 
+  it('shows why the back office denied the last change, until another is sent', async () => {
+    const { fetch, start } = charityConsole('settings');
+    fetch.on(
+      'GET',
+      `${API}/settings`,
+      json(200, {
+        profile: aCharity({ id: CHARITY_ID }),
+        deniedChange: { contentId: 'C1', submittedAt: '2025-06-01T00:00:00Z', decidedAt: '2025-06-02T00:00:00Z', changes: { location: 'Porirua' }, reason: 'Please give your street address.' },
+      }),
+    );
+    start();
+    const denied = await screen.findByRole('region', { name: 'Not approved' });
+    expect(within(denied).getByText('Please give your street address.')).toBeTruthy();
+    expect(within(denied).getByText('Location').nextElementSibling?.textContent).toBe('Porirua');
+    expect(screen.queryByRole('region', { name: 'Waiting for approval' })).toBeNull();
+  });
+
   it('is read-only for members who cannot manage the profile', async () => {
     const { start } = charityConsole('settings', { permissions: MEMBER_ONLY });
     start();

@@ -1,6 +1,9 @@
+import { CONSOLE_HOME_PERMISSIONS } from '@giving/shared/permissions';
 import type { ConsoleDefinition } from '../../../features/consoles/console-definition';
 import { useCharityConsoleTitle } from '../../../features/charity-console/hooks/use-charity';
+import { useWorkplace } from '../../../features/workplace-console/api/get-workplace';
 import { useWorkplaceConsoleTitle } from '../../../features/workplace-console/hooks/use-workplace';
+import { useCharitySettings } from '../../../lib/charity-settings';
 
 /**
  * The consoles and their screens (spec §2), in the spec's order. The routes, side navs and page guards are
@@ -18,11 +21,16 @@ export const charityConsole: ConsoleDefinition = {
   home: 'dashboard',
   tenant: ({ charityId }) => ({ charityId }),
   useTitle: ({ charityId = '' }) => useCharityConsoleTitle(charityId),
+  useCountry: ({ charityId = '' }) => {
+    const settings = useCharitySettings(charityId);
+    return { country: settings.data?.profile.country, isPending: settings.isPending };
+  },
   screens: [
     {
       path: 'dashboard',
       label: 'Dashboard',
-      permissions: { anyOf: ['Charity_DashboardView'] },
+      // The rule 'Switch accounts' offers the console by (shared/permissions.ts).
+      permissions: CONSOLE_HOME_PERMISSIONS.charity,
       load: async () => (await import('../../../features/charity-console/components/charity-dashboard')).CharityDashboard,
     },
     {
@@ -96,11 +104,15 @@ export const workplaceConsole: ConsoleDefinition = {
   home: 'dashboard',
   tenant: ({ workplaceId }) => ({ workplaceId }),
   useTitle: ({ workplaceId = '' }) => useWorkplaceConsoleTitle(workplaceId),
+  useCountry: ({ workplaceId = '' }) => {
+    const workplace = useWorkplace(workplaceId);
+    return { country: workplace.data?.country, isPending: workplace.isPending };
+  },
   screens: [
     {
       path: 'dashboard',
       label: 'Dashboard',
-      permissions: { anyOf: ['Workplace_ViewDashboard'] },
+      permissions: CONSOLE_HOME_PERMISSIONS.workplace,
       load: async () => (await import('../../../features/workplace-console/components/workplace-dashboard')).WorkplaceDashboard,
     },
     {

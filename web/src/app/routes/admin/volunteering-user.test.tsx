@@ -85,6 +85,17 @@ describe('user area: my volunteering', () => {
     expect(within(invitations).getByText('Awaiting response')).toBeTruthy();
   });
 
+  it('gives each application’s time in its charity’s country (an Australian role in Sydney time, a New Zealand one in Auckland time)', async () => {
+    // 20:00 UTC on 9 March 2030 is 9 am on 10 March in Auckland, 7 am in Sydney.
+    const sydney = anApplication({ id: 'AU1', country: 'au', opportunity: { id: 'o-au', title: 'Reef survey', opportunityUrl: 'reef-survey', imageUrl: '' } });
+    myVolunteering(data({ applications: [individual, sydney], invitations: [], feedbackDue: [] })).start();
+    const table = await screen.findByRole('table', { name: 'Applications' });
+    expect(within(rowOf(table, /Beach clean-up crew/)).getByText(/10 Mar 2030, 9:00\s?am/)).toBeTruthy();
+    const reef = rowOf(table, /Reef survey/);
+    expect(within(reef).getByText(/10 Mar 2030, 7:00\s?am/)).toBeTruthy();
+    expect(within(reef).getByRole('link', { name: 'Reef survey' }).getAttribute('href')).toBe('/au/charity/kiwi-coast-rescue/volunteering/reef-survey');
+  });
+
   it('answers a team invitation Going', async () => {
     const { fetch, start } = myVolunteering();
     fetch.on('PATCH', `/api/volunteer/application/team/${invitation.id}/me/response`, new Response(null, { status: 204 }));

@@ -2,12 +2,18 @@ import { QueryScreen } from '../../../components/ui/console-page';
 import { ScreenHeader } from '../../../components/ui/panel';
 import { StatTile, StatTiles } from '../../../components/ui/stat-tile';
 import { useBackOfficeDashboard } from '../api/get-back-office-dashboard';
+import { useVolunteeringDashboard } from '../api/get-volunteering-dashboard';
 
 const BASE = '/admin/backoffice';
 
-/** /admin/backoffice/dashboard — the platform's counts. */
+/**
+ * /admin/backoffice/dashboard — the platform's counts. Everything waiting for approval is counted: charities' profile
+ * changes (accounts) and volunteer roles (volunteering, which owns them; asked through its own API).
+ */
 export function BackOfficeDashboard() {
   const dashboard = useBackOfficeDashboard();
+  const volunteering = useVolunteeringDashboard();
+  const roles = volunteering.data?.opportunitiesWaitingForApproval;
   return (
     <QueryScreen header={<ScreenHeader title="Dashboard" description="The platform at a glance." />} query={dashboard} loading="Loading the dashboard" failed="We couldn’t load the dashboard">
       {({ charities, members, admins, workplaces, pendingContent }) => (
@@ -16,7 +22,9 @@ export function BackOfficeDashboard() {
           <StatTile label="Members" value={members} to={`${BASE}/members`} />
           <StatTile label="Administrators" value={admins} to={`${BASE}/admins`} />
           <StatTile label="Workplaces" value={workplaces} to={`${BASE}/workplaces`} />
-          <StatTile label="Waiting for approval" value={pendingContent} to={`${BASE}/content-approval`} />
+          <StatTile label="Waiting for approval" value={roles === undefined ? '—' : pendingContent + roles} />
+          <StatTile label="Profile changes waiting for approval" value={pendingContent} to={`${BASE}/content-approval`} />
+          <StatTile label="Volunteer roles waiting for approval" value={roles ?? '—'} to={`${BASE}/volunteer-roles`} />
         </StatTiles>
       )}
     </QueryScreen>

@@ -74,11 +74,11 @@ function ContentList({ status, onNotice }: { status: ContentStatus; onNotice: (n
               title={item.charityName}
               description={
                 <>
-                  Profile changes sent by {item.submittedBy} on <DateText value={item.submittedAt} withTime />
+                  Profile changes sent by {item.submittedByName ?? item.submittedBy} on <DateText value={item.submittedAt} withTime country={item.country} />
                   {item.decidedAt ? (
                     <>
                       {' '}
-                      · {item.status === 'Live' ? 'approved' : 'denied'} by {item.decidedBy ?? 'an administrator'} on <DateText value={item.decidedAt} withTime />
+                      · {item.status === 'Live' ? 'approved' : 'denied'} by {item.decidedByName ?? 'an administrator'} on <DateText value={item.decidedAt} withTime country={item.country} />
                     </>
                   ) : null}
                 </>

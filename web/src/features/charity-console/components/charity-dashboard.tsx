@@ -21,7 +21,7 @@ export function CharityDashboard() {
   const base = `/admin/charity/${charityId}`;
 
   if (!settings.isSuccess) return <QueryStates query={settings} headingLevel={2} loading="Loading your charity" failed="We couldn’t load your charity" />;
-  const { profile, pendingChange } = settings.data;
+  const { profile, pendingChange, deniedChange } = settings.data;
   const count = (query: { isPending: boolean; isError: boolean; data?: { items: readonly unknown[] } }) =>
     query.isPending ? '…' : query.isError || !query.data ? '—' : query.data.items.length;
 
@@ -39,6 +39,12 @@ export function CharityDashboard() {
         <FormMessage tone="info">
           Your profile changes sent on <DateText value={pendingChange.submittedAt} /> are waiting for approval.{' '}
           <Link to={`${base}/settings`}>See the proposed changes</Link>
+        </FormMessage>
+      ) : null}
+      {deniedChange ? (
+        <FormMessage tone="info">
+          Your profile changes sent on <DateText value={deniedChange.submittedAt} /> were not approved: {deniedChange.reason}{' '}
+          <Link to={`${base}/settings`}>Correct them and send them again</Link>
         </FormMessage>
       ) : null}
       <StatTiles label="At a glance">

@@ -56,10 +56,27 @@ export function CharitySettingsScreen() {
   const settings = useCharitySettings(charityId);
   const header = <ScreenHeader title="Settings" description="Your charity’s public profile. Changes go live after the Koha team approves them." />;
   if (!settings.isSuccess) return <>{header}<QueryStates query={settings} loading="Loading your settings" failed="We couldn’t load your settings" /></>;
-  const { pendingChange } = settings.data;
+  const { pendingChange, deniedChange } = settings.data;
   return (
     <ConsoleScreen>
       {header}
+      {deniedChange ? (
+        <Panel
+          title="Not approved"
+          description={
+            <>
+              The changes you sent on <DateText value={deniedChange.submittedAt} withTime /> were not approved on <DateText value={deniedChange.decidedAt} withTime />. Your
+              profile stays as it was; correct the changes below and send them again.
+            </>
+          }
+          actions={<Tag tone="danger">Not approved</Tag>}
+        >
+          <p>
+            <strong>Reason:</strong> {deniedChange.reason}
+          </p>
+          <ChangesList changes={deniedChange.changes} label="The changes that were not approved" />
+        </Panel>
+      ) : null}
       {pendingChange ? (
         <Panel
           title="Waiting for approval"

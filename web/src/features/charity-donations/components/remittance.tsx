@@ -3,9 +3,11 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';
 import { newPayoutSchema, type Remittance } from '@giving/shared/contracts/charity-reports';
+import type { CountryCode } from '@giving/shared/countries';
+import { COUNTRY_TIME_ZONES, localDay } from '@giving/shared/local-time';
 import { Button } from '../../../components/ui/button';
 import { QueryScreen, RowHeader, StackedForm, mutedText } from '../../../components/ui/console-page';
-import { DateText } from '../../../components/ui/date-text';
+import { CalendarDayText, useDataCountry } from '../../../components/ui/date-text';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FormMessage, TextField } from '../../../components/ui/field';
 import { FormActions, FormGrid, Panel, ScreenHeader } from '../../../components/ui/panel';
@@ -33,14 +35,13 @@ const payoutFormSchema = z.object({
 type PayoutFormInput = z.input<typeof payoutFormSchema>;
 type PayoutFormValues = z.output<typeof payoutFormSchema>;
 
-const today = () => {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-};
+/** Today in the charity's country (a payout's day is the charity's calendar day). */
+const today = (country: CountryCode) => localDay(new Date(), COUNTRY_TIME_ZONES[country]);
 
 /** The back office records money paid to the charity; the API refuses more than is owed. */
 function PayoutForm({ charityId, owed }: { charityId: string; owed: Remittance['owed'] }) {
   const record = useRecordPayout(charityId);
+  const country = useDataCountry();
   // One key per payout being entered: a resubmit after a lost answer records it once. A new key after each success.
   const [idempotencyKey, setIdempotencyKey] = useState(randomId);
   const [notice, setNotice] = useState<{ tone: 'info' | 'error'; text: string }>();
@@ -52,7 +53,7 @@ function PayoutForm({ charityId, owed }: { charityId: string; owed: Remittance['
     formState: { errors, isSubmitting },
   } = useForm<PayoutFormInput, unknown, PayoutFormValues>({
     resolver: zodResolver(payoutFormSchema),
-    defaultValues: { amount: '', reference: '', paidAt: today() },
+    defaultValues: { amount: '', reference: '', paidAt: today(country) },
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -61,7 +62,7 @@ function PayoutForm({ charityId, owed }: { charityId: string; owed: Remittance['
       const payout = await record.mutateAsync({ payout: values, idempotencyKey });
       setNotice({ tone: 'info', text: `A payment of ${moneyText(payout.amount)} (${payout.reference}) was recorded.` });
       setIdempotencyKey(randomId());
-      reset({ amount: '', reference: '', paidAt: today() });
+      reset({ amount: '', reference: '', paidAt: today(country) });
     } catch (error) {
       const text = applyServerErrors(error, setError, formFields(['amount', 'reference', 'paidAt']));
       if (text) setNotice({ tone: 'error', text });
@@ -162,7 +163,7 @@ export function RemittanceScreen() {
                   {data.payouts.map((payout) => (
                     <tr key={payout.payoutId}>
                       <RowHeader>
-                        <DateText value={`${payout.paidAt}T12:00:00Z`} />
+                        <CalendarDayText date={payout.paidAt} />
                       </RowHeader>
                       <td className={styles.number}>{moneyText(payout.amount)}</td>
                       <td>{payout.reference}</td>

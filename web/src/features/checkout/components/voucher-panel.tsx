@@ -2,6 +2,7 @@ import { useId, useState, type Dispatch, type SetStateAction } from 'react';
 import { Link } from 'react-router-dom';
 import { VOUCHER_CODE_LENGTH } from '@giving/shared/contracts/voucher-codes';
 import { COUNTRIES, type CountryCode } from '@giving/shared/countries';
+import { localDateText } from '@giving/shared/local-time';
 import { formatMoney, money } from '@giving/shared/money';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
@@ -110,7 +111,7 @@ export function VoucherPanel({ voucher: state, update, totalCents, feeCents = 0,
         ) : null}
         {state.isExpired && state.expiresAt ? (
           <p className={styles.error}>
-            This voucher expired on {new Date(state.expiresAt).toLocaleDateString(locale, { dateStyle: 'long' })}.
+            This voucher expired on {localDateText(state.expiresAt, country, 'long')}.
           </p>
         ) : null}
       </div>

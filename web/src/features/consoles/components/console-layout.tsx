@@ -1,7 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { NavLink, Outlet, useLocation, useMatches, useParams } from 'react-router-dom';
 import { MainLayout } from '../../../components/layout/main-layout';
 import { Button } from '../../../components/ui/button';
+import { DataCountryProvider } from '../../../components/ui/date-text';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePermissions } from '../../../lib/account';
 import { PRODUCT_NAME } from '../../../lib/product';
@@ -91,12 +92,23 @@ function SignedInConsole({ definition, screen }: { definition: ConsoleDefinition
         </nav>
         <div className={styles.content}>
           <PageGuard tenant={tenant} check={screen?.permissions}>
-            <Outlet />
+            <TenantCountry definition={definition}>
+              <Outlet />
+            </TenantCountry>
           </PageGuard>
         </div>
       </div>
     </div>
   );
+}
+
+/** The screens of a charity's or workplace's console read their dates in its country (waiting for it, briefly). */
+function TenantCountry({ definition, children }: { definition: ConsoleDefinition; children: ReactNode }) {
+  const params = useParams();
+  const tenant = definition.useCountry?.(params);
+  if (!tenant) return <>{children}</>;
+  if (tenant.country) return <DataCountryProvider country={tenant.country}>{children}</DataCountryProvider>;
+  return tenant.isPending ? <Spinner label="Loading" /> : <>{children}</>;
 }
 
 /**

@@ -19,10 +19,10 @@ export function VoucherCells({ voucher, country }: { voucher: VoucherSummary; co
       <td>{formatMoney(voucher.value, locale)}</td>
       <td>{formatMoney(voucher.voucherBalance, locale)}</td>
       <td>
-        <DateText value={voucher.createdOn} locale={locale} />
+        <DateText value={voucher.createdOn} country={country} />
       </td>
       <td>
-        <DateText value={voucher.expiresAt} locale={locale} />
+        <DateText value={voucher.expiresAt} country={country} />
       </td>
       <td>
         <VoucherStatusTag status={voucher.status} />

@@ -13,11 +13,13 @@ import {
   type CampaignStatus,
 } from '@giving/shared/contracts/matching';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '@giving/shared/countries';
+import { COUNTRY_TIME_ZONES, localDay } from '@giving/shared/local-time';
 import { centsToDollarString, parseDollars, type Currency } from '@giving/shared/money';
 import { satisfies } from '@giving/shared/permissions';
 import { toFieldErrors } from '@giving/shared/validation';
 import { Button } from '../../../components/ui/button';
 import { QueryScreen, mutedText } from '../../../components/ui/console-page';
+import { useDataCountry } from '../../../components/ui/date-text';
 import { CheckboxField, FormMessage, TextField, TextareaField } from '../../../components/ui/field';
 import { NoticeMessage, useSaveNotice } from '../../../components/ui/form-notice';
 import { FormActions, FormGrid, Panel, ScreenHeader } from '../../../components/ui/panel';
@@ -163,7 +165,8 @@ interface CampaignFormValues {
   active: boolean;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today in the workplace's country: campaign days are its calendar days. */
+const today = (country: CountryCode) => localDay(new Date(), COUNTRY_TIME_ZONES[country]);
 const options = <T extends string>(values: readonly T[], labels: Partial<Record<T, string>> = {}) => values.map((value) => ({ value, label: labels[value] ?? value }));
 const LABELS = {
   givingType: { Any: 'Any way of giving', CreditCard: 'Card', PayrollGiving: 'Payroll giving', ExternalDonation: 'External donation' },
@@ -172,19 +175,19 @@ const LABELS = {
   memberType: { Employee: 'Staff (employees)', Any: 'Any donor' },
 } as const;
 
-function valuesOf(campaign: Campaign | undefined): CampaignFormValues {
+function valuesOf(campaign: Campaign | undefined, country: CountryCode): CampaignFormValues {
   return {
     name: campaign?.name ?? '',
     description: campaign?.description ?? '',
     matchPercent: campaign ? String(Math.round(campaign.matchRatio * 100)) : '100',
     memberCap: campaign && campaign.memberCap > 0 ? centsToDollarString(campaign.memberCap) : '',
     campaignCap: campaign && campaign.campaignCap > 0 ? centsToDollarString(campaign.campaignCap) : '',
-    currency: campaign?.currency ?? 'NZD',
+    currency: campaign?.currency ?? COUNTRIES[country].currency,
     givingType: campaign?.givingType ?? 'Any',
     recurrenceType: campaign?.recurrenceType ?? 'Any',
     matchType: campaign?.matchType ?? 'Donation',
     memberType: campaign?.memberType ?? 'Employee',
-    startsOn: campaign?.startsOn ?? today(),
+    startsOn: campaign?.startsOn ?? today(country),
     endsOn: campaign?.endsOn ?? '',
     active: campaign?.active ?? true,
   };
@@ -199,6 +202,7 @@ const centsOf = (text: string) => {
 
 function CampaignForm({ workplaceId, campaign, onDone }: { workplaceId: string; campaign?: Campaign; onDone: () => void }) {
   const save = useSaveCampaign(workplaceId);
+  const workplaceCountry = useDataCountry();
   const [items, setItems] = useState<CampaignItem[]>(campaign?.items ?? []);
   const [itemsError, setItemsError] = useState<string>();
   const {
@@ -207,7 +211,7 @@ function CampaignForm({ workplaceId, campaign, onDone }: { workplaceId: string; 
     setError,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<CampaignFormValues>({ defaultValues: valuesOf(campaign) });
+  } = useForm<CampaignFormValues>({ defaultValues: valuesOf(campaign, workplaceCountry) });
   const fields = ['name', 'description', 'matchPercent', 'memberCap', 'campaignCap', 'currency', 'givingType', 'recurrenceType', 'matchType', 'memberType', 'startsOn', 'endsOn'] as const;
   const formField = (path: string): string | undefined => {
     const head = path.split('.')[0] ?? '';

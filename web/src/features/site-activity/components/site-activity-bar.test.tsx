@@ -70,6 +70,16 @@ describe('the ticker (spec §4)', () => {
     expect(ticker.textContent).toContain('$25 donated to Charity 0');
   });
 
+  it('shows gift voucher purchases with their balance, linking to the gift vouchers, never who bought them', async () => {
+    const voucher = { kind: 'voucher', id: 'voucher-1f2e', voucherBalance: { cents: 5000, currency: 'NZD' }, createdOn: new Date(Date.now() - 2 * 60 * 60_000).toISOString() };
+    fake.on('GET', '/api/accounts/site/recent?country=nz', json(200, { items: [voucher, ...recent(2)] }));
+    renderWithRouter(<SiteActivityBar country={nz} />);
+    const ticker = await screen.findByRole('region', { name: 'Recent activity' });
+    const first = within(ticker).getAllByRole('listitem')[0] as HTMLElement;
+    expect(first.textContent).toBe('$50 gift voucher bought on Koha 2 h ago');
+    expect(within(first).getByRole('link', { name: 'on Koha' }).getAttribute('href')).toBe('/nz/charity/gift-vouchers/new-voucher');
+  });
+
   it('stays closed with fewer than 3 items', async () => {
     fake.on('GET', '/api/accounts/site/recent?country=nz', json(200, { items: recent(2) }));
     renderWithRouter(<SiteActivityBar country={nz} />);

@@ -4,6 +4,7 @@ import type { RecentActivity } from '@giving/shared/contracts/accounts';
 import { formatMoney } from '@giving/shared/money';
 import type { Country } from '../../../lib/country';
 import { paths } from '../../../lib/paths';
+import { PRODUCT_NAME } from '../../../lib/product';
 import { useSiteConfig } from '../../../lib/site-config';
 import { useRecentActivity } from '../api/get-recent-activity';
 import styles from './site-activity.module.css';
@@ -29,14 +30,22 @@ function timeAgo(iso: string, now: number): string {
   return `${Math.round(hours / 24)} d ago`;
 }
 
-/** What happened and when: a donation's amount, or a volunteering sign-up (spec 1 §1); never who. */
+/**
+ * What happened, where it links and when: a donation's amount, a volunteering sign-up, or a gift voucher bought with
+ * its balance (spec 1 §1, §3); never who.
+ */
 function whatHappened(item: RecentActivity, country: Country) {
-  if (item.kind === 'volunteering') return { what: <strong>Volunteering sign-up</strong>, verb: 'with', at: item.createdOn };
-  return { what: <strong>{formatMoney(item.donationAmount, country.locale, { dropZeroCents: true })}</strong>, verb: 'donated to', at: item.donationDate };
+  const money = (value: Parameters<typeof formatMoney>[0]) => formatMoney(value, country.locale, { dropZeroCents: true });
+  if (item.kind === 'voucher') {
+    return { what: <strong>{money(item.voucherBalance)} gift voucher</strong>, verb: 'bought', place: { name: 'Gift vouchers', to: paths.giftVoucher(country.code) }, at: item.createdOn };
+  }
+  const place = { name: item.charityName, to: paths.charity(country.code, item.charityUrl) };
+  if (item.kind === 'volunteering') return { what: <strong>Volunteering sign-up</strong>, verb: 'with', place, at: item.createdOn };
+  return { what: <strong>{money(item.donationAmount)}</strong>, verb: 'donated to', place, at: item.donationDate };
 }
 
 /**
- * The dismissible ticker of recent donations and volunteering sign-ups (spec §1, §4). It closes when dismissed (for this browser session),
+ * The dismissible ticker of recent donations, volunteering sign-ups and gift voucher purchases (spec §1, §4). It closes when dismissed (for this browser session),
  * when there are fewer than 3 items, or when the site feed setting is off.
  */
 export function Ticker({ country }: { country: Country }) {
@@ -61,10 +70,11 @@ export function Ticker({ country }: { country: Country }) {
         <div className={styles.tickerTrack}>
           <ul className={styles.tickerList}>
             {items.map((item) => {
-              const { what, verb, at } = whatHappened(item, country);
+              const { what, verb, place, at } = whatHappened(item, country);
               return (
                 <li key={item.id} className={styles.tickerItem}>
-                  {what} {verb} <Link to={paths.charity(country.code, item.charityUrl)}>{item.charityName}</Link>{' '}
+                  {what} {verb}{' '}
+                  {item.kind === 'voucher' ? <Link to={place.to}>on {PRODUCT_NAME}</Link> : <Link to={place.to}>{place.name}</Link>}{' '}
                   <time dateTime={at} className={styles.tickerTime}>
                     {timeAgo(at, now)}
                   </time>
@@ -75,10 +85,10 @@ export function Ticker({ country }: { country: Country }) {
           {/* A silent copy makes the scroll loop seamless. */}
           <ul className={styles.tickerList} aria-hidden="true">
             {items.map((item) => {
-              const { what, verb, at } = whatHappened(item, country);
+              const { what, verb, place, at } = whatHappened(item, country);
               return (
                 <li key={item.id} className={styles.tickerItem}>
-                  {what} {verb} {item.charityName} <span className={styles.tickerTime}>{timeAgo(at, now)}</span>
+                  {what} {verb} {item.kind === 'voucher' ? `on ${PRODUCT_NAME}` : place.name} <span className={styles.tickerTime}>{timeAgo(at, now)}</span>
                 </li>
               );
             })}

@@ -59,7 +59,7 @@ export function PayrollPledges() {
                 <td>{FREQUENCY_LABELS[pledge.donationFrequency]}</td>
                 <td>{pledge.workplace.name}</td>
                 <td>
-                  <DateText value={pledge.createdAt} locale={COUNTRIES[pledge.country].locale} />
+                  <DateText value={pledge.createdAt} country={pledge.country} />
                 </td>
                 <td>
                   <Tag tone={pledge.status === 'Active' ? 'success' : 'neutral'}>{pledge.status}</Tag>

@@ -75,7 +75,7 @@ function MonthlyDonations() {
                 <td>{schedule.charity.name}</td>
                 <td>{formatMoney(schedule.total, localeOf(schedule.country))}</td>
                 <td>
-                  <time dateTime={schedule.nextChargeOn}>{dayText(schedule.nextChargeOn, localeOf(schedule.country))}</time>
+                  <time dateTime={schedule.nextChargeOn}>{dayText(schedule.nextChargeOn, schedule.country)}</time>
                   {schedule.failedAttempts > 0 ? (
                     <>
                       {' '}

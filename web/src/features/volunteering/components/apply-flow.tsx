@@ -17,7 +17,7 @@ import { requestLogin, useSession } from '../../../lib/session';
 import { useApply } from '../api/apply';
 import { errorMessageOf } from '../../../lib/api-client';
 import { VolunteeringApiError } from '../api/volunteering-client';
-import { feeDue, feeText, hoursText, moneyText, placesLeftText, sessionTimeText, volunteeringPaths } from '../volunteering-text';
+import { applicationSessionText, feeDue, feeText, hoursText, moneyText, placesLeftText, recurringSummary, sessionTimeText, volunteeringPaths } from '../volunteering-text';
 import { StepIndicator } from './step-indicator';
 import styles from './volunteering.module.css';
 
@@ -185,7 +185,14 @@ export function ApplyFlow({ opportunity, country }: { opportunity: Opportunity; 
                   <label key={s.id} className={s.isFull ? styles.choiceDisabled : styles.choice}>
                     <input type="radio" value={s.id} disabled={s.isFull} {...register('sessionId')} />
                     <span className={styles.choiceText}>
-                      <span className={styles.choiceTitle}>{sessionTimeText(s, country)}</span>
+                      {opportunity.recurringSchedule ? (
+                        <>
+                          <span className={styles.choiceTitle}>{recurringSummary(opportunity.recurringSchedule)}</span>
+                          <span className={styles.muted}>Next: {sessionTimeText(s, country)}</span>
+                        </>
+                      ) : (
+                        <span className={styles.choiceTitle}>{sessionTimeText(s, country)}</span>
+                      )}
                       <span className={styles.muted}>
                         {[hours !== undefined ? hoursText(hours) : undefined, placesLeftText(s.placesRemaining), s.location?.suburb].filter(Boolean).join(' · ')}
                       </span>
@@ -270,7 +277,7 @@ export function ApplyFlow({ opportunity, country }: { opportunity: Opportunity; 
           <dl className={styles.summary}>
             <div>
               <dt>Session</dt>
-              <dd>{sessionTimeText(chosen, country)}</dd>
+              <dd>{applicationSessionText({ ...chosen, ...(opportunity.recurringSchedule ? { recurringSchedule: opportunity.recurringSchedule } : {}) }, country)}</dd>
             </div>
             <div>
               <dt>Applying as</dt>
@@ -300,7 +307,7 @@ export function ApplyFlow({ opportunity, country }: { opportunity: Opportunity; 
       {step === 'done' && application ? (
         <div className={styles.done}>
           <p>
-            Thank you! Your application for <strong>{opportunity.title}</strong> on {sessionTimeText(application.session, country)} has been sent to{' '}
+            Thank you! Your application for <strong>{opportunity.title}</strong> on {applicationSessionText(application.session, country)} has been sent to{' '}
             {opportunity.charity.name}. They’ll let you know when they accept it.
           </p>
           {application.applicationType === 'Team' ? <p>We’ve e-mailed your teammates an invitation to join “{application.teamName}”.</p> : null}

@@ -4,7 +4,6 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { Panel, Toolbar } from '../../../components/ui/panel';
 import { SelectField } from '../../../components/ui/select-field';
-import { DEFAULT_COUNTRY } from '../../../lib/country';
 import { useBackOfficeVolunteeringReport } from '../api/reports';
 import { VolunteeringReport } from './volunteering-report';
 
@@ -51,7 +50,6 @@ export function BackOfficeVolunteeringReports() {
       title="Volunteering Reports"
       description="Volunteering across the platform: hours given, applications, charities and roles."
       applications={applications}
-      country={DEFAULT_COUNTRY}
       acrossCharities
       noApplications={filters.charityId || filters.from || filters.to ? 'No applications match these filters.' : 'Applications to every charity’s roles are counted here.'}
       filters={filterBar}

@@ -15,7 +15,7 @@ import { QueryStates } from '../../../components/ui/query-states';
 import { useCountry } from '../../../lib/country';
 import { memberActions, useMemberAction, useMyApplications } from '../api/my-applications';
 import { errorMessageOf } from '../../../lib/api-client';
-import { APPLICATION_STATUS_LABELS, RESPONSE_LABELS, applicationStatusTone, hoursText, moneyText, sessionTimeText, volunteeringPaths } from '../volunteering-text';
+import { APPLICATION_STATUS_LABELS, RESPONSE_LABELS, applicationStatusTone, hoursText, moneyText, applicationSessionText, volunteeringPaths } from '../volunteering-text';
 import { ApplicationFeedbackDialog, CompleteDialog, FormDialog } from './application-dialogs';
 import { TeamDialog } from './team-dialog';
 
@@ -46,7 +46,6 @@ export function MyApplications() {
 }
 
 function Invitations({ invitations }: { invitations: MyApplicationsData['invitations'] }) {
-  const country = useCountry().code;
   const respond = useMemberAction(memberActions.respond);
   const [notice, setNotice] = useState<{ tone: 'info' | 'error'; text: string }>();
   const answer = (application: Application, responseStatus: 'Going' | 'NotGoing') => {
@@ -83,7 +82,7 @@ function Invitations({ invitations }: { invitations: MyApplicationsData['invitat
                 {application.opportunity.title}
                 <div className={mutedText}>{application.charity.name}</div>
               </td>
-              <td>{sessionTimeText(application.session, country)}</td>
+              <td>{applicationSessionText(application.session, application.country)}</td>
               <td>{`${application.applicant.firstName} ${application.applicant.lastName}`.trim()}</td>
               <td>
                 <Tag tone={myResponse === 'Going' ? 'success' : myResponse === 'NotGoing' ? 'danger' : 'accent'}>{RESPONSE_LABELS[myResponse]}</Tag>
@@ -173,7 +172,7 @@ function Applications({ data }: { data: MyApplicationsData }) {
             return (
               <tr key={application.id}>
                 <RowHeader>
-                  <Link to={volunteeringPaths.role(country, application.charity.charityUrl, application.opportunity.opportunityUrl)}>{name}</Link>
+                  <Link to={volunteeringPaths.role(application.country, application.charity.charityUrl, application.opportunity.opportunityUrl)}>{name}</Link>
                   <div className={mutedText}>{application.charity.name}</div>
                   <div className={mutedText}>
                     {application.applicationType === 'Team' ? `Team “${application.teamName}” (${application.seats})` : 'Individual'}
@@ -181,7 +180,7 @@ function Applications({ data }: { data: MyApplicationsData }) {
                   </div>
                 </RowHeader>
                 <td>
-                  {sessionTimeText(application.session, country)}
+                  {applicationSessionText(application.session, application.country)}
                   {application.hours ? <div className={mutedText}>{hoursText(application.hours.totalHours)} volunteered</div> : null}
                 </td>
                 <td>
@@ -238,7 +237,7 @@ function Applications({ data }: { data: MyApplicationsData }) {
       {dialog?.kind === 'complete' && target ? (
         <CompleteDialog
           title="Mark as completed?"
-          description={`Confirm you volunteered for ${target.opportunity.title} on ${sessionTimeText(target.session, country)}. Your hours are added to your volunteering record.`}
+          description={`Confirm you volunteered for ${target.opportunity.title} on ${applicationSessionText(target.session, target.country)}. Your hours are added to your volunteering record.`}
           needsHours={target.session.sessionTotalHours === undefined}
           onClose={close}
           onSubmit={(hoursPerPerson) => complete.mutateAsync({ applicationId: target.id, hoursPerPerson }).then(done('Marked as completed. Thank you for volunteering!'))}

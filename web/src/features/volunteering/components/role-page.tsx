@@ -1,24 +1,14 @@
 import { Link } from 'react-router-dom';
-import type { Opportunity, RecurringSchedule } from '@giving/shared/contracts/volunteering';
+import type { Opportunity } from '@giving/shared/contracts/volunteering';
 import type { CountryCode } from '@giving/shared/countries';
 import { locationLabel, scheduleLabel } from '@giving/shared/volunteering-rules';
 import { Tag, TagList } from '../../../components/ui/tag';
 import { paths } from '../../../lib/paths';
 import { PRODUCT_NAME } from '../../../lib/product';
-import { dayText, feeText, hoursText, placesLeftText, sessionTimeText, volunteeringPaths } from '../volunteering-text';
+import { feeText, hoursText, placesLeftText, recurringText, sessionTimeText, volunteeringPaths } from '../volunteering-text';
 import { ApplyFlow, sessionHours } from './apply-flow';
 import { ShareBar } from './share-bar';
 import styles from './volunteering.module.css';
-
-const FREQUENCY_TEXT = { Weekly: 'Every week', Fortnightly: 'Every second week', Monthly: 'Every month' } as const;
-
-/** 'Every week on Tuesday and Thursday, 09:00–12:00, from 3 Mar 2026 (3 hours each time)'. */
-export function recurringText(schedule: RecurringSchedule, country: CountryCode): string {
-  const days = schedule.daysOfWeek.length > 1 ? `${schedule.daysOfWeek.slice(0, -1).join(', ')} and ${schedule.daysOfWeek.at(-1)}` : (schedule.daysOfWeek[0] ?? '');
-  const from = dayText(`${schedule.startDate}T12:00:00Z`, country);
-  const until = schedule.endDate ? ` until ${dayText(`${schedule.endDate}T12:00:00Z`, country)}` : '';
-  return `${FREQUENCY_TEXT[schedule.frequency]} on ${days}, ${schedule.startTime}–${schedule.endTime}, from ${from}${until} (${hoursText(schedule.hoursPerSession)} each time)`;
-}
 
 /**
  * The volunteering role page (spec 1 §2, spec 2 §2): the role, its charity, sessions with dates, hours and places left,
@@ -79,28 +69,65 @@ export function RolePage({ opportunity, country }: { opportunity: Opportunity; c
             <p key={i}>{paragraph}</p>
           ))}
         </div>
-        <section aria-labelledby="sessions-heading" className={styles.sessions}>
-          <h2 id="sessions-heading">Sessions</h2>
-          <ul className={styles.sessionList}>
-            {sessions.map((session) => {
-              const hours = sessionHours(session, opportunity);
-              return (
-                <li key={session.id} className={styles.sessionItem}>
-                  <span className={styles.choiceTitle}>{sessionTimeText(session, country)}</span>
-                  <span className={styles.muted}>
-                    {[hours !== undefined ? hoursText(hours) : undefined, (session.location ?? opportunity.location)?.suburb, opportunity.isRemote ? 'Remote' : undefined].filter(Boolean).join(' · ')}
-                  </span>
-                  {session.hasEnded ? <Tag>Ended</Tag> : <Tag tone={session.isFull ? 'danger' : 'success'}>{placesLeftText(session.placesRemaining)}</Tag>}
-                </li>
-              );
-            })}
-          </ul>
-        </section>
+        {opportunity.recurringSchedule ? (
+          <RecurringMeetings opportunity={opportunity} country={country} />
+        ) : (
+          <section aria-labelledby="sessions-heading" className={styles.sessions}>
+            <h2 id="sessions-heading">Sessions</h2>
+            <ul className={styles.sessionList}>
+              {sessions.map((session) => {
+                const hours = sessionHours(session, opportunity);
+                return (
+                  <li key={session.id} className={styles.sessionItem}>
+                    <span className={styles.choiceTitle}>{sessionTimeText(session, country)}</span>
+                    <span className={styles.muted}>
+                      {[hours !== undefined ? hoursText(hours) : undefined, (session.location ?? opportunity.location)?.suburb, opportunity.isRemote ? 'Remote' : undefined].filter(Boolean).join(' · ')}
+                    </span>
+                    {session.hasEnded ? <Tag>Ended</Tag> : <Tag tone={session.isFull ? 'danger' : 'success'}>{placesLeftText(session.placesRemaining)}</Tag>}
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        )}
         <ShareBar url={url} title={opportunity.title} fileName={`${opportunity.opportunityUrl}-qr`} />
       </article>
       <div className={styles.applyColumn}>
         <ApplyFlow key={opportunity.id} opportunity={opportunity} country={country} />
       </div>
     </div>
+  );
+}
+
+/**
+ * A recurring role's next meetings by its schedule, on the charity's clock (the server works them out), and the
+ * places its roster has left: volunteers apply once and meet on every one.
+ */
+function RecurringMeetings({ opportunity, country }: { opportunity: Opportunity; country: CountryCode }) {
+  const meetings = opportunity.upcomingMeetings ?? [];
+  const roster = opportunity.sessions[0];
+  const hours = opportunity.recurringSchedule?.hoursPerSession;
+  const where = [opportunity.location?.suburb, opportunity.isRemote ? 'Remote' : undefined].filter(Boolean).join(' · ');
+  return (
+    <section aria-labelledby="sessions-heading" className={styles.sessions}>
+      <h2 id="sessions-heading">Next meetings</h2>
+      {roster ? (
+        <p className={styles.muted}>
+          Volunteers apply once and come along to every meeting. {roster.hasEnded ? 'This role has ended.' : `${placesLeftText(roster.placesRemaining)}.`}
+        </p>
+      ) : null}
+      {meetings.length === 0 ? (
+        <p className={styles.muted}>This role has no more meetings.</p>
+      ) : (
+        <ul className={styles.sessionList}>
+          {meetings.map((meeting) => (
+            <li key={meeting.startsAt} className={styles.sessionItem}>
+              <span className={styles.choiceTitle}>{sessionTimeText(meeting, country)}</span>
+              <span className={styles.muted}>{[hours !== undefined ? hoursText(hours) : undefined, where || undefined].filter(Boolean).join(' · ')}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -15,7 +15,7 @@ import { charityActions, useCharityAction, useCharityApplications } from '../api
 import { useCharityOpportunities } from '../api/charity-opportunities';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useVolunteeringConsole } from '../hooks/use-console';
-import { APPLICATION_STATUS_LABELS, applicationStatusTone, hoursText, sessionTimeText } from '../volunteering-text';
+import { APPLICATION_STATUS_LABELS, applicationStatusTone, hoursText, applicationSessionText } from '../volunteering-text';
 import { ApplicationFeedbackDialog, CompleteDialog, FormDialog } from './application-dialogs';
 
 type Dialog = { kind: 'decline' | 'complete' | 'feedback'; application: Application };
@@ -142,7 +142,7 @@ export function VolunteerApplications() {
                   </RowHeader>
                   <td>
                     {application.opportunity.title}
-                    <div className={mutedText}>{sessionTimeText(application.session, country)}</div>
+                    <div className={mutedText}>{applicationSessionText(application.session, country)}</div>
                     {application.message ? <div className={mutedText}>“{application.message}”</div> : null}
                   </td>
                   <td>
@@ -198,7 +198,7 @@ export function VolunteerApplications() {
       {dialog?.kind === 'complete' && target && country ? (
         <CompleteDialog
           title="Mark as completed?"
-          description={`${applicantName(target)} volunteered for ${target.opportunity.title} on ${sessionTimeText(target.session, country)}. Their hours are added to the site’s volunteered hours.`}
+          description={`${applicantName(target)} volunteered for ${target.opportunity.title} on ${applicationSessionText(target.session, country)}. Their hours are added to the site’s volunteered hours.`}
           needsHours={target.session.sessionTotalHours === undefined}
           onClose={close}
           onSubmit={(hoursPerPerson) => complete.mutateAsync({ charityId, application: target, hoursPerPerson }).then(() => setNotice({ tone: 'info', text: `${applicantName(target)}’s application is completed.` }))}

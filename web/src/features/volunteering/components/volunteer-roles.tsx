@@ -104,6 +104,7 @@ export function VolunteerRoles() {
                   <td>
                     <Tag tone={CONTENT_TONES[role.contentStatus]}>{role.contentStatus}</Tag>
                     <div className={mutedText}>{role.isOnline ? 'Online' : 'Offline'}</div>
+                    {role.deniedReason ? <div className={mutedText}>Not approved: {role.deniedReason} Edit the role to send it again.</div> : null}
                   </td>
                   {canManage ? (
                     <ActionsCell>

@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Application } from '@giving/shared/contracts/volunteering';
-import type { CountryCode } from '@giving/shared/countries';
 import { Button } from '../../../components/ui/button';
 import { ConsoleScreen, RowHeader } from '../../../components/ui/console-page';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -24,8 +23,6 @@ export interface VolunteeringReportProps {
   description: string;
   /** The applications the report counts (the charity's, a workplace's members', the platform's). */
   applications: UseQueryResult<{ items: Application[] }>;
-  /** Whose time zone the months and the CSV's days are in. */
-  country: CountryCode;
   /** Reports across charities add a line per charity, and the CSV names each row's charity. */
   acrossCharities?: boolean;
   /** What the roles' empty state says. */
@@ -40,13 +37,13 @@ export interface VolunteeringReportProps {
  * A volunteering report: hours, applications, volunteers and completed ones, hours by month (a chart), a line per
  * charity (across charities) and per role, and the applications as a CSV file (volunteering.csv).
  */
-export function VolunteeringReport({ title, description, applications, country, acrossCharities = false, noApplications, filters, children }: VolunteeringReportProps) {
+export function VolunteeringReport({ title, description, applications, acrossCharities = false, noApplications, filters, children }: VolunteeringReportProps) {
   const [downloadError, setDownloadError] = useState<string>();
   const download = () => {
     if (!applications.isSuccess) return;
     setDownloadError(undefined);
     try {
-      saveFile(new Blob([applicationsCsv(applications.data.items, country, { withCharity: acrossCharities })], { type: 'text/csv;charset=utf-8' }), 'volunteering.csv');
+      saveFile(new Blob([applicationsCsv(applications.data.items, { withCharity: acrossCharities })], { type: 'text/csv;charset=utf-8' }), 'volunteering.csv');
     } catch (error) {
       setDownloadError(errorMessageOf(error));
     }
@@ -72,7 +69,7 @@ export function VolunteeringReport({ title, description, applications, country, 
       </ConsoleScreen>
     );
   }
-  const report = volunteeringReport(applications.data.items, country);
+  const report = volunteeringReport(applications.data.items);
   return (
     <ConsoleScreen>
       {header}

@@ -1,4 +1,3 @@
-import { ConsoleScreen } from '../../../components/ui/console-page';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Panel } from '../../../components/ui/panel';
 import { QueryStates } from '../../../components/ui/query-states';
@@ -18,23 +17,14 @@ const WORKPLACE_COLUMNS: readonly { label: string; value: (workplace: VolunteerW
  * applications, people, hours by month, each role, CSV), and the workplaces whose people volunteered.
  */
 export function VolunteeringReports() {
-  const { charityId, charity, country } = useVolunteeringConsole();
+  const { charityId } = useVolunteeringConsole();
   const applications = useCharityApplications(charityId);
   const workplaces = useCharityVolunteerWorkplaces(charityId);
-  // Months and days are the charity's country's: wait for it.
-  if (!country) {
-    return (
-      <ConsoleScreen>
-        <QueryStates query={charity} loading="Loading the report" failed="We couldn’t load the report" />
-      </ConsoleScreen>
-    );
-  }
   return (
     <VolunteeringReport
       title="Volunteering Reports"
       description="Hours your volunteers gave, and who applied for your roles."
       applications={applications}
-      country={country}
       noApplications="Applications to your roles are counted here."
     >
       <Panel title="Workplaces" description="Workplaces whose people volunteered with you.">
