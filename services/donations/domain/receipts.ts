@@ -5,7 +5,7 @@ import type { EventData } from '@giving/shared/events';
 import type { DonationCompleted } from '@giving/shared/events/donations';
 import { COUNTRIES, type CountryCode } from '@giving/shared/countries';
 import { notFound } from '@giving/shared/errors';
-import { COUNTRY_TIME_ZONES } from '@giving/shared/local-time';
+import { localDateText } from '@giving/shared/local-time';
 import { API_PREFIX } from '@giving/shared/manifest';
 import { formatMoney, money, type Money } from '@giving/shared/money';
 import { documentHtml, documentLines, escapeHtml, type PrintableBlock, type PrintableDocument } from './printable';
@@ -88,16 +88,8 @@ export const registrationText = (country: CountryCode, registrationNumber: strin
 export const localeOf = (country: CountryCode) => COUNTRIES[country].locale;
 export const formatIn = (country: CountryCode, amount: Money) => formatMoney(amount, localeOf(country));
 
-const dateFormats = new Map<CountryCode, Intl.DateTimeFormat>();
-/** "21 November 2026", on the calendar of the charity's country (not the server's). */
-export function dateIn(country: CountryCode, at: string | Date): string {
-  let format = dateFormats.get(country);
-  if (!format) {
-    format = new Intl.DateTimeFormat(localeOf(country), { dateStyle: 'long', timeZone: COUNTRY_TIME_ZONES[country] });
-    dateFormats.set(country, format);
-  }
-  return format.format(new Date(at));
-}
+/** "21 November 2026", on the calendar of the charity's country (the one time-zone rule, shared/local-time.ts). */
+export const dateIn = (country: CountryCode, at: string | Date): string => localDateText(at, country, 'long');
 
 /**
  * How a donation splits: the charity's part (the donation), what a gift voucher paid of it, the donor's own part

@@ -1,7 +1,7 @@
 import type { TaxYearList, TaxYearSummary } from '@giving/shared/contracts/member-giving';
 import { COUNTRIES, type CountryCode } from '@giving/shared/countries';
 import { DomainError } from '@giving/shared/errors';
-import { COUNTRY_TIME_ZONES, localDay, localInstant } from '@giving/shared/local-time';
+import { COUNTRY_TIME_ZONES, localDateText, localDay, localInstant } from '@giving/shared/local-time';
 import { money } from '@giving/shared/money';
 import type { CharityDirectory, Donation, DonationHistory } from './ports';
 import type { PrintableDocument } from './printable';
@@ -70,15 +70,8 @@ export async function listTaxYears(deps: { history: Pick<DonationHistory, 'listC
   return { items: [...years.values()].sort((a, b) => b.taxYear - a.taxYear || order.indexOf(a.country) - order.indexOf(b.country)) };
 }
 
-const mediumDates = new Map<CountryCode, Intl.DateTimeFormat>();
-const shortDate = (country: CountryCode, at: string) => {
-  let format = mediumDates.get(country);
-  if (!format) {
-    format = new Intl.DateTimeFormat(COUNTRIES[country].locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: COUNTRY_TIME_ZONES[country] });
-    mediumDates.set(country, format);
-  }
-  return format.format(new Date(at));
-};
+/** "21 Nov 2026" in the country's time zone (the one rule, shared/local-time.ts). */
+const shortDate = (country: CountryCode, at: string) => localDateText(at, country, 'day');
 
 /** What each donation's receipt states about its charity: as issued, else as donations' copy says now. */
 async function charitiesOf(
