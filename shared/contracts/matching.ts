@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { CURRENCIES } from '../money';
 import { MESSAGES } from './messages';
 import { campaignRuleFields, GIVING_TYPES, MATCH_TYPES, MEMBER_TYPES, MODULE_TYPES, RECURRENCE_TYPES } from './matching-public';
+import { pathParameters } from './path-parameters';
 
 /**
  * Matching campaigns (spec 1 §3 "Campaign match", spec 2 §3 "Matching campaign"): a workplace adds a matched bonus to
@@ -103,6 +104,6 @@ export type Campaign = z.infer<typeof campaignSchema>;
 export const campaignListSchema = z.object({ items: z.array(campaignSchema) });
 export type CampaignList = z.infer<typeof campaignListSchema>;
 
-export const workplaceCampaignParams = z.object({ workplaceId: z.string().check(z.minLength(1)), campaignId: z.string().check(z.minLength(1)) });
-export const workplaceParams = z.object({ workplaceId: z.string().check(z.minLength(1)) });
-export const productParams = z.object({ productId: z.string().check(z.minLength(1), z.maxLength(40)) });
+export const workplaceCampaignParams = pathParameters('workplaceId', 'campaignId');
+export const workplaceParams = pathParameters('workplaceId');
+export const productParams = pathParameters('productId');

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { countryCodeSchema, moneySchema } from './common';
-import { PAYMENT_TYPES, savedCardIdSchema } from './donations';
+import { PAYMENT_TYPES } from './donations';
+import { pathParameters } from './path-parameters';
 
 /**
  * A signed-in member's own giving: saved cards, monthly giving (upcoming) and completed donations (history).
@@ -21,7 +22,7 @@ export const savedCardListSchema = z.object({ items: z.array(savedCardSchema) })
 export type SavedCardList = z.infer<typeof savedCardListSchema>;
 
 /** DELETE /donations/me/saved-cards/{cardId} */
-export const savedCardParams = z.object({ cardId: savedCardIdSchema });
+export const savedCardParams = pathParameters('cardId');
 
 /** Why a saved card that pays for a monthly donation cannot be removed (409). */
 export const SAVED_CARD_IN_USE_MESSAGE = 'This card pays for a monthly donation. Cancel the monthly donation first, then remove the card.';
@@ -64,7 +65,7 @@ export const recurringDonationListSchema = z.object({ items: z.array(recurringDo
 export type RecurringDonationList = z.infer<typeof recurringDonationListSchema>;
 
 /** DELETE /donations/me/recurring-donations/{scheduleId} */
-export const recurringDonationParams = z.object({ scheduleId: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Invalid monthly donation.')) });
+export const recurringDonationParams = pathParameters('scheduleId');
 
 /** A completed donation in the member's history. */
 export const donationHistoryItemSchema = z.object({

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { countryCodeSchema, moneySchema } from './common';
 import { donationCentsSchema, quantitySchema } from './donations';
 import { MESSAGES } from './messages';
+import { pathParameters } from './path-parameters';
 
 /** Spec §3 "Payroll payloads": a pledge is taken once, or from every pay. */
 export const PAYROLL_FREQUENCIES = ['OnceOff', 'EveryPayCycle'] as const;
@@ -67,4 +68,4 @@ export type PayrollPledge = z.infer<typeof payrollPledgeSchema>;
 export const payrollPledgeListSchema = z.object({ items: z.array(payrollPledgeSchema) });
 export type PayrollPledgeList = z.infer<typeof payrollPledgeListSchema>;
 
-export const payrollPledgeParams = z.object({ pledgeId: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Invalid pledge id.')) });
+export const payrollPledgeParams = pathParameters('pledgeId');

@@ -1,6 +1,6 @@
 import {
   badgeIdParams,
-  emailTemplateIdParams,
+  emailTemplateParams,
   newBadgeSchema,
   updateEmailTemplateSchema,
   updateSecuritySettingsSchema,
@@ -23,9 +23,9 @@ import { callerId } from './caller-id';
 /** GET /accounts/backoffice/email-templates — the e-mails the platform sends, as they will be sent. */
 export const listEmailTemplates = accountsRoute({}, async () => ok(await listEmailTemplatesUseCase({ templates: templates() })));
 
-/** PUT /accounts/backoffice/email-templates/{templateId} — edits a template's subject and body (known placeholders only). */
-export const updateEmailTemplate = accountsRoute({ params: emailTemplateIdParams, body: updateEmailTemplateSchema }, async ({ params, body, caller }) =>
-  ok(await updateEmailTemplateUseCase({ templates: templates(), clock: systemClock }, params.templateId, body, callerId(caller))),
+/** PUT /accounts/backoffice/email-templates/{templateName} — edits a template's subject and body (known placeholders only). */
+export const updateEmailTemplate = accountsRoute({ params: emailTemplateParams, body: updateEmailTemplateSchema }, async ({ params, body, caller }) =>
+  ok(await updateEmailTemplateUseCase({ templates: templates(), clock: systemClock }, params.templateName, body, callerId(caller))),
 );
 
 /** GET /accounts/backoffice/badges — badge definitions by donation count. */

@@ -2,6 +2,7 @@ import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { API_PREFIX, ENV } from '@giving/shared/manifest';
+import { newId } from '@giving/shared/ids';
 import type { HttpEvent, HttpHandler } from '@giving/shared/lambda/http';
 import { REGION } from '../../../tools/local/src/config';
 import { testTables } from '../../../tools/local/src/testing/dynamo';
@@ -163,7 +164,9 @@ describe('the invitation routes', () => {
     expect((await call(charityConsole.listMembers, { as: invitee, params })).status).toBe(200);
     const revoke = await call(invitations.revokeForCharity, { as: admin, params: { ...params, invitationId: invited.body.id } });
     expect(revoke).toMatchObject({ status: 409, body: { detail: 'This invitation is no longer open.' } });
-    expect((await call(invitations.accept, { as: invitee, params: { invitationId: 'no-such-invitation' } })).status).toBe(404);
+    expect((await call(invitations.accept, { as: invitee, params: { invitationId: newId() } })).status).toBe(404);
+    const malformed = await call(invitations.accept, { as: invitee, params: { invitationId: 'no-such-invitation' } });
+    expect([malformed.status, malformed.body.errors]).toEqual([400, [{ field: 'path.invitationId', message: 'Invalid invitation.' }]]);
   });
 
   it('revokes with 204, and refuses callers without the permission in that tenant', async () => {
@@ -182,7 +185,7 @@ describe('the invitation routes', () => {
 
   it('answers 404 when an administrator invites to a tenant that does not exist', async () => {
     const administrator = aCaller({ adminRoles: ['Administrator'] });
-    const missing = await call(invitations.inviteToCharity, { as: administrator, params: { charityId: 'no-such-charity' }, body: { email: 'a@example.org', role: 'Charity.Member' } });
+    const missing = await call(invitations.inviteToCharity, { as: administrator, params: { charityId: newId() }, body: { email: 'a@example.org', role: 'Charity.Member' } });
     expect(missing.status).toBe(404);
   });
 });
@@ -227,7 +230,8 @@ describe('the console routes', () => {
     const added = await call(workplaceConsole.addCharity, { as: admin, params: charityParams });
     expect(added).toMatchObject({ status: 200, body: { charityId: charity.id, name: charity.name } });
     expect(await call(workplaceConsole.addCharity, { as: admin, params: charityParams })).toEqual(added);
-    expect((await call(workplaceConsole.addCharity, { as: admin, params: { ...params, charityId: 'nope' } })).status).toBe(404);
+    expect((await call(workplaceConsole.addCharity, { as: admin, params: { ...params, charityId: newId() } })).status).toBe(404);
+    expect((await call(workplaceConsole.addCharity, { as: admin, params: { ...params, charityId: 'nope' } })).status).toBe(400);
     expect((await call(workplaceConsole.listCharities, { as: admin, params })).body.items).toEqual([added.body]);
     expect((await call(workplaceConsole.removeCharity, { as: admin, params: charityParams })).status).toBe(204);
     expect((await call(workplaceConsole.removeCharity, { as: admin, params: charityParams })).status).toBe(204);

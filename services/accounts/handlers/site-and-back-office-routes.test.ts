@@ -29,8 +29,8 @@ beforeAll(async () => {
   });
 });
 
-const ADMIN = { sub: 'admin-1', groups: '[Administrator]' };
-const DONOR = { sub: 'donor-1', groups: '[]' };
+const ADMIN = { sub: '0f6a3f4e-5b1c-4c7e-9a52-0d6c1b2e3f41', groups: '[Administrator]' };
+const DONOR = { sub: '5a1e8c2d-7f34-4b9a-8e61-3c2b1a0f9e87', groups: '[]' };
 
 /** An HTTP API (payload 2.0) event for a manifest route, e.g. call(putMenuLinks, 'PUT', '/accounts/site/menu-links', {...}). */
 async function call(
@@ -124,15 +124,15 @@ describe('back-office routes', () => {
   });
 
   it('refuses unknown placeholders (400 naming body.body) and unknown templates (404)', async () => {
-    const bad = await call(updateEmailTemplate, 'PUT', '/accounts/backoffice/email-templates/{templateId}', {
-      params: { templateId: 'badge-awarded' },
+    const bad = await call(updateEmailTemplate, 'PUT', '/accounts/backoffice/email-templates/{templateName}', {
+      params: { templateName: 'badge-awarded' },
       body: { subject: 'Hi', body: 'Hello {{lastName}}' },
       as: ADMIN,
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json?.errors).toEqual([{ field: 'body.body', message: 'Unknown placeholder {{lastName}}.' }]);
-    const missing = await call(updateEmailTemplate, 'PUT', '/accounts/backoffice/email-templates/{templateId}', {
-      params: { templateId: 'nope' },
+    const missing = await call(updateEmailTemplate, 'PUT', '/accounts/backoffice/email-templates/{templateName}', {
+      params: { templateName: 'nope' },
       body: { subject: 'Hi', body: 'Hello' },
       as: ADMIN,
     });
