@@ -28,12 +28,12 @@ export type CharityList = z.infer<typeof charityListSchema>;
 
 import { MESSAGES } from './messages';
 import { moneySchema } from './common';
-import { pathParameters } from './path-parameters';
+import { idSchema, pathParameters } from './path-parameters';
 import { PERMISSIONS, SITE_FEATURES, CHARITY_ROLES, WORKPLACE_ROLES } from '../permissions';
 
 const trimmed = (max: number) => z.string().check(z.trim(), z.minLength(1, MESSAGES.requiredField), z.maxLength(max, MESSAGES.tooLong(max)));
 export const emailSchema = z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, MESSAGES.requiredField), z.email(MESSAGES.invalidEmail), z.maxLength(254, MESSAGES.tooLong(254)));
-export const idSchema = z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, MESSAGES.invalidInput));
+export { idSchema } from './path-parameters';
 
 export const permissionSchema = z.enum(PERMISSIONS as unknown as [string, ...string[]]);
 export const siteFeatureSchema = z.enum(SITE_FEATURES);

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { countryCodeSchema, moneySchema } from './common';
 import { MESSAGES } from './messages';
 import { voucherCodeSchema } from './voucher-codes';
-import { pathParameters, ULID_PATTERN } from './path-parameters';
+import { pathParameters, requiredIdSchema, ULID_PATTERN } from './path-parameters';
 
 export const PAGE_TYPES = ['GIFT', 'CHARITY', 'FUNDRAISE'] as const;
 export const PAYMENT_TYPES = ['CARD', 'VOUCHER', 'PAYROLL', 'NONE'] as const;
@@ -147,14 +147,14 @@ const memberFields = {
 /** A gift from a gift page: the gift's id, any quantity. */
 const giftTarget = {
   pageType: z.literal('GIFT'),
-  giftId: z.string({ error: MESSAGES.requiredField }).check(z.minLength(1, MESSAGES.requiredField)),
+  giftId: requiredIdSchema,
   quantity: quantitySchema,
 };
 
 /** A general donation from a charity page: the charity's id; the quantity is always 1. */
 const charityTarget = {
   pageType: z.literal('CHARITY'),
-  charityId: z.string({ error: MESSAGES.requiredField }).check(z.minLength(1, MESSAGES.requiredField)),
+  charityId: requiredIdSchema,
   quantity: z.literal(1, { error: MESSAGES.invalidInput }),
 };
 

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { CURRENCIES } from '../money';
 import { MESSAGES } from './messages';
 import { campaignRuleFields, GIVING_TYPES, MATCH_TYPES, MEMBER_TYPES, MODULE_TYPES, RECURRENCE_TYPES } from './matching-public';
-import { pathParameters } from './path-parameters';
+import { idSchema, pathParameters, requiredIdSchema } from './path-parameters';
 
 /**
  * Matching campaigns (spec 1 §3 "Campaign match", spec 2 §3 "Matching campaign"): a workplace adds a matched bonus to
@@ -34,7 +34,7 @@ export const matchRatioSchema = z
 
 /** A gift (or page) the campaign applies to; the name is kept for the console's list. */
 export const campaignItemSchema = z.object({
-  id: z.string().check(z.minLength(1, MESSAGES.requiredField), z.maxLength(40, MESSAGES.tooLong(40))),
+  id: requiredIdSchema,
   name: z.optional(z.string().check(z.maxLength(200, MESSAGES.tooLong(200)))),
 });
 export type CampaignItem = z.infer<typeof campaignItemSchema>;
@@ -44,7 +44,7 @@ export const MAX_CAMPAIGN_ITEMS = 40;
 /** Who among the workplace's members may be matched (empty lists = no restriction). */
 export const campaignRestrictionsSchema = z.object({
   employmentTypes: z.array(z.enum(MATCHING_EMPLOYMENT_TYPES, { error: MESSAGES.invalidInput })).check(z.maxLength(3)),
-  businessUnitIds: z.array(z.string().check(z.minLength(1), z.maxLength(40))).check(z.maxLength(100)),
+  businessUnitIds: z.array(idSchema).check(z.maxLength(100)),
 });
 export type CampaignRestrictions = z.infer<typeof campaignRestrictionsSchema>;
 export const NO_RESTRICTIONS: CampaignRestrictions = { employmentTypes: [], businessUnitIds: [] };

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_CARDS } from '@giving/shared/contracts/card-gateway';
+import type { Gift } from '@giving/shared/contracts/donations';
 import { pathParameterNames } from '@giving/shared/contracts/path-parameters';
 import { PROBLEM_CONTENT_TYPE } from '@giving/shared/errors';
 import { newId } from '@giving/shared/ids';
@@ -8,7 +10,7 @@ import { API_PREFIX, type RouteSpec } from '@giving/shared/manifest';
 import { manifests } from '../../services';
 import type { RunningPlatform } from '../../tools/local/src/platform';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../tools/local/src/seed/data';
-import { platformClient, startTestPlatform } from './platform';
+import { platformClient, startTestPlatform, withFee } from './platform';
 
 /**
  * Fuzzing every route's input: each manifest route is sent malformed path parameters, query strings and bodies, as an
@@ -34,6 +36,8 @@ interface Probe {
 let platform: RunningPlatform;
 const tokens = new Map<Caller, string>();
 const known = { charityId: '', workplaceId: '' };
+/** Requests a caller with rights would really send, each then broken one field at a time. */
+const examples: { caller: Caller; method: string; route: string; body: Record<string, unknown> }[] = [];
 
 beforeAll(async () => {
   platform = await startTestPlatform(6900);
@@ -51,6 +55,49 @@ beforeAll(async () => {
   };
   known.workplaceId = workplaces.items[0]?.id ?? '';
   expect([menu, known.charityId, known.workplaceId].every(Boolean)).toBe(true);
+  const gift = (await (await fetch(`${platform.siteUrl}/api/donations/gifts/kiwi-coast-rescue/feed-a-kiwi-chick`)).json()) as Gift;
+  const card = await client.cardToken(TEST_CARDS.approve);
+  const donor = { firstName: 'Jane', lastName: 'Donor', email: 'jane.donor@example.org' };
+  const giftPayment = withFee({ pageType: 'GIFT', country: 'nz' as const, giftId: gift.id, donationAmount: gift.price.cents, quantity: 1, supportingAmount: 0 });
+  const common = { paymentType: 'CARD', isRecurring: false, isAnonymous: false, receiptName: 'Jane Donor', message: 'Kia kaha', card };
+  examples.push(
+    { caller: 'anonymous', method: 'POST', route: '/donations/payments', body: { ...giftPayment, ...common, donor } },
+    {
+      caller: 'anonymous',
+      method: 'POST',
+      route: '/donations/payments',
+      body: { ...withFee({ pageType: 'CHARITY', country: 'nz' as const, charityId: known.charityId, donationAmount: 1500, quantity: 1, supportingAmount: 200 }), ...common, donor },
+    },
+    { caller: 'backOffice', method: 'POST', route: '/donations/me/payments', body: { ...giftPayment, ...common } },
+    { caller: 'anonymous', method: 'POST', route: '/donations/voucher-purchases', body: { country: 'nz', voucherValue: 5000, card, buyer: donor } },
+    { caller: 'anonymous', method: 'POST', route: '/donations/vouchers/lookup', body: { code: 'ABCDEFGH' } },
+    {
+      caller: 'backOffice',
+      method: 'POST',
+      route: '/donations/me/payroll-pledges',
+      body: { pageType: 'GIFT', country: 'nz', productId: gift.id, productQuantity: 1, productAmount: gift.price.cents, donationFrequency: 'OnceOff', anonymousDonation: false },
+    },
+    {
+      caller: 'backOffice',
+      method: 'POST',
+      route: '/donations/me/payroll-pledges',
+      body: { pageType: 'CHARITY', country: 'nz', charityId: known.charityId, amount: 2000, donationFrequency: 'EveryPayCycle', anonymousDonation: true },
+    },
+    {
+      caller: 'backOffice',
+      method: 'POST',
+      route: '/matching/workplace/{workplaceId}/campaigns',
+      body: {
+        name: 'Winter match', description: '', givingType: 'Any', recurrenceType: 'Any', matchRatio: 1, memberCap: 50_000, entryCap: 0, campaignCap: 0, currency: 'NZD',
+        matchType: 'Donation', memberType: 'Employee', moduleType: 'DollarHandle', items: [{ id: gift.id, name: gift.title }], startsOn: '2026-06-01', endsOn: '2026-08-31', active: true,
+      },
+    },
+    { caller: 'charityAdmin', method: 'PUT', route: '/accounts/charity/{charityId}/settings', body: { description: 'We protect kiwi.', causes: ['Conservation'], website: 'https://kiwi.example.org', location: 'Northland' } },
+    { caller: 'charityAdmin', method: 'POST', route: '/accounts/charity/{charityId}/invitations', body: { email: 'new.member@example.org', role: 'Charity.Member' } },
+    { caller: 'backOffice', method: 'PUT', route: '/accounts/backoffice/security', body: { requireMfaForAdministrators: false, adminSessionMinutes: 60 } },
+  );
+  const declared = new Set(routes.map((route) => `${route.method} ${route.path}`));
+  for (const example of examples) expect(declared, `${example.method} ${example.route}`).toContain(`${example.method} ${example.route}`);
 }, 120_000);
 
 afterAll(async () => {
@@ -72,6 +119,7 @@ function wellFormed(name: string): string {
 /** Path segments as a client may send them, already percent-encoded where a raw character could not travel. */
 const MALFORMED_SEGMENTS = [
   'A'.repeat(2000),
+  'A'.repeat(5000),
   encodeURIComponent('ünïcødé 🎁'),
   '..%2F..%2Fetc%2Fpasswd',
   '%00',
@@ -135,6 +183,25 @@ const CRAFTED_BODIES: { body: string; contentType?: string }[] = [
   { body: 'email=a%40b.nz', contentType: 'application/x-www-form-urlencoded' },
   { body: '\u0000\u0001\u0002', contentType: 'application/json' },
 ];
+
+/** What replaces one field of a valid request: too long, empty, the wrong type, an operator, control characters. */
+const MUTANTS: unknown[] = ['A'.repeat(2000), 'A'.repeat(5000), '', null, -1, 1e308, 0.5, true, [], { $gt: '' }, 'ünï\u0000💥'];
+
+/** Every leaf of a request (nested objects and arrays included), as paths: [['card', 'token'], ['items', 0, 'id'], ...]. */
+function leaves(value: unknown, at: (string | number)[] = []): (string | number)[][] {
+  if (Array.isArray(value)) return value.flatMap((item, index) => leaves(item, [...at, index]));
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => leaves(item, [...at, key]));
+  return [at];
+}
+
+function withLeaf(value: unknown, path: (string | number)[], replacement: unknown, remove = false): unknown {
+  if (path.length === 0) return replacement;
+  const [head, ...rest] = path as [string | number, ...(string | number)[]];
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>;
+  if (remove && rest.length === 0) delete copy[head];
+  else copy[head] = withLeaf(copy[head], rest, replacement, remove);
+  return copy;
+}
 
 /** HTTP API's own answers (no token, no such route, too large): plain JSON with a message, as in AWS. */
 const GATEWAY_MESSAGES = new Set(['Unauthorized', 'Not Found', 'Request Entity Too Large']);
@@ -207,6 +274,20 @@ describe(`fuzzing every route's input (seed ${SEED}; FUZZ_SEED=<n> samples other
           .map((caller) => ({ caller, method: route.method, path: pathWith(route), body, contentType })),
       );
     });
+    expect(await run(probes)).toEqual([]);
+  });
+
+  it('valid requests with one field broken at a time: ids of 2,000 characters, wrong types, operators, missing fields', async () => {
+    const probes = examples.flatMap(({ caller, method, route, body }) =>
+      leaves(body).flatMap((path) =>
+        [...MUTANTS.map((mutant) => withLeaf(body, path, mutant)), withLeaf(body, path, undefined, true)].map((broken) => ({
+          caller,
+          method,
+          path: pathWith({ path: route } as RouteSpec),
+          body: JSON.stringify(broken),
+        })),
+      ),
+    );
     expect(await run(probes)).toEqual([]);
   });
 });

@@ -108,7 +108,7 @@ describe('the member routes', () => {
   });
 
   it('GET /accounts/me/permissions names the field it refuses', async () => {
-    const both = await call(me.getPermissions, { as: aCaller(), query: { charityId: 'c1', workplaceId: 'w1' } });
+    const both = await call(me.getPermissions, { as: aCaller(), query: { charityId: newId(), workplaceId: newId() } });
     expect(both.status).toBe(400);
     expect(both.body.errors).toEqual([{ field: 'query.workplaceId', message: 'Ask for one charity or one workplace, not both.' }]);
     const bad = await call(me.getPermissions, { as: aCaller(), query: { charityId: 'not an id!' } });
