@@ -55,7 +55,7 @@ describe('stacks', () => {
       expect(synth.stacks.services.has(manifest.service), manifest.service).toBe(hasDeployables(manifest));
     }
     expect(synth.assembly.stacks.map((stack) => stack.stackName).sort()).toEqual(
-      [STACK_IDS.stateful, STACK_IDS.api, STACK_IDS.web, ...manifests.filter(hasDeployables).map((m) => STACK_IDS.service(m.service))].sort(),
+      [STACK_IDS.stateful, STACK_IDS.api, STACK_IDS.web, STACK_IDS.edge, ...manifests.filter(hasDeployables).map((m) => STACK_IDS.service(m.service))].sort(),
     );
   });
 });

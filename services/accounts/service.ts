@@ -88,7 +88,7 @@ export default defineService({
     route({ method: 'POST', path: '/accounts/backoffice/badges', handler: 'handlers/back-office-content#createBadge', auth: backOffice('BackOffice_ManageContent'), write: true, summary: 'Defines a badge awarded at a number of completed donations.' }),
     route({ method: 'DELETE', path: '/accounts/backoffice/badges/{badgeId}', handler: 'handlers/back-office-content#deleteBadge', auth: backOffice('BackOffice_ManageContent'), write: true, summary: 'Retires a badge definition (awarded badges stay).' }),
     route({ method: 'GET', path: '/accounts/backoffice/security', handler: 'handlers/back-office-content#getSecurity', auth: backOffice('BackOffice_ViewAdmins'), summary: 'Security settings (MFA for administrators, session length).' }),
-    route({ method: 'PUT', path: '/accounts/backoffice/security', handler: 'handlers/back-office-content#updateSecurity', auth: backOffice('BackOffice_ManageAdmins'), write: true, summary: 'Changes the security settings.' }),
+    route({ method: 'PUT', path: '/accounts/backoffice/security', handler: 'handlers/back-office-content#updateSecurity', auth: backOffice('BackOffice_ManageAdmins'), write: true, groups: true, summary: "Changes the security settings and applies MFA for administrators to the user pool." }),
   ],
   streams: [
     {

@@ -37,7 +37,10 @@ const source: PermissionSource = {
   },
   corporateRoles: async () => [],
 };
-const guard = manifestGuard(manifest, () => source);
+/** The user pool's groups now (cognito-local's adapter is tested in caller-groups.test.ts). */
+const pool = new Map<string, string[]>([['alex', ['Administrator']]]);
+const groups = () => ({ groupsOf: async (username: string) => pool.get(username) ?? [] });
+const guard = manifestGuard(manifest, () => source, { groups });
 const MEMBER = '7d0b7f0e-3c44-4a8e-9f0e-1a2b3c4d5e6f';
 const caller = (userId: string, groups: string[] = []): Caller => ({ userId, groups, claims: { sub: userId } });
 const attempt = (routeKey: string, who?: Caller, pathParameters: Record<string, string> = {}) =>
@@ -73,6 +76,24 @@ describe('manifestGuard: the manifest entry is the policy', () => {
     expect(await attempt(key, caller('sam'), { charityId: OTHER, memberId: MEMBER })).toBe('Forbidden');
   });
 
+  it('trusts a token’s Administrator group only while the user pool still has the member in it (revoked: refused at once)', async () => {
+    expect(await attempt('GET /api/office', caller('blake', ['Administrator']))).toBe('Forbidden');
+    expect(await attempt('GET /api/vacancies', caller('blake', ['Administrator']))).toBe('Unauthorized');
+    pool.set('blake', ['Administrator']);
+    expect(await attempt('GET /api/office', caller('blake', ['Administrator']))).toBe('allowed');
+    pool.delete('blake');
+    expect(await attempt('GET /api/office', caller('blake', ['Administrator']))).toBe('Forbidden');
+  });
+
+  it('fails closed when the user pool cannot be asked, or none is configured', async () => {
+    const down = manifestGuard(manifest, () => source, { groups: () => ({ groupsOf: async () => Promise.reject(new Error('throttled')) }) });
+    await expect(down({ routeKey: 'GET /api/office', caller: caller('alex', ['Administrator']), pathParameters: {}, log: logger })).rejects.toMatchObject({ code: 'Forbidden' });
+    const none = manifestGuard(manifest, () => source, { groups: () => undefined });
+    await expect(none({ routeKey: 'GET /api/office', caller: caller('alex', ['Administrator']), pathParameters: {}, log: logger })).rejects.toMatchObject({ code: 'Forbidden' });
+    // A caller whose token names no group is never looked up.
+    expect(await attempt('GET /api/mine', caller('dana'))).toBe('allowed');
+  });
+
   it('never looks up roles in a malformed tenant: 403 for members, then 400 naming it for administrators', async () => {
     const key = 'DELETE /api/charity/{charityId}/members/{memberId}';
     lookedUp.length = 0;
@@ -98,7 +119,7 @@ describe('manifestGuard: the manifest entry is the policy', () => {
   });
 
   it('fails closed when a route lists permissions but the service gave no permission source', async () => {
-    const sourceless = manifestGuard(manifest);
+    const sourceless = manifestGuard(manifest, undefined, { groups });
     await expect(sourceless({ routeKey: 'GET /api/office', caller: caller('alex', ['Administrator']), pathParameters: {}, log: logger })).rejects.toMatchObject({ code: 'Forbidden' });
   });
 });
@@ -106,7 +127,7 @@ describe('manifestGuard: the manifest entry is the policy', () => {
 describe('serviceRoute', () => {
   it('answers 401/403 problem+json before the use case runs', async () => {
     let ran = 0;
-    const handler = serviceRoute(manifest, () => source)({}, async () => {
+    const handler = serviceRoute(manifest, () => source, { groups })({}, async () => {
       ran++;
       return ok({});
     });

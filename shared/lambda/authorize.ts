@@ -4,6 +4,7 @@ import { API_PREFIX, type AuthPolicy, type ServiceManifest } from '../manifest';
 import { isAdministrator, resolvePermissions, satisfies, type Permission, type PermissionSource, type TenantRef } from '../permissions';
 import { toFieldErrors } from '../validation';
 import { httpRoute, type Caller, type HttpHandler, type HttpRequest, type HttpResult, type HttpRouteOptions, type RouteGuard } from './http';
+import { confirmGroups, userPoolGroupDirectory, type GroupDirectory } from './caller-groups';
 import type { Logger } from './logger';
 
 const NONE: ReadonlySet<Permission> = new Set();
@@ -19,7 +20,13 @@ export const NOT_AUTHORISED_MESSAGE = 'You are signed in, but not as a user auth
  * (shared/contracts/path-parameters.ts) before anything reads it; a tenant parameter is checked first, so a
  * malformed charity or workplace id never reaches a role look-up (it names no tenant the caller belongs to).
  */
-export function manifestGuard(manifest: ServiceManifest, permissions?: () => PermissionSource): RouteGuard {
+export interface GuardOptions {
+  /** Where the caller's groups are confirmed; the user pool named by USER_POOL_ID by default. */
+  groups?: () => GroupDirectory | undefined;
+}
+
+export function manifestGuard(manifest: ServiceManifest, permissions?: () => PermissionSource, options: GuardOptions = {}): RouteGuard {
+  const groups = options.groups ?? userPoolGroupDirectory;
   const routes = new Map(
     manifest.routes.map((route) => [`${route.method} ${API_PREFIX}${route.path}`, { policy: route.auth, parameters: pathParameterNames(route.path) }]),
   );
@@ -29,9 +36,11 @@ export function manifestGuard(manifest: ServiceManifest, permissions?: () => Per
       log.error('route has no policy in its manifest', { routeKey });
       throw new DomainError('Forbidden');
     }
-    const granted = await authorize(route.policy, caller, pathParameters, log, routeKey, permissions);
+    // A token's groups are what was true when it was issued: a signed-in route trusts them only as the user pool has them now.
+    const confirmed = caller && route.policy.kind === 'signedIn' ? await confirmGroups(caller, groups(), log) : caller;
+    const granted = await authorize(route.policy, confirmed, pathParameters, log, routeKey, permissions);
     checkPathParameters(route.parameters, pathParameters);
-    return { permissions: granted };
+    return { permissions: granted, caller: confirmed };
   };
 }
 
@@ -82,8 +91,8 @@ function checkPathParameters(names: readonly string[], values: Readonly<Record<s
 }
 
 /** A service's HTTP handler factory: `httpRoute` with the service's manifest guard built in. */
-export function serviceRoute(manifest: ServiceManifest, permissions?: () => PermissionSource) {
-  const guard = manifestGuard(manifest, permissions);
+export function serviceRoute(manifest: ServiceManifest, permissions?: () => PermissionSource, options: GuardOptions = {}) {
+  const guard = manifestGuard(manifest, permissions, options);
   return <TBody = undefined, TParams = Record<string, string>, TQuery = Record<string, string>>(
     options: Omit<HttpRouteOptions<TBody, TParams, TQuery>, 'guard'>,
     handle: (request: HttpRequest<TBody, TParams, TQuery>) => Promise<HttpResult>,

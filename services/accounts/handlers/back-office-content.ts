@@ -17,7 +17,7 @@ import {
   updateEmailTemplate as updateEmailTemplateUseCase,
   updateSecuritySettings,
 } from '../domain/back-office-content';
-import { badges, security, templates } from '../adapters/site';
+import { badges, security, templates, userPoolGroups } from '../adapters/site';
 import { callerId } from './caller-id';
 
 /** GET /accounts/backoffice/email-templates — the e-mails the platform sends, as they will be sent. */
@@ -47,5 +47,5 @@ export const getSecurity = accountsRoute({}, async () => ok(await getSecuritySet
 
 /** PUT /accounts/backoffice/security — changes the security settings. */
 export const updateSecurity = accountsRoute({ body: updateSecuritySettingsSchema }, async ({ body, caller }) =>
-  ok(await updateSecuritySettings({ security: security(), clock: systemClock }, body, callerId(caller))),
+  ok(await updateSecuritySettings({ security: security(), clock: systemClock, userPool: userPoolGroups() }, body, callerId(caller))),
 );

@@ -1,11 +1,12 @@
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { API_PREFIX, ENV } from '@giving/shared/manifest';
 import { newId } from '@giving/shared/ids';
 import type { HttpEvent, HttpHandler } from '@giving/shared/lambda/http';
 import { REGION } from '../../../tools/local/src/config';
 import { testTables } from '../../../tools/local/src/testing/dynamo';
+import { testUserPool } from '../../../tools/local/src/testing/user-pool';
 import { aCaller, aCharity, aMember, aWorkplace, peopleStores, type PeopleStores } from '../adapters/people-fixtures';
 import type { SignedInMember } from '../domain/people';
 import accounts from '../service';
@@ -16,6 +17,7 @@ import * as workplaceConsole from './workplace-console';
 
 /** The people routes end to end in-process: manifest guard, input schemas, use case, DynamoDB Local; SES is mocked. */
 let stores: PeopleStores;
+let pool: Awaited<ReturnType<typeof testUserPool>>;
 const ses = mockClient(SESv2Client);
 
 beforeAll(async () => {
@@ -30,6 +32,13 @@ beforeAll(async () => {
     [ENV.mailFrom]: 'Koha <hello@koha.test>',
     [ENV.siteUrl]: 'https://koha.test',
   });
+  // Guards confirm an administrator's group with the user pool: cognito-local holds the tests' administrators.
+  pool = await testUserPool();
+  Object.assign(process.env, pool.environment);
+});
+
+afterAll(async () => {
+  await pool?.stop();
 });
 
 beforeEach(() => {
@@ -49,6 +58,7 @@ async function call(
   const route = accounts.routes.find((r) => r.handler === ref);
   if (!route) throw new Error(`no manifest route for ${ref}`);
   const caller = request.as;
+  const username = caller?.adminRoles.length ? await pool.member(caller.memberId, caller.email, caller.adminRoles) : undefined;
   const event = {
     version: '2.0',
     routeKey: `${route.method} ${API_PREFIX}${route.path}`,
@@ -71,7 +81,7 @@ async function call(
                   email: caller.email,
                   given_name: caller.firstName,
                   family_name: caller.lastName,
-                  ...(caller.adminRoles.length ? { 'cognito:groups': `[${caller.adminRoles.join(' ')}]` } : {}),
+                  ...(caller.adminRoles.length ? { 'cognito:groups': `[${caller.adminRoles.join(' ')}]`, 'cognito:username': username } : {}),
                 },
               },
             },
