@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_RULES } from '@giving/shared/edge';
+import { MEDIA_CONTENT_SECURITY_POLICY } from '@giving/shared/security-headers';
 import { VOUCHER_LOOKUPS_PER_WINDOW } from '../../services/donations/domain/vouchers';
 import type { RunningPlatform } from '../../tools/local/src/platform';
 import { closeServer, listenOn } from '../../tools/local/src/runtime/http-server';
@@ -109,6 +110,30 @@ describe('a revoked back-office administrator loses access at once', () => {
     const me = await call(danaAsAdmin, 'GET', '/accounts/me');
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ isAdmin: false });
+  });
+});
+
+describe('headers and files', () => {
+  it('/media/* carries the security headers, frame-ancestors included, with a sandboxing CSP', async () => {
+    const charities = (await (await fetch(`${platform.siteUrl}/api/accounts/charities?country=nz`)).json()) as { items: { logoImageUrl: string }[] };
+    const logo = charities.items[0]!.logoImageUrl;
+    expect(logo).toMatch(/^\/media\//);
+    const response = await fetch(`${platform.siteUrl}${logo}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-security-policy')).toBe(MEDIA_CONTENT_SECURITY_POLICY);
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('strict-transport-security')).toMatch(/^max-age=/);
+  });
+
+  it('serves no source map, whatever the build left beside the bundles', async () => {
+    const index = await (await fetch(`${platform.siteUrl}/`)).text();
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(index)?.[1];
+    expect(script).toBeDefined();
+    const bundle = await (await fetch(`${platform.siteUrl}${script}`)).text();
+    expect(bundle).not.toContain('sourceMappingURL');
+    expect((await fetch(`${platform.siteUrl}${script}.map`)).status).toBe(404);
   });
 });
 
