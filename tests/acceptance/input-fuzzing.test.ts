@@ -175,7 +175,7 @@ const CRAFTED_BODIES: { body: string; contentType?: string }[] = [
   { body: '12' },
   { body: '{"' },
   { body: '{}' },
-  { body: JSON.stringify({ text: 'x'.repeat(500_000), name: 'x'.repeat(500_000), description: 'x'.repeat(500_000) }) },
+  { body: JSON.stringify({ text: 'x'.repeat(200_000), name: 'x'.repeat(200_000), description: 'x'.repeat(200_000) }) },
   { body: `${'['.repeat(5000)}${']'.repeat(5000)}` },
   { body: `${'{"a":'.repeat(500)}1${'}'.repeat(500)}` },
   { body: JSON.stringify({ items: Array.from({ length: 2000 }, (_, i) => ({ name: `n${i}`, path: '/x' })) }) },
