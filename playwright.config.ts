@@ -33,6 +33,8 @@ export default defineConfig({
       LOCAL_STATE_DIR: E2E_STATE_DIR,
       LOCAL_EVIDENCE_DIR: E2E_EVIDENCE_DIR,
       LOCAL_SITE_GUARD_DOMAINS: '127.0.0.1',
+      // One browser from one address for the whole run: the web ACLs' limits (shared/edge.ts) would cut it off.
+      LOCAL_EDGE_RATE_LIMIT_SCALE: '50',
       ...(process.env.LOCAL_WEB_DIST ? { LOCAL_WEB_DIST: process.env.LOCAL_WEB_DIST } : {}),
     },
     url: `${baseURL}/config.json`,

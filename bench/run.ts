@@ -30,7 +30,7 @@ const urls = { site: url(0), cardGateway: url(10), dynamodb: url(20), stepFuncti
 async function startPlatform() {
   const child = spawn(process.execPath, ['--import', 'tsx', 'tools/local/src/main.ts', '--quiet'], {
     cwd: ROOT,
-    env: { ...process.env, LOCAL_PORT_BASE: String(PORT_BASE), LOCAL_STATE_DIR: '.local/bench', LOG_LEVEL: 'warn' },
+    env: { ...process.env, LOCAL_PORT_BASE: String(PORT_BASE), LOCAL_STATE_DIR: '.local/bench', LOG_LEVEL: 'warn', LOCAL_EDGE_RATE_LIMIT_SCALE: '100000' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';

@@ -139,6 +139,22 @@ export function defineService(manifest: Partial<ServiceManifest> & Pick<ServiceM
   return complete;
 }
 
+/**
+ * The secrets functions read at run time from Secrets Manager (shared/lambda/secrets.ts). A function's `access`
+ * decides which it may read; CDK grants exactly those and names them in its environment as ENV.secretId(name).
+ */
+export const SECRETS = {
+  /** The Platform merchant account's secret key at the card gateway (Australia's payments). */
+  CARD_GATEWAY_API_KEY: 'giving/card-gateway-api-key',
+  /** The charitable Trust's merchant account's secret key (New Zealand's payments). */
+  CARD_GATEWAY_TRUST_API_KEY: 'giving/card-gateway-trust-api-key',
+  /** The key gift voucher codes are derived and hashed with (HMAC-SHA256). */
+  VOUCHER_CODE_KEY: 'giving/voucher-code-key',
+  /** What CloudFront sends the API in X-Origin-Verify, so a request that did not come through it is refused. */
+  ORIGIN_VERIFY: 'giving/origin-verify',
+} as const;
+export type SecretName = keyof typeof SECRETS;
+
 /** Environment variable names, one place, read by handlers and set by CDK and the local platform. */
 export const ENV = {
   tableName: (service: ServiceName) => `${service.toUpperCase()}_TABLE_NAME`,
@@ -150,18 +166,14 @@ export const ENV = {
   mediaBaseUrl: 'MEDIA_BASE_URL',
   siteUrl: 'SITE_URL',
   cardGatewayUrl: 'CARD_GATEWAY_URL',
-  /** The Platform merchant account's secret key (Australia's payments). */
-  cardGatewayApiKey: 'CARD_GATEWAY_API_KEY',
-  /** The charitable Trust's merchant account's secret key (New Zealand's payments). */
-  cardGatewayTrustApiKey: 'CARD_GATEWAY_TRUST_API_KEY',
+  /** Which secret the function may read (its Secrets Manager name or ARN, the API's SecretId); never the value itself. */
+  secretId: (name: SecretName) => `${name}_SECRET_ID`,
   /** JSON (shared/contracts/payment-gateway.ts paymentGatewaySettingsSchema): client keys and transaction fees. */
   paymentGatewaySettings: 'PAYMENT_GATEWAY_SETTINGS',
   /** Optional: how long to wait for the gateway before treating the reply as lost (default 8000 ms). */
   cardGatewayTimeoutMs: 'CARD_GATEWAY_TIMEOUT_MS',
   serviceName: 'SERVICE_NAME',
   userPoolId: 'USER_POOL_ID',
-  /** The secret key gift voucher codes are derived and hashed with (HMAC-SHA256). */
-  voucherCodeSecret: 'VOUCHER_CODE_SECRET',
 } as const;
 
 export const tableName = (service: ServiceName, stage = 'giving') => `${stage}-${service}`;

@@ -22,7 +22,8 @@ export default defineConfig(({ command }) => ({
   resolve: command === 'build' ? { alias: productionAliases } : {},
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Kept beside the build for debugging, referenced by no bundle, never uploaded (infra/lib/web-stack.ts) nor served.
+    sourcemap: 'hidden',
     chunkSizeWarningLimit: 400,
     rolldownOptions: {
       output: {

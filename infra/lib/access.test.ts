@@ -8,7 +8,7 @@ import { defineService, ENV, type ServiceManifest } from '@giving/shared/manifes
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { REPO_ROOT } from './bundling';
 import { CONTEXT_DEFAULTS } from './config';
-import { CARD_GATEWAY_SECRET_NAME, CARD_GATEWAY_TRUST_SECRET_NAME, VOUCHER_CODE_SECRET_NAME } from './names';
+import { CARD_GATEWAY_SECRET_NAME, CARD_GATEWAY_TRUST_SECRET_NAME, ORIGIN_VERIFY_SECRET_NAME, VOUCHER_CODE_SECRET_NAME } from './names';
 import { findFunction, onlyResource, synthesize, type Synth } from './testing';
 
 /**
@@ -103,15 +103,42 @@ const statements = (handler: string): Statement[] => {
 };
 const actionsOf = (handler: string) => statements(handler).flatMap((s) => ([] as string[]).concat(s.Action)).sort();
 const COMMON_ENV = [ENV.serviceName, ENV.siteUrl, 'NODE_OPTIONS'];
+/** Every route reads CloudFront's secret (X-Origin-Verify), and a signed-in route asks the user pool for groups. */
+const ROUTE_ENV = [...COMMON_ENV, ENV.secretId('ORIGIN_VERIFY')];
+const SIGNED_IN_ROUTE_ENV = [...ROUTE_ENV, ENV.userPoolId];
+const LOGS = ['logs:CreateLogStream', 'logs:PutLogEvents'];
+/** The one statement that lets a function read secrets, and the secrets it names (name-??????, Secrets Manager's suffix). */
+const secretReads = (handler: string) => {
+  return statements(handler)
+    .filter((s) => s.Action === 'secretsmanager:GetSecretValue')
+    .flatMap((s) => ([] as unknown[]).concat(s.Resource))
+    .map((resource) => JSON.stringify(resource).replace(/.*:secret:/, '').replace(/"\]\]\}$|"$/, ''));
+};
 
 describe('access -> environment and IAM', () => {
-  it('gives a function with no access only its logs', () => {
-    expect(Object.keys(fn('handlers/nothing').Properties.Environment.Variables).sort()).toEqual([...COMMON_ENV].sort());
-    expect(actionsOf('handlers/nothing')).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
+  it('gives a public route with no access only its logs and CloudFront’s secret, by name, never its value', () => {
+    const env = fn('handlers/nothing').Properties.Environment.Variables as Record<string, unknown>;
+    expect(Object.keys(env).sort()).toEqual([...ROUTE_ENV].sort());
+    expect(env[ENV.secretId('ORIGIN_VERIFY')]).toBe(ORIGIN_VERIFY_SECRET_NAME);
+    expect(actionsOf('handlers/nothing')).toEqual([...LOGS, 'secretsmanager:GetSecretValue'].sort());
+    expect(secretReads('handlers/nothing')).toEqual([`${ORIGIN_VERIFY_SECRET_NAME}-??????`]);
+  });
+
+  it('gives a function with no access and no route only its logs', () => {
+    expect(Object.keys(fn('handlers/nightly').Properties.Environment.Variables).sort()).toEqual([...COMMON_ENV].sort());
+    expect(actionsOf('handlers/nightly')).toEqual(LOGS);
+  });
+
+  it('lets a signed-in route ask the user pool for the caller’s groups, and nothing more of it', () => {
+    const env = fn('handlers/logo').Properties.Environment.Variables as Record<string, unknown>;
+    expect(JSON.stringify(env[ENV.userPoolId])).toMatch(/UserPool/);
+    const groups = statements('handlers/logo').find((s) => s.Action === 'cognito-idp:AdminListGroupsForUser')!;
+    expect(JSON.stringify(groups.Resource)).toMatch(/UserPool/);
+    expect(actionsOf('handlers/read')).not.toContain('cognito-idp:AdminListGroupsForUser');
   });
 
   it('lets a table reader read its table and each declared index, nothing more', () => {
-    expect(Object.keys(fn('handlers/read').Properties.Environment.Variables).sort()).toEqual([...COMMON_ENV, ENV.tableName('matching')].sort());
+    expect(Object.keys(fn('handlers/read').Properties.Environment.Variables).sort()).toEqual([...ROUTE_ENV, ENV.tableName('matching')].sort());
     const table = statements('handlers/read').find((s) => ([] as string[]).concat(s.Action).includes('dynamodb:Query'))!;
     expect(([] as string[]).concat(table.Action).sort()).toEqual(
       ['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:Scan'].sort(),
@@ -125,7 +152,7 @@ describe('access -> environment and IAM', () => {
     const env = fn('handlers/write').Properties.Environment.Variables as Record<string, unknown>;
     expect(Object.keys(env).sort()).toEqual(
       [
-        ...COMMON_ENV,
+        ...SIGNED_IN_ROUTE_ENV,
         ENV.tableName('matching'),
         ENV.eventBusName,
         ENV.workflowArn('matching', 'settle'),
@@ -133,20 +160,25 @@ describe('access -> environment and IAM', () => {
         ENV.mediaBucket,
         ENV.mediaBaseUrl,
         ENV.cardGatewayUrl,
-        ENV.cardGatewayApiKey,
-        ENV.cardGatewayTrustApiKey,
+        ENV.secretId('CARD_GATEWAY_API_KEY'),
+        ENV.secretId('CARD_GATEWAY_TRUST_API_KEY'),
         ENV.paymentGatewaySettings,
-        ENV.voucherCodeSecret,
+        ENV.secretId('VOUCHER_CODE_KEY'),
       ].sort(),
     );
-    expect(env[ENV.cardGatewayApiKey]).toBe(`{{resolve:secretsmanager:${CARD_GATEWAY_SECRET_NAME}:SecretString:::}}`);
-    expect(env[ENV.cardGatewayTrustApiKey]).toBe(`{{resolve:secretsmanager:${CARD_GATEWAY_TRUST_SECRET_NAME}:SecretString:::}}`);
+    // Secrets are named, never given: the function reads them at run time (shared/lambda/secrets.ts).
+    expect(env[ENV.secretId('CARD_GATEWAY_API_KEY')]).toBe(CARD_GATEWAY_SECRET_NAME);
+    expect(env[ENV.secretId('CARD_GATEWAY_TRUST_API_KEY')]).toBe(CARD_GATEWAY_TRUST_SECRET_NAME);
+    expect(env[ENV.secretId('VOUCHER_CODE_KEY')]).toBe(VOUCHER_CODE_SECRET_NAME);
+    expect(JSON.stringify(env)).not.toContain('resolve:secretsmanager');
+    expect(secretReads('handlers/write').sort()).toEqual(
+      [CARD_GATEWAY_SECRET_NAME, CARD_GATEWAY_TRUST_SECRET_NAME, VOUCHER_CODE_SECRET_NAME, ORIGIN_VERIFY_SECRET_NAME].map((name) => `${name}-??????`).sort(),
+    );
     // The settings the donations functions parse: both accounts' public keys and the default fees from context.
     expect(paymentGatewaySettingsSchema.parse(JSON.parse(env[ENV.paymentGatewaySettings] as string))).toEqual({
       accounts: { Trust: { clientKey: CONTEXT_DEFAULTS.cardGatewayTrustClientKey }, Platform: { clientKey: CONTEXT_DEFAULTS.cardGatewayPublishableKey } },
       transactionProcessingFees: CONTEXT_DEFAULTS.transactionProcessingFees,
     });
-    expect(env[ENV.voucherCodeSecret]).toBe(`{{resolve:secretsmanager:${VOUCHER_CODE_SECRET_NAME}:SecretString:::}}`);
     expect(env[ENV.cardGatewayUrl]).toBe(CONTEXT_DEFAULTS.cardGatewayUrl);
     expect(env[ENV.mailFrom]).toBe(CONTEXT_DEFAULTS.mailFromAddress);
     expect(JSON.stringify(env[ENV.workflowArn('matching', 'settle')])).toContain(':stateMachine:giving-matching-settle');
@@ -167,18 +199,25 @@ describe('access -> environment and IAM', () => {
 
   it('lets a media reader only get objects', () => {
     expect(Object.keys(fn('handlers/logo').Properties.Environment.Variables).sort()).toEqual(
-      [...COMMON_ENV, ENV.mediaBucket, ENV.mediaBaseUrl].sort(),
+      [...SIGNED_IN_ROUTE_ENV, ENV.mediaBucket, ENV.mediaBaseUrl].sort(),
     );
-    expect(actionsOf('handlers/logo')).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents', 's3:GetObject']);
+    expect(actionsOf('handlers/logo')).toEqual([...LOGS, 'cognito-idp:AdminListGroupsForUser', 's3:GetObject', 'secretsmanager:GetSecretValue'].sort());
   });
 
   it('lets a group manager add and remove user pool group members in the member pool only', () => {
     const env = fn('handlers/admins').Properties.Environment.Variables as Record<string, unknown>;
-    expect(Object.keys(env).sort()).toEqual([...COMMON_ENV, ENV.userPoolId].sort());
+    expect(Object.keys(env).sort()).toEqual([...SIGNED_IN_ROUTE_ENV].sort());
     expect(JSON.stringify(env[ENV.userPoolId])).toMatch(/UserPool/);
     const groups = statements('handlers/admins').find((s) => ([] as string[]).concat(s.Action).includes('cognito-idp:AdminAddUserToGroup'))!;
     expect(([] as string[]).concat(groups.Action).sort()).toEqual(
-      ['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminListGroupsForUser', 'cognito-idp:AdminRemoveUserFromGroup'].sort(),
+      [
+        'cognito-idp:AdminAddUserToGroup',
+        'cognito-idp:AdminListGroupsForUser',
+        'cognito-idp:AdminRemoveUserFromGroup',
+        'cognito-idp:AdminSetUserMFAPreference',
+        'cognito-idp:AdminUserGlobalSignOut',
+        'cognito-idp:ListUsersInGroup',
+      ].sort(),
     );
     expect(JSON.stringify(groups.Resource)).toMatch(/UserPool/);
     expect(JSON.stringify(groups.Resource)).not.toContain('*');
@@ -195,7 +234,7 @@ describe('access -> environment and IAM', () => {
     expect([...stack.httpStacks.keys()].sort()).toEqual(['handlers/admins', 'handlers/logo', 'handlers/nothing', 'handlers/read', 'handlers/tasks', 'handlers/write']);
     expect(findFunction(synth, 'matching', 'handlers/tasks').stack).toBe(stack.httpStacks.get('handlers/tasks'));
     expect(findFunction(synth, 'matching', 'handlers/tasks#settle').stack).toBe(stack);
-    expect(Object.keys(fn('handlers/tasks').Properties.Environment.Variables).sort()).toEqual([...COMMON_ENV, ENV.tableName('matching')].sort());
+    expect(Object.keys(fn('handlers/tasks').Properties.Environment.Variables).sort()).toEqual([...SIGNED_IN_ROUTE_ENV, ENV.tableName('matching')].sort());
     // The media acknowledgement (and every other) sits on the function, in its nested stack.
     expect(findFunction(synth, 'matching', 'handlers/write').stack).toBe(stack.httpStacks.get('handlers/write'));
   });

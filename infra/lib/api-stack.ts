@@ -1,4 +1,5 @@
-import { Aws, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
@@ -8,6 +9,8 @@ import type { Construct } from 'constructs';
 export interface ApiStackProps extends StackProps {
   readonly userPool: cognito.UserPool;
   readonly userPoolClient: cognito.IUserPoolClient;
+  /** The API's own domain and its certificate (in this stack's region): CloudFront's origin for /api/*. */
+  readonly domain: { readonly name: string; readonly certificateArn: string };
 }
 
 /**
@@ -17,7 +20,7 @@ export interface ApiStackProps extends StackProps {
 export class ApiStack extends Stack {
   readonly httpApi: apigwv2.HttpApi;
   readonly jwtAuthorizer: apigwv2.HttpAuthorizer;
-  /** `<api-id>.execute-api.<region>.amazonaws.com`, CloudFront's origin for /api/*. */
+  /** The API's custom domain, CloudFront's origin for /api/* (the execute-api endpoint is disabled). */
   readonly apiDomainName: string;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
@@ -27,10 +30,12 @@ export class ApiStack extends Stack {
       apiName: 'giving',
       description: 'Giving platform API; every route comes from a service manifest.',
       createDefaultStage: false,
+      // CloudFront is the only way in: no <api-id>.execute-api address to go round it by.
+      disableExecuteApiEndpoint: true,
     });
 
     const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: logs.RetentionDays.THREE_MONTHS });
-    this.httpApi.addStage('DefaultStage', {
+    const stage = this.httpApi.addStage('DefaultStage', {
       stageName: '$default',
       autoDeploy: true,
       throttle: { rateLimit: 200, burstLimit: 400 },
@@ -63,6 +68,17 @@ export class ApiStack extends Stack {
       jwtAudience: [props.userPoolClient.userPoolClientId],
     });
 
-    this.apiDomainName = `${this.httpApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`;
+    // The API answers only on its custom domain, where CloudFront reaches it; DNS points the name at ApiDomainTarget.
+    const domain = new apigwv2.DomainName(this, 'ApiDomain', {
+      domainName: props.domain.name,
+      certificate: acm.Certificate.fromCertificateArn(this, 'ApiCertificate', props.domain.certificateArn),
+      securityPolicy: apigwv2.SecurityPolicy.TLS_1_2,
+    });
+    new apigwv2.ApiMapping(this, 'ApiMapping', { api: this.httpApi, domainName: domain, stage });
+    new CfnOutput(this, 'ApiDomainTarget', {
+      value: domain.regionalDomainName,
+      description: `Point ${props.domain.name} (a CNAME, or an alias in Route 53) at this: CloudFront reaches the API there.`,
+    });
+    this.apiDomainName = props.domain.name;
   }
 }

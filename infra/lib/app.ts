@@ -5,6 +5,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { ServiceManifest, ServiceName } from '@giving/shared/manifest';
 import { ApiStack } from './api-stack';
 import { REPO_ROOT } from './bundling';
+import { EDGE_REGION, EdgeStack } from './edge-stack';
 import { readConfig, type ReadConfig } from './config';
 import { hasDeployables, STACK_IDS } from './names';
 import { ServiceStack } from './service-stack';
@@ -29,13 +30,15 @@ export interface GivingStacks {
   readonly stateful: StatefulStack;
   readonly api: ApiStack;
   readonly web: WebStack;
+  readonly edge: EdgeStack;
   /** One per manifest that has something to deploy. */
   readonly services: ReadonlyMap<ServiceName, ServiceStack>;
   readonly config: ReadConfig;
 }
 
 /**
- * The whole platform from the manifests (call it on a new, empty App): stateful <- api <- web <- one stack per service.
+ * The whole platform from the manifests (call it on a new, empty App): stateful <- api <- web <- one stack per service,
+ * and the edge stack (us-east-1, CloudFront's web ACL) <- web.
  * Deploy order follows the arrows; nothing points back, so no stack ever waits on a later one.
  */
 export function buildGivingApp(app: App, options: GivingAppOptions): GivingStacks {
@@ -63,6 +66,12 @@ export function buildGivingApp(app: App, options: GivingAppOptions): GivingStack
     description: 'Giving platform: the HTTP API and its Cognito JWT authorizer',
     userPool: stateful.userPool,
     userPoolClient: stateful.userPoolClient,
+    domain: config.config.apiDomain,
+  });
+  // CloudFront's web ACL lives in us-east-1 (the only region CLOUDFRONT-scope ACLs exist in); the web stack reads its ARN.
+  const edge = new EdgeStack(app, STACK_IDS.edge, {
+    env: { ...(account ? { account } : {}), region: EDGE_REGION },
+    description: 'Giving platform: the web ACL in front of CloudFront (us-east-1), with the rate rules of shared/edge.ts',
   });
   const web = new WebStack(app, STACK_IDS.web, {
     ...stackProps,
@@ -72,6 +81,7 @@ export function buildGivingApp(app: App, options: GivingAppOptions): GivingStack
     config: config.config,
     webDist,
     domain: config.config.webDomain,
+    edge,
   });
 
   const services = new Map<ServiceName, ServiceStack>();
@@ -93,5 +103,5 @@ export function buildGivingApp(app: App, options: GivingAppOptions): GivingStack
 
   // Every synth (CLI and tests) runs cdk-nag; an unacknowledged finding stops it.
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { stateful, api, web, services, config };
+  return { stateful, api, web, edge, services, config };
 }

@@ -1,14 +1,16 @@
 import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
-import { CONTEXT_DEFAULTS, mailDomain, originOf, paymentGatewaySettingsOf, readConfig } from './config';
+import { CONTEXT_DEFAULTS, mailSender, mailDomain, originOf, paymentGatewaySettingsOf, readConfig } from './config';
 
 const read = (context: Record<string, unknown> = {}) => readConfig(new App({ context }));
 
 describe('deployment config from context', () => {
   it('falls back to defaults and names the ones that must be set before deploying', () => {
     const { config, defaulted } = read();
-    expect(config).toMatchObject({ ...CONTEXT_DEFAULTS, siteUrl: undefined, webDomain: undefined, siteGuard: undefined, singleSignInUrl: undefined });
-    expect(defaulted).toEqual(['cardGatewayUrl', 'cardGatewayPublishableKey', 'cardGatewayTrustClientKey', 'mailFromAddress']);
+    const { apiDomainName, apiCertificateArn, ...rest } = CONTEXT_DEFAULTS;
+    expect(config).toMatchObject({ ...rest, siteUrl: undefined, webDomain: undefined, siteGuard: undefined, singleSignInUrl: undefined });
+    expect(config.apiDomain).toEqual({ name: apiDomainName, certificateArn: apiCertificateArn });
+    expect(defaulted).toEqual(['cardGatewayUrl', 'cardGatewayPublishableKey', 'cardGatewayTrustClientKey', 'mailFromAddress', 'apiDomainName', 'apiCertificateArn']);
     expect(config.transactionProcessingFees).toEqual({ nz: { percentBasisPoints: 190, fixedCents: 30 }, au: { percentBasisPoints: 175, fixedCents: 30 } });
   });
 
@@ -42,8 +44,11 @@ describe('deployment config from context', () => {
       webDomainName: 'giving.org.nz',
       webCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
       singleSignInUrl: 'https://sso.tasman-engineering.co.nz/koha',
+      apiDomainName: 'api.giving.org.nz',
+      apiCertificateArn: 'arn:aws:acm:ap-southeast-2:123456789012:certificate/0d1e2f3a-4b5c-6d7e-8f90-a1b2c3d4e5f6',
     });
     expect(config.singleSignInUrl).toBe('https://sso.tasman-engineering.co.nz/koha');
+    expect(config.apiDomain).toEqual({ name: 'api.giving.org.nz', certificateArn: 'arn:aws:acm:ap-southeast-2:123456789012:certificate/0d1e2f3a-4b5c-6d7e-8f90-a1b2c3d4e5f6' });
     expect(config.cardGatewayUrl).toBe('https://api.gateway.test/v1');
     expect(config.siteUrl).toBe('https://giving.org.nz');
     expect(config.searchDataNodes).toBe(1);
@@ -57,6 +62,10 @@ describe('deployment config from context', () => {
     expect(() => read({ mailFromAddress: 'receipts' })).toThrow(/not an e-mail address/);
     expect(() => read({ searchDataNodes: '0' })).toThrow(/positive integer/);
     expect(() => read({ webDomainName: 'giving.org.nz' })).toThrow(/set both or neither/);
+    expect(() => read({ apiDomainName: 'https://api.giving.org.nz' })).toThrow(/apiDomainName is not a host name/);
+    expect(() => read({ apiCertificateArn: 'arn:aws:iam::123456789012:role/x' })).toThrow(/apiCertificateArn is not an ACM certificate ARN/);
+    expect(mailSender('Koha <receipts@koha.nz>')).toEqual({ name: 'Koha', address: 'receipts@koha.nz' });
+    expect(mailSender('receipts@koha.nz')).toEqual({ address: 'receipts@koha.nz' });
     expect(() => read({ singleSignInUrl: 'http://sso.example.org' })).toThrow(/https/);
   });
 

@@ -37,6 +37,13 @@ export interface DeploymentConfig {
   /** OpenSearch data node type and count (zone awareness is on from two nodes). */
   readonly searchInstanceType: string;
   readonly searchDataNodes: number;
+  /**
+   * The HTTP API's own domain, CloudFront's origin for /api/* (context apiDomainName + apiCertificateArn, an ACM
+   * certificate in the API's region). The API's default execute-api endpoint is disabled, so this domain is the only
+   * address it answers on, and every route refuses a request without CloudFront's X-Origin-Verify: CloudFront (and
+   * its web ACL) is the only way in. Point the name's DNS at the stack output ApiDomainTarget.
+   */
+  readonly apiDomain: { readonly name: string; readonly certificateArn: string };
   /** Custom domain for CloudFront (context webDomainName + webCertificateArn, an us-east-1 ACM certificate). */
   readonly webDomain: { readonly name: string; readonly certificateArn: string } | undefined;
   /**
@@ -57,10 +64,13 @@ export const CONTEXT_DEFAULTS = {
   mailFromAddress: 'Giving <receipts@giving.example.org>',
   searchInstanceType: 't3.small.search',
   searchDataNodes: 2,
+  apiDomainName: 'api.giving.example.org',
+  /** Not a real certificate: a deployment must name its own (the default fails at deploy, as it should). */
+  apiCertificateArn: 'arn:aws:acm:ap-southeast-2:000000000000:certificate/00000000-0000-0000-0000-000000000000',
 } as const;
 
 /** Defaults that are fine to synthesize with but wrong to deploy with. */
-const DEPLOYMENT_SPECIFIC: readonly string[] = ['cardGatewayUrl', 'cardGatewayPublishableKey', 'cardGatewayTrustClientKey', 'mailFromAddress'];
+const DEPLOYMENT_SPECIFIC: readonly string[] = ['cardGatewayUrl', 'cardGatewayPublishableKey', 'cardGatewayTrustClientKey', 'mailFromAddress', 'apiDomainName', 'apiCertificateArn'];
 
 export interface ReadConfig {
   readonly config: DeploymentConfig;
@@ -94,6 +104,10 @@ export function readConfig(scope: Construct): ReadConfig {
     mailFromAddress: text('mailFromAddress', CONTEXT_DEFAULTS.mailFromAddress),
     searchInstanceType: text('searchInstanceType', CONTEXT_DEFAULTS.searchInstanceType),
     searchDataNodes: Number(text('searchDataNodes', String(CONTEXT_DEFAULTS.searchDataNodes))),
+    apiDomain: {
+      name: hostName('apiDomainName', text('apiDomainName', CONTEXT_DEFAULTS.apiDomainName)),
+      certificateArn: certificateArn('apiCertificateArn', text('apiCertificateArn', CONTEXT_DEFAULTS.apiCertificateArn)),
+    },
     webDomain: webDomainName ? { name: String(webDomainName), certificateArn: String(webCertificateArn) } : undefined,
     siteGuard: siteGuard(scope.node.tryGetContext('siteGuardDomains'), scope.node.tryGetContext('siteGuardExclusions')),
     singleSignInUrl: singleSignInUrl ? httpsUrl('singleSignInUrl', String(singleSignInUrl)) : undefined,
@@ -160,6 +174,13 @@ function siteGuard(domainsContext: unknown, exclusionsContext: unknown): SiteGua
   return { domains, optionalExclusions: optionalExclusions as OptionalGuardExclusion[] };
 }
 
+/** `Name <user@domain>` or `user@domain` as its parts (the user pool's SES e-mail takes them apart). */
+export function mailSender(mailFromAddress: string): { name?: string; address: string } {
+  const match = /^\s*(?:(.*?)\s*<([^<>\s@]+@[^<>\s@]+)>|([^<>\s@]+@[^<>\s@]+))\s*$/.exec(mailFromAddress);
+  if (!match) throw new Error(`context mailFromAddress is not an e-mail address: ${mailFromAddress}`);
+  return match[3] ? { address: match[3] } : { ...(match[1] ? { name: match[1] } : {}), address: match[2] as string };
+}
+
 /** The domain of `Name <user@domain>` or `user@domain`: the SES identity the functions may send as. */
 export function mailDomain(mailFromAddress: string): string {
   const match = /<?[^<>\s@]+@([^<>\s@]+?)>?$/.exec(mailFromAddress.trim());
@@ -177,6 +198,16 @@ function httpsUrl(key: string, value: string): string {
   }
   if (url.protocol !== 'https:') throw new Error(`context ${key} must be an https URL: ${value}`);
   return url.href.replace(/\/+$/, '');
+}
+
+function hostName(key: string, value: string): string {
+  if (!/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(value)) throw new Error(`context ${key} is not a host name: ${value}`);
+  return value;
+}
+
+function certificateArn(key: string, value: string): string {
+  if (!/^arn:aws[a-z-]*:acm:[a-z0-9-]+:\d{12}:certificate\/[0-9a-f-]+$/.test(value)) throw new Error(`context ${key} is not an ACM certificate ARN: ${value}`);
+  return value;
 }
 
 /** The origin of a URL, for the Content-Security-Policy. */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { functionsOf, parseHandler, SERVICE_NAMES } from '@giving/shared/manifest';
+import { isPathParameterName, pathParameterNames } from '@giving/shared/contracts/path-parameters';
 import { isPermission } from '@giving/shared/permissions';
 import { manifests } from '../../services/index';
 import { readDefinition, taskMappingProblems, taskStatesOf } from './asl';
@@ -49,6 +50,15 @@ describe.each(manifests.filter((manifest) => manifest.routes.length > 0))('$serv
         }
       }
     }
+  });
+
+  it('checks every path parameter with a schema of shared/contracts/path-parameters.ts (ids, slugs)', () => {
+    const unchecked = manifest.routes.flatMap((route) =>
+      pathParameterNames(route.path)
+        .filter((name) => !isPathParameterName(name))
+        .map((name) => `${route.method} ${route.path}: {${name}}`),
+    );
+    expect(unchecked, 'add the parameter to PATH_PARAMETERS').toEqual([]);
   });
 
   it('has no route twice', () => {

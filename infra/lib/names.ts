@@ -1,11 +1,12 @@
 import { Aws } from 'aws-cdk-lib';
-import type { ServiceManifest, ServiceName } from '@giving/shared/manifest';
+import { SECRETS, type ServiceManifest, type ServiceName } from '@giving/shared/manifest';
 
 /** Stack ids (and CloudFormation stack names). */
 export const STACK_IDS = {
   stateful: 'GivingStateful',
   api: 'GivingApi',
   web: 'GivingWeb',
+  edge: 'GivingEdge',
   service: (service: ServiceName) => `Giving${service.charAt(0).toUpperCase()}${service.slice(1)}`,
 } as const;
 
@@ -19,12 +20,17 @@ export const mediaBucketName = () => bucketName('media');
 export const accessLogsBucketName = () => bucketName('access-logs');
 export const bucketArn = (name: string) => `arn:${Aws.PARTITION}:s3:::${name}`;
 
-/** Fixed, so service stacks resolve it by name in a dynamic reference instead of importing its ARN. */
-export const CARD_GATEWAY_SECRET_NAME = 'giving/card-gateway-api-key';
+/**
+ * Secrets have fixed names (shared/manifest.ts SECRETS), so service stacks grant on them and name them to their
+ * functions by name instead of importing their ARNs; functions read the values at run time.
+ */
+export const CARD_GATEWAY_SECRET_NAME = SECRETS.CARD_GATEWAY_API_KEY;
 /** The charitable Trust's merchant account's secret key (New Zealand's donations), beside the platform's. */
-export const CARD_GATEWAY_TRUST_SECRET_NAME = 'giving/card-gateway-trust-api-key';
+export const CARD_GATEWAY_TRUST_SECRET_NAME = SECRETS.CARD_GATEWAY_TRUST_API_KEY;
 /** The key gift voucher codes are derived and hashed with; generated once, never rotated (codes depend on it). */
-export const VOUCHER_CODE_SECRET_NAME = 'giving/voucher-code-key';
+export const VOUCHER_CODE_SECRET_NAME = SECRETS.VOUCHER_CODE_KEY;
+/** What CloudFront sends the API as X-Origin-Verify; generated, and given to CloudFront by a dynamic reference. */
+export const ORIGIN_VERIFY_SECRET_NAME = SECRETS.ORIGIN_VERIFY;
 
 /** Where EventBridge Scheduler puts invocations of a schedule that failed every retry. */
 export const scheduleDeadLetterQueueName = (service: ServiceName, schedule: string) =>

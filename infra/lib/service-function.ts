@@ -4,7 +4,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS, ENV, parseHandler, type Access, type ServiceName } from '@giving/shared/manifest';
+import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS, ENV, parseHandler, type Access, type SecretName, type ServiceName } from '@giving/shared/manifest';
 import { lambdaBundlingOptions, REPO_ROOT } from './bundling';
 import { bucketArn, mediaBucketName } from './names';
 import { wildcardResourceFinding } from './nag';
@@ -41,12 +41,14 @@ export interface AccessTargets {
   readonly workflowArn: (workflow: string) => string;
   readonly mail: { readonly fromAddress: string; readonly identityArn: string };
   readonly media: { readonly bucketName: string; readonly baseUrl: string };
-  /** The merchant accounts' secret keys travel as CloudFormation dynamic references to their Secrets Manager secrets. */
-  readonly cardGateway: { readonly url: string; readonly apiKey: string; readonly trustApiKey: string };
+  readonly cardGateway: { readonly url: string };
   /** The payment gateway settings (client keys and transaction fees) as the JSON the functions read. */
   readonly paymentGatewaySettings: string;
-  /** The gift voucher code key, also as a dynamic reference to its Secrets Manager secret. */
-  readonly voucherCodeSecret: string;
+  /**
+   * A secret the function reads at run time (shared/lambda/secrets.ts): its name, which the environment carries, and
+   * the ARN pattern (name-??????, the suffix Secrets Manager adds) it may call GetSecretValue on. Never the value.
+   */
+  readonly secret: (name: SecretName) => { readonly id: string; readonly arn: string };
   readonly siteUrl: string;
   /** The member user pool, resolved only when a function manages its groups. */
   readonly userPool: () => { readonly id: string; readonly arn: string };
@@ -60,6 +62,8 @@ export interface ServiceFunctionProps {
   readonly timeoutSeconds?: number;
   readonly memoryMb?: number;
   readonly targets: AccessTargets;
+  /** A route that needs a signed-in caller: its guard asks the user pool for the caller's groups. */
+  readonly signedInRoute?: boolean;
 }
 
 /**
@@ -106,10 +110,10 @@ export class ServiceFunction extends Construct {
         NODE_OPTIONS: '--enable-source-maps',
       },
     });
-    this.grantAccess(props.access, props.targets);
+    this.grantAccess(props.access, props.targets, props.trigger, props.signedInRoute === true);
   }
 
-  private grantAccess(access: Access, targets: AccessTargets): void {
+  private grantAccess(access: Access, targets: AccessTargets, trigger: Trigger, confirmsCallerGroups: boolean): void {
     const fn = this.function;
     const allow = (actions: string[], resources: string[], conditions?: Record<string, unknown>) =>
       this.role.addToPolicy(new iam.PolicyStatement({ actions, resources, ...(conditions ? { conditions } : {}) }));
@@ -158,18 +162,41 @@ export class ServiceFunction extends Construct {
     if (access.userPoolGroups) {
       const pool = targets.userPool();
       fn.addEnvironment(ENV.userPoolId, pool.id);
-      allow(['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminRemoveUserFromGroup', 'cognito-idp:AdminListGroupsForUser'], [pool.arn]);
+      allow(
+        [
+          'cognito-idp:AdminAddUserToGroup',
+          'cognito-idp:AdminRemoveUserFromGroup',
+          'cognito-idp:AdminListGroupsForUser',
+          'cognito-idp:ListUsersInGroup',
+          // Revoking the back office signs the member out everywhere; 'require MFA for administrators' sets their MFA.
+          'cognito-idp:AdminUserGlobalSignOut',
+          'cognito-idp:AdminSetUserMFAPreference',
+        ],
+        [pool.arn],
+      );
+    } else if (confirmsCallerGroups) {
+      // A signed-in route's guard confirms a token's groups with the user pool (shared/lambda/caller-groups.ts).
+      const pool = targets.userPool();
+      fn.addEnvironment(ENV.userPoolId, pool.id);
+      allow(['cognito-idp:AdminListGroupsForUser'], [pool.arn]);
     }
+
+    const readSecrets = (names: SecretName[]) => {
+      for (const name of names) fn.addEnvironment(ENV.secretId(name), targets.secret(name).id);
+      allow(['secretsmanager:GetSecretValue'], names.map((name) => targets.secret(name).arn));
+    };
 
     if (access.cardGateway) {
       fn.addEnvironment(ENV.cardGatewayUrl, targets.cardGateway.url);
-      fn.addEnvironment(ENV.cardGatewayApiKey, targets.cardGateway.apiKey);
-      fn.addEnvironment(ENV.cardGatewayTrustApiKey, targets.cardGateway.trustApiKey);
+      readSecrets(['CARD_GATEWAY_API_KEY', 'CARD_GATEWAY_TRUST_API_KEY']);
     }
 
     if (access.paymentGateway) fn.addEnvironment(ENV.paymentGatewaySettings, targets.paymentGatewaySettings);
 
-    if (access.voucherCodes) fn.addEnvironment(ENV.voucherCodeSecret, targets.voucherCodeSecret);
+    if (access.voucherCodes) readSecrets(['VOUCHER_CODE_KEY']);
+
+    // Every route checks that its request came through CloudFront (X-Origin-Verify, shared/lambda/http.ts).
+    if (trigger === 'http') readSecrets(['ORIGIN_VERIFY']);
   }
 }
 

@@ -55,7 +55,7 @@ describe('stacks', () => {
       expect(synth.stacks.services.has(manifest.service), manifest.service).toBe(hasDeployables(manifest));
     }
     expect(synth.assembly.stacks.map((stack) => stack.stackName).sort()).toEqual(
-      [STACK_IDS.stateful, STACK_IDS.api, STACK_IDS.web, ...manifests.filter(hasDeployables).map((m) => STACK_IDS.service(m.service))].sort(),
+      [STACK_IDS.stateful, STACK_IDS.api, STACK_IDS.web, STACK_IDS.edge, ...manifests.filter(hasDeployables).map((m) => STACK_IDS.service(m.service))].sort(),
     );
   });
 });
@@ -345,5 +345,44 @@ describe('stack sizes and stable homes', () => {
     expect(after.functions.get('handlers/record-copies#addedLater')).toMatch(/^GivingVolunteering\/Http record-copies /);
     for (const subscription of volunteering.subscriptions) expect(after.functions.get(subscription.handler)).toMatch(/^GivingVolunteering volunteering/);
     expect(after.httpStacks.sort()).toEqual([...before.httpStacks, 'handlers/record-copies'].sort());
+  });
+});
+
+describe('secrets in the real app: read at run time, never in a function’s configuration', () => {
+  /** Every Lambda function of every template, with the GetSecretValue resources its role's policies allow. */
+  const functions = () =>
+    allTemplates(synth).flatMap(({ template }) => {
+      const resources = resourcesOf(template);
+      const policies = Object.values(resources).filter((r) => r.Type === 'AWS::IAM::Policy');
+      return Object.entries(resources)
+        .filter(([, r]) => r.Type === 'AWS::Lambda::Function')
+        .map(([id, fn]) => {
+          const role = getAttOf(fn.Properties.Role as unknown);
+          const secretReads = policies
+            .filter((p) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: role }]))
+            .flatMap((p) => (p.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement)
+            .filter((s) => ([] as string[]).concat(s.Action).includes('secretsmanager:GetSecretValue'))
+            .flatMap((s) => ([] as unknown[]).concat(s.Resource).map((r) => text(r).replace(/.*:secret:/, '')));
+          const env = ((fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {}) as Record<string, unknown>;
+          return { id, env, secretReads };
+        });
+    });
+
+  it('no function’s environment holds a secret, only the names of those it may read', () => {
+    const all = functions();
+    expect(all.length).toBeGreaterThan(100);
+    for (const { id, env } of all) expect([id, JSON.stringify(env)]).not.toEqual([id, expect.stringContaining('resolve:secretsmanager')]);
+  });
+
+  it('each function may read exactly the secrets its environment names, and nothing else', () => {
+    const cardReaders = functions().filter(({ env }) => 'CARD_GATEWAY_API_KEY_SECRET_ID' in env);
+    expect(cardReaders.length).toBeGreaterThan(0);
+    for (const { id, env, secretReads } of functions()) {
+      const named = Object.entries(env)
+        .filter(([key]) => key.endsWith('_SECRET_ID'))
+        .map(([, value]) => `${String(value)}-??????`)
+        .sort();
+      expect([id, [...secretReads].sort()]).toEqual([id, named]);
+    }
   });
 });

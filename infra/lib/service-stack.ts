@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { ArnFormat, Duration, NestedStack, SecretValue, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { ArnFormat, Duration, NestedStack, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -22,6 +22,7 @@ import {
   queueName,
   ruleName,
   scheduleName,
+  SECRETS,
   streamDeadLetterQueueName,
   tableName,
   workflowName,
@@ -37,7 +38,7 @@ import type { ApiStack } from './api-stack';
 import { readDefinition, taskMappingProblems } from './asl';
 import { handlerEntry } from './bundling';
 import { mailDomain, paymentGatewaySettingsOf, type DeploymentConfig } from './config';
-import { CARD_GATEWAY_SECRET_NAME, CARD_GATEWAY_TRUST_SECRET_NAME, mediaBucketName, scheduleDeadLetterQueueName, VOUCHER_CODE_SECRET_NAME } from './names';
+import { mediaBucketName, scheduleDeadLetterQueueName } from './names';
 import { ServiceFunction, sesIdentityArn, type AccessTargets, type Trigger } from './service-function';
 import type { StatefulStack } from './stateful-stack';
 
@@ -122,14 +123,10 @@ export class ServiceStack extends Stack {
         identityArn: sesIdentityArn(this, mailDomain(props.config.mailFromAddress)),
       },
       media: { bucketName: mediaBucketName(), baseUrl: `${props.siteUrl}/media` },
-      cardGateway: {
-        url: props.config.cardGatewayUrl,
-        // A dynamic reference ({{resolve:secretsmanager:...}}): CloudFormation puts the value in at deploy time.
-        apiKey: SecretValue.secretsManager(CARD_GATEWAY_SECRET_NAME).unsafeUnwrap(),
-        trustApiKey: SecretValue.secretsManager(CARD_GATEWAY_TRUST_SECRET_NAME).unsafeUnwrap(),
-      },
+      cardGateway: { url: props.config.cardGatewayUrl },
       paymentGatewaySettings: JSON.stringify(paymentGatewaySettingsOf(props.config)),
-      voucherCodeSecret: SecretValue.secretsManager(VOUCHER_CODE_SECRET_NAME).unsafeUnwrap(),
+      // By name (the stateful stack creates each secret with its fixed name), so nothing is imported.
+      secret: (name) => ({ id: SECRETS[name], arn: `${this.formatArn({ service: 'secretsmanager', resource: 'secret', resourceName: SECRETS[name], arnFormat: ArnFormat.COLON_RESOURCE_NAME })}-??????` }),
       siteUrl: props.siteUrl,
       userPool: () => ({ id: props.stateful.userPool.userPoolId, arn: props.stateful.userPool.userPoolArn }),
     };
@@ -243,6 +240,7 @@ export class ServiceStack extends Stack {
       timeoutSeconds: spec.timeoutSeconds,
       memoryMb: spec.memoryMb,
       targets: this.targets,
+      signedInRoute: trigger === 'http' && 'auth' in spec && (spec as RouteSpec).auth.kind === 'signedIn',
     });
     this.functions.set(spec.handler, { fn, spec: own, trigger });
     return fn;

@@ -10,6 +10,7 @@ import * as opensearch from 'aws-cdk-lib/aws-opensearchservice';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
+import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import {
   deadLetterQueueName,
@@ -22,12 +23,14 @@ import {
   type ServiceManifest,
   type ServiceName,
 } from '@giving/shared/manifest';
-import type { DeploymentConfig } from './config';
+import { mailDomain, mailSender, type DeploymentConfig } from './config';
+import { rateRuleWebAcl } from './web-acl';
 import {
   accessLogsBucketName,
   CARD_GATEWAY_SECRET_NAME,
   CARD_GATEWAY_TRUST_SECRET_NAME,
   mediaBucketName,
+  ORIGIN_VERIFY_SECRET_NAME,
   scheduleDeadLetterQueueName,
   siteBucketName,
   VOUCHER_CODE_SECRET_NAME,
@@ -62,6 +65,7 @@ export class StatefulStack extends Stack {
   readonly cardGatewaySecret: secretsmanager.Secret;
   readonly cardGatewayTrustSecret: secretsmanager.Secret;
   readonly voucherCodeSecret: secretsmanager.Secret;
+  readonly originVerifySecret: secretsmanager.Secret;
   private readonly tables = new Map<ServiceName, dynamodb.Table>();
   private readonly queues = new Map<string, sqs.Queue>();
 
@@ -100,19 +104,19 @@ export class StatefulStack extends Stack {
     });
     for (const bucket of [this.siteBucket, this.mediaBucket]) allowCloudFrontRead(bucket);
 
-    ({ userPool: this.userPool, client: this.userPoolClient } = this.createUserPool());
+    ({ userPool: this.userPool, client: this.userPoolClient } = this.createUserPool(props.config));
     this.searchDomain = this.createSearchDomain(props.config);
 
     this.cardGatewaySecret = new secretsmanager.Secret(this, 'CardGatewayApiKey', {
       secretName: CARD_GATEWAY_SECRET_NAME,
       description:
-        'Secret API key of the card gateway. Created with a random value; put the real key here (aws secretsmanager put-secret-value), then redeploy the service stacks: functions receive it through a CloudFormation dynamic reference resolved at deploy time.',
+        'Secret API key of the card gateway. Created with a random value; put the real key here (aws secretsmanager put-secret-value): functions read it at run time (cached for five minutes).',
       removalPolicy: RemovalPolicy.RETAIN,
     });
     this.cardGatewayTrustSecret = new secretsmanager.Secret(this, 'CardGatewayTrustApiKey', {
       secretName: CARD_GATEWAY_TRUST_SECRET_NAME,
       description:
-        "Secret API key of the charitable Trust's merchant account at the card gateway (New Zealand's donations are collected there). Created with a random value; put the real key here, then redeploy the service stacks.",
+        "Secret API key of the charitable Trust's merchant account at the card gateway (New Zealand's donations are collected there). Created with a random value; put the real key here: functions read it at run time.",
       removalPolicy: RemovalPolicy.RETAIN,
     });
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
@@ -128,6 +132,18 @@ export class StatefulStack extends Stack {
     Validations.of(this.voucherCodeSecret).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason: 'Every issued gift voucher code is derived from and checked against this key: rotating it would make the codes people hold unusable.',
+    });
+    this.originVerifySecret = new secretsmanager.Secret(this, 'OriginVerify', {
+      secretName: ORIGIN_VERIFY_SECRET_NAME,
+      description:
+        'What CloudFront sends the API as X-Origin-Verify: every route refuses a request without it, so CloudFront (and its web ACL) is the only way in. CloudFront gets it by a dynamic reference when the web stack deploys.',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.originVerifySecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'CloudFront holds this value in its origin configuration: rotate it by putting a new value and redeploying the web stack (routes read it again within five minutes), not with a rotation Lambda that CloudFront would not follow.',
     });
     for (const secret of [this.cardGatewaySecret, this.cardGatewayTrustSecret]) {
       Validations.of(secret).acknowledge({
@@ -256,7 +272,8 @@ export class StatefulStack extends Stack {
     });
   }
 
-  private createUserPool() {
+  private createUserPool(config: DeploymentConfig) {
+    const from = mailSender(config.mailFromAddress);
     const userPool = new cognito.UserPool(this, 'UserPool', {
       userPoolName: 'giving-members',
       selfSignUpEnabled: true,
@@ -273,7 +290,17 @@ export class StatefulStack extends Stack {
         tempPasswordValidity: Duration.days(3),
       },
       mfa: cognito.Mfa.OPTIONAL,
-      mfaSecondFactor: { otp: true, sms: false },
+      // E-mailed codes are what 'require MFA for administrators' turns on for each administrator (accounts service):
+      // they need no set-up, the address being verified. Members may still add an authenticator app.
+      mfaSecondFactor: { otp: true, sms: false, email: true },
+      featurePlan: cognito.FeaturePlan.ESSENTIALS,
+      // E-mailed codes are sent through SES, from the platform's own verified domain (the one receipts come from).
+      email: cognito.UserPoolEmail.withSES({
+        fromEmail: from.address,
+        ...(from.name ? { fromName: from.name } : {}),
+        sesRegion: this.region,
+        sesVerifiedDomain: mailDomain(config.mailFromAddress),
+      }),
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
@@ -281,13 +308,21 @@ export class StatefulStack extends Stack {
     Validations.of(userPool).acknowledge({
       id: 'AwsSolutions-COG2',
       reason:
-        'MFA is optional by product decision: members turn on TOTP in their MFA settings (owned by the accounts service); requiring it would stop donors from signing in on a new device mid-checkout.',
+        "MFA is optional for the pool by product decision (requiring it would stop donors from signing in on a new device mid-checkout); the back office's 'require MFA for administrators' requires e-mailed codes of every administrator, per user (AdminSetUserMFAPreference).",
     });
     Validations.of(userPool).acknowledge({
       id: 'AwsSolutions-COG8',
       reason:
         'Essentials feature plan: the Plus plan (threat protection) is billed per monthly active user across every donor, a cost decision for the charity; strong passwords and optional TOTP MFA are enforced here.',
     });
+    // Signing in goes to Cognito, not through CloudFront: the user pool has its own web ACL with the sign-in rate rule.
+    const signInAcl = rateRuleWebAcl(this, 'UserPoolWebAcl', {
+      name: 'giving-user-pool',
+      aclScope: 'REGIONAL',
+      rules: 'userPool',
+      description: 'Rate rules in front of the user pool - sign-in, sign-up and password resets per address - from shared/edge.ts',
+    });
+    new wafv2.CfnWebACLAssociation(this, 'UserPoolWebAclAssociation', { resourceArn: userPool.userPoolArn, webAclArn: signInAcl.attrArn });
     // The back office role: the accounts service adds and removes its members; tokens carry it in cognito:groups.
     new cognito.CfnUserPoolGroup(this, 'AdministratorGroup', {
       userPoolId: userPool.userPoolId,

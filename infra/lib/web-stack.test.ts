@@ -5,10 +5,12 @@ import vm from 'node:vm';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '@giving/shared/manifest';
-import { securityHeaders } from '@giving/shared/security-headers';
+import { mediaSecurityHeaders, securityHeaders } from '@giving/shared/security-headers';
 import { REDIRECTING_TO_LOGIN, SESSION_COOKIE } from '@giving/shared/site-guard';
 import { CONTEXT_DEFAULTS } from './config';
 import { onlyResource, synthesize } from './testing';
+import { EDGE_REGION, WEB_ACL_ARN_PARAMETER } from './edge-stack';
+import { ORIGIN_VERIFY_SECRET_NAME } from './names';
 import { WEB_DIST_MISSING_WARNING } from './web-stack';
 
 // Managed policy ids (the same in every account).
@@ -48,15 +50,41 @@ describe('web stack of a clean clone (no web/dist)', () => {
   const origin = (behavior: Behavior) => config.Origins.find((o) => o.Id === behavior.TargetOriginId)!;
   const behavior = (pattern: string) => config.CacheBehaviors.find((b) => b.PathPattern === pattern)!;
 
-  it('routes /api/* to the HTTP API, uncached, with every method, Authorization and query strings', () => {
+  it('routes /api/* to the HTTP API’s own domain, uncached, with every method, Authorization, query strings and the origin secret', () => {
     const api = behavior(`${API_PREFIX}/*`);
     expect(api).toBeDefined();
-    expect(JSON.stringify(origin(api).DomainName)).toMatch(/"Fn::ImportValue":"GivingApi:ExportsOutputRefHttpApi[^"]*"},".execute-api."/);
+    const apiOrigin = origin(api) as Origin & { CustomOriginConfig?: unknown; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] };
+    // The execute-api endpoint is disabled: CloudFront reaches the API on its custom domain (context apiDomainName).
+    expect(apiOrigin.DomainName).toBe(CONTEXT_DEFAULTS.apiDomainName);
+    expect(apiOrigin.OriginCustomHeaders).toEqual([{ HeaderName: 'X-Origin-Verify', HeaderValue: `{{resolve:secretsmanager:${ORIGIN_VERIFY_SECRET_NAME}:SecretString:::}}` }]);
     expect(api.CachePolicyId).toBe(CACHING_DISABLED);
     expect(api.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
     expect(api.AllowedMethods.sort()).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
     expect(api.ViewerProtocolPolicy).toBe('https-only');
-    expect(api.FunctionAssociations).toBeUndefined();
+    expect(api.FunctionAssociations?.map((f) => f.EventType)).toEqual(['viewer-request']);
+  });
+
+  it('writes the caller’s address on every API request from the connection, over any copy the client sent', () => {
+    const api = behavior(`${API_PREFIX}/*`);
+    const functionId = api.FunctionAssociations![0]!.FunctionARN['Fn::GetAtt'][0];
+    const code = synth.template(synth.stacks.web).toJSON().Resources[functionId].Properties.FunctionCode as string;
+    type Request = { uri: string; headers: Record<string, { value: string }> };
+    const run = vm.runInNewContext(`${code}\nhandler`, {}) as (event: { request: Request; viewer: { ip: string } }) => Request;
+    const forged = { 'x-viewer-address': { value: '203.0.113.9' }, 'cloudfront-viewer-address': { value: '203.0.113.9:1' }, authorization: { value: 'Bearer t' } };
+    const request = run({ request: { uri: '/api/donations/vouchers/lookup', headers: forged }, viewer: { ip: '198.51.100.20' } });
+    expect(request.headers['x-viewer-address']).toEqual({ value: '198.51.100.20' });
+    expect(request.headers.authorization).toEqual({ value: 'Bearer t' });
+    expect(request.uri).toBe('/api/donations/vouchers/lookup');
+  });
+
+  it('puts the web ACL of the edge stack (us-east-1) in front of the distribution, read from its parameter there', () => {
+    const web = synth.template(synth.stacks.web);
+    const distribution = onlyResource(web, 'AWS::CloudFront::Distribution', () => true);
+    const webAclId = (distribution.properties.DistributionConfig as { WebACLId: { 'Fn::GetAtt': [string, string] } }).WebACLId;
+    expect(webAclId['Fn::GetAtt'][1]).toBe('Parameter.Value');
+    const reader = web.toJSON().Resources[webAclId['Fn::GetAtt'][0]].Properties as { Update: string };
+    expect(JSON.parse(reader.Update)).toMatchObject({ service: 'SSM', action: 'GetParameter', parameters: { Name: WEB_ACL_ARN_PARAMETER }, region: EDGE_REGION });
+    expect(synth.stacks.web.dependencies).toContain(synth.stacks.edge);
   });
 
   it('serves the SPA from its bucket through OAC, rewriting extension-less paths, with no error-response rewrites', () => {
@@ -85,9 +113,20 @@ describe('web stack of a clean clone (no web/dist)', () => {
     expect(strip({ request: { uri: '/media/charities/reef/logo.png' } }).uri).toBe('/charities/reef/logo.png');
   });
 
-  it('puts the security-headers policy on every behavior', () => {
-    const policy = onlyResource(synth.template(synth.stacks.web), 'AWS::CloudFront::ResponseHeadersPolicy', () => true);
-    for (const b of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) expect(b.ResponseHeadersPolicyId).toEqual({ Ref: policy.id });
+  it('puts the security-headers policy on every behavior, and the media set (sandboxed, never framed) on /media/*', () => {
+    const isMedia = (p: Record<string, unknown>) => JSON.stringify(p).includes("sandbox; frame-ancestors");
+    const policy = onlyResource(synth.template(synth.stacks.web), 'AWS::CloudFront::ResponseHeadersPolicy', (p) => !isMedia(p));
+    const mediaPolicy = onlyResource(synth.template(synth.stacks.web), 'AWS::CloudFront::ResponseHeadersPolicy', isMedia);
+    for (const b of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
+      expect([b.PathPattern, b.ResponseHeadersPolicyId]).toEqual([b.PathPattern, { Ref: b.PathPattern === '/media/*' ? mediaPolicy.id : policy.id }]);
+    }
+    const mediaHeaders = (mediaPolicy.properties.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: Record<string, Record<string, unknown>> }).SecurityHeadersConfig;
+    const sharedMedia = mediaSecurityHeaders({ cardGatewayOrigin: CONTEXT_DEFAULTS.cardGatewayUrl });
+    expect(mediaHeaders.ContentSecurityPolicy).toEqual({ ContentSecurityPolicy: sharedMedia['content-security-policy'], Override: true });
+    expect(sharedMedia['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(mediaHeaders.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
+    expect(mediaHeaders.StrictTransportSecurity).toEqual({ AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Preload: true, Override: true });
+    expect(mediaHeaders.ContentTypeOptions).toEqual({ Override: true });
 
     const headers = (policy.properties.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: Record<string, Record<string, unknown>> })
       .SecurityHeadersConfig;
@@ -124,7 +163,7 @@ describe('web stack of a clean clone (no web/dist)', () => {
 
   it('frames the card gateway given in context', () => {
     const other = synthesize({ context: { cardGatewayUrl: 'https://pay.gateway.test/v2' } });
-    const policy = onlyResource(other.template(other.stacks.web), 'AWS::CloudFront::ResponseHeadersPolicy', () => true);
+    const policy = onlyResource(other.template(other.stacks.web), 'AWS::CloudFront::ResponseHeadersPolicy', (p) => !JSON.stringify(p).includes('sandbox; frame-ancestors'));
     expect(JSON.stringify(policy.properties)).toContain('frame-src https://pay.gateway.test;');
   });
 });
@@ -137,11 +176,14 @@ describe('web stack with a built SPA', () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><script type="module" src="/assets/index-1.js"></script>');
     writeFileSync(path.join(dist, 'assets', 'index-1.js'), 'console.log(1)');
+    // vite builds source maps 'hidden' beside the bundles: they must stay out of the bucket.
+    writeFileSync(path.join(dist, 'assets', 'index-1.js.map'), '{"version":3}');
+    writeFileSync(path.join(dist, 'index.html.map'), '{"version":3}');
     synth = synthesize({ webDist: dist });
   });
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
-  it('uploads immutable assets first, then index.html and a generated config.json that revalidate', () => {
+  it('uploads immutable assets first, then index.html and a generated config.json that revalidate, and never a source map', () => {
     const web = synth.template(synth.stacks.web);
     const assets = onlyResource(web, 'Custom::CDKBucketDeployment', (p) => p.DestinationBucketKeyPrefix === 'assets/');
     expect(assets.properties.SystemMetadata).toEqual({ 'cache-control': 'public, max-age=31536000, immutable' });
@@ -248,21 +290,24 @@ describe('web stack with the site-wide guard on', () => {
     expect((handler(event('/nz/charities', { cookies: { [SESSION_COOKIE]: { value: '' } } })) as CfResponse).statusCode).toBe(302);
   });
 
-  it('guards the API too when the deployment did not exclude /api/, without rewriting it', () => {
+  it('guards the API too when the deployment did not exclude /api/, without rewriting it, then writes the viewer address', () => {
     const api = config.CacheBehaviors.find((b) => b.PathPattern === `${API_PREFIX}/*`)!;
     const { handler } = handlerOf(api);
     expect((handler(event('/api/accounts/me')) as CfResponse).statusCode).toBe(302);
-    const signedIn = handler(event('/api/accounts/me', { cookies: { [SESSION_COOKIE]: { value: 'session' } } })) as CfRequest;
+    const signedIn = handler({ ...event('/api/accounts/me', { cookies: { [SESSION_COOKIE]: { value: 'session' } } }), viewer: { ip: '192.0.2.44' } } as never) as CfRequest;
     expect(signedIn.uri).toBe('/api/accounts/me');
+    expect(signedIn.headers['x-viewer-address']).toEqual({ value: '192.0.2.44' });
     const media = config.CacheBehaviors.find((b) => b.PathPattern === '/media/*')!;
     expect(handlerOf(media).code).not.toContain('siteGuardDecision');
   });
 
-  it('leaves the API behaviour alone with the default exclusions', () => {
+  it('leaves the guard off the API with the default exclusions (its function only writes the viewer address)', () => {
     const other = synthesize({ context: { siteGuardDomains: 'staff.giving.test' } });
     const distribution = onlyResource(other.template(other.stacks.web), 'AWS::CloudFront::Distribution', () => true).properties
       .DistributionConfig as typeof config;
-    expect(distribution.CacheBehaviors.find((b) => b.PathPattern === `${API_PREFIX}/*`)!.FunctionAssociations).toBeUndefined();
+    const api = distribution.CacheBehaviors.find((b) => b.PathPattern === `${API_PREFIX}/*`)!;
+    const functionId = api.FunctionAssociations![0]!.FunctionARN['Fn::GetAtt'][0];
+    expect(JSON.stringify(other.template(other.stacks.web).toJSON().Resources[functionId].Properties.FunctionCode)).not.toContain('siteGuardDecision');
     expect(distribution.DefaultCacheBehavior.FunctionAssociations).toHaveLength(1);
   });
 });

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Annotations, Aws, CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { Annotations, Aws, CfnOutput, Duration, SecretValue, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -8,13 +8,16 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as s3assets from 'aws-cdk-lib/aws-s3-assets';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import * as cr from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
+import { VIEWER_ADDRESS_STATEMENTS } from '@giving/shared/edge';
 import { API_PREFIX } from '@giving/shared/manifest';
 import { originOf, type DeploymentConfig } from './config';
-import { securityHeaders as sharedSecurityHeaders } from '@giving/shared/security-headers';
+import { mediaSecurityHeaders as sharedMediaSecurityHeaders, securityHeaders as sharedSecurityHeaders } from '@giving/shared/security-headers';
 import { siteGuardDecision, type SiteGuardConfig } from '@giving/shared/site-guard';
 import { findingId, wildcardResourceFinding } from './nag';
-import { accessLogsBucketName, bucketArn, mediaBucketName, siteBucketName } from './names';
+import { EDGE_REGION, WEB_ACL_ARN_PARAMETER, type EdgeStack } from './edge-stack';
+import { accessLogsBucketName, bucketArn, mediaBucketName, ORIGIN_VERIFY_SECRET_NAME, siteBucketName } from './names';
 import type { StatefulStack } from './stateful-stack';
 
 export interface WebStackProps extends StackProps {
@@ -26,6 +29,8 @@ export interface WebStackProps extends StackProps {
   readonly webDist: string | undefined;
   /** Optional custom domain: both or neither. */
   readonly domain?: { readonly name: string; readonly certificateArn: string };
+  /** The us-east-1 stack whose web ACL (rate rules) CloudFront is associated with. */
+  readonly edge: EdgeStack;
 }
 
 /** What the SPA fetches at start-up from /config.json: everything that differs between deployments. */
@@ -37,6 +42,10 @@ export interface SpaConfig {
 }
 
 export const WEB_DIST_MISSING_WARNING = 'giving:webDistMissing';
+/** Never uploaded (web/vite.config.ts builds them 'hidden': kept beside the build, referenced by nothing). */
+export const SOURCE_MAPS = ['*.map', '**/*.map'];
+/** The header CloudFront adds to every origin request for the API (shared/edge.ts), as CloudFront writes it. */
+const ORIGIN_VERIFY_HEADER_NAME = 'X-Origin-Verify';
 
 /** Paths without a file extension are SPA routes (/nz/charities/...); the SPA's index.html answers them. */
 const SPA_REWRITE_STATEMENTS = `var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
@@ -53,7 +62,10 @@ const SPA_REWRITE = `function handler(event) {
  * The guard sees the path as requested, before the rewrite. Its 302 carries the security headers itself, so the
  * answer is the same whether or not CloudFront applies the response-headers policy to a function's own response.
  */
-export function guardedViewerRequestCode(guard: SiteGuardConfig, options: { rewriteSpa: boolean; headers: Record<string, string> }): string {
+export function guardedViewerRequestCode(
+  guard: SiteGuardConfig,
+  options: { rewriteSpa: boolean; headers: Record<string, string>; viewerAddress?: boolean },
+): string {
   const config = { domains: [...guard.domains], optionalExclusions: [...guard.optionalExclusions] };
   return `var GUARD = ${JSON.stringify(config)};
 var GUARD_HEADERS = ${JSON.stringify(options.headers)};
@@ -90,6 +102,20 @@ function handler(event) {
     return { statusCode: decision.status, statusDescription: 'Found', headers: headers, body: { encoding: 'text', data: decision.body } };
   }
   ${options.rewriteSpa ? SPA_REWRITE_STATEMENTS : ''}
+  ${options.viewerAddress ? VIEWER_ADDRESS_STATEMENTS : ''}
+  return request;
+}`;
+}
+
+/**
+ * The /api/* viewer-request function: the site-wide guard when it covers the API, then the caller's address from
+ * the connection (shared/edge.ts), overwriting any copy a client sent.
+ */
+export function apiViewerRequestCode(guard: SiteGuardConfig | undefined, headers: Record<string, string>): string {
+  if (guard) return guardedViewerRequestCode(guard, { rewriteSpa: false, headers, viewerAddress: true });
+  return `function handler(event) {
+  var request = event.request;
+  ${VIEWER_ADDRESS_STATEMENTS}
   return request;
 }`;
 }
@@ -147,6 +173,23 @@ export class WebStack extends Stack {
       },
     });
 
+    // Uploaded files are served sandboxed (an uploaded SVG or HTML cannot run script on our origin), and, like every
+    // other response, can never be framed: the one media header set of shared/security-headers.ts, as locally.
+    const mediaHeaders = sharedMediaSecurityHeaders({ cardGatewayOrigin: originOf(props.config.cardGatewayUrl), cognitoOrigin: cognitoOrigin() });
+    const mediaSecurityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'MediaSecurityHeaders', {
+      comment: 'The site headers for uploaded media, with a sandboxing CSP that still forbids framing',
+      customHeadersBehavior: {
+        customHeaders: [{ header: 'Permissions-Policy', value: mediaHeaders['permissions-policy'] as string, override: true }],
+      },
+      securityHeadersBehavior: {
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, preload: true, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: mediaHeaders['content-security-policy'] as string, override: true },
+      },
+    });
+
     const viewerRequest = (id: string, comment: string, code: string): cloudfront.FunctionAssociation => ({
       eventType: cloudfront.FunctionEventType.VIEWER_REQUEST,
       function: new cloudfront.Function(this, id, {
@@ -158,9 +201,13 @@ export class WebStack extends Stack {
 
     const guard = props.config.siteGuard;
     const certificate = props.domain && acm.Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn);
+    this.addStackDependency(props.edge, 'CloudFront is associated with the web ACL the edge stack publishes');
+    const webAclArn = this.edgeWebAclArn();
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Giving platform: SPA, /api/* and /media/*',
       defaultRootObject: 'index.html',
+      // Rate rules in front of everything (shared/edge.ts), in the edge stack's us-east-1 web ACL.
+      webAclId: webAclArn,
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       // Edge locations in Australia and New Zealand, where the donors are, are only in the All price class.
       priceClass: cloudfront.PriceClass.PRICE_CLASS_ALL,
@@ -192,6 +239,9 @@ export class WebStack extends Stack {
           origin: new origins.HttpOrigin(props.apiDomainName, {
             protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+            // Every route refuses a request without it (shared/lambda/http.ts): CloudFront is the only way in. A
+            // dynamic reference, so the value is in CloudFront's configuration, not in this template.
+            customHeaders: { [ORIGIN_VERIFY_HEADER_NAME]: SecretValue.secretsManager(ORIGIN_VERIFY_SECRET_NAME).unsafeUnwrap() },
           }),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
@@ -200,21 +250,20 @@ export class WebStack extends Stack {
           // API Gateway routes on its own host name.
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: securityHeaders,
-          // The guard covers the API only when the deployment did not exclude /api/ (the API enforces its own auth).
-          ...(guard && !guard.optionalExclusions.includes('/api/')
-            ? {
-                functionAssociations: [
-                  viewerRequest('ApiGuard', 'Site-wide guard on the API (/api/ is not excluded)', guardedViewerRequestCode(guard, { rewriteSpa: false, headers: siteHeaders })),
-                ],
-              }
-            : {}),
+          // The caller's address from the connection, and the guard when the deployment did not exclude /api/ (the API
+          // enforces its own auth).
+          functionAssociations: [
+            guard && !guard.optionalExclusions.includes('/api/')
+              ? viewerRequest('ApiGuard', 'Site-wide guard on the API (/api/ is not excluded), then the viewer address', apiViewerRequestCode(guard, siteHeaders))
+              : viewerRequest('ApiEdge', "The caller's address from the connection (X-Viewer-Address), whatever the client sent", apiViewerRequestCode(undefined, siteHeaders)),
+          ],
         },
         '/media/*': {
           origin: bucketOrigin(mediaBucket),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
           cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
-          responseHeadersPolicy: securityHeaders,
+          responseHeadersPolicy: mediaSecurityHeaders,
           functionAssociations: [viewerRequest('StripMediaPrefix', '/media/<key> is <key> in the media bucket', STRIP_MEDIA_PREFIX)],
         },
       },
@@ -222,11 +271,6 @@ export class WebStack extends Stack {
     Validations.of(this.distribution).acknowledge({
       id: 'AwsSolutions-CFR1',
       reason: 'No geo restriction: donors, volunteers and charities give and sign in from anywhere (expats give to NZ and AU charities from abroad).',
-    });
-    Validations.of(this.distribution).acknowledge({
-      id: 'AwsSolutions-CFR2',
-      reason:
-        'No WAF web ACL yet: a CloudFront ACL must live in us-east-1 and this app is region-agnostic; the HTTP API stage throttles every route (200 rps, burst 400) meanwhile.',
     });
     if (!props.domain) {
       Validations.of(this.distribution).acknowledge({
@@ -259,6 +303,40 @@ export class WebStack extends Stack {
   }
 
   /**
+   * The web ACL's ARN, which the edge stack publishes in us-east-1: read there when this stack deploys (one
+   * GetParameter by a custom resource), since CDK's cross-region references need both regions fixed at synth.
+   */
+  private edgeWebAclArn(): string {
+    const parameterArn = Stack.of(this).formatArn({
+      service: 'ssm',
+      region: EDGE_REGION,
+      resource: 'parameter',
+      resourceName: WEB_ACL_ARN_PARAMETER.replace(/^\//, ''),
+    });
+    const read = new cr.AwsCustomResource(this, 'EdgeWebAclArn', {
+      onUpdate: {
+        service: 'SSM',
+        action: 'GetParameter',
+        parameters: { Name: WEB_ACL_ARN_PARAMETER },
+        region: EDGE_REGION,
+        physicalResourceId: cr.PhysicalResourceId.of(WEB_ACL_ARN_PARAMETER),
+      },
+      policy: cr.AwsCustomResourcePolicy.fromStatements([new iam.PolicyStatement({ actions: ['ssm:GetParameter'], resources: [parameterArn] })]),
+      installLatestAwsSdk: false,
+    });
+    const basicExecution = iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole').managedPolicyArn;
+    Validations.of(this).acknowledge({
+      id: findingId(this, 'AwsSolutions-IAM4', 'Policy', basicExecution),
+      reason: "CDK's AwsCustomResource provider function (reading the web ACL's ARN once per deploy) uses AWSLambdaBasicExecutionRole for its own logs; the construct creates that role.",
+    });
+    Validations.of(this).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason: "CDK's AwsCustomResource provider is a CDK-managed function; aws-cdk-lib chooses and updates its runtime.",
+    });
+    return read.getResponseField('Parameter.Value');
+  }
+
+  /**
    * Hashed bundles under assets/ are immutable; index.html and config.json are revalidated on every load,
    * so a deployment shows up at once without invalidating CloudFront. Assets go first, and nothing is
    * pruned, so a page loaded before a deployment can still fetch its old chunks.
@@ -267,7 +345,8 @@ export class WebStack extends Stack {
     const assetsDir = path.join(webDist, 'assets');
     const assets = existsSync(assetsDir)
       ? new s3deploy.BucketDeployment(this, 'SiteAssets', {
-          sources: [s3deploy.Source.asset(assetsDir)],
+          // Source maps stay out of the bucket: the public gets the bundles, not our source.
+          sources: [s3deploy.Source.asset(assetsDir, { exclude: SOURCE_MAPS })],
           destinationBucket: bucket,
           destinationKeyPrefix: 'assets/',
           cacheControl: [s3deploy.CacheControl.fromString('public, max-age=31536000, immutable')],
@@ -275,7 +354,7 @@ export class WebStack extends Stack {
         })
       : undefined;
     const shell = new s3deploy.BucketDeployment(this, 'SiteShell', {
-      sources: [s3deploy.Source.asset(webDist, { exclude: ['assets', 'assets/**'] }), s3deploy.Source.jsonData('config.json', spaConfig)],
+      sources: [s3deploy.Source.asset(webDist, { exclude: ['assets', 'assets/**', ...SOURCE_MAPS] }), s3deploy.Source.jsonData('config.json', spaConfig)],
       destinationBucket: bucket,
       cacheControl: [s3deploy.CacheControl.fromString('no-cache')],
       prune: false,

@@ -83,12 +83,12 @@ export default defineService({
     route({ method: 'POST', path: '/accounts/backoffice/content/{contentId}/approve', handler: 'handlers/content-approval#approve', auth: backOffice('BackOffice_ManageContent'), write: true, summary: 'Approves proposed content; it goes live.' }),
     route({ method: 'POST', path: '/accounts/backoffice/content/{contentId}/deny', handler: 'handlers/content-approval#deny', auth: backOffice('BackOffice_ManageContent'), write: true, summary: 'Denies proposed content with a reason.' }),
     route({ method: 'GET', path: '/accounts/backoffice/email-templates', handler: 'handlers/back-office-content#listEmailTemplates', auth: backOffice('BackOffice_ManageContent'), summary: 'The e-mail templates the platform sends.' }),
-    route({ method: 'PUT', path: '/accounts/backoffice/email-templates/{templateId}', handler: 'handlers/back-office-content#updateEmailTemplate', auth: backOffice('BackOffice_ManageContent'), write: true, summary: "Edits a template's subject and body." }),
+    route({ method: 'PUT', path: '/accounts/backoffice/email-templates/{templateName}', handler: 'handlers/back-office-content#updateEmailTemplate', auth: backOffice('BackOffice_ManageContent'), write: true, summary: "Edits a template's subject and body." }),
     route({ method: 'GET', path: '/accounts/backoffice/badges', handler: 'handlers/back-office-content#listBadges', auth: backOffice('BackOffice_ManageContent'), summary: 'Badge definitions.' }),
     route({ method: 'POST', path: '/accounts/backoffice/badges', handler: 'handlers/back-office-content#createBadge', auth: backOffice('BackOffice_ManageContent'), write: true, summary: 'Defines a badge awarded at a number of completed donations.' }),
     route({ method: 'DELETE', path: '/accounts/backoffice/badges/{badgeId}', handler: 'handlers/back-office-content#deleteBadge', auth: backOffice('BackOffice_ManageContent'), write: true, summary: 'Retires a badge definition (awarded badges stay).' }),
     route({ method: 'GET', path: '/accounts/backoffice/security', handler: 'handlers/back-office-content#getSecurity', auth: backOffice('BackOffice_ViewAdmins'), summary: 'Security settings (MFA for administrators, session length).' }),
-    route({ method: 'PUT', path: '/accounts/backoffice/security', handler: 'handlers/back-office-content#updateSecurity', auth: backOffice('BackOffice_ManageAdmins'), write: true, summary: 'Changes the security settings.' }),
+    route({ method: 'PUT', path: '/accounts/backoffice/security', handler: 'handlers/back-office-content#updateSecurity', auth: backOffice('BackOffice_ManageAdmins'), write: true, groups: true, summary: "Changes the security settings and applies MFA for administrators to the user pool." }),
   ],
   streams: [
     {

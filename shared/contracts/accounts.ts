@@ -24,7 +24,7 @@ export const charityProfileSchema = z.object({
 });
 export type CharityProfile = z.infer<typeof charityProfileSchema>;
 
-export const charityByUrlParams = z.object({ charityUrl: slugSchema });
+export const charityByUrlParams = pathParameters('charityUrl');
 
 export const charityListSchema = z.object({ items: z.array(charityProfileSchema) });
 export type CharityList = z.infer<typeof charityListSchema>;
@@ -35,11 +35,12 @@ export type CharityList = z.infer<typeof charityListSchema>;
 
 import { MESSAGES } from './messages';
 import { moneySchema } from './common';
+import { idSchema, pathParameters } from './path-parameters';
 import { PERMISSIONS, SITE_FEATURES, CHARITY_ROLES, WORKPLACE_ROLES } from '../permissions';
 
 const trimmed = (max: number) => z.string().check(z.trim(), z.minLength(1, MESSAGES.requiredField), z.maxLength(max, MESSAGES.tooLong(max)));
 export const emailSchema = z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, MESSAGES.requiredField), z.email(MESSAGES.invalidEmail), z.maxLength(254, MESSAGES.tooLong(254)));
-export const idSchema = z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, MESSAGES.invalidInput));
+export { idSchema } from './path-parameters';
 
 export const permissionSchema = z.enum(PERMISSIONS as unknown as [string, ...string[]]);
 export const siteFeatureSchema = z.enum(SITE_FEATURES);
@@ -321,13 +322,13 @@ export const menuLinkListSchema = z.object({ items: z.array(menuLinkSchema) });
 export const updateMenuLinksSchema = z.object({ items: z.array(menuLinkSchema).check(z.maxLength(12, 'Up to 12 menu links.')) });
 
 export const tenantParams = {
-  charity: z.object({ charityId: idSchema }),
-  charityMember: z.object({ charityId: idSchema, memberId: idSchema }),
-  charityInvitation: z.object({ charityId: idSchema, invitationId: idSchema }),
-  workplace: z.object({ workplaceId: idSchema }),
-  workplaceMember: z.object({ workplaceId: idSchema, memberId: idSchema }),
-  workplaceInvitation: z.object({ workplaceId: idSchema, invitationId: idSchema }),
-  workplaceCharity: z.object({ workplaceId: idSchema, charityId: idSchema }),
+  charity: pathParameters('charityId'),
+  charityMember: pathParameters('charityId', 'memberId'),
+  charityInvitation: pathParameters('charityId', 'invitationId'),
+  workplace: pathParameters('workplaceId'),
+  workplaceMember: pathParameters('workplaceId', 'memberId'),
+  workplaceInvitation: pathParameters('workplaceId', 'invitationId'),
+  workplaceCharity: pathParameters('workplaceId', 'charityId'),
 } as const;
 
 /* Back office and site routes: list pages, path parameters, settings bodies (appended with the back-office routes). */
@@ -340,17 +341,17 @@ export type NewCharity = z.infer<typeof newCharitySchema>;
 export type NewWorkplace = z.infer<typeof newWorkplaceSchema>;
 export type NewBadge = z.infer<typeof newBadgeSchema>;
 export type ListQuery = z.infer<typeof listQuerySchema>;
-export const memberIdParams = z.object({ memberId: idSchema });
-export const contentIdParams = z.object({ contentId: idSchema });
-export const badgeIdParams = z.object({ badgeId: idSchema });
-export const emailTemplateIdParams = z.object({ templateId: z.string().check(z.maxLength(64, MESSAGES.tooLong(64))) });
+export const memberIdParams = pathParameters('memberId');
+export const contentIdParams = pathParameters('contentId');
+export const badgeIdParams = pathParameters('badgeId');
+export const emailTemplateParams = pathParameters('templateName');
 export const updateSecuritySettingsSchema = z.object({
   requireMfaForAdministrators: securitySettingsSchema.shape.requireMfaForAdministrators,
   adminSessionMinutes: securitySettingsSchema.shape.adminSessionMinutes,
 });
 
 /* People and tenants (the accounts service's member, invitation and console routes). */
-export const invitationParams = z.object({ invitationId: idSchema });
+export const invitationParams = pathParameters('invitationId');
 export type MemberBadge = z.infer<typeof memberBadgeSchema>;
 export type InvitationStatus = z.infer<typeof invitationStatusSchema>;
 export type BusinessUnit = z.infer<typeof businessUnitSchema>;

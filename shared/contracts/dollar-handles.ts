@@ -4,6 +4,7 @@ import { slugSchema } from './common';
 import { giftSchema, MAX_DONATION_CENTS, MIN_DONATION_CENTS } from './donations';
 import { imageUploadFields } from './media';
 import { MESSAGES } from './messages';
+import { pathParameters } from './path-parameters';
 
 /**
  * Managing gifts ("dollar handles"): the charity console (/admin/charity/{id}/dollar-handles) and the back office
@@ -58,9 +59,9 @@ export type GiftImageKind = (typeof GIFT_IMAGE_KINDS)[number];
 export const giftImageUploadSchema = z.object({ kind: z.enum(GIFT_IMAGE_KINDS, { error: MESSAGES.invalidInput }), ...imageUploadFields });
 export type GiftImageUpload = z.infer<typeof giftImageUploadSchema>;
 
-export const charityParams = z.object({ charityId: idSchema });
-export const charityGiftParams = z.object({ charityId: idSchema, giftId: idSchema });
-export const backOfficeGiftParams = z.object({ giftId: idSchema });
+export const charityParams = pathParameters('charityId');
+export const charityGiftParams = pathParameters('charityId', 'giftId');
+export const backOfficeGiftParams = pathParameters('giftId');
 
 /** GET /donations/backoffice/gifts?q=&charityId=&cursor= — `q` matches a gift's title or its charity's name. */
 export const backOfficeGiftQuery = z.object({

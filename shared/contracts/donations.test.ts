@@ -17,7 +17,7 @@ const card = { token: 'tok_test12345678', cardType: 'visa', last4: '4242' } as c
 const guestGift: CreatePaymentRequest = {
   pageType: 'GIFT',
   country: 'nz',
-  giftId: 'gift-1',
+  giftId: '01KDEM0GFT0000000000000001',
   quantity: 2,
   donationAmount: 2500,
   supportingAmount: 0,
@@ -30,7 +30,7 @@ const guestGift: CreatePaymentRequest = {
   card,
 };
 const { donor: _donor, ...memberGift } = guestGift;
-const memberCharity = { ...memberGift, pageType: 'CHARITY', charityId: 'charity-1', giftId: undefined, quantity: 1 };
+const memberCharity = { ...memberGift, pageType: 'CHARITY', charityId: '01KDEM0CHR0000000000000001', giftId: undefined, quantity: 1 };
 
 const issues = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   result.error?.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })) ?? [];
@@ -40,7 +40,7 @@ describe('memberPaymentRequestSchema (POST /donations/me/payments)', () => {
     expect(memberPaymentRequestSchema.safeParse(memberGift).success).toBe(true);
     const charity = memberPaymentRequestSchema.safeParse(memberCharity);
     expect(charity.success).toBe(true);
-    expect(charity.data).toMatchObject({ pageType: 'CHARITY', charityId: 'charity-1', quantity: 1 });
+    expect(charity.data).toMatchObject({ pageType: 'CHARITY', charityId: '01KDEM0CHR0000000000000001', quantity: 1 });
   });
 
   it('refuses a donor in the body, naming donor', () => {

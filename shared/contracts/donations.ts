@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
-import { countryCodeSchema, moneySchema, slugSchema } from './common';
+import { countryCodeSchema, moneySchema } from './common';
 import { MESSAGES } from './messages';
 import { voucherCodeSchema } from './voucher-codes';
+import { pathParameters, requiredIdSchema, ULID_PATTERN } from './path-parameters';
 
 export const PAGE_TYPES = ['GIFT', 'CHARITY', 'FUNDRAISE'] as const;
 export const PAYMENT_TYPES = ['CARD', 'VOUCHER', 'PAYROLL', 'NONE'] as const;
@@ -76,7 +77,7 @@ export const SAVED_CARD_INVALID_MESSAGE = 'Invalid saved card.';
 export const CARD_CHOICE_MESSAGE = 'Choose a saved card or enter your card details.';
 
 /** Our ids (tracking numbers, saved cards, monthly schedules) are ULIDs. */
-const ulidSchema = (message: string) => z.string({ error: message }).check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, message));
+const ulidSchema = (message: string) => z.string({ error: message }).check(z.regex(ULID_PATTERN, message));
 export const savedCardIdSchema = ulidSchema(SAVED_CARD_INVALID_MESSAGE);
 /** A saved card belongs to the merchant account it was saved with, so it pays only in that account's countries. */
 export const SAVED_CARD_OTHER_COUNTRY_MESSAGE = 'This saved card cannot be used for donations in this country. Please use another card.';
@@ -148,14 +149,14 @@ const memberFields = {
 /** A gift from a gift page: the gift's id, any quantity. */
 const giftTarget = {
   pageType: z.literal('GIFT'),
-  giftId: z.string({ error: MESSAGES.requiredField }).check(z.minLength(1, MESSAGES.requiredField)),
+  giftId: requiredIdSchema,
   quantity: quantitySchema,
 };
 
 /** A general donation from a charity page: the charity's id; the quantity is always 1. */
 const charityTarget = {
   pageType: z.literal('CHARITY'),
-  charityId: z.string({ error: MESSAGES.requiredField }).check(z.minLength(1, MESSAGES.requiredField)),
+  charityId: requiredIdSchema,
   quantity: z.literal(1, { error: MESSAGES.invalidInput }),
 };
 
@@ -214,7 +215,7 @@ export const paymentStatusResponseSchema = z.object({
 });
 export type PaymentStatusResponse = z.infer<typeof paymentStatusResponseSchema>;
 
-export const trackingNumberParams = z.object({ trackingNumber: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Invalid tracking number.')) });
+export const trackingNumberParams = pathParameters('trackingNumber');
 
 export const giftSchema = z.object({
   id: z.string(),
@@ -232,6 +233,6 @@ export type Gift = z.infer<typeof giftSchema>;
 export const giftListSchema = z.object({ items: z.array(giftSchema) });
 export type GiftList = z.infer<typeof giftListSchema>;
 
-export const giftParams = z.object({ charityUrl: slugSchema, productUrl: slugSchema });
-export const charityGiftsParams = z.object({ charityUrl: slugSchema });
+export const giftParams = pathParameters('charityUrl', 'productUrl');
+export const charityGiftsParams = pathParameters('charityUrl');
 export const charityGiftsQuery = z.object({ limit: z.optional(z.string().check(z.regex(/^\d{1,2}$/))) });

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { CURRENCIES } from '../money';
 import { MESSAGES } from './messages';
 import { campaignRuleFields, GIVING_TYPES, MATCH_TYPES, MEMBER_TYPES, MODULE_TYPES, RECURRENCE_TYPES } from './matching-public';
+import { idSchema, pathParameters, requiredIdSchema } from './path-parameters';
 
 /**
  * Matching campaigns (spec 1 §3 "Campaign match", spec 2 §3 "Matching campaign"): a workplace adds a matched bonus to
@@ -33,7 +34,7 @@ export const matchRatioSchema = z
 
 /** A gift (or page) the campaign applies to; the name is kept for the console's list. */
 export const campaignItemSchema = z.object({
-  id: z.string().check(z.minLength(1, MESSAGES.requiredField), z.maxLength(40, MESSAGES.tooLong(40))),
+  id: requiredIdSchema,
   name: z.optional(z.string().check(z.maxLength(200, MESSAGES.tooLong(200)))),
 });
 export type CampaignItem = z.infer<typeof campaignItemSchema>;
@@ -43,7 +44,7 @@ export const MAX_CAMPAIGN_ITEMS = 40;
 /** Who among the workplace's members may be matched (empty lists = no restriction). */
 export const campaignRestrictionsSchema = z.object({
   employmentTypes: z.array(z.enum(MATCHING_EMPLOYMENT_TYPES, { error: MESSAGES.invalidInput })).check(z.maxLength(3)),
-  businessUnitIds: z.array(z.string().check(z.minLength(1), z.maxLength(40))).check(z.maxLength(100)),
+  businessUnitIds: z.array(idSchema).check(z.maxLength(100)),
 });
 export type CampaignRestrictions = z.infer<typeof campaignRestrictionsSchema>;
 export const NO_RESTRICTIONS: CampaignRestrictions = { employmentTypes: [], businessUnitIds: [] };
@@ -103,6 +104,6 @@ export type Campaign = z.infer<typeof campaignSchema>;
 export const campaignListSchema = z.object({ items: z.array(campaignSchema) });
 export type CampaignList = z.infer<typeof campaignListSchema>;
 
-export const workplaceCampaignParams = z.object({ workplaceId: z.string().check(z.minLength(1)), campaignId: z.string().check(z.minLength(1)) });
-export const workplaceParams = z.object({ workplaceId: z.string().check(z.minLength(1)) });
-export const productParams = z.object({ productId: z.string().check(z.minLength(1), z.maxLength(40)) });
+export const workplaceCampaignParams = pathParameters('workplaceId', 'campaignId');
+export const workplaceParams = pathParameters('workplaceId');
+export const productParams = pathParameters('productId');

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { COUNTRY_CODES } from '../countries';
 import { countryCodeSchema, moneySchema } from './common';
-import { PAYMENT_TYPES, savedCardIdSchema } from './donations';
+import { PAYMENT_TYPES } from './donations';
+import { pathParameters } from './path-parameters';
 
 /**
  * A signed-in member's own giving: saved cards, monthly giving (upcoming) and completed donations (history).
@@ -22,7 +22,7 @@ export const savedCardListSchema = z.object({ items: z.array(savedCardSchema) })
 export type SavedCardList = z.infer<typeof savedCardListSchema>;
 
 /** DELETE /donations/me/saved-cards/{cardId} */
-export const savedCardParams = z.object({ cardId: savedCardIdSchema });
+export const savedCardParams = pathParameters('cardId');
 
 /** Why a saved card that pays for a monthly donation cannot be removed (409). */
 export const SAVED_CARD_IN_USE_MESSAGE = 'This card pays for a monthly donation. Cancel the monthly donation first, then remove the card.';
@@ -65,7 +65,7 @@ export const recurringDonationListSchema = z.object({ items: z.array(recurringDo
 export type RecurringDonationList = z.infer<typeof recurringDonationListSchema>;
 
 /** DELETE /donations/me/recurring-donations/{scheduleId} */
-export const recurringDonationParams = z.object({ scheduleId: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Invalid monthly donation.')) });
+export const recurringDonationParams = pathParameters('scheduleId');
 
 /** A completed donation in the member's history. */
 export const donationHistoryItemSchema = z.object({
@@ -107,10 +107,8 @@ export const donationHistoryQuery = z.object({
  * Receipts and annual tax statements (PDF files; the calls below answer application/pdf).
  * ---------------------------------------------------------------------------------------------------------- */
 
-const ulid = (message: string) => z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, message));
-
 /** GET /donations/me/donations/{donationId}/receipt — the member's own donation's receipt. */
-export const memberReceiptParams = z.object({ donationId: ulid('Invalid donation id.') });
+export const memberReceiptParams = pathParameters('donationId');
 
 /** GET /donations/receipts/{donationId}?token= — the receipt an e-mail links to, for a guest too. */
 export const receiptLinkParams = memberReceiptParams;
@@ -136,7 +134,4 @@ export const taxYearListSchema = z.object({ items: z.array(taxYearSchema) });
 export type TaxYearList = z.infer<typeof taxYearListSchema>;
 
 /** GET /donations/me/tax-statements/{country}/{taxYear} — that year's statement. */
-export const taxStatementParams = z.object({
-  country: z.enum(COUNTRY_CODES as ['nz', 'au'], { error: 'Use nz or au.' }),
-  taxYear: z.string().check(z.regex(/^20\d{2}$/, 'Use a tax year such as 2027.')),
-});
+export const taxStatementParams = pathParameters('country', 'taxYear');

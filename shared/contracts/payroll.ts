@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { countryCodeSchema, moneySchema } from './common';
 import { donationCentsSchema, quantitySchema } from './donations';
 import { MESSAGES } from './messages';
+import { pathParameters, requiredIdSchema } from './path-parameters';
 
 /** Spec §3 "Payroll payloads": a pledge is taken once, or from every pay. */
 export const PAYROLL_FREQUENCIES = ['OnceOff', 'EveryPayCycle'] as const;
@@ -9,7 +10,6 @@ export type PayrollFrequency = (typeof PAYROLL_FREQUENCIES)[number];
 export const PAYROLL_PLEDGE_STATUSES = ['Active', 'Cancelled'] as const;
 export type PayrollPledgeStatus = (typeof PAYROLL_PLEDGE_STATUSES)[number];
 
-const requiredId = z.string({ error: MESSAGES.requiredField }).check(z.minLength(1, MESSAGES.requiredField));
 const frequencySchema = z.enum(PAYROLL_FREQUENCIES, { error: MESSAGES.invalidInput });
 const anonymousSchema = z.boolean({ error: MESSAGES.invalidInput });
 
@@ -17,7 +17,7 @@ const anonymousSchema = z.boolean({ error: MESSAGES.invalidInput });
 export const giftPayrollPledgeSchema = z.object({
   pageType: z.literal('GIFT'),
   country: countryCodeSchema,
-  productId: requiredId,
+  productId: requiredIdSchema,
   productQuantity: quantitySchema,
   productAmount: donationCentsSchema,
   donationFrequency: frequencySchema,
@@ -28,7 +28,7 @@ export const giftPayrollPledgeSchema = z.object({
 export const charityPayrollPledgeSchema = z.object({
   pageType: z.literal('CHARITY'),
   country: countryCodeSchema,
-  charityId: requiredId,
+  charityId: requiredIdSchema,
   amount: donationCentsSchema,
   donationFrequency: frequencySchema,
   anonymousDonation: anonymousSchema,
@@ -67,4 +67,4 @@ export type PayrollPledge = z.infer<typeof payrollPledgeSchema>;
 export const payrollPledgeListSchema = z.object({ items: z.array(payrollPledgeSchema) });
 export type PayrollPledgeList = z.infer<typeof payrollPledgeListSchema>;
 
-export const payrollPledgeParams = z.object({ pledgeId: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Invalid pledge id.')) });
+export const payrollPledgeParams = pathParameters('pledgeId');

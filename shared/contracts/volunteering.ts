@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { emailSchema, idSchema } from './accounts';
 import { countryCodeSchema, moneySchema, slugSchema } from './common';
 import { MESSAGES } from './messages';
+import { pathParameters } from './path-parameters';
 
 /*
  * Volunteering (spec 2 §3, §4, §6, §7, §8; spec 1 §2, §3, §4): every request and response body of the volunteering
@@ -845,17 +846,17 @@ export type BackOfficeVolunteeringReportQuery = z.infer<typeof backOfficeVolunte
  * Path parameters (spec 2 §3 "Volunteering path parameters")
  * ---------------------------------------------------------------------------------------------------------- */
 
-export const opportunityParams = z.object({ opportunityId: idSchema });
-export const opportunitySessionParams = z.object({ opportunityId: idSchema, sessionId: idSchema });
-export const sessionParams = z.object({ sessionId: idSchema });
-export const applicationParams = z.object({ applicationId: idSchema });
-export const charityApplicationParams = z.object({ charityId: idSchema, applicationId: idSchema });
-export const charityIdParams = z.object({ charityId: idSchema });
-export const charityOpportunityParams = z.object({ charityId: idSchema, opportunityId: idSchema });
+export const opportunityParams = pathParameters('opportunityId');
+export const opportunitySessionParams = pathParameters('opportunityId', 'sessionId');
+export const sessionParams = pathParameters('sessionId');
+export const applicationParams = pathParameters('applicationId');
+export const charityApplicationParams = pathParameters('charityId', 'applicationId');
+export const charityIdParams = pathParameters('charityId');
+export const charityOpportunityParams = pathParameters('charityId', 'opportunityId');
 /** PUT /volunteering/charity/{charityId}/opportunity/{opportunityId}/image (body: shared/contracts/media.ts imageUploadSchema): the role's new image address. */
 export const opportunityImageSchema = z.object({ opportunityId: z.string(), imageUrl: z.string() });
 export type OpportunityImage = z.infer<typeof opportunityImageSchema>;
-export const workplaceIdParams = z.object({ workplaceId: idSchema });
-export const vacancyParams = z.object({ charityUrl: slugSchema, opportunityUrl: slugSchema });
-export const templateParams = z.object({ templateId: idSchema });
-export const externalFeedbackParams = z.object({ externalFeedbackId: idSchema });
+export const workplaceIdParams = pathParameters('workplaceId');
+export const vacancyParams = pathParameters('charityUrl', 'opportunityUrl');
+export const templateParams = pathParameters('templateId');
+export const externalFeedbackParams = pathParameters('externalFeedbackId');

@@ -29,7 +29,7 @@ describe('a payment by gift voucher', () => {
   const base = {
     pageType: 'GIFT',
     country: 'nz',
-    giftId: 'gift-1',
+    giftId: '01KDEM0GFT0000000000000001',
     donationAmount: 2500,
     quantity: 1,
     supportingAmount: 0,

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { DomainError } from '../errors';
+import { newId } from '../ids';
 import { defineService } from '../manifest';
 import type { PermissionSource } from '../permissions';
 import { manifestGuard, serviceRoute } from './authorize';
@@ -9,6 +11,7 @@ const manifest = defineService({
   service: 'accounts',
   routes: [
     { method: 'GET', path: '/open', handler: 'h', auth: { kind: 'public' }, summary: '.', access: {} },
+    { method: 'GET', path: '/open/{charityUrl}', handler: 'h', auth: { kind: 'public' }, summary: '.', access: {} },
     { method: 'GET', path: '/mine', handler: 'h', auth: { kind: 'signedIn' }, summary: '.', access: {} },
     { method: 'GET', path: '/office', handler: 'h', auth: { kind: 'signedIn', anyOf: ['BackOffice_ViewMembers'] }, summary: '.', access: {} },
     { method: 'GET', path: '/vacancies', handler: 'h', auth: { kind: 'signedIn', anyOf: ['BackOffice_ViewVacancies'], deniedAs: 'Unauthorized' }, summary: '.', access: {} },
@@ -23,12 +26,22 @@ const manifest = defineService({
   ],
 });
 
+const KIWI = newId();
+const OTHER = newId();
+const lookedUp: string[] = [];
 const source: PermissionSource = {
   siteFeatures: async () => [],
-  tenantRoles: async (memberId, tenant) => (memberId === 'sam' && tenant.id === 'kiwi' ? ['Charity.Admin'] : []),
+  tenantRoles: async (memberId, tenant) => {
+    lookedUp.push(tenant.id);
+    return memberId === 'sam' && tenant.id === KIWI ? ['Charity.Admin'] : [];
+  },
   corporateRoles: async () => [],
 };
-const guard = manifestGuard(manifest, () => source);
+/** The user pool's groups now (cognito-local's adapter is tested in caller-groups.test.ts). */
+const pool = new Map<string, string[]>([['alex', ['Administrator']]]);
+const groups = () => ({ groupsOf: async (username: string) => pool.get(username) ?? [] });
+const guard = manifestGuard(manifest, () => source, { groups });
+const MEMBER = '7d0b7f0e-3c44-4a8e-9f0e-1a2b3c4d5e6f';
 const caller = (userId: string, groups: string[] = []): Caller => ({ userId, groups, claims: { sub: userId } });
 const attempt = (routeKey: string, who?: Caller, pathParameters: Record<string, string> = {}) =>
   guard({ routeKey, caller: who, pathParameters, log: logger }).then(
@@ -59,8 +72,46 @@ describe('manifestGuard: the manifest entry is the policy', () => {
 
   it("stops a charity's admin acting on another charity (no IDOR)", async () => {
     const key = 'DELETE /api/charity/{charityId}/members/{memberId}';
-    expect(await attempt(key, caller('sam'), { charityId: 'kiwi', memberId: 'x' })).toBe('allowed');
-    expect(await attempt(key, caller('sam'), { charityId: 'other', memberId: 'x' })).toBe('Forbidden');
+    expect(await attempt(key, caller('sam'), { charityId: KIWI, memberId: MEMBER })).toBe('allowed');
+    expect(await attempt(key, caller('sam'), { charityId: OTHER, memberId: MEMBER })).toBe('Forbidden');
+  });
+
+  it('trusts a token’s Administrator group only while the user pool still has the member in it (revoked: refused at once)', async () => {
+    expect(await attempt('GET /api/office', caller('blake', ['Administrator']))).toBe('Forbidden');
+    expect(await attempt('GET /api/vacancies', caller('blake', ['Administrator']))).toBe('Unauthorized');
+    pool.set('blake', ['Administrator']);
+    expect(await attempt('GET /api/office', caller('blake', ['Administrator']))).toBe('allowed');
+    pool.delete('blake');
+    expect(await attempt('GET /api/office', caller('blake', ['Administrator']))).toBe('Forbidden');
+  });
+
+  it('fails closed when the user pool cannot be asked, or none is configured', async () => {
+    const down = manifestGuard(manifest, () => source, { groups: () => ({ groupsOf: async () => Promise.reject(new Error('throttled')) }) });
+    await expect(down({ routeKey: 'GET /api/office', caller: caller('alex', ['Administrator']), pathParameters: {}, log: logger })).rejects.toMatchObject({ code: 'Forbidden' });
+    const none = manifestGuard(manifest, () => source, { groups: () => undefined });
+    await expect(none({ routeKey: 'GET /api/office', caller: caller('alex', ['Administrator']), pathParameters: {}, log: logger })).rejects.toMatchObject({ code: 'Forbidden' });
+    // A caller whose token names no group is never looked up.
+    expect(await attempt('GET /api/mine', caller('dana'))).toBe('allowed');
+  });
+
+  it('never looks up roles in a malformed tenant: 403 for members, then 400 naming it for administrators', async () => {
+    const key = 'DELETE /api/charity/{charityId}/members/{memberId}';
+    lookedUp.length = 0;
+    for (const charityId of ['A'.repeat(2000), 'kiwi', '../', '\u0000']) {
+      expect(await attempt(key, caller('sam'), { charityId, memberId: MEMBER })).toBe('Forbidden');
+      expect(await attempt(key, caller('alex', ['Administrator']), { charityId, memberId: MEMBER })).toBe('ValidationFailed');
+    }
+    expect(lookedUp).toEqual([]);
+  });
+
+  it('checks every path parameter once the caller may use the route, naming it', async () => {
+    const key = 'DELETE /api/charity/{charityId}/members/{memberId}';
+    const refused = await guard({ routeKey: key, caller: caller('sam'), pathParameters: { charityId: KIWI, memberId: 'x'.repeat(2000) }, log: logger }).catch((e: DomainError) => e);
+    expect(refused).toMatchObject({ code: 'ValidationFailed', fieldErrors: [{ field: 'path.memberId', message: 'Invalid member.' }] });
+    const missing = await guard({ routeKey: 'GET /api/open/{charityUrl}', pathParameters: {}, log: logger }).catch((e: DomainError) => e);
+    expect(missing).toMatchObject({ code: 'ValidationFailed', fieldErrors: [{ field: 'path.charityUrl', message: "The parameter 'charityUrl' must be defined." }] });
+    expect(await attempt('GET /api/open/{charityUrl}', undefined, { charityUrl: 'kiwi-coast-rescue' })).toBe('allowed');
+    expect(await attempt('GET /api/open/{charityUrl}', undefined, { charityUrl: '..%2F' })).toBe('ValidationFailed');
   });
 
   it('fails closed for a route key its manifest does not declare', async () => {
@@ -68,7 +119,7 @@ describe('manifestGuard: the manifest entry is the policy', () => {
   });
 
   it('fails closed when a route lists permissions but the service gave no permission source', async () => {
-    const sourceless = manifestGuard(manifest);
+    const sourceless = manifestGuard(manifest, undefined, { groups });
     await expect(sourceless({ routeKey: 'GET /api/office', caller: caller('alex', ['Administrator']), pathParameters: {}, log: logger })).rejects.toMatchObject({ code: 'Forbidden' });
   });
 });
@@ -76,7 +127,7 @@ describe('manifestGuard: the manifest entry is the policy', () => {
 describe('serviceRoute', () => {
   it('answers 401/403 problem+json before the use case runs', async () => {
     let ran = 0;
-    const handler = serviceRoute(manifest, () => source)({}, async () => {
+    const handler = serviceRoute(manifest, () => source, { groups })({}, async () => {
       ran++;
       return ok({});
     });

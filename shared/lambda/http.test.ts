@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { DomainError, tooManyRequests } from '../errors';
 import { MESSAGES } from '../contracts/messages';
+import { ENV } from '../manifest';
 import { accepted, csvFile, httpRoute, ok, pdfFile, type HttpEvent, type RouteGuard } from './http';
+import { resetSecretsForTests } from './secrets';
 
 const guard: RouteGuard = async () => ({ permissions: new Set() });
 
@@ -147,5 +151,36 @@ describe('httpRoute guard', () => {
     const response = await route(event({ body: '{"name":' }));
     expect(response.statusCode).toBe(403);
     expect(ran).toBe(false);
+  });
+});
+
+describe('the edge: X-Origin-Verify and the caller’s address', () => {
+  const secrets = mockClient(SecretsManagerClient);
+  const whoAmI = httpRoute({ guard }, async ({ sourceIp }) => ok({ sourceIp }));
+  const request = (headers: Record<string, string>) =>
+    whoAmI(event({ routeKey: 'GET /api/who', headers, requestContext: { requestId: 'r', http: { method: 'GET', path: '/api/who', sourceIp: '10.1.2.3' } } as HttpEvent['requestContext'] }));
+  const saved = { ...process.env };
+
+  afterEach(() => {
+    process.env = { ...saved };
+    secrets.reset();
+    resetSecretsForTests();
+  });
+
+  it('where the function is given the edge secret, refuses a request without it or with another, before anything else', async () => {
+    process.env[ENV.secretId('ORIGIN_VERIFY')] = 'giving/origin-verify';
+    secrets.on(GetSecretValueCommand).resolves({ SecretString: 'the-edge-secret' });
+    for (const headers of [{}, { 'x-origin-verify': 'a guess' }, { 'x-origin-verify': 'the-edge-secre' }] as Record<string, string>[]) {
+      const response = await request(headers);
+      expect(response.statusCode).toBe(403);
+      expect(JSON.parse(response.body as string)).toMatchObject({ code: 'Forbidden', detail: 'Send requests to the API through the site.' });
+    }
+    const through = await request({ 'x-origin-verify': 'the-edge-secret', 'x-viewer-address': '2001:db8::7', 'cloudfront-viewer-address': '203.0.113.1:443' });
+    expect(JSON.parse(through.body as string)).toEqual({ sourceIp: '2001:db8::7' });
+  });
+
+  it('never takes the address from a client’s headers: without the edge it is the connection’s', async () => {
+    const response = await request({ 'x-viewer-address': '203.0.113.2', 'cloudfront-viewer-address': '203.0.113.1:443', 'x-forwarded-for': '198.51.100.1', forwarded: 'for=192.0.2.1', 'x-real-ip': '192.0.2.2' });
+    expect(JSON.parse(response.body as string)).toEqual({ sourceIp: '10.1.2.3' });
   });
 });

@@ -1,9 +1,12 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { ZodMiniType } from 'zod/mini';
+import { timingSafeEqual } from 'node:crypto';
+import { ipAddressOf, ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../edge';
 import { DomainError, PROBLEM_CONTENT_TYPE, problemFor } from '../errors';
 import type { Permission } from '../permissions';
 import { parseWith } from '../validation';
 import { logger as rootLogger, type Logger } from './logger';
+import { hasSecret, loadSecrets, secret } from './secrets';
 
 /** The signed-in caller, from the claims the JWT authorizer verified. */
 export interface Caller {
@@ -22,7 +25,7 @@ export interface HttpRequest<TBody, TParams, TQuery> {
   permissions: ReadonlySet<Permission>;
   idempotencyKey?: string;
   correlationId: string;
-  /** The caller's address, for per-caller limits: CloudFront's viewer address when it sent the request, else the peer's. */
+  /** The caller's address, for per-caller limits: the one the edge set (X-Viewer-Address), never a client's claim. */
   sourceIp: string;
   log: Logger;
 }
@@ -63,7 +66,11 @@ export type RouteGuard = (request: {
   caller?: Caller;
   pathParameters: Readonly<Record<string, string | undefined>>;
   log: Logger;
-}) => Promise<{ permissions: ReadonlySet<Permission> }>;
+}) => Promise<{
+  permissions: ReadonlySet<Permission>;
+  /** The caller as the guard confirmed them (their groups as the user pool has them now); the token's otherwise. */
+  caller?: Caller;
+}>;
 
 export interface HttpRouteOptions<TBody, TParams, TQuery> {
   /** Required: handlers get it from their service's `serviceRoute` (shared/lambda/authorize.ts), which reads the manifest. */
@@ -95,8 +102,12 @@ export function httpRoute<TBody = undefined, TParams = Record<string, string>, T
     const log = rootLogger.child({ correlationId, route: event.routeKey });
     let result: HttpResult;
     try {
-      const caller = callerOf(event);
-      const { permissions } = await options.guard({ routeKey: event.routeKey, caller, pathParameters: event.pathParameters ?? {}, log });
+      await loadSecrets();
+      const viaEdge = checkEdge(event);
+      const claimed = callerOf(event);
+      const guarded = await options.guard({ routeKey: event.routeKey, caller: claimed, pathParameters: event.pathParameters ?? {}, log });
+      const { permissions } = guarded;
+      const caller = guarded.caller ?? claimed;
       const request: HttpRequest<TBody, TParams, TQuery> = {
         permissions,
         body: (options.body ? parseWith(options.body, readJsonBody(event), 'body') : undefined) as TBody,
@@ -109,7 +120,7 @@ export function httpRoute<TBody = undefined, TParams = Record<string, string>, T
         caller,
         idempotencyKey: readIdempotencyKey(event, options.idempotencyKey),
         correlationId,
-        sourceIp: sourceIpOf(event),
+        sourceIp: sourceIpOf(event, viaEdge),
         log,
       };
       result = await handle(request);
@@ -121,11 +132,27 @@ export function httpRoute<TBody = undefined, TParams = Record<string, string>, T
   };
 }
 
-/** CloudFront-Viewer-Address is "ip:port" (IPv6 too), set by CloudFront itself; without it, the connection's address. */
-function sourceIpOf(event: APIGatewayProxyEventV2): string {
-  const viewer = header(event, 'cloudfront-viewer-address');
-  if (viewer && viewer.lastIndexOf(':') > 0) return viewer.slice(0, viewer.lastIndexOf(':'));
-  return event.requestContext?.http?.sourceIp ?? 'unknown';
+/**
+ * Where the function is given the edge's secret (every route in AWS, and on the local platform), a request must
+ * carry it in X-Origin-Verify: anything that did not come through CloudFront (and its web ACL) is refused before the
+ * guard or the body is read. Answers whether the request came through the edge.
+ */
+function checkEdge(event: APIGatewayProxyEventV2): boolean {
+  if (!hasSecret('ORIGIN_VERIFY')) return false;
+  const expected = Buffer.from(secret('ORIGIN_VERIFY'));
+  const given = Buffer.from(header(event, ORIGIN_VERIFY_HEADER) ?? '');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new DomainError('Forbidden', 'Send requests to the API through the site.');
+  return true;
+}
+
+/**
+ * The caller's address: X-Viewer-Address when the request came through the edge (which writes it from the
+ * connection on every request), else the connection's own address. A client's forwarding headers (X-Forwarded-For,
+ * Forwarded, X-Real-IP, True-Client-IP, CloudFront-Viewer-Address...) are never read: inventing one buys nothing.
+ */
+function sourceIpOf(event: APIGatewayProxyEventV2, viaEdge: boolean): string {
+  const viewer = viaEdge ? ipAddressOf(header(event, VIEWER_ADDRESS_HEADER)) : undefined;
+  return viewer ?? event.requestContext?.http?.sourceIp ?? 'unknown';
 }
 
 function header(event: APIGatewayProxyEventV2, name: string): string | undefined {

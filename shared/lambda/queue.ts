@@ -2,6 +2,7 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { EventDefinition, EventEnvelope } from '../events';
 import type { IdempotencyStore } from './idempotency';
 import { logger as rootLogger, type Logger } from './logger';
+import { loadSecrets } from './secrets';
 
 export type QueueHandler = (event: SQSEvent) => Promise<SQSBatchResponse>;
 
@@ -20,6 +21,12 @@ export function queueConsumer<const D extends readonly EventDefinition<string, u
 ): QueueHandler {
   return async (event) => {
     const failures: SQSBatchResponse['batchItemFailures'] = [];
+    try {
+      await loadSecrets();
+    } catch (error) {
+      rootLogger.error('secrets could not be read', { error });
+      return { batchItemFailures: event.Records.map((record) => ({ itemIdentifier: record.messageId })) };
+    }
     for (const record of event.Records) {
       const log = rootLogger.child({ messageId: record.messageId });
       try {

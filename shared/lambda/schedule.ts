@@ -1,4 +1,5 @@
 import { logger as rootLogger, type Logger } from './logger';
+import { loadSecrets } from './secrets';
 
 /** EventBridge Scheduler invokes with this input (the target's Input sets it from <aws.scheduler.scheduled-time>). */
 export interface ScheduledEvent {
@@ -17,6 +18,7 @@ export function scheduledJob(
     const scheduledTime = event?.scheduledTime ? new Date(event.scheduledTime) : new Date();
     const log = rootLogger.child({ job: name, scheduledTime: scheduledTime.toISOString() });
     try {
+      await loadSecrets();
       await handle({ scheduledTime, log });
       log.info('job done', { ms: Date.now() - started });
     } catch (error) {

@@ -2,6 +2,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { logger as rootLogger, type Logger } from './logger';
+import { loadSecrets } from './secrets';
 
 export type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse>;
 
@@ -20,6 +21,12 @@ export interface StreamRecord<T> {
  */
 export function streamConsumer<T>(handle: (record: StreamRecord<T>, context: { log: Logger }) => Promise<void>): StreamHandler {
   return async (event) => {
+    try {
+      await loadSecrets();
+    } catch (error) {
+      rootLogger.error('secrets could not be read', { error });
+      return { batchItemFailures: event.Records.slice(0, 1).map((record) => ({ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' })) };
+    }
     for (const record of event.Records) {
       const sequenceNumber = record.dynamodb?.SequenceNumber ?? '';
       const log = rootLogger.child({ sequenceNumber, eventName: record.eventName });

@@ -1,6 +1,7 @@
 import type { ZodMiniType } from 'zod/mini';
 import { DomainError } from '../errors';
 import { logger as rootLogger, type Logger } from './logger';
+import { loadSecrets } from './secrets';
 
 /**
  * An error a workflow can Retry or Catch by name (Lambda reports `error.name` as the error type,
@@ -27,6 +28,7 @@ export function workflowTask<TInput, TOutput>(
     if (!parsed.success) throw new TaskError('InvalidTaskInput', `${name}: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`);
     const log = rootLogger.child({ task: name });
     try {
+      await loadSecrets();
       const output = await handle(parsed.data, { log });
       log.info('task done', { ms: Date.now() - started });
       return output;

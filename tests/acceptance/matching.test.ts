@@ -77,7 +77,9 @@ describe('matching campaigns', () => {
     ]);
     expect(response.body.items[0]).not.toHaveProperty('items');
     expect(response.body.items[0]).not.toHaveProperty('restrictions');
-    expect((await call<PublicCampaignList>('/matching/campaigns/product/NOSUCHGIFT')).body).toEqual({ items: [] });
+    expect((await call<PublicCampaignList>('/matching/campaigns/product/01KDEM0GFT0000000000000099')).body).toEqual({ items: [] });
+    // Not an id at all: refused at the edge, naming the parameter.
+    expect((await call('/matching/campaigns/product/NOSUCHGIFT')).status).toBe(400);
   });
 
   it('lets only the workplace’s admins (and the back office) into its console calls', async () => {
@@ -126,7 +128,8 @@ describe('matching campaigns', () => {
     expect(off.body.status).toBe('Inactive');
     expect((await call<PublicCampaignList>(`/matching/campaigns/product/${fillParcelId}`)).body.items).toEqual([]);
     expect((await call(campaign, { method: 'PUT', role: 'workplaceMember', body: input() })).status).toBe(403);
-    expect((await call(`${campaigns()}/NOSUCHCAMPAIGN`, { method: 'PUT', role: 'workplaceAdmin', body: input() })).status).toBe(404);
+    expect((await call(`${campaigns()}/01KDEM0CMPGN00000000000099`, { method: 'PUT', role: 'workplaceAdmin', body: input() })).status).toBe(404);
+    expect((await call(`${campaigns()}/NOSUCHCAMPAIGN`, { method: 'PUT', role: 'workplaceAdmin', body: input() })).status).toBe(400);
 
     const restrictions: CampaignRestrictions = { employmentTypes: ['Permanent'], businessUnitIds: [] };
     expect((await call(`${campaign}/restrictions`, { role: 'workplaceAdmin' })).body).toEqual({ employmentTypes: [], businessUnitIds: [] });

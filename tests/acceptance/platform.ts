@@ -8,16 +8,17 @@ import type { RunningPlatform } from '../../tools/local/src/platform';
 
 /**
  * Acceptance tests run the real local platform in-process on their own ports (LOCAL_PORT_BASE), with a short
- * gateway timeout so the lost-reply path takes seconds, not the production 8.
+ * gateway timeout so the lost-reply path takes seconds, not the production 8, and raised edge rate limits.
  */
-export async function startTestPlatform(filePortBase: number): Promise<RunningPlatform> {
+export async function startTestPlatform(filePortBase: number, options: { edgeRateLimitScale?: number } = {}): Promise<RunningPlatform> {
   // TEST_PORT_OFFSET moves every file's block, so two checkouts can run their acceptance tests side by side.
   const portBase = filePortBase + Number(process.env.TEST_PORT_OFFSET ?? 0);
   process.env.LOCAL_PORT_BASE = String(portBase);
   process.env.LOCAL_STATE_DIR = `.local/acceptance-${portBase}`;
   process.env.CARD_GATEWAY_TIMEOUT_MS = '1500';
   const { startPlatform } = await import('../../tools/local/src/platform');
-  return startPlatform({ lostReplyDelayMs: 4000, queueVisibilitySeconds: 2 });
+  // Each file sends hundreds of requests from one address: the web ACLs' limits are raised unless the file is about them.
+  return startPlatform({ lostReplyDelayMs: 4000, queueVisibilitySeconds: 2, edgeRateLimitScale: options.edgeRateLimitScale ?? 1000 });
 }
 
 /** The Platform merchant account (Australia's payments). */

@@ -187,7 +187,9 @@ describe('volunteering', () => {
     expect(templates.body.items.length).toBeGreaterThanOrEqual(5);
     expect(templates.body.categories.find((c) => c.category === 'Environment')?.count).toBeGreaterThan(0);
     expect((await call(`/volunteering/opportunity/template/${templates.body.items[0]!.id}`, { role: 'charityAdmin' })).status).toBe(200);
-    expect((await call('/volunteering/opportunity/template/NOSUCHTEMPLATE', { role: 'charityAdmin' })).status).toBe(404);
+    expect((await call('/volunteering/opportunity/template/01KDEM0TMP0000000000000099', { role: 'charityAdmin' })).status).toBe(404);
+    // Not an id at all: refused at the edge, naming the parameter.
+    expect((await call('/volunteering/opportunity/template/NOSUCHTEMPLATE', { role: 'charityAdmin' })).status).toBe(400);
 
     expect((await call<{ isOnline: boolean }>(`/volunteering/opportunity/${id}/toggleOnlineStatus`, { method: 'PATCH', role: 'charityAdmin' })).body.isOnline).toBe(false);
     expect((await call<OpportunityList>('/volunteering/public/opportunity?country=nz')).body.items.map((o) => o.id)).not.toContain(id);
@@ -388,7 +390,7 @@ describe('volunteering', () => {
     expect((await office(`/${id}/toggleOnlineStatus`, { method: 'PATCH', body: { isOnline: true } })).status).toBe(204);
     expect((await office('/bulkUpdateOpportunitySdgs', { method: 'POST', body: { items: [{ opportunityId: id, sdgs: [14, 15] }] } })).status).toBe(204);
     expect((await call<Opportunity>(`/volunteering/opportunity/${id}/edit`, { role: 'charityAdmin' })).body.sdgs).toEqual([14, 15]);
-    const unknown = await office('/bulkUpdateOpportunitySdgs', { method: 'POST', body: { items: [{ opportunityId: id, sdgs: [1] }, { opportunityId: 'NOSUCHOPPORTUNITY', sdgs: [2] }] } });
+    const unknown = await office('/bulkUpdateOpportunitySdgs', { method: 'POST', body: { items: [{ opportunityId: id, sdgs: [1] }, { opportunityId: '01KDEM0PPRTNTY000000000000', sdgs: [2] }] } });
     expect(unknown.status).toBe(400);
     expect((await call<Opportunity>(`/volunteering/opportunity/${id}/edit`, { role: 'charityAdmin' })).body.sdgs).toEqual([14, 15]);
     for (const path of [`/opportunity/${id}/edit`, `/volunteer/opportunity/${id}/applicants`]) {

@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { AdminGetUserCommand, AdminListGroupsForUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminGetUserCommand, AdminListGroupsForUserCommand, InitiateAuthCommand, NotAuthorizedException } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '@giving/shared/errors';
@@ -9,8 +9,11 @@ import { testTables } from '../../../tools/local/src/testing/dynamo';
 import { freePort } from '../../../tools/local/src/testing/global-setup';
 import accounts from '../service';
 import { CANNOT_REVOKE_SELF, grantAdministrator, revokeAdministrator } from '../domain/back-office';
+import { DEFAULT_SECURITY, getSecuritySettings, updateSecuritySettings } from '../domain/back-office-content';
+import { fixedClock } from '@giving/shared/clock';
 import { cognitoUserPoolGroups } from './cognito-groups';
 import { dynamoBackOfficeStore } from './dynamo-back-office';
+import { dynamoSecurityStore } from './dynamo-back-office-content';
 import { indexKeys, keys } from './keys';
 
 const stateDir = `.local/test-cognito-${newId().toLowerCase()}`;
@@ -50,7 +53,11 @@ beforeAll(async () => {
       }),
     );
   }
-  deps = { backOffice: dynamoBackOfficeStore(client, tableName), groups: cognitoUserPoolGroups(cognito.client, cognito.userPoolId) };
+  deps = {
+    backOffice: dynamoBackOfficeStore(client, tableName),
+    groups: cognitoUserPoolGroups(cognito.client, cognito.userPoolId),
+    security: dynamoSecurityStore(client, tableName),
+  };
 });
 
 afterAll(async () => {
@@ -112,5 +119,46 @@ describe('the Administrator role (cognito-local and DynamoDB Local)', () => {
     );
     expect(await failure(grantAdministrator(deps, ghost))).toEqual({ code: 'NotFound', message: 'Member was not found.' });
     expect(await rolesOf(ghost)).toEqual([]);
+  });
+
+  it('signs a revoked administrator out everywhere: their refresh token gets them no new ID token', async () => {
+    const alex = members.get('alex.morgan@koha.test') as string;
+    const hana = members.get('hana.kereama@koha.test') as string;
+    await grantAdministrator(deps, hana);
+    const signIn = (flow: 'USER_PASSWORD_AUTH' | 'REFRESH_TOKEN_AUTH', parameters: Record<string, string>) =>
+      cognito.client.send(new InitiateAuthCommand({ AuthFlow: flow, ClientId: cognito.userPoolClientId, AuthParameters: parameters }));
+    const session = await signIn('USER_PASSWORD_AUTH', { USERNAME: 'hana.kereama@koha.test', PASSWORD: 'Koha-test-2026!' });
+    const refreshToken = session.AuthenticationResult?.RefreshToken as string;
+    expect((await signIn('REFRESH_TOKEN_AUTH', { REFRESH_TOKEN: refreshToken })).AuthenticationResult?.IdToken).toBeTruthy();
+    // Tokens carry whole seconds: the sign-out is later than this session's.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await revokeAdministrator(deps, hana, alex);
+    await expect(signIn('REFRESH_TOKEN_AUTH', { REFRESH_TOKEN: refreshToken })).rejects.toBeInstanceOf(NotAuthorizedException);
+    // Signing in again works (as a member, no longer an administrator).
+    expect((await signIn('USER_PASSWORD_AUTH', { USERNAME: 'hana.kereama@koha.test', PASSWORD: 'Koha-test-2026!' })).AuthenticationResult?.IdToken).toBeTruthy();
+  });
+});
+
+describe("'Require MFA for administrators' in the user pool (cognito-local behind its front door)", () => {
+  const mfaOf = async (email: string) => {
+    const user = await cognito.client.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: email }));
+    return { list: user.UserMFASettingList ?? [], preferred: user.PreferredMfaSetting };
+  };
+
+  it('is stored and applied to every administrator, to one granted later, and taken off when saved off', async () => {
+    const settingsDeps = { security: dynamoSecurityStore(client, tableName), clock: fixedClock('2026-04-01T09:00:00.000Z'), userPool: deps.groups };
+    expect(await getSecuritySettings(settingsDeps)).toEqual(DEFAULT_SECURITY);
+    const saved = await updateSecuritySettings(settingsDeps, { requireMfaForAdministrators: true, adminSessionMinutes: 30 }, 'alex');
+    expect(saved).toEqual({ requireMfaForAdministrators: true, adminSessionMinutes: 30, updatedAt: '2026-04-01T09:00:00.000Z' });
+    expect(await getSecuritySettings(settingsDeps)).toEqual(saved);
+    expect(await mfaOf('alex.morgan@koha.test')).toEqual({ list: ['EMAIL_OTP'], preferred: 'EMAIL_OTP' });
+
+    const hana = members.get('hana.kereama@koha.test') as string;
+    await grantAdministrator(deps, hana);
+    expect(await mfaOf('hana.kereama@koha.test')).toEqual({ list: ['EMAIL_OTP'], preferred: 'EMAIL_OTP' });
+
+    await updateSecuritySettings(settingsDeps, { requireMfaForAdministrators: false, adminSessionMinutes: 30 }, 'alex');
+    expect(await mfaOf('alex.morgan@koha.test')).toEqual({ list: [], preferred: undefined });
+    expect(await mfaOf('hana.kereama@koha.test')).toEqual({ list: [], preferred: undefined });
   });
 });

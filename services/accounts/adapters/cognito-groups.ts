@@ -1,6 +1,9 @@
 import {
   AdminAddUserToGroupCommand,
   AdminRemoveUserFromGroupCommand,
+  AdminSetUserMFAPreferenceCommand,
+  AdminUserGlobalSignOutCommand,
+  ListUsersInGroupCommand,
   UserNotFoundException,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -22,6 +25,25 @@ export function cognitoUserPoolGroups(client: CognitoIdentityProviderClient, use
     },
     async removeUser(username, group) {
       await client.send(new AdminRemoveUserFromGroupCommand({ UserPoolId: userPoolId, Username: username, GroupName: group })).catch(memberMissing);
+    },
+    async signOutEverywhere(username) {
+      await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: username })).catch(memberMissing);
+    },
+    async usersIn(group) {
+      const usernames: string[] = [];
+      let nextToken: string | undefined;
+      do {
+        const page = await client.send(new ListUsersInGroupCommand({ UserPoolId: userPoolId, GroupName: group, NextToken: nextToken }));
+        for (const user of page.Users ?? []) if (user.Username) usernames.push(user.Username);
+        nextToken = page.NextToken;
+      } while (nextToken);
+      return usernames;
+    },
+    async requireMfa(username, required) {
+      // E-mailed codes need no set-up by the member (their address is verified); the pool offers them as a second factor.
+      await client
+        .send(new AdminSetUserMFAPreferenceCommand({ UserPoolId: userPoolId, Username: username, EmailMfaSettings: { Enabled: required, PreferredMfa: required } }))
+        .catch(memberMissing);
     },
   };
 }

@@ -5,24 +5,20 @@ import { newId } from '@giving/shared/ids';
 import { testTables } from '../../../tools/local/src/testing/dynamo';
 import accounts from '../service';
 import {
-  DEFAULT_SECURITY,
   createBadge,
   deleteBadge,
   emailTemplate,
-  getSecuritySettings,
   listBadges,
   listEmailTemplates,
   unknownPlaceholders,
   updateEmailTemplate,
-  updateSecuritySettings,
 } from '../domain/back-office-content';
 import { DEFAULT_EMAIL_TEMPLATES } from '../domain/email-templates';
-import { dynamoBadgeStore, dynamoEmailTemplateStore, dynamoSecurityStore } from './dynamo-back-office-content';
+import { dynamoBadgeStore, dynamoEmailTemplateStore } from './dynamo-back-office-content';
 
 let deps: {
   templates: ReturnType<typeof dynamoEmailTemplateStore>;
   badges: ReturnType<typeof dynamoBadgeStore>;
-  security: ReturnType<typeof dynamoSecurityStore>;
   clock: ReturnType<typeof fixedClock>;
 };
 
@@ -32,7 +28,6 @@ beforeAll(async () => {
   deps = {
     templates: dynamoEmailTemplateStore(tables.client, tableName),
     badges: dynamoBadgeStore(tables.client, tableName),
-    security: dynamoSecurityStore(tables.client, tableName),
     clock: fixedClock('2026-04-01T09:00:00.000Z'),
   };
 });
@@ -94,15 +89,5 @@ describe('badges (DynamoDB Local)', () => {
     await deleteBadge(deps, big.id);
     await deleteBadge(deps, newId());
     expect((await listBadges(deps)).items.map((b) => b.id)).toEqual([small.id, huge.id]);
-  });
-});
-
-describe('security settings (DynamoDB Local)', () => {
-  it('answers the defaults until changed, then the change', async () => {
-    expect(await getSecuritySettings(deps)).toEqual(DEFAULT_SECURITY);
-    expect(DEFAULT_SECURITY).toEqual({ requireMfaForAdministrators: false, adminSessionMinutes: 60 });
-    const saved = await updateSecuritySettings(deps, { requireMfaForAdministrators: true, adminSessionMinutes: 30 }, 'admin-1');
-    expect(saved).toEqual({ requireMfaForAdministrators: true, adminSessionMinutes: 30, updatedAt: '2026-04-01T09:00:00.000Z' });
-    expect(await getSecuritySettings(deps)).toEqual(saved);
   });
 });

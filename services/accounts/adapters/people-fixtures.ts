@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { CharityProfile, Workplace } from '@giving/shared/contracts/accounts';
 import { newId } from '@giving/shared/ids';
@@ -32,8 +33,9 @@ export function peopleStores(client: DynamoDBDocumentClient, tableName: string) 
 export type PeopleStores = ReturnType<typeof peopleStores>;
 
 export const aCaller = (overrides: Partial<SignedInMember> = {}): SignedInMember => {
-  const id = newId().toLowerCase();
-  return { memberId: `m-${id}`, email: `person-${id}@example.org`, firstName: 'Aroha', lastName: 'Ngata', adminRoles: [], ...overrides };
+  // Member ids are Cognito subs (UUIDs), as the user pool makes them.
+  const id = randomUUID();
+  return { memberId: id, email: `person-${id}@example.org`, firstName: 'Aroha', lastName: 'Ngata', adminRoles: [], ...overrides };
 };
 
 export async function aCharity(stores: PeopleStores, overrides: Partial<CharityProfile> = {}): Promise<CharityProfile> {

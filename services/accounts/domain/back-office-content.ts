@@ -1,4 +1,6 @@
 import type { Badge, EmailTemplate, NewBadge, SecuritySettings } from '@giving/shared/contracts/accounts';
+import { ADMINISTRATOR } from '@giving/shared/permissions';
+import type { UserPoolGroups } from './back-office';
 import { invalid, notFound, type FieldError } from '@giving/shared/errors';
 import { newId } from '@giving/shared/ids';
 import { DEFAULT_EMAIL_TEMPLATES, EMAIL_TEMPLATE_IDS, type EmailTemplateId } from './email-templates';
@@ -103,8 +105,13 @@ export async function getSecuritySettings(deps: { security: SecurityStore }): Pr
   return (await deps.security.get()) ?? DEFAULT_SECURITY;
 }
 
+/**
+ * Changes the security settings and applies 'require MFA for administrators' to the user pool: every administrator
+ * then needs a second factor (an e-mailed code) at sign-in, or has the choice back. Stored first and applied to all
+ * each time, so saving again after a failure finishes the job.
+ */
 export async function updateSecuritySettings(
-  deps: { security: SecurityStore; clock: Clock },
+  deps: { security: SecurityStore; clock: Clock; userPool: Pick<UserPoolGroups, 'usersIn' | 'requireMfa'> },
   input: Omit<SecuritySettings, 'updatedAt'>,
   by: string,
 ): Promise<SecuritySettings> {
@@ -114,5 +121,6 @@ export async function updateSecuritySettings(
     updatedAt: deps.clock.now().toISOString(),
   };
   await deps.security.put({ ...settings, updatedBy: by });
+  for (const username of await deps.userPool.usersIn(ADMINISTRATOR)) await deps.userPool.requireMfa(username, settings.requireMfaForAdministrators);
   return settings;
 }

@@ -5,6 +5,7 @@ import type {
   MemberSummary,
   NewCharity,
   NewWorkplace,
+  SecuritySettings,
   Workplace,
 } from '@giving/shared/contracts/accounts';
 import { conflict, notFound } from '@giving/shared/errors';
@@ -46,6 +47,15 @@ export interface UserPoolGroups {
   /** Both are idempotent. Throw NotFound when the user is not in the pool. */
   addUser(username: string, group: string): Promise<void>;
   removeUser(username: string, group: string): Promise<void>;
+  /** Ends every session the member has: their refresh tokens stop working (AdminUserGlobalSignOut). */
+  signOutEverywhere(username: string): Promise<void>;
+  /** The usernames in a group (every page). */
+  usersIn(group: string): Promise<string[]>;
+  /**
+   * Requires a second factor at sign-in (a code e-mailed to the member's verified address) or gives the choice back
+   * to the member; idempotent.
+   */
+  requireMfa(username: string, required: boolean): Promise<void>;
 }
 
 type Clock = { now(): Date };
@@ -99,18 +109,27 @@ export async function listAdministrators(deps: { backOffice: BackOfficeStore }):
  * Grants the Administrator role: the user pool group first (it is what the API checks, through the token's
  * groups), then the member record the back office lists. Both steps are idempotent, so a retry completes a half-done grant.
  */
-export async function grantAdministrator(deps: { backOffice: BackOfficeStore; groups: UserPoolGroups }, memberId: string): Promise<MemberSummary> {
+export async function grantAdministrator(
+  deps: { backOffice: BackOfficeStore; groups: UserPoolGroups; security: { get(): Promise<SecuritySettings | undefined> } },
+  memberId: string,
+): Promise<MemberSummary> {
   const member = await deps.backOffice.getMember(memberId);
   if (!member) throw notFound('Member');
   await deps.groups.addUser(member.email, ADMINISTRATOR);
+  // 'Require MFA for administrators' holds for a new administrator too, from their next sign-in.
+  if ((await deps.security.get())?.requireMfaForAdministrators) await deps.groups.requireMfa(member.email, true);
   const updated = await deps.backOffice.setAdminRole(memberId, ADMINISTRATOR, true);
   if (!updated) throw notFound('Member');
   return updated;
 }
 
-/** Revokes the Administrator role (never the caller's own, so the back office always keeps the person using it). */
+/**
+ * Revokes the Administrator role (never the caller's own, so the back office always keeps the person using it), at
+ * once: out of the user pool group, which every service's guard asks before trusting a token's groups, and signed
+ * out everywhere, so no refresh token gets them a new one.
+ */
 export async function revokeAdministrator(
-  deps: { backOffice: BackOfficeStore; groups: UserPoolGroups },
+  deps: { backOffice: BackOfficeStore; groups: UserPoolGroups; security: { get(): Promise<SecuritySettings | undefined> } },
   memberId: string,
   callerId: string,
 ): Promise<MemberSummary> {
@@ -118,6 +137,8 @@ export async function revokeAdministrator(
   const member = await deps.backOffice.getMember(memberId);
   if (!member) throw notFound('Member');
   await deps.groups.removeUser(member.email, ADMINISTRATOR);
+  await deps.groups.signOutEverywhere(member.email);
+  if ((await deps.security.get())?.requireMfaForAdministrators) await deps.groups.requireMfa(member.email, false);
   const updated = await deps.backOffice.setAdminRole(memberId, ADMINISTRATOR, false);
   if (!updated) throw notFound('Member');
   return updated;

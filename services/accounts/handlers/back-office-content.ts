@@ -1,6 +1,6 @@
 import {
   badgeIdParams,
-  emailTemplateIdParams,
+  emailTemplateParams,
   newBadgeSchema,
   updateEmailTemplateSchema,
   updateSecuritySettingsSchema,
@@ -17,15 +17,15 @@ import {
   updateEmailTemplate as updateEmailTemplateUseCase,
   updateSecuritySettings,
 } from '../domain/back-office-content';
-import { badges, security, templates } from '../adapters/site';
+import { badges, security, templates, userPoolGroups } from '../adapters/site';
 import { callerId } from './caller-id';
 
 /** GET /accounts/backoffice/email-templates — the e-mails the platform sends, as they will be sent. */
 export const listEmailTemplates = accountsRoute({}, async () => ok(await listEmailTemplatesUseCase({ templates: templates() })));
 
-/** PUT /accounts/backoffice/email-templates/{templateId} — edits a template's subject and body (known placeholders only). */
-export const updateEmailTemplate = accountsRoute({ params: emailTemplateIdParams, body: updateEmailTemplateSchema }, async ({ params, body, caller }) =>
-  ok(await updateEmailTemplateUseCase({ templates: templates(), clock: systemClock }, params.templateId, body, callerId(caller))),
+/** PUT /accounts/backoffice/email-templates/{templateName} — edits a template's subject and body (known placeholders only). */
+export const updateEmailTemplate = accountsRoute({ params: emailTemplateParams, body: updateEmailTemplateSchema }, async ({ params, body, caller }) =>
+  ok(await updateEmailTemplateUseCase({ templates: templates(), clock: systemClock }, params.templateName, body, callerId(caller))),
 );
 
 /** GET /accounts/backoffice/badges — badge definitions by donation count. */
@@ -47,5 +47,5 @@ export const getSecurity = accountsRoute({}, async () => ok(await getSecuritySet
 
 /** PUT /accounts/backoffice/security — changes the security settings. */
 export const updateSecurity = accountsRoute({ body: updateSecuritySettingsSchema }, async ({ body, caller }) =>
-  ok(await updateSecuritySettings({ security: security(), clock: systemClock }, body, callerId(caller))),
+  ok(await updateSecuritySettings({ security: security(), clock: systemClock, userPool: userPoolGroups() }, body, callerId(caller))),
 );

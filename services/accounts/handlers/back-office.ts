@@ -13,7 +13,7 @@ import {
   listWorkplaces as listWorkplacesUseCase,
   revokeAdministrator,
 } from '../domain/back-office';
-import { backOffice, userPoolGroups } from '../adapters/site';
+import { backOffice, security, userPoolGroups } from '../adapters/site';
 import { callerId } from './caller-id';
 
 /** GET /accounts/backoffice/dashboard — counts of charities, members, admins, workplaces and content to approve. */
@@ -39,12 +39,12 @@ export const listAdmins = accountsRoute({}, async () => ok(await listAdministrat
 
 /** PUT /accounts/backoffice/admins/{memberId} — grants the Administrator role (idempotent). */
 export const grantAdmin = accountsRoute({ params: memberIdParams }, async ({ params }) =>
-  ok(await grantAdministrator({ backOffice: backOffice(), groups: userPoolGroups() }, params.memberId)),
+  ok(await grantAdministrator({ backOffice: backOffice(), groups: userPoolGroups(), security: security() }, params.memberId)),
 );
 
 /** DELETE /accounts/backoffice/admins/{memberId} — revokes the Administrator role (idempotent; never your own). */
 export const revokeAdmin = accountsRoute({ params: memberIdParams }, async ({ params, caller }) =>
-  ok(await revokeAdministrator({ backOffice: backOffice(), groups: userPoolGroups() }, params.memberId, callerId(caller))),
+  ok(await revokeAdministrator({ backOffice: backOffice(), groups: userPoolGroups(), security: security() }, params.memberId, callerId(caller))),
 );
 
 /** GET /accounts/backoffice/workplaces — every workplace, by name. */

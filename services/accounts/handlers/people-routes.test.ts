@@ -1,10 +1,12 @@
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { API_PREFIX, ENV } from '@giving/shared/manifest';
+import { newId } from '@giving/shared/ids';
 import type { HttpEvent, HttpHandler } from '@giving/shared/lambda/http';
 import { REGION } from '../../../tools/local/src/config';
 import { testTables } from '../../../tools/local/src/testing/dynamo';
+import { testUserPool } from '../../../tools/local/src/testing/user-pool';
 import { aCaller, aCharity, aMember, aWorkplace, peopleStores, type PeopleStores } from '../adapters/people-fixtures';
 import type { SignedInMember } from '../domain/people';
 import accounts from '../service';
@@ -15,6 +17,7 @@ import * as workplaceConsole from './workplace-console';
 
 /** The people routes end to end in-process: manifest guard, input schemas, use case, DynamoDB Local; SES is mocked. */
 let stores: PeopleStores;
+let pool: Awaited<ReturnType<typeof testUserPool>>;
 const ses = mockClient(SESv2Client);
 
 beforeAll(async () => {
@@ -29,6 +32,13 @@ beforeAll(async () => {
     [ENV.mailFrom]: 'Koha <hello@koha.test>',
     [ENV.siteUrl]: 'https://koha.test',
   });
+  // Guards confirm an administrator's group with the user pool: cognito-local holds the tests' administrators.
+  pool = await testUserPool();
+  Object.assign(process.env, pool.environment);
+});
+
+afterAll(async () => {
+  await pool?.stop();
 });
 
 beforeEach(() => {
@@ -48,6 +58,7 @@ async function call(
   const route = accounts.routes.find((r) => r.handler === ref);
   if (!route) throw new Error(`no manifest route for ${ref}`);
   const caller = request.as;
+  const username = caller?.adminRoles.length ? await pool.member(caller.memberId, caller.email, caller.adminRoles) : undefined;
   const event = {
     version: '2.0',
     routeKey: `${route.method} ${API_PREFIX}${route.path}`,
@@ -70,7 +81,7 @@ async function call(
                   email: caller.email,
                   given_name: caller.firstName,
                   family_name: caller.lastName,
-                  ...(caller.adminRoles.length ? { 'cognito:groups': `[${caller.adminRoles.join(' ')}]` } : {}),
+                  ...(caller.adminRoles.length ? { 'cognito:groups': `[${caller.adminRoles.join(' ')}]`, 'cognito:username': username } : {}),
                 },
               },
             },
@@ -107,7 +118,7 @@ describe('the member routes', () => {
   });
 
   it('GET /accounts/me/permissions names the field it refuses', async () => {
-    const both = await call(me.getPermissions, { as: aCaller(), query: { charityId: 'c1', workplaceId: 'w1' } });
+    const both = await call(me.getPermissions, { as: aCaller(), query: { charityId: newId(), workplaceId: newId() } });
     expect(both.status).toBe(400);
     expect(both.body.errors).toEqual([{ field: 'query.workplaceId', message: 'Ask for one charity or one workplace, not both.' }]);
     const bad = await call(me.getPermissions, { as: aCaller(), query: { charityId: 'not an id!' } });
@@ -163,7 +174,9 @@ describe('the invitation routes', () => {
     expect((await call(charityConsole.listMembers, { as: invitee, params })).status).toBe(200);
     const revoke = await call(invitations.revokeForCharity, { as: admin, params: { ...params, invitationId: invited.body.id } });
     expect(revoke).toMatchObject({ status: 409, body: { detail: 'This invitation is no longer open.' } });
-    expect((await call(invitations.accept, { as: invitee, params: { invitationId: 'no-such-invitation' } })).status).toBe(404);
+    expect((await call(invitations.accept, { as: invitee, params: { invitationId: newId() } })).status).toBe(404);
+    const malformed = await call(invitations.accept, { as: invitee, params: { invitationId: 'no-such-invitation' } });
+    expect([malformed.status, malformed.body.errors]).toEqual([400, [{ field: 'path.invitationId', message: 'Invalid invitation.' }]]);
   });
 
   it('revokes with 204, and refuses callers without the permission in that tenant', async () => {
@@ -182,7 +195,7 @@ describe('the invitation routes', () => {
 
   it('answers 404 when an administrator invites to a tenant that does not exist', async () => {
     const administrator = aCaller({ adminRoles: ['Administrator'] });
-    const missing = await call(invitations.inviteToCharity, { as: administrator, params: { charityId: 'no-such-charity' }, body: { email: 'a@example.org', role: 'Charity.Member' } });
+    const missing = await call(invitations.inviteToCharity, { as: administrator, params: { charityId: newId() }, body: { email: 'a@example.org', role: 'Charity.Member' } });
     expect(missing.status).toBe(404);
   });
 });
@@ -227,7 +240,8 @@ describe('the console routes', () => {
     const added = await call(workplaceConsole.addCharity, { as: admin, params: charityParams });
     expect(added).toMatchObject({ status: 200, body: { charityId: charity.id, name: charity.name } });
     expect(await call(workplaceConsole.addCharity, { as: admin, params: charityParams })).toEqual(added);
-    expect((await call(workplaceConsole.addCharity, { as: admin, params: { ...params, charityId: 'nope' } })).status).toBe(404);
+    expect((await call(workplaceConsole.addCharity, { as: admin, params: { ...params, charityId: newId() } })).status).toBe(404);
+    expect((await call(workplaceConsole.addCharity, { as: admin, params: { ...params, charityId: 'nope' } })).status).toBe(400);
     expect((await call(workplaceConsole.listCharities, { as: admin, params })).body.items).toEqual([added.body]);
     expect((await call(workplaceConsole.removeCharity, { as: admin, params: charityParams })).status).toBe(204);
     expect((await call(workplaceConsole.removeCharity, { as: admin, params: charityParams })).status).toBe(204);

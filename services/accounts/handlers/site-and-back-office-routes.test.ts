@@ -1,10 +1,11 @@
 import type { SQSEvent } from 'aws-lambda';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DONATIONS_SOURCE } from '@giving/shared/events/donations';
 import { newId } from '@giving/shared/ids';
 import type { HttpEvent, HttpHandler } from '@giving/shared/lambda/http';
 import { API_PREFIX, ENV } from '@giving/shared/manifest';
 import { testTables } from '../../../tools/local/src/testing/dynamo';
+import { testUserPool } from '../../../tools/local/src/testing/user-pool';
 import accounts from '../service';
 import { createCharity, revokeAdmin } from './back-office';
 import { createBadge, deleteBadge, updateEmailTemplate } from './back-office-content';
@@ -25,19 +26,28 @@ beforeAll(async () => {
     AWS_SECRET_ACCESS_KEY: 'local',
     [ENV.mailFrom]: 'Koha <test@koha.test>',
     [ENV.siteUrl]: 'https://koha.test',
-    [ENV.userPoolId]: 'ap-southeast-2_test',
   });
+  // Guards confirm an administrator's group with the user pool: cognito-local holds the test's administrator.
+  pool = await testUserPool();
+  Object.assign(process.env, pool.environment);
+  ADMIN.username = await pool.member(ADMIN.sub, 'alex.morgan@koha.test', ['Administrator']);
 });
 
-const ADMIN = { sub: 'admin-1', groups: '[Administrator]' };
-const DONOR = { sub: 'donor-1', groups: '[]' };
+afterAll(async () => {
+  await pool?.stop();
+});
+
+let pool: Awaited<ReturnType<typeof testUserPool>>;
+
+const ADMIN = { sub: '0f6a3f4e-5b1c-4c7e-9a52-0d6c1b2e3f41', groups: '[Administrator]', username: '' };
+const DONOR = { sub: '5a1e8c2d-7f34-4b9a-8e61-3c2b1a0f9e87', groups: '[]' };
 
 /** An HTTP API (payload 2.0) event for a manifest route, e.g. call(putMenuLinks, 'PUT', '/accounts/site/menu-links', {...}). */
 async function call(
   handler: HttpHandler,
   method: string,
   route: string,
-  options: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown; as?: { sub: string; groups: string } } = {},
+  options: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown; as?: { sub: string; groups: string; username?: string } } = {},
 ) {
   const path = route.replace(/\{(\w+)\}/g, (_, name: string) => options.params?.[name] ?? '');
   const event = {
@@ -53,7 +63,7 @@ async function call(
     requestContext: {
       requestId: newId(),
       http: { method, path: `${API_PREFIX}${path}` },
-      ...(options.as ? { authorizer: { jwt: { claims: { sub: options.as.sub, 'cognito:groups': options.as.groups } } } } : {}),
+      ...(options.as ? { authorizer: { jwt: { claims: { sub: options.as.sub, 'cognito:groups': options.as.groups, 'cognito:username': options.as.username ?? options.as.sub } } } } : {}),
     },
   } as unknown as HttpEvent;
   const response = await handler(event);
@@ -124,15 +134,15 @@ describe('back-office routes', () => {
   });
 
   it('refuses unknown placeholders (400 naming body.body) and unknown templates (404)', async () => {
-    const bad = await call(updateEmailTemplate, 'PUT', '/accounts/backoffice/email-templates/{templateId}', {
-      params: { templateId: 'badge-awarded' },
+    const bad = await call(updateEmailTemplate, 'PUT', '/accounts/backoffice/email-templates/{templateName}', {
+      params: { templateName: 'badge-awarded' },
       body: { subject: 'Hi', body: 'Hello {{lastName}}' },
       as: ADMIN,
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json?.errors).toEqual([{ field: 'body.body', message: 'Unknown placeholder {{lastName}}.' }]);
-    const missing = await call(updateEmailTemplate, 'PUT', '/accounts/backoffice/email-templates/{templateId}', {
-      params: { templateId: 'nope' },
+    const missing = await call(updateEmailTemplate, 'PUT', '/accounts/backoffice/email-templates/{templateName}', {
+      params: { templateName: 'nope' },
       body: { subject: 'Hi', body: 'Hello' },
       as: ADMIN,
     });

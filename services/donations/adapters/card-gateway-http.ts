@@ -28,8 +28,11 @@ interface ErrorBody {
 
 export function httpCardGateway(options: {
   baseUrl: string;
-  /** Secret keys by merchant account; a call for an account without one fails before anything is sent. */
-  apiKeys: Partial<Record<MerchantAccount, string>>;
+  /**
+   * Secret keys by merchant account, or how to read each at the moment of the call (the secrets loaded from
+   * Secrets Manager); a call for an account without one fails before anything is sent.
+   */
+  apiKeys: Partial<Record<MerchantAccount, string | (() => string)>>;
   timeoutMs?: number;
   fetch?: typeof fetch;
 }): CardGateway {
@@ -37,7 +40,8 @@ export function httpCardGateway(options: {
   const timeoutMs = options.timeoutMs ?? 8000;
 
   async function call(account: MerchantAccount, path: string, init: RequestInit): Promise<Response> {
-    const apiKey = options.apiKeys[account];
+    const given = options.apiKeys[account];
+    const apiKey = typeof given === 'function' ? given() : given;
     if (!apiKey) throw new Error(`no card gateway secret key for the ${account} account`);
     try {
       return await doFetch(`${options.baseUrl}${path}`, {

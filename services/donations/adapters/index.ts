@@ -2,6 +2,7 @@ import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { documentClient } from '@giving/shared/lambda/aws';
 import { requireEnv } from '@giving/shared/lambda/env';
+import { secret } from '@giving/shared/lambda/secrets';
 import { paymentGatewaySettingsSchema, type PaymentGatewaySettings } from '@giving/shared/contracts/payment-gateway';
 import { ENV } from '@giving/shared/manifest';
 import { httpCardGateway } from './card-gateway-http';
@@ -53,7 +54,8 @@ export const payrollPledges = once(() => dynamoPayrollPledgeRepository(documentC
 export const cardGateway = once(() =>
   httpCardGateway({
     baseUrl: requireEnv(ENV.cardGatewayUrl),
-    apiKeys: { Platform: requireEnv(ENV.cardGatewayApiKey), Trust: requireEnv(ENV.cardGatewayTrustApiKey) },
+    // Read at each call from the secrets the wrapper loaded (Secrets Manager, cached per container), so a rotated key is used.
+    apiKeys: { Platform: () => secret('CARD_GATEWAY_API_KEY'), Trust: () => secret('CARD_GATEWAY_TRUST_API_KEY') },
     timeoutMs: Number(process.env[ENV.cardGatewayTimeoutMs] ?? 8000),
   }),
 );
@@ -84,10 +86,14 @@ export const recurringDonations = once(() => dynamoRecurringDonations(documentCl
 export const donationHistory = once(() => dynamoDonationHistory(documentClient(), tableName()));
 export const receipts = once(() => dynamoReceiptStore(documentClient(), tableName()));
 export const vouchers = once(() => dynamoVoucherRepository(documentClient(), tableName()));
-/** Reads the key on first use: a payment route only needs it for a gift voucher payment. */
+/** Reads the key on first use (a payment route only needs it for a gift voucher payment), from the loaded secrets. */
 export const voucherCodes = once((): VoucherCodeBook => {
-  let book: VoucherCodeBook | undefined;
-  const keyed = () => (book ??= voucherCodeBook(requireEnv(ENV.voucherCodeSecret)));
+  let book: { key: string; book: VoucherCodeBook } | undefined;
+  const keyed = () => {
+    const key = secret('VOUCHER_CODE_KEY');
+    if (book?.key !== key) book = { key, book: voucherCodeBook(key) };
+    return book.book;
+  };
   return { codeFor: (voucherId, variant) => keyed().codeFor(voucherId, variant), hash: (code) => keyed().hash(code) };
 });
 export const voucherLookupLimiter = once(() =>

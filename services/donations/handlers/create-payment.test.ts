@@ -61,7 +61,7 @@ describe('POST /donations/payments', () => {
 
   it('CHARITY takes charityId, not giftId, and a quantity of exactly 1', async () => {
     const { charityId: _charityId, ...withoutCharity } = aCharityRequest('c1');
-    const response = await post({ ...withoutCharity, giftId: 'g1', quantity: 2 });
+    const response = await post({ ...withoutCharity, giftId: '01KDEM0GFT0000000000000002', quantity: 2 });
     expect(response.status).toBe(400);
     expect(response.json.errors).toEqual(
       expect.arrayContaining([
@@ -93,9 +93,12 @@ describe('POST /donations/payments', () => {
   });
 
   it('an unknown charity is 404 and one from another country 400, both naming charityId', async () => {
-    const unknown = await post(aCharityRequest('no-such-charity'));
+    const unknown = await post(aCharityRequest('01KDEM0CHR0000000000000009'));
     expect(unknown.status).toBe(404);
     expect(unknown.json.errors).toEqual([{ field: 'body.charityId', message: CHARITY_MISSING_MESSAGE }]);
+    // Not an id at all (2,000 characters): refused at the edge, before any look-up.
+    const malformed = await post(aCharityRequest('C'.repeat(2000)));
+    expect([malformed.status, malformed.json.errors]).toEqual([400, [{ field: 'body.charityId', message: 'Invalid Input!' }]]);
 
     const australian = aCharity({ country: 'au' });
     await charities.save(australian);
@@ -105,24 +108,24 @@ describe('POST /donations/payments', () => {
   });
 
   it('requires transactionFeeCents (400 naming it) and answers a stale one with 409 and the spec’s detail, storing nothing', async () => {
-    const { transactionFeeCents: _fee, ...withoutFee } = aRequest('gift-1');
+    const { transactionFeeCents: _fee, ...withoutFee } = aRequest('01KDEM0GFT0000000000000001');
     const missing = await post(withoutFee);
     expect(missing.status).toBe(400);
     expect(missing.json.errors).toEqual([{ field: 'body.transactionFeeCents', message: 'Invalid transaction fee.' }]);
 
     const key = `key-${newId()}`;
-    const stale = await post(aRequest('gift-1', { transactionFeeCents: 199 }), key);
+    const stale = await post(aRequest('01KDEM0GFT0000000000000001', { transactionFeeCents: 199 }), key);
     expect(stale.status).toBe(409);
     expect(stale.json.detail).toBe(TRANSACTION_FEE_CHANGED_MESSAGE);
     expect(stale.json.errors).toEqual([{ field: 'body.transactionFeeCents', message: TRANSACTION_FEE_CHANGED_MESSAGE }]);
     expect(await payments.findByKey(key)).toBeUndefined();
     // The same key with the right fee is a new request, accepted.
-    expect((await post(aRequest('gift-1'), key)).status).toBe(202);
+    expect((await post(aRequest('01KDEM0GFT0000000000000001'), key)).status).toBe(202);
   });
 
   it('GIFT keeps working unchanged: giftId and any quantity', async () => {
-    expect((await post(aRequest('gift-1', { quantity: 3 }))).status).toBe(202);
-    const { giftId: _giftId, ...withoutGift } = aRequest('gift-1');
+    expect((await post(aRequest('01KDEM0GFT0000000000000001', { quantity: 3 }))).status).toBe(202);
+    const { giftId: _giftId, ...withoutGift } = aRequest('01KDEM0GFT0000000000000001');
     expect((await post(withoutGift)).json.errors).toEqual([{ field: 'body.giftId', message: 'Required Field!' }]);
   });
 });
@@ -148,7 +151,7 @@ async function postAsMember(body: unknown, claims: Record<string, string> | null
 
 describe('POST /donations/me/payments', () => {
   it('accepts a gift without donor fields and stores the donor and member id from the token (202)', async () => {
-    const response = await postAsMember(aMemberRequest('gift-1'));
+    const response = await postAsMember(aMemberRequest('01KDEM0GFT0000000000000001'));
     expect(response.status).toBe(202);
     expect(await payments.get(response.json.trackingNumber as string)).toMatchObject({
       memberId: 'sub-dana',
@@ -163,13 +166,13 @@ describe('POST /donations/me/payments', () => {
   });
 
   it('refuses a body that names a donor, naming body.donor', async () => {
-    const response = await postAsMember(aRequest('gift-1'));
+    const response = await postAsMember(aRequest('01KDEM0GFT0000000000000001'));
     expect(response.status).toBe(400);
     expect(response.json.errors).toEqual([{ field: 'body.donor', message: DONOR_FROM_SIGN_IN_MESSAGE }]);
   });
 
   it('still requires a receipt name and checks every other field as the guest route does', async () => {
-    const response = await postAsMember({ ...aMemberRequest('gift-1'), receiptName: ' ', quantity: 0 });
+    const response = await postAsMember({ ...aMemberRequest('01KDEM0GFT0000000000000001'), receiptName: ' ', quantity: 0 });
     expect(response.status).toBe(400);
     expect(response.json.errors).toEqual(
       expect.arrayContaining([
@@ -181,7 +184,7 @@ describe('POST /donations/me/payments', () => {
 
   it('a token without an e-mail is a 400 that says why', async () => {
     const { email: _email, ...withoutEmail } = DANA;
-    const response = await postAsMember(aMemberRequest('gift-1'), withoutEmail);
+    const response = await postAsMember(aMemberRequest('01KDEM0GFT0000000000000001'), withoutEmail);
     expect(response.status).toBe(400);
     expect(response.json.detail).toBe(SIGN_IN_WITHOUT_EMAIL_MESSAGE);
   });
@@ -194,7 +197,7 @@ describe('POST /donations/me/payments', () => {
   });
 
   it('checks the transaction fee as the guest route does (409 on a stale one)', async () => {
-    const response = await postAsMember(aMemberRequest('gift-1', { transactionFeeCents: 0 }));
+    const response = await postAsMember(aMemberRequest('01KDEM0GFT0000000000000001', { transactionFeeCents: 0 }));
     expect(response.status).toBe(409);
     expect(response.json.detail).toBe(TRANSACTION_FEE_CHANGED_MESSAGE);
   });

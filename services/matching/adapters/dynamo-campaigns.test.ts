@@ -100,7 +100,8 @@ describe('matching campaigns (DynamoDB Local)', () => {
   });
 
   it('lets the console routes through for the workplace’s admins only (not its employees), and the back office everywhere', async () => {
-    const guard = manifestGuard(matching, () => copiedRolesPermissionSource(deps.roles as never));
+    // The user pool still has every caller who claims Administrator in the group: the tenant copies are what this tests.
+    const guard = manifestGuard(matching, () => copiedRolesPermissionSource(deps.roles as never), { groups: () => ({ groupsOf: async () => ['Administrator'] }) });
     const [admin, employee, workplaceId, other] = [newId(), newId(), newId(), newId()];
     await use.recordWorkplaceMembership(deps, { memberId: admin, workplaceId, workplaceName: 'Tasman Engineering', roles: ['WorkplaceGiver.Admin'], version: version(1) });
     await use.recordWorkplaceMembership(deps, { memberId: employee, workplaceId, workplaceName: 'Tasman Engineering', roles: ['WorkplaceGiver.Employee'], version: version(1) });

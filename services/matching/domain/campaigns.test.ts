@@ -54,6 +54,6 @@ describe('campaign input', () => {
     expect(fieldsOf({ ...input, startsOn: '2026-02-30' })).toEqual(['startsOn']);
     expect(fieldsOf({ ...input, entryCap: 100 })).toEqual(['entryCap']);
     expect(fieldsOf({ ...input, moduleType: 'Fundraising', entryCap: 100 })).toEqual([]);
-    expect(fieldsOf({ ...input, items: [{ id: 'A' }, { id: 'A' }] })).toEqual(['items']);
+    expect(fieldsOf({ ...input, items: [{ id: '01KDEM0GFT0000000000000001' }, { id: '01KDEM0GFT0000000000000001' }] })).toEqual(['items']);
   });
 });

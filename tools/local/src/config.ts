@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { DEFAULT_TRANSACTION_PROCESSING_FEES, type PaymentGatewaySettings } from '@giving/shared/contracts/payment-gateway';
-import { ENV, EVENT_BUS_NAME, SERVICE_NAMES, tableName, workflowName, type ServiceName } from '@giving/shared/manifest';
+import { ENV, EVENT_BUS_NAME, SECRETS, SERVICE_NAMES, tableName, workflowName, type SecretName, type ServiceName } from '@giving/shared/manifest';
 
 /**
  * One place for the local platform's addresses. Every stand-in listens on loopback.
@@ -15,6 +16,7 @@ export const PORTS = {
   site: base, // the SPA and /api/* (CloudFront + HTTP API)
   cardGateway: base + 10, // the sandbox card gateway, its own origin
   dynamodb: base + 20,
+  secretsManager: base + 25, // GetSecretValue for the handlers' secrets (shared/lambda/secrets.ts)
   sqs: base + 30,
   eventBridge: base + 40,
   stepFunctions: base + 50,
@@ -42,6 +44,20 @@ export const PAYMENT_GATEWAY_SETTINGS: PaymentGatewaySettings = {
 };
 /** The local key for gift voucher codes (in AWS a generated Secrets Manager secret). */
 export const VOUCHER_CODE_SECRET = 'local-voucher-code-key-not-for-production';
+/** What the local origin sends the API as X-Origin-Verify (in AWS CloudFront sends a generated secret's value). */
+export const ORIGIN_VERIFY_SECRET = 'local-origin-verify-not-for-production';
+
+/** The local Secrets Manager's values, by the secret names AWS uses (shared/manifest.ts SECRETS). */
+export const LOCAL_SECRETS: Readonly<Record<string, string>> = {
+  [SECRETS.CARD_GATEWAY_API_KEY]: CARD_GATEWAY_API_KEY,
+  [SECRETS.CARD_GATEWAY_TRUST_API_KEY]: CARD_GATEWAY_TRUST_API_KEY,
+  [SECRETS.VOUCHER_CODE_KEY]: VOUCHER_CODE_SECRET,
+  [SECRETS.ORIGIN_VERIFY]: ORIGIN_VERIFY_SECRET,
+};
+
+/** A secret's ARN as Secrets Manager writes it (name, '-', six characters), stable from run to run. */
+export const localSecretArn = (name: string) =>
+  `arn:aws:secretsmanager:${REGION}:${ACCOUNT_ID}:secret:${name}-${createHash('sha256').update(name).digest('hex').slice(0, 6)}`;
 
 export const stateMachineArn = (service: ServiceName, workflow: string) =>
   `arn:aws:states:${REGION}:${ACCOUNT_ID}:stateMachine:${workflowName(service, workflow)}`;
@@ -67,11 +83,11 @@ export function handlerEnvironment(): Record<string, string> {
     [ENV.mediaBaseUrl]: `${url(PORTS.site)}/media`,
     [ENV.siteUrl]: url(PORTS.site),
     [ENV.cardGatewayUrl]: url(PORTS.cardGateway),
-    [ENV.cardGatewayApiKey]: CARD_GATEWAY_API_KEY,
-    [ENV.cardGatewayTrustApiKey]: CARD_GATEWAY_TRUST_API_KEY,
+    AWS_ENDPOINT_URL_SECRETS_MANAGER: url(PORTS.secretsManager),
     [ENV.paymentGatewaySettings]: JSON.stringify(PAYMENT_GATEWAY_SETTINGS),
-    [ENV.voucherCodeSecret]: VOUCHER_CODE_SECRET,
   };
+  // Handlers share this process, so each names every secret; in AWS a function names only those its access grants.
+  for (const name of Object.keys(SECRETS) as SecretName[]) env[ENV.secretId(name)] = localSecretArn(SECRETS[name]);
   for (const service of SERVICE_NAMES) env[ENV.tableName(service)] = tableName(service);
   env[ENV.workflowArn('donations', 'payment')] = stateMachineArn('donations', 'payment');
   return env;

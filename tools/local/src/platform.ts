@@ -6,12 +6,14 @@ import { manifests } from '../../../services';
 import { startCardGateway } from './card-gateway';
 import { ENV } from '@giving/shared/manifest';
 import { startCognito } from './cognito';
+import { edgeRateLimiter, rateLimitScaleFromEnvironment } from './edge/rate-limiter';
 import {
   applyHandlerEnvironment,
   CARD_GATEWAY_API_KEY,
   CARD_GATEWAY_PUBLISHABLE_KEY,
   CARD_GATEWAY_TRUST_API_KEY,
   CARD_GATEWAY_TRUST_CLIENT_KEY,
+  LOCAL_SECRETS,
   MEDIA_BUCKET,
   PORTS,
   REGION,
@@ -28,6 +30,7 @@ import { seedDemoData } from './seed';
 import { centsToDollarString } from '@giving/shared/money';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/data';
 import { demoVoucherCodes } from './seed/vouchers';
+import { startSecretsManager } from './secrets/server';
 import { startSite } from './site/server';
 import { siteGuardFromEnvironment, siteServerOptions, type SiteProcessOptions } from './site/options';
 import { createQueues } from './sqs/queues';
@@ -49,12 +52,17 @@ export interface PlatformOptions {
   maxConcurrentExecutions?: number;
   /** The optional site-wide guard; by default from LOCAL_SITE_GUARD_DOMAINS (off when unset). */
   siteGuard?: SiteGuardConfig;
+  /**
+   * Multiplies the web ACLs' rate limits (shared/edge.ts RATE_RULES); default LOCAL_EDGE_RATE_LIMIT_SCALE, else 1
+   * (a deployment's). Tests and the benchmark that send thousands of requests from one address raise them.
+   */
+  edgeRateLimitScale?: number;
   log?: (line: string) => void;
 }
 
 export interface RunningPlatform {
   siteUrl: string;
-  urls: Record<'site' | 'cardGateway' | 'mail' | 'dynamodb' | 'sqs' | 'eventBridge' | 'stepFunctions' | 's3' | 'cognito' | 'scheduler', string>;
+  urls: Record<'site' | 'cardGateway' | 'mail' | 'dynamodb' | 'sqs' | 'eventBridge' | 'stepFunctions' | 's3' | 'cognito' | 'scheduler' | 'secretsManager', string>;
   cognito: { userPoolId: string; userPoolClientId: string };
   stop(): Promise<void>;
 }
@@ -85,6 +93,8 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
     stops.push(s3.stop);
     const mail = await startMailOutbox({ port: PORTS.mail, rootDir: path.join(STATE_DIR, 'outbox') });
     stops.push(mail.stop);
+    const secretsManager = await startSecretsManager({ port: PORTS.secretsManager, secrets: LOCAL_SECRETS });
+    stops.push(secretsManager.stop);
     const gateway = await startCardGateway({
       port: PORTS.cardGateway,
       siteOrigin: url(PORTS.site),
@@ -97,7 +107,9 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
     stops.push(gateway.stop);
 
     log('starting cognito-local');
-    const cognito = await startCognito({ port: PORTS.cognito, stateDir: STATE_DIR });
+    const edgeRateLimitScale = options.edgeRateLimitScale ?? rateLimitScaleFromEnvironment(process.env);
+    // Browsers sign in through the user pool's web ACL (its sign-in rate rule), as in AWS.
+    const cognito = await startCognito({ port: PORTS.cognito, stateDir: STATE_DIR, rateLimits: edgeRateLimiter({ scale: edgeRateLimitScale }) });
     stops.push(cognito.stop);
     // Known only now: the pool cognito-local just made (the accounts service manages its Administrator group).
     process.env[ENV.userPoolId] = cognito.userPoolId;
@@ -133,6 +145,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
       authorizer: { issuer: cognito.issuer, audience: [cognito.userPoolClientId] },
       mediaRootDir: s3.rootDir,
       origins: { cardGatewayOrigin: gateway.url, cognitoOrigin: cognito.url },
+      edgeRateLimitScale,
       siteGuard: options.siteGuard ?? siteGuardFromEnvironment(process.env),
       ...(process.env.LOCAL_EVIDENCE_DIR ? { evidenceDir: path.resolve(REPO_ROOT, process.env.LOCAL_EVIDENCE_DIR) } : {}),
     };
@@ -152,6 +165,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
         s3: s3.url,
         cognito: cognito.url,
         scheduler: scheduler.url ?? '',
+        secretsManager: secretsManager.url,
       },
       cognito: { userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId },
       stop: stopAll,

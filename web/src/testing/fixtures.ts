@@ -52,7 +52,7 @@ export function aCharity(overrides: Partial<CharityProfile> = {}): CharityProfil
 
 export function aGift(overrides: Partial<Gift> = {}): Gift {
   return {
-    id: '01J0000000000000000000GIFT',
+    id: '01J00000000000000000000GFT',
     title: 'School lunches for a week',
     description: 'Five healthy lunches for a child who would otherwise go without.',
     imageUrl: 'http://localhost:3000/media/gifts/lunches.jpg',

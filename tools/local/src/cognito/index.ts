@@ -13,11 +13,16 @@ import {
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { REGION } from '../config';
+import type { EdgeRateLimiter } from '../edge/rate-limiter';
+import { freePortOnLoopback } from '../runtime/http-server';
+import { startCognitoFrontDoor } from './front-door';
 import { killOnExit } from '../dynamodb';
 
 /**
  * cognito-local (USER_PASSWORD_AUTH, RS256 tokens with its shipped key) in a child process whose working
- * directory holds its state, so each platform run starts clean. Its issuer is http://localhost:<port>/<poolId>.
+ * directory holds its state, so each platform run starts clean, behind its front door (./front-door.ts: the user
+ * pool's web ACL and the admin operations cognito-local lacks) on `port`, which is the user pool's address for
+ * everyone. Its issuer is http://localhost:<port>/<poolId>.
  */
 export interface RunningCognito {
   url: string;
@@ -36,14 +41,16 @@ export interface DemoUser {
   groups: readonly string[];
 }
 
-export async function startCognito(options: { port: number; stateDir: string; poolName?: string }): Promise<RunningCognito> {
+export async function startCognito(options: { port: number; stateDir: string; poolName?: string; rateLimits?: EdgeRateLimiter }): Promise<RunningCognito> {
   const dir = path.join(options.stateDir, 'cognito');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(path.join(dir, '.cognito'), { recursive: true });
-  const url = `http://localhost:${options.port}`;
+  const innerPort = await freePortOnLoopback();
+  const frontDoor = await startCognitoFrontDoor({ port: options.port, cognitoLocalUrl: `http://127.0.0.1:${innerPort}`, rateLimits: options.rateLimits });
+  const url = frontDoor.url;
   writeFileSync(
     path.join(dir, '.cognito', 'config.json'),
-    JSON.stringify({ ServerConfig: { port: options.port, hostname: '127.0.0.1' }, TokenConfig: { IssuerDomain: url } }),
+    JSON.stringify({ ServerConfig: { port: innerPort, hostname: '127.0.0.1' }, TokenConfig: { IssuerDomain: url } }),
   );
   const bin = createRequire(import.meta.url).resolve('cognito-local/lib/bin/start.js');
   const child = spawn(process.execPath, [bin], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DEBUG: '' } });
@@ -59,7 +66,10 @@ export async function startCognito(options: { port: number; stateDir: string; po
   });
   const deadline = Date.now() + 20_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`cognito-local exited (${child.exitCode}): ${output}`);
+    if (child.exitCode !== null) {
+      await frontDoor.stop();
+      throw new Error(`cognito-local exited (${child.exitCode}): ${output}`);
+    }
     try {
       await client.send(new ListUserPoolsCommand({ MaxResults: 1 }));
       break;
@@ -95,13 +105,15 @@ export async function startCognito(options: { port: number; stateDir: string; po
     userPoolClientId,
     issuer: `${url}/${userPoolId}`,
     client,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        client.destroy();
+    stop: async () => {
+      client.destroy();
+      await frontDoor.stop();
+      await new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
-      }),
+      });
+    },
   };
 }
 

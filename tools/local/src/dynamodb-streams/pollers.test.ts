@@ -6,6 +6,7 @@ import { defineService, streamDeadLetterQueueName } from '@giving/shared/manifes
 import { startSqs, type RunningSqs } from '../sqs/server';
 import { sqsClient } from '../sqs/queues';
 import { testTables } from '../testing/dynamo';
+import { captureProcessWarnings } from '../testing/warnings';
 import { startStreamPollers, type RunningStreamPollers } from './pollers';
 
 /** The stream event source mapping against DynamoDB Local's real stream. */
@@ -18,6 +19,7 @@ const manifest = defineService({
 });
 
 let sqs: RunningSqs;
+const warnings = captureProcessWarnings();
 let pollers: RunningStreamPollers;
 let tables: Awaited<ReturnType<typeof testTables>>;
 const delivered: DynamoDBStreamEvent[] = [];
@@ -56,6 +58,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  warnings.stop();
   await pollers?.stop();
   await sqs?.stop();
 });
@@ -84,5 +87,11 @@ describe('DynamoDB Streams event source mapping', () => {
     expect(Messages).toHaveLength(1);
     expect(JSON.parse(Messages?.[0]?.Body ?? '{}')).toMatchObject({ requestContext: { condition: 'RetryAttemptsExhausted', approximateInvokeCount: 5 }, DDBStreamBatchInfo: { batchSize: 1 } });
     client.destroy();
+  });
+
+  it('sleeps between idle polls without adding a listener per sleep (npm start warned of 11 abort listeners)', async () => {
+    // 50 ms idle polls: well over ten sleeps in this second alone, on top of the tests above.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(warnings.seen().filter((w) => w.startsWith('MaxListenersExceededWarning'))).toEqual([]);
   });
 });

@@ -21,6 +21,7 @@ import { logger } from '@giving/shared/lambda/logger';
 import { REGION } from '../config';
 import { dynamoClient } from '../dynamodb';
 import { compilePattern } from '../eventbridge/pattern';
+import { abortableDelay, pollerAborts } from '../runtime/abortable';
 import { invokeHandler } from '../runtime/handlers';
 import { sqsClient } from '../sqs/queues';
 
@@ -57,7 +58,7 @@ export async function startStreamPollers(options: {
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   const sqs = sqsClient(options.sqsEndpoint);
-  const abort = new AbortController();
+  const aborts = pollerAborts();
   const loops: Promise<void>[] = [];
 
   for (const manifest of options.manifests) {
@@ -77,13 +78,13 @@ export async function startStreamPollers(options: {
           options.invoke ??
           ((service, handler, event) => invokeHandler(service, handler, event, subscription.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS.stream)),
       };
-      loops.push(followStream(mapping, { streams, sqs, signal: abort.signal, idlePollMs: options.idlePollMs ?? IDLE_POLL_MS }));
+      loops.push(followStream(mapping, { streams, sqs, signal: aborts.next(), idlePollMs: options.idlePollMs ?? IDLE_POLL_MS }));
     }
   }
 
   return {
     async stop() {
-      abort.abort();
+      aborts.abortAll();
       await Promise.allSettled(loops);
       streams.destroy();
       dynamodb.destroy();
@@ -108,11 +109,7 @@ interface Clients {
   idlePollMs: number;
 }
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
-  });
+
 
 /** Reads every shard once, children after their parents, finding new shards as the stream rolls them over. */
 async function followStream(mapping: Mapping, clients: Clients): Promise<void> {
@@ -132,7 +129,7 @@ async function followStream(mapping: Mapping, clients: Clients): Promise<void> {
     } catch (error) {
       if (!clients.signal.aborted) log.error('describing the stream failed', { error, stream: mapping.streamArn });
     }
-    await sleep(SHARD_RESCAN_MS, clients.signal);
+    await abortableDelay(SHARD_RESCAN_MS, clients.signal);
   }
   await Promise.allSettled(running);
 }
@@ -166,7 +163,7 @@ async function readShard(mapping: Mapping, clients: Clients, shardId: string): P
         continue;
       }
       log.error('reading the stream failed', { error, shardId });
-      await sleep(1000, clients.signal);
+      await abortableDelay(1000, clients.signal);
       continue;
     }
     const all = page.Records ?? [];
@@ -176,7 +173,7 @@ async function readShard(mapping: Mapping, clients: Clients, shardId: string): P
     }
     lastSequence = all.at(-1)?.dynamodb?.SequenceNumber ?? lastSequence;
     iterator = page.NextShardIterator;
-    if (all.length === 0) await sleep(clients.idlePollMs, clients.signal);
+    if (all.length === 0) await abortableDelay(clients.idlePollMs, clients.signal);
   }
 }
 
@@ -194,7 +191,7 @@ async function deliver(mapping: Mapping, clients: Clients, batch: DynamoDBRecord
     pending = pending.slice(failedAt);
     attempt++;
     if (attempt < MAX_RECEIVE_COUNT) {
-      await sleep(Math.min(100 * 2 ** attempt, 2000), clients.signal);
+      await abortableDelay(Math.min(100 * 2 ** attempt, 2000), clients.signal);
       continue;
     }
     if (pending.length > 1) {

@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** Starts a stand-in's HTTP server on loopback (port 0 picks a free one) and says where it is. */
@@ -35,4 +35,17 @@ export async function readBody(req: IncomingMessage, maxBytes: number, tooLarge:
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
+}
+
+/** A port free on loopback now (for a child process that must be told its port). */
+export function freePortOnLoopback(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
+    });
+  });
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { MEDIA_CONTENT_SECURITY_POLICY } from '@giving/shared/security-headers';
 import { S3Error } from './errors';
 import { checkPreconditions, objectHeaders, parseRange, sendObjectBody } from './object-response';
 import { ObjectStore } from './store';
@@ -15,7 +16,7 @@ export const DEFAULT_MEDIA_CACHE_CONTROL = 'public, max-age=60';
 export async function serveObject(rootDir: string, bucket: string, key: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const common: OutgoingHttpHeaders = {
     'x-content-type-options': 'nosniff',
-    'content-security-policy': "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
+    'content-security-policy': MEDIA_CONTENT_SECURITY_POLICY,
   };
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { ...common, allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }).end('Method Not Allowed');

@@ -40,7 +40,7 @@ export interface VolunteeringSeedMember {
 
 export const OPPORTUNITY_TEMPLATES: OpportunityTemplate[] = [
   {
-    id: 'TEMPLATE-BEACH-CLEAN',
+    id: '01KDEM0TMP0000000000000001', // beach clean
     title: 'Beach or river clean-up',
     description: 'Volunteers walk a stretch of coast or river bank in pairs, collecting and sorting litter for recycling. Gloves, bags and grabbers are provided; wear sturdy shoes and bring water.',
     opportunityType: 'UnSkilled',
@@ -51,7 +51,7 @@ export const OPPORTUNITY_TEMPLATES: OpportunityTemplate[] = [
     hasSpecificDates: true,
   },
   {
-    id: 'TEMPLATE-TREE-PLANTING',
+    id: '01KDEM0TMP0000000000000002', // tree planting
     title: 'Community planting day',
     description: 'Plant eco-sourced native seedlings on a restoration site. A team leader shows everyone how to plant; spades and gloves are provided.',
     opportunityType: 'UnSkilled',
@@ -62,7 +62,7 @@ export const OPPORTUNITY_TEMPLATES: OpportunityTemplate[] = [
     hasSpecificDates: true,
   },
   {
-    id: 'TEMPLATE-FOOD-PARCELS',
+    id: '01KDEM0TMP0000000000000003', // food parcels
     title: 'Food parcel packing',
     description: 'Sort donated food, check use-by dates and pack parcels for families referred to the food bank. Closed-toe shoes required.',
     opportunityType: 'UnSkilled',
@@ -73,7 +73,7 @@ export const OPPORTUNITY_TEMPLATES: OpportunityTemplate[] = [
     hasSpecificDates: true,
   },
   {
-    id: 'TEMPLATE-DRIVER',
+    id: '01KDEM0TMP0000000000000004', // driver
     title: 'Volunteer driver',
     description: 'Drive donated goods or people to appointments on a regular roster. A full licence and a clean driving record are required.',
     opportunityType: 'Skilled',
@@ -84,7 +84,7 @@ export const OPPORTUNITY_TEMPLATES: OpportunityTemplate[] = [
     hasSpecificDates: false,
   },
   {
-    id: 'TEMPLATE-MENTOR',
+    id: '01KDEM0TMP0000000000000005', // mentor
     title: 'Youth mentor',
     description: 'Meet a young person once a week to help with study, goals and confidence. Training and police vetting are provided.',
     opportunityType: 'Skilled',
@@ -95,7 +95,7 @@ export const OPPORTUNITY_TEMPLATES: OpportunityTemplate[] = [
     hasSpecificDates: false,
   },
   {
-    id: 'TEMPLATE-SKILLED-REMOTE',
+    id: '01KDEM0TMP0000000000000006', // skilled remote
     title: 'Remote skilled volunteer',
     description: 'Lend professional skills (writing, design, IT or marketing) from home on a project the charity scopes with you.',
     opportunityType: 'Skilled',

@@ -1,6 +1,7 @@
 import { manifests } from '../../../../services';
 import { createApiGateway } from '../api/gateway';
-import { MEDIA_BUCKET } from '../config';
+import { MEDIA_BUCKET, ORIGIN_VERIFY_SECRET } from '../config';
+import { edgeRateLimiter } from '../edge/rate-limiter';
 import { evidenceRecorder } from '../evidence';
 import { serveObject } from '../s3';
 import { DEFAULT_GUARD_EXCLUSIONS, OPTIONAL_GUARD_EXCLUSIONS, type OptionalGuardExclusion, type SiteGuardConfig } from '@giving/shared/site-guard';
@@ -8,6 +9,8 @@ import type { SiteOptions } from './server';
 
 /** What the site needs, as plain data, so a child process can be handed it. */
 export interface SiteProcessOptions extends Pick<SiteOptions, 'port' | 'webDist' | 'runtimeConfig' | 'origins' | 'siteGuard'> {
+  /** Multiplies the web ACL's rate limits (shared/edge.ts); 1 is a deployment's. */
+  edgeRateLimitScale: number;
   authorizer: { issuer: string; audience: string[] };
   mediaRootDir: string;
   /** Keep every API request body here (LOCAL_EVIDENCE_DIR, for the browser tests' card-number scan). */
@@ -27,6 +30,8 @@ export function siteServerOptions(options: SiteProcessOptions): SiteOptions {
       ...(options.evidenceDir ? { recordRequest: evidenceRecorder(options.evidenceDir).request } : {}),
     }),
     media: (req, res, key) => serveObject(options.mediaRootDir, MEDIA_BUCKET, key, req, res),
+    originVerify: ORIGIN_VERIFY_SECRET,
+    rateLimits: edgeRateLimiter({ scale: options.edgeRateLimitScale }),
   };
 }
 

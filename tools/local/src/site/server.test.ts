@@ -1,8 +1,9 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { securityHeaders } from '@giving/shared/security-headers';
+import { mediaSecurityHeaders, securityHeaders } from '@giving/shared/security-headers';
 import { REDIRECTING_TO_LOGIN, SESSION_COOKIE, type SiteGuardConfig } from '@giving/shared/site-guard';
 import { siteGuardFromEnvironment } from './options';
 import { startSite, type SiteOptions } from './server';
@@ -17,13 +18,15 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Koha</title>');
   writeFileSync(path.join(dist, 'assets', 'app-123.js'), 'console.log(1)');
+  writeFileSync(path.join(dist, 'assets', 'app-123.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
   const options: SiteOptions = {
     port: 0,
     webDist: dist,
     runtimeConfig: { cardGatewayUrl: 'http://localhost:9999' },
-    api: async (_req, res, url) => void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ path: url.pathname })),
+    api: async (req, res, url) => void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ path: url.pathname, headers: req.headers })),
     media: (_req, res, key) => void res.writeHead(200).end(`media:${key}`),
     origins,
+    originVerify: 'origin-secret',
     local: (_req, res) => (res.writeHead(200).end('local page'), true),
   };
   site = await startSite(options);
@@ -39,7 +42,7 @@ afterAll(async () => {
 
 describe('the local origin (CloudFront’s behaviours)', () => {
   it('sends /api/* to the HTTP API and /media/* to the media bucket', async () => {
-    expect(await (await fetch(`${site.url}/api/donations/payments`)).json()).toEqual({ path: '/api/donations/payments' });
+    expect(await (await fetch(`${site.url}/api/donations/payments`)).json()).toMatchObject({ path: '/api/donations/payments' });
     expect(await (await fetch(`${site.url}/media/charities/a%20b/logo.svg`)).text()).toBe('media:charities/a b/logo.svg');
   });
 
@@ -51,6 +54,30 @@ describe('the local origin (CloudFront’s behaviours)', () => {
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect((await fetch(`${site.url}/assets/missing.js`)).status).toBe(404);
     expect((await fetch(`${site.url}/../../etc/passwd.txt`)).status).toBe(404);
+  });
+
+  it('drops every forwarding header a client sent and sets its own, as CloudFront does, with the origin secret', async () => {
+    const url = new URL(`${site.url}/api/donations/vouchers/lookup`);
+    const raw = [
+      'Host', url.host,
+      'CloudFront-Viewer-Address', '203.0.113.7:443', 'cloudfront-viewer-address', '198.51.100.1:1',
+      'X-Forwarded-For', '198.51.100.2', 'Forwarded', 'for=192.0.2.3', 'X-Real-IP', '192.0.2.4', 'True-Client-IP', '192.0.2.5',
+      'CloudFront-Viewer-Country', 'NZ', 'X-Amz-Cf-Id', 'abc', 'X-Origin-Verify', 'a guess', 'X-Viewer-Address', '203.0.113.8', 'Authorization', 'Bearer kept',
+    ];
+    const headers = await new Promise<Record<string, string>>((resolve, reject) => {
+      const req = request({ host: url.hostname, port: url.port, path: url.pathname, headers: raw }, (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve((JSON.parse(text) as { headers: Record<string, string> }).headers));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(headers['x-viewer-address']).toBe('127.0.0.1');
+    expect(headers['x-forwarded-for']).toBe('127.0.0.1');
+    expect(headers['x-origin-verify']).toBe('origin-secret');
+    expect(headers.authorization).toBe('Bearer kept');
+    for (const name of ['forwarded', 'x-real-ip', 'true-client-ip', 'cloudfront-viewer-address', 'cloudfront-viewer-country', 'x-amz-cf-id']) expect([name, headers[name]]).toEqual([name, undefined]);
   });
 
   it('serves the runtime config', async () => {
@@ -65,9 +92,7 @@ describe('the local origin (CloudFront’s behaviours)', () => {
       asset: await fetch(`${site.url}/assets/app-123.js`),
       config: await fetch(`${site.url}/config.json`),
       api: await fetch(`${site.url}/api/accounts/me`),
-      media: await fetch(`${site.url}/media/logo.png`),
       missing: await fetch(`${site.url}/assets/missing.js`),
-      badEscape: await fetch(`${site.url}/media/%E0%A4`),
       wrongMethod: await fetch(`${site.url}/nz`, { method: 'POST' }),
       guardRedirect: await fetch(`${guarded.url}/nz/charities`, { redirect: 'manual' }),
     };
@@ -85,6 +110,20 @@ describe('the local origin (CloudFront’s behaviours)', () => {
     expect(expected['strict-transport-security']).toMatch(/^max-age=\d+; includeSubDomains/);
     expect(expected['x-content-type-options']).toBe('nosniff');
     expect(expected['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('sends the media set on /media/*: sandboxed, and never framed, like every other response', async () => {
+    const expected = mediaSecurityHeaders(origins);
+    expect(expected['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(expected['content-security-policy']).toContain('sandbox');
+    for (const response of [await fetch(`${site.url}/media/logo.png`), await fetch(`${site.url}/media/%E0%A4`)]) {
+      for (const [name, value] of Object.entries(expected)) expect([name, response.headers.get(name)]).toEqual([name, value]);
+    }
+  });
+
+  it('never serves a source map, though the build keeps them beside the bundles', async () => {
+    expect((await fetch(`${site.url}/assets/app-123.js.map`)).status).toBe(404);
+    expect(await (await fetch(`${site.url}/assets/app-123.js`)).text()).toBe('console.log(1)');
   });
 
   it('answers a malformed escape with 400 instead of failing', async () => {

@@ -1,9 +1,11 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
+import { edgeAddress, isEdgeOwnedHeader, ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '@giving/shared/edge';
 import { API_PREFIX } from '@giving/shared/manifest';
-import { securityHeaders, type SecurityHeaderOrigins } from '@giving/shared/security-headers';
+import { mediaSecurityHeaders, securityHeaders, type SecurityHeaderOrigins } from '@giving/shared/security-headers';
 import { siteGuardDecision, type SiteGuardConfig } from '@giving/shared/site-guard';
+import { refuseTooManyRequests, type EdgeRateLimiter } from '../edge/rate-limiter';
 import { closeServer, listenOn } from '../runtime/http-server';
 
 /**
@@ -22,6 +24,10 @@ export interface SiteOptions {
   origins: SecurityHeaderOrigins;
   /** The optional site-wide guard (shared/site-guard.ts); off when absent or when it names no domains. */
   siteGuard?: SiteGuardConfig;
+  /** What the origin sends the API as X-Origin-Verify, as CloudFront sends its secret (shared/edge.ts). */
+  originVerify?: string;
+  /** The web ACL's rate rules (shared/edge.ts), applied before anything else as WAF is; absent: none. */
+  rateLimits?: EdgeRateLimiter;
   /** Extra local-only pages (e.g. the mail outbox link) mounted under /_local/. */
   local?: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean> | boolean;
 }
@@ -37,9 +43,21 @@ const CONTENT_TYPES: Record<string, string> = {
   '.webp': 'image/webp',
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
-  '.map': 'application/json; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
 };
+
+/**
+ * As the edge does for the API (shared/edge.ts): a client's copies of forwarding, CloudFront and edge headers are
+ * dropped, and the edge's own are written from the connection (X-Viewer-Address, X-Forwarded-For) with the origin secret.
+ */
+export function setEdgeHeaders(req: IncomingMessage, originVerify: string | undefined): void {
+  for (const name of Object.keys(req.headers)) if (isEdgeOwnedHeader(name)) delete req.headers[name];
+  for (let i = req.rawHeaders.length - 2; i >= 0; i -= 2) if (isEdgeOwnedHeader(req.rawHeaders[i] as string)) req.rawHeaders.splice(i, 2);
+  const ip = edgeAddress(req.socket.remoteAddress ?? '127.0.0.1');
+  req.headers[VIEWER_ADDRESS_HEADER] = ip;
+  req.headers['x-forwarded-for'] = ip;
+  if (originVerify) req.headers[ORIGIN_VERIFY_HEADER] = originVerify;
+}
 
 function isDecodable(pathname: string): boolean {
   try {
@@ -53,9 +71,11 @@ function isDecodable(pathname: string): boolean {
 export async function startSite(options: SiteOptions): Promise<{ url: string; server: Server; stop(): Promise<void> }> {
   // HSTS included, as CloudFront sends it: browsers ignore it over plain http, so localhost is not pinned to https.
   const headers = securityHeaders(options.origins);
+  const mediaHeaders = mediaSecurityHeaders(options.origins);
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
-    for (const [key, value] of Object.entries(headers)) res.setHeader(key, value);
+    // Every response carries the security headers; uploaded media get the sandboxing set, which still forbids framing.
+    for (const [key, value] of Object.entries(url.pathname.startsWith('/media/') ? mediaHeaders : headers)) res.setHeader(key, value);
     if (!isDecodable(url.pathname)) {
       res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
       return void res.end('Bad request');
@@ -68,6 +88,12 @@ export async function startSite(options: SiteOptions): Promise<{ url: string; se
   });
 
   async function route(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    // The web ACL sees every request before CloudFront's functions and behaviours do (not this machine's /_local/ tools).
+    if (options.rateLimits && !url.pathname.startsWith('/_local/')) {
+      const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
+      const decision = options.rateLimits.site(edgeAddress(req.socket.remoteAddress ?? '127.0.0.1'), req.method ?? 'GET', rawPath);
+      if (!decision.allowed) return refuseTooManyRequests(res, decision);
+    }
     // /_local/ pages are tools of this machine, not part of the site CloudFront serves, so the guard leaves them alone.
     if (options.siteGuard && !url.pathname.startsWith('/_local/')) {
       const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
@@ -80,7 +106,10 @@ export async function startSite(options: SiteOptions): Promise<{ url: string; se
         return void res.end(decision.body);
       }
     }
-    if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)) return options.api(req, res, url);
+    if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)) {
+      setEdgeHeaders(req, options.originVerify);
+      return options.api(req, res, url);
+    }
     if (options.local && url.pathname.startsWith('/_local/') && (await options.local(req, res, url))) return;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' });
@@ -104,7 +133,8 @@ export async function startSite(options: SiteOptions): Promise<{ url: string; se
     const candidate = path.join(options.webDist, relative);
     const insideDist = candidate.startsWith(options.webDist + path.sep);
     const isFile = insideDist && existsSync(candidate) && statSync(candidate).isFile();
-    if (!isFile && path.extname(url.pathname) !== '') {
+    // Source maps are built beside the bundles ('hidden') but never served, as they are never uploaded in AWS.
+    if (path.extname(url.pathname) === '.map' || (!isFile && path.extname(url.pathname) !== '')) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
       return void res.end('Not found');
     }

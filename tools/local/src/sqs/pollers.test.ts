@@ -14,6 +14,7 @@ import { startEventBus, type RunningEventBus } from '../eventbridge/server';
 import { startQueuePollers, type QueueInvoker, type RunningPollers } from './pollers';
 import { createQueues, sqsClient, type SubscriptionQueue } from './queues';
 import { startSqs, type RunningSqs } from './server';
+import { captureProcessWarnings } from '../testing/warnings';
 
 /**
  * The event source mapping against the real local-aws-sqs: each test gets its own subscription (queue + DLQ),
@@ -230,6 +231,18 @@ describe('queue pollers', () => {
     await stopped;
 
     expect(await depth(queue.queueUrl)).toBe(0);
+  });
+
+  it('long-polls a dozen queues at once without piling abort listeners on one signal (npm start warned of it)', async () => {
+    const subscriptions = await Promise.all(Array.from({ length: 12 }, () => subscription()));
+    const manifest = defineService({ service: 'search', subscriptions: subscriptions.flatMap((s) => s.manifest.subscriptions) });
+    const warnings = captureProcessWarnings();
+    const pollers = await poll(manifest, consumer(() => undefined).invoke);
+    // Every loop is now inside a long poll (1 s wait); a second round starts as the first ends.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await pollers.stop();
+    warnings.stop();
+    expect(warnings.seen().filter((w) => w.startsWith('MaxListenersExceededWarning'))).toEqual([]);
   });
 
   it('startSqs rejects when its port is taken', async () => {

@@ -9,6 +9,7 @@ import type { SQSEvent, SQSMessageAttributes, SQSRecord } from 'aws-lambda';
 import { logger } from '@giving/shared/lambda/logger';
 import { type ServiceManifest, type ServiceName } from '@giving/shared/manifest';
 import { REGION } from '../config';
+import { abortableDelay, pollerAborts } from '../runtime/abortable';
 import { invokeHandler } from '../runtime/handlers';
 import { findQueues, sqsClient, type SubscriptionQueue } from './queues';
 
@@ -48,13 +49,13 @@ export async function startQueuePollers(options: {
 }): Promise<RunningPollers> {
   const queues = await findQueues(options);
   const client = sqsClient(options.sqsEndpoint);
-  const abort = new AbortController();
+  const aborts = pollerAborts();
   const loops = queues.map((queue) =>
     pollQueue({
       client,
       queue,
       invoke: options.invoke ?? invokeInProcess(consumerTimeout(queue)),
-      signal: abort.signal,
+      signal: aborts.next(),
       waitTimeSeconds: options.waitTimeSeconds ?? 20,
     }),
   );
@@ -63,7 +64,7 @@ export async function startQueuePollers(options: {
     queues,
     stop() {
       stopping ??= (async () => {
-        abort.abort();
+        aborts.abortAll();
         await Promise.all(loops);
         client.destroy();
       })();
@@ -92,7 +93,7 @@ async function pollQueue(options: {
     } catch (error) {
       if (signal.aborted) return;
       queueLog.warn('receive failed', { error });
-      await delay(1000, signal);
+      await abortableDelay(1000, signal);
       continue;
     }
     if (messages.length === 0) continue;
@@ -221,14 +222,3 @@ function withTimeout<T>(promise: Promise<T>, seconds: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-function delay(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
-}

@@ -1,7 +1,7 @@
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
 import { startDynamoDb, type RunningDynamoDb } from '../dynamodb';
+import { freePortOnLoopback } from '../runtime/http-server';
 
 /** One DynamoDB Local for the whole test run; each test file makes its own uniquely named tables. */
 let dynamodb: RunningDynamoDb | undefined;
@@ -15,17 +15,8 @@ export async function teardown() {
   await dynamodb?.stop();
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
+/** A free port on loopback (one way to find one: runtime/http-server.ts). */
+export const freePort = freePortOnLoopback;
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -4,7 +4,7 @@
  * cognito-local here (`userPoolEndpoint`); cognito-local has no SRP.
  */
 import { Amplify } from 'aws-amplify';
-import { fetchAuthSession, fetchUserAttributes, signIn, signOut } from 'aws-amplify/auth';
+import { confirmSignIn, fetchAuthSession, fetchUserAttributes, signIn, signOut } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { defaultStorage, sessionStorage } from 'aws-amplify/utils';
 import type { CognitoConfig } from '../../lib/config';
@@ -18,8 +18,14 @@ export interface Member {
 /** Where the tokens live: 'local' (Remember Me, survives the browser) or 'session' (this tab until it closes). */
 export type TokenPlace = 'local' | 'session';
 
-/** What signing in with a password came to when it did not throw. */
-export type SignInOutcome = { kind: 'signedIn' } | { kind: 'nextStep'; step: string };
+/**
+ * What signing in came to when it did not throw: signed in, a code to type (an administrator's e-mailed code or
+ * authenticator app, when 'require MFA for administrators' is on), or another step this SPA cannot do.
+ */
+export type SignInOutcome =
+  | { kind: 'signedIn' }
+  | { kind: 'code'; by: 'email' | 'app'; destination?: string }
+  | { kind: 'nextStep'; step: string };
 
 const TOKEN_KEY_PREFIX = 'CognitoIdentityServiceProvider.';
 
@@ -82,9 +88,23 @@ export async function currentIdToken(): Promise<string | undefined> {
   return tokens?.idToken?.toString();
 }
 
+function outcomeOf({ isSignedIn, nextStep }: Awaited<ReturnType<typeof signIn>>): SignInOutcome {
+  if (isSignedIn) return { kind: 'signedIn' };
+  if (nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_EMAIL_CODE') {
+    const destination = nextStep.codeDeliveryDetails?.destination;
+    return { kind: 'code', by: 'email', ...(destination ? { destination } : {}) };
+  }
+  if (nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') return { kind: 'code', by: 'app' };
+  return { kind: 'nextStep', step: nextStep.signInStep };
+}
+
 export async function signInWithPassword(email: string, password: string): Promise<SignInOutcome> {
-  const { isSignedIn, nextStep } = await signIn({ username: email, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
-  return isSignedIn ? { kind: 'signedIn' } : { kind: 'nextStep', step: nextStep.signInStep };
+  return outcomeOf(await signIn({ username: email, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } }));
+}
+
+/** Answers the code step of a sign-in under way (the code from the e-mail or the authenticator app). */
+export async function confirmSignInWithCode(code: string): Promise<SignInOutcome> {
+  return outcomeOf(await confirmSignIn({ challengeResponse: code }));
 }
 
 /** Signs out of this browser only (Amplify's default): the tokens go, and Cognito revokes the refresh token when it can. */

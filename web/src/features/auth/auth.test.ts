@@ -5,9 +5,9 @@ import { LOGOUT_URL, RETURN_COOKIE, SSO_LOGIN_PATH, browser, setSessionCookie, s
 import { getIdToken, getSession, requestLogin, requestLogout, resetSessionForTests, setSession, useLoginModal } from '../../lib/session';
 import { runtimeConfig } from '../../testing/fixtures';
 import { createTestQueryClient } from '../../testing/render';
-import { resetAuthForTests, signInWithPassword, startAuth } from './auth';
-import { DANA } from './amplify-fake';
-import { SIGN_IN_UNAVAILABLE, WRONG_CREDENTIALS, signInErrorMessage } from './messages';
+import { confirmSignInCode, resetAuthForTests, signInWithPassword, startAuth } from './auth';
+import { ALEX, DANA, EMAILED_CODE } from './amplify-fake';
+import { SIGN_IN_UNAVAILABLE, WRONG_CODE, WRONG_CREDENTIALS, signInErrorMessage } from './messages';
 import { clearCookies } from './testing';
 
 const amplify = await vi.hoisted(async () => (await import('./amplify-fake')).createAmplifyFake());
@@ -114,6 +114,20 @@ describe('signing in', () => {
     expect(signInErrorMessage(await attempt.catch((error: unknown) => error))).toBe(WRONG_CREDENTIALS);
     expect(getSession()).toEqual({ status: 'signedOut' });
     expect(sessionMarker()).toBeUndefined();
+  });
+
+  it('asks an administrator for the e-mailed code, then signs them in with it; a wrong code says so', async () => {
+    const { queryClient } = setUp();
+    const first = await signInWithPassword(queryClient, { email: ALEX.email, password: 'Koha-demo-2026!', rememberMe: true });
+    expect(first).toEqual({ kind: 'needsCode', message: 'We have e-mailed a sign-in code to a***@k***. Enter it to finish logging in.' });
+    expect(getSession()).not.toMatchObject({ status: 'signedIn' });
+    expect(sessionMarker()).toBeUndefined();
+    const wrong = confirmSignInCode(queryClient, '000000', true);
+    expect(signInErrorMessage(await wrong.catch((error: unknown) => error))).toBe(WRONG_CODE);
+    expect(await confirmSignInCode(queryClient, EMAILED_CODE, true)).toEqual({ kind: 'signedIn', member: ALEX });
+    expect(amplify.state.tokens).toEqual({ local: ALEX });
+    expect(sessionMarker()).toBe('remember');
+    expect(getSession()).toEqual({ status: 'signedIn', ...ALEX });
   });
 
   it('says sign-in is unavailable when the deployment has no user pool', async () => {

@@ -22,9 +22,9 @@ import {
   setSession,
   type LoginRequest,
 } from '../../lib/session';
-import { SESSION_NOT_RESTORED, nextStepMessage } from './messages';
+import { SESSION_NOT_RESTORED, codeMessage, nextStepMessage } from './messages';
 import type * as AuthClientModule from './auth-client';
-import type { Member, TokenPlace } from './auth-client';
+import type { Member, SignInOutcome, TokenPlace } from './auth-client';
 
 /**
  * Sign-in for the whole SPA: the only writer of lib/session.ts. Amplify (./auth-client) is loaded on demand:
@@ -43,7 +43,10 @@ export interface Credentials {
   rememberMe: boolean;
 }
 
-export type SignInResult = { kind: 'signedIn'; member: Member } | { kind: 'needsStep'; message: string };
+export type SignInResult =
+  | { kind: 'signedIn'; member: Member }
+  | { kind: 'needsCode'; message: string }
+  | { kind: 'needsStep'; message: string };
 
 let client: Promise<AuthClient> | undefined;
 let restoring: Promise<void> | undefined;
@@ -126,11 +129,24 @@ export async function signInWithPassword(queryClient: QueryClient, credentials: 
   const module = await loadAuthClient(queryClient);
   await forgetEveryToken(module);
   module.keepTokensIn(credentials.rememberMe ? 'local' : 'session');
-  const outcome = await module.signInWithPassword(credentials.email, credentials.password);
+  return finishSignIn(module, await module.signInWithPassword(credentials.email, credentials.password), credentials.rememberMe);
+}
+
+/**
+ * The code step of a sign-in under way (administrators, when 'require MFA for administrators' is on): the code from
+ * the e-mail, or the authenticator app. Throws Amplify's errors (CodeMismatchException for a wrong code).
+ */
+export async function confirmSignInCode(queryClient: QueryClient, code: string, rememberMe: boolean): Promise<SignInResult> {
+  const module = await loadAuthClient(queryClient);
+  return finishSignIn(module, await module.confirmSignInWithCode(code), rememberMe);
+}
+
+async function finishSignIn(module: AuthClient, outcome: SignInOutcome, rememberMe: boolean): Promise<SignInResult> {
+  if (outcome.kind === 'code') return { kind: 'needsCode', message: codeMessage(outcome) };
   if (outcome.kind === 'nextStep') return { kind: 'needsStep', message: nextStepMessage(outcome.step) };
   const member = await module.currentMember();
   if (!member) throw new Error('Signed in, but Amplify holds no ID token.');
-  setSessionCookie(credentials.rememberMe);
+  setSessionCookie(rememberMe);
   setSession({ status: 'signedIn', ...member });
   return { kind: 'signedIn', member };
 }

@@ -14,3 +14,10 @@ export type LoginFormInput = z.input<typeof loginFormSchema>;
 export type LoginFormValues = z.output<typeof loginFormSchema>;
 
 export const loginDefaults: LoginFormInput = { email: '', password: '', rememberMe: false };
+
+/** The sign-in code an administrator is asked for after their password: 6 to 8 digits. */
+export const signInCodeSchema = z.object({
+  code: z.string().check(z.trim(), z.regex(/^\d{6,8}$/, 'Enter the code: 6 to 8 digits.')),
+});
+export type SignInCodeInput = z.input<typeof signInCodeSchema>;
+export type SignInCodeValues = z.output<typeof signInCodeSchema>;

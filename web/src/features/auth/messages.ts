@@ -15,6 +15,15 @@ export const STEP_NOT_SUPPORTED = 'This account needs a sign-in step this page c
 export const SIGN_IN_UNAVAILABLE = 'Logging in is not available right now. Please try again later.';
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
 export const SESSION_NOT_RESTORED = 'We couldn’t restore your login. Please log in again.';
+export const WRONG_CODE = 'That code is not right. Check it and try again, or log in again for a new one.';
+export const CODE_EXPIRED = 'That code has expired. Please log in again for a new one.';
+export const CODE_LABEL = 'Sign-in code';
+
+/** What to tell someone asked for a code after their password (administrators, when the back office requires MFA). */
+export function codeMessage(step: { by: 'email' | 'app'; destination?: string }): string {
+  if (step.by === 'app') return 'Enter the 6-digit code from your authenticator app to finish logging in.';
+  return `We have e-mailed a sign-in code to ${step.destination ?? 'your e-mail address'}. Enter it to finish logging in.`;
+}
 
 /** A user-facing sentence for a failed sign-in; Amplify names Cognito's errors by their exception name. */
 export function signInErrorMessage(error: unknown): string {
@@ -25,6 +34,10 @@ export function signInErrorMessage(error: unknown): string {
     case 'UserNotFoundException':
     case 'InvalidPasswordException':
       return WRONG_CREDENTIALS;
+    case 'CodeMismatchException':
+      return WRONG_CODE;
+    case 'ExpiredCodeException':
+      return CODE_EXPIRED;
     case 'UserNotConfirmedException':
       return NOT_CONFIRMED;
     case 'PasswordResetRequiredException':

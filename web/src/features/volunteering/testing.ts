@@ -3,7 +3,7 @@ import type { Application, Opportunity, OpportunityCard, Session } from '@giving
 import type { CountryCode } from '@giving/shared/countries';
 
 /** Test data for the volunteering screens, shaped by the shared contract. */
-export const CHARITY = { id: '01JCHARITY0000000000000001', name: 'Kiwi Coast Rescue', charityUrl: 'kiwi-coast-rescue', logoImageUrl: '/media/charities/kcr/logo.png' };
+export const CHARITY = { id: '01JCHARTY00000000000000001', name: 'Kiwi Coast Rescue', charityUrl: 'kiwi-coast-rescue', logoImageUrl: '/media/charities/kcr/logo.png' };
 /** GET /api/accounts/charity/{id}/settings for CHARITY: its country sets the console's days and times. */
 export const CHARITY_SETTINGS_URL = `/api/accounts/charity/${CHARITY.id}/settings`;
 export const charitySettings = (country: CountryCode = 'nz'): CharitySettings => ({ profile: { ...CHARITY, country, description: 'Coastal care.', causes: [] } });
@@ -40,7 +40,7 @@ export function aCard(overrides: Partial<OpportunityCard> = {}): OpportunityCard
 
 export function aSession(n: number, overrides: Partial<Session> = {}): Session {
   return {
-    id: `01JSESSION00000000000000${String(n).padStart(2, '0')}`,
+    id: `01JSESSN0000000000000000${String(n).padStart(2, '0')}`,
     opportunityId: '01JOPP00000000000000000001',
     // 9 am to 1 pm in Wellington (NZDT, UTC+13), a week apart.
     startsAt: `2030-03-${String(2 + n * 7).padStart(2, '0')}T20:00:00Z`,

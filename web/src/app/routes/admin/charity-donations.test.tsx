@@ -157,7 +157,7 @@ describe('dollar handles (charity console)', () => {
 describe('dollar handles (back office)', () => {
   it('lists every charity’s gifts, narrows to one charity, searches and activates', async () => {
     const fetch = installFetchFake();
-    const other = { ...charity, id: '01JCHARITY0000000000000002', name: 'Harbour Food Bank', charityUrl: 'harbour-food-bank' };
+    const other = { ...charity, id: '01JCHARTY00000000000000002', name: 'Harbour Food Bank', charityUrl: 'harbour-food-bank' };
     fetch.on('GET', '/api/donations/backoffice/gifts', json(200, { items: [aGift(1), aGift(2), aGift(5, { title: 'Food parcel', charity: other })] }));
     fetch.on('GET', `/api/donations/backoffice/gifts?charityId=${other.id}`, json(200, { items: [aGift(5, { title: 'Food parcel', charity: other })] }));
     fetch.on('GET', '/api/donations/backoffice/gifts?q=trap', json(200, { items: [aGift(2)] }));

@@ -9,8 +9,8 @@ import { AppProvider } from '../../provider';
 import { adminRoutes } from './index';
 
 export const MEMBER_ID = '01JMEMBER00000000000000001';
-export const CHARITY_ID = '01JCHARITY0000000000000001';
-export const WORKPLACE_ID = '01JWORKPLACE00000000000001';
+export const CHARITY_ID = '01JCHARTY00000000000000001';
+export const WORKPLACE_ID = '01JWRKP0000000000000000001';
 
 export function anAdminMenu(overrides: Partial<AdminMenu> = {}): AdminMenu {
   return {

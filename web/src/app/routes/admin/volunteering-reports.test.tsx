@@ -112,7 +112,7 @@ describe('back office: volunteer roles', () => {
 });
 
 /** Applications to two charities: a completed team at Kiwi Coast Rescue, an applied one at Harbour City Food Bank. */
-const FOOD_BANK = { id: '01JCHARITY0000000000000002', name: 'Harbour City Food Bank', charityUrl: 'harbour-city-food-bank', logoImageUrl: '' };
+const FOOD_BANK = { id: '01JCHARTY00000000000000002', name: 'Harbour City Food Bank', charityUrl: 'harbour-city-food-bank', logoImageUrl: '' };
 const acrossCharities = () => [
   anApplication({ id: '1', status: 'Completed', seats: 3, applicationType: 'Team', teamName: 'Dune Raiders', hours: { hoursPerPerson: 4, volunteers: 3, totalHours: 12 }, allowedActions: [], session: { id: 's', startsAt: '2030-01-10T20:00:00Z', endsAt: '2030-01-11T00:00:00Z', sessionTotalHours: 4 } }),
   anApplication({ id: '2', status: 'Applied', charity: FOOD_BANK, opportunity: { id: 'o2', title: 'Food parcel packing', opportunityUrl: 'packing', imageUrl: '' }, allowedActions: [] }),

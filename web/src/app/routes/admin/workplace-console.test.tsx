@@ -20,8 +20,8 @@ const workplace = {
   name: 'Harbour Bank',
   country: 'au',
   businessUnits: [
-    { id: 'BU1', name: 'Retail' },
-    { id: 'BU2', name: 'Tech' },
+    { id: '01JBVS00000000000000000001', name: 'Retail' },
+    { id: '01JBVS00000000000000000002', name: 'Tech' },
   ],
   memberCount: 3,
   createdAt: '2024-01-01T00:00:00Z',
@@ -39,8 +39,8 @@ const aMember = (n: number, overrides = {}) => ({
 });
 
 const members = [
-  aMember(1, { roles: ['WorkplaceGiver.Employee', 'WorkplaceGiver.Admin'], businessUnitId: 'BU1' }),
-  aMember(2, { businessUnitId: 'BU2', employmentType: 'Contractor' }),
+  aMember(1, { roles: ['WorkplaceGiver.Employee', 'WorkplaceGiver.Admin'], businessUnitId: '01JBVS00000000000000000001' }),
+  aMember(2, { businessUnitId: '01JBVS00000000000000000002', employmentType: 'Contractor' }),
   aMember(3),
 ];
 
@@ -126,7 +126,7 @@ describe('workplace members', () => {
 
     await user.selectOptions(screen.getByLabelText('Business unit of Mere Ngata'), 'Retail');
     await waitFor(() => expect(fetch.callsTo('PATCH', `${API}/members/M3`)).toHaveLength(2));
-    expect(fetch.callsTo('PATCH', `${API}/members/M3`)[1]?.body).toEqual({ businessUnitId: 'BU1' });
+    expect(fetch.callsTo('PATCH', `${API}/members/M3`)[1]?.body).toEqual({ businessUnitId: '01JBVS00000000000000000001' });
   });
 
   it('shows members read-only to those who cannot manage them', async () => {
@@ -227,7 +227,7 @@ describe('workplace settings', () => {
     await user.click(within(form).getByRole('button', { name: 'Remove business unit 1' }));
     await user.click(within(form).getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('Your settings were saved.')).toBeTruthy();
-    expect(fetch.callsTo('PUT', `${API}/settings`)[1]?.body).toEqual({ name: 'Harbour Bank NZ', businessUnits: [{ id: 'BU2', name: 'Tech' }] });
+    expect(fetch.callsTo('PUT', `${API}/settings`)[1]?.body).toEqual({ name: 'Harbour Bank NZ', businessUnits: [{ id: '01JBVS00000000000000000002', name: 'Tech' }] });
   });
 
   it('needs a name', async () => {

@@ -3,12 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '../../../app/provider';
 import { createTestQueryClient } from '../../../testing/render';
-import { signInWithPassword } from '../auth';
-import { LOGIN_HEADING, SIGN_IN_FAILED, WRONG_CREDENTIALS } from '../messages';
+import { confirmSignInCode, signInWithPassword } from '../auth';
+import { CODE_LABEL, LOGIN_HEADING, SIGN_IN_FAILED, WRONG_CODE, WRONG_CREDENTIALS } from '../messages';
 import { LoginForm } from './login-form';
 
-vi.mock('../auth', () => ({ loadAuthClient: vi.fn(async () => ({})), signInWithPassword: vi.fn() }));
+vi.mock('../auth', () => ({ loadAuthClient: vi.fn(async () => ({})), signInWithPassword: vi.fn(), confirmSignInCode: vi.fn() }));
 const signIn = vi.mocked(signInWithPassword);
+const confirmCode = vi.mocked(confirmSignInCode);
 const DANA = { memberId: 'sub-dana', email: 'dana.donor@demo.koha.nz', name: 'Dana Whitfield' };
 
 function renderForm() {
@@ -32,7 +33,10 @@ const errorOf = (input: HTMLElement) =>
     .map((id) => document.getElementById(id)?.textContent)
     .join(' ');
 
-afterEach(() => signIn.mockReset());
+afterEach(() => {
+  signIn.mockReset();
+  confirmCode.mockReset();
+});
 
 describe('the login form (spec §2, §5)', () => {
   it('has the spec’s heading, fields, links and help text', () => {
@@ -121,5 +125,31 @@ describe('the login form (spec §2, §5)', () => {
     await user.click(logIn());
     expect((await screen.findByRole('alert')).textContent).toBe('Please confirm your e-mail address first.');
     expect(onSignedIn).not.toHaveBeenCalled();
+  });
+
+  it('asks an administrator for the code Cognito e-mailed, and finishes signing in with it', async () => {
+    const ALEX = { memberId: 'sub-alex', email: 'alex.morgan@koha.nz', name: 'Alex Morgan' };
+    const message = 'We have e-mailed a sign-in code to a***@k***. Enter it to finish logging in.';
+    signIn.mockResolvedValueOnce({ kind: 'needsCode', message });
+    confirmCode.mockRejectedValueOnce(Object.assign(new Error('Invalid code'), { name: 'CodeMismatchException' }));
+    confirmCode.mockResolvedValueOnce({ kind: 'signedIn', member: ALEX });
+    const { user, onSignedIn } = renderForm();
+    await user.type(email(), 'alex.morgan@koha.nz');
+    await user.type(password(), 'Koha-demo-2026!');
+    await user.click(screen.getByLabelText('Remember Me'));
+    await user.click(logIn());
+    const code = (await screen.findByLabelText(CODE_LABEL)) as HTMLInputElement;
+    expect(screen.getByText(message)).toBeTruthy();
+    expect(code.getAttribute('autocomplete')).toBe('one-time-code');
+    const next = () => screen.getByRole('button', { name: /Continue|Checking/ }) as HTMLButtonElement;
+    expect(next().disabled).toBe(true);
+    await user.type(code, '000000');
+    await user.click(next());
+    expect((await screen.findByRole('alert')).textContent).toBe(WRONG_CODE);
+    await user.clear(code);
+    await user.type(code, ' 482913 ');
+    await user.click(next());
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith(ALEX));
+    expect(confirmCode).toHaveBeenLastCalledWith(expect.anything(), '482913', true);
   });
 });

@@ -4,10 +4,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, FormMessage, TextField } from '../../../components/ui/field';
-import { loadAuthClient, signInWithPassword } from '../auth';
+import { confirmSignInCode, loadAuthClient, signInWithPassword, type SignInResult } from '../auth';
 import type { Member } from '../auth-client';
-import { loginDefaults, loginFormSchema, type LoginFormInput, type LoginFormValues } from '../login-form-schema';
-import { FORGOT_PASSWORD_URL, RESEND_CONFIRMATION_URL, signInErrorMessage } from '../messages';
+import { loginDefaults, loginFormSchema, signInCodeSchema, type LoginFormInput, type LoginFormValues, type SignInCodeInput, type SignInCodeValues } from '../login-form-schema';
+import { CODE_LABEL, FORGOT_PASSWORD_URL, RESEND_CONFIRMATION_URL, signInErrorMessage } from '../messages';
 import styles from './login-form.module.css';
 
 export interface LoginFormProps {
@@ -45,16 +45,40 @@ export function LoginForm({ onSignedIn, labelledBy }: LoginFormProps) {
     loadAuthClient(queryClient).catch(() => undefined);
   }, [queryClient]);
 
+  // After the password, an administrator may be asked for a code ('require MFA for administrators').
+  const [codeStep, setCodeStep] = useState<{ message: string; rememberMe: boolean } | null>(null);
+  const settle = (result: SignInResult, rememberMe: boolean) => {
+    if (result.kind === 'signedIn') onSignedIn(result.member);
+    else if (result.kind === 'needsCode') setCodeStep({ message: result.message, rememberMe });
+    else setFailure(result.message);
+  };
+
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const result = await signInWithPassword(queryClient, values);
-      if (result.kind === 'signedIn') onSignedIn(result.member);
-      else setFailure(result.message);
+      settle(await signInWithPassword(queryClient, values), values.rememberMe);
     } catch (error) {
       setFailure(signInErrorMessage(error));
     }
   });
+
+  if (codeStep) {
+    return (
+      <CodeForm
+        message={codeStep.message}
+        labelledBy={labelledBy}
+        onCode={async (code) => {
+          try {
+            setFailure(null);
+            settle(await confirmSignInCode(queryClient, code, codeStep.rememberMe), codeStep.rememberMe);
+          } catch (error) {
+            setFailure(signInErrorMessage(error));
+          }
+        }}
+        failure={failure}
+      />
+    );
+  }
 
   return (
     <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby={labelledBy} aria-busy={isSubmitting || undefined}>
@@ -73,6 +97,26 @@ export function LoginForm({ onSignedIn, labelledBy }: LoginFormProps) {
       <p className={styles.help}>
         Didn’t get a confirmation e-mail? <a href={RESEND_CONFIRMATION_URL}>Resend it</a>
       </p>
+    </form>
+  );
+}
+
+/** The second step of signing in: the code from the e-mail (or the authenticator app). */
+function CodeForm({ message, labelledBy, onCode, failure }: { message: string; labelledBy?: string; onCode: (code: string) => Promise<void>; failure: string | null }) {
+  const {
+    register,
+    handleSubmit,
+    formState: { isValid, isSubmitting },
+  } = useForm<SignInCodeInput, unknown, SignInCodeValues>({ resolver: zodResolver(signInCodeSchema), defaultValues: { code: '' }, mode: 'onChange' });
+  const onSubmit = handleSubmit(({ code }) => onCode(code));
+  return (
+    <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby={labelledBy} aria-busy={isSubmitting || undefined}>
+      <p className={styles.help}>{message}</p>
+      <TextField label={CODE_LABEL} inputMode="numeric" autoComplete="one-time-code" autoFocus {...register('code')} />
+      {failure ? <FormMessage>{failure}</FormMessage> : null}
+      <Button type="submit" size="lg" block loading={isSubmitting} disabled={!isValid}>
+        {isSubmitting ? 'Checking…' : 'Continue'}
+      </Button>
     </form>
   );
 }

@@ -6,7 +6,7 @@ import { emailTemplatesQueryOptions } from './get-email-templates';
 
 export type UpdateEmailTemplate = z.output<typeof updateEmailTemplateSchema>;
 
-/** PUT /api/accounts/backoffice/email-templates/{templateId} — subject and body; 400 names an unknown placeholder's field. */
+/** PUT /api/accounts/backoffice/email-templates/{templateName} — subject and body; 400 names an unknown placeholder's field. */
 export const updateEmailTemplate = ({ templateId, template }: { templateId: string; template: UpdateEmailTemplate }): Promise<unknown> =>
   api.put(`/accounts/backoffice/email-templates/${encodeURIComponent(templateId)}`, template, z.unknown());
 

@@ -24,7 +24,7 @@ const aCampaign = (overrides: Partial<Campaign> = {}): Campaign => ({
   matchType: 'Donation',
   memberType: 'Employee',
   moduleType: 'DollarHandle',
-  items: [{ id: 'G1', name: 'Feed a kiwi chick for a week' }],
+  items: [{ id: '01JGFT00000000000000000001', name: 'Feed a kiwi chick for a week' }],
   startsOn: '2026-01-01',
   endsOn: '2099-12-31',
   active: true,
@@ -48,7 +48,7 @@ describe('workplace console: matching', () => {
     fetch.on('GET', CAMPAIGNS_API, json(200, { items: [aCampaign()] }));
     fetch.on('PUT', `${CAMPAIGNS_API}/${aCampaign().id}`, (request) => json(200, { ...aCampaign(), ...(request.body as object), status: 'Inactive' }));
     fetch.on('POST', CAMPAIGNS_API, (request) => json(201, { ...aCampaign({ id: '01JCAMPAIGN000000000000002' }), ...(request.body as object) }));
-    fetch.on('GET', '/api/accounts/charities?country=nz', json(200, { items: [{ id: 'c1', name: 'Kiwi Kids Trust', charityUrl: 'kiwi-kids-trust', country: 'nz', logoImageUrl: '', description: '', causes: [] }] }));
+    fetch.on('GET', '/api/accounts/charities?country=nz', json(200, { items: [{ id: '01JCHARTY00000000000000009', name: 'Kiwi Kids Trust', charityUrl: 'kiwi-kids-trust', country: 'nz', logoImageUrl: '', description: '', causes: [] }] }));
     fetch.on('GET', '/api/donations/charities/kiwi-kids-trust/gifts', json(200, { items: [aGift()] }));
     const { user } = renderConsole(`/admin/workplace/${WORKPLACE_ID}/matching`, { fetch, menu, tenant: { workplaceId: WORKPLACE_ID }, permissions: WORKPLACE_PERMISSIONS });
 
@@ -59,7 +59,7 @@ describe('workplace console: matching', () => {
     await user.click(within(table).getByRole('checkbox', { name: 'Active: Kiwi chick match' }));
     await waitFor(() => expect(fetch.callsTo('PUT', `${CAMPAIGNS_API}/${aCampaign().id}`)).toHaveLength(1));
     const put = fetch.callsTo('PUT', `${CAMPAIGNS_API}/${aCampaign().id}`)[0]!.body as Record<string, unknown>;
-    expect(put).toMatchObject({ active: false, name: 'Kiwi chick match', matchRatio: 1, memberCap: 50_000, items: [{ id: 'G1', name: 'Feed a kiwi chick for a week' }] });
+    expect(put).toMatchObject({ active: false, name: 'Kiwi chick match', matchRatio: 1, memberCap: 50_000, items: [{ id: '01JGFT00000000000000000001', name: 'Feed a kiwi chick for a week' }] });
     expect(put).not.toHaveProperty('status');
 
     await user.click(screen.getByRole('button', { name: 'New campaign' }));
