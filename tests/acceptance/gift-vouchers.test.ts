@@ -2,7 +2,7 @@ import { DynamoDBDocumentClient, ScanCommand, UpdateCommand } from '@aws-sdk/lib
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '@giving/shared/contracts/card-gateway';
 import type { Gift, GiftPaymentRequest } from '@giving/shared/contracts/donations';
-import { VOUCHER_EXPIRED, VOUCHER_NOT_FOUND } from '@giving/shared/contracts/voucher-codes';
+import { VOUCHER_BALANCE_CHANGED, VOUCHER_EXPIRED, VOUCHER_NOT_FOUND } from '@giving/shared/contracts/voucher-codes';
 import { formatMoney } from '@giving/shared/money';
 import type { BackOfficeVoucherList, MyVoucherList, VoucherLookupResponse, VoucherPurchaseRequest } from '@giving/shared/contracts/vouchers';
 import { RECORDING_FAILED_REFUNDED } from '../../services/donations/domain/voucher-steps';
@@ -188,6 +188,18 @@ describe('giving with a gift voucher', () => {
     });
     expect((await lookup(code)).body.remainingBalance.cents).toBe(1000);
   });
+
+  it('no fee the donor did not see: 20 concurrent card-backed gifts on one $30 voucher; the voucher pays one, the rest fail saying why and charge nothing', async () => {
+    const { code } = await buyVoucher(3000);
+    // Each donor was shown the $30 voucher covering the $25 gift, and their card paying nothing.
+    const requests = await Promise.all(Array.from({ length: 20 }, () => giftPayment(code, 3000, { card: TEST_CARDS.approve })));
+    const trackingNumbers = await Promise.all(requests.map(async (request) => trackingOf(await post('/donations/payments', request, withKey()))));
+    const statuses = await Promise.all(trackingNumbers.map((trackingNumber) => client.settle(trackingNumber, 40_000)));
+    expect(statuses.filter((s) => s.paymentProcessingStatus === 'Completed')).toHaveLength(1);
+    expect(statuses.filter((s) => s.paymentProcessingStatus === 'Failed').map((s) => s.messages[0])).toEqual(Array(19).fill(VOUCHER_BALANCE_CHANGED));
+    for (const trackingNumber of trackingNumbers) expect(await charges(trackingNumber)).toEqual([]);
+    expect((await lookup(code)).body.remainingBalance.cents).toBe(3000 - gift.price.cents);
+  }, 60_000);
 
   it('an expired voucher is refused (isExpired) and nothing is charged', async () => {
     const { code } = await buyVoucher(5000);

@@ -25,14 +25,14 @@ const recurringForm = (overrides: Partial<OpportunityFormValues> = {}): Opportun
 
 describe('the role form’s recurring schedule', () => {
   it('sends the roster session from the first meeting (Saturday 14 November, 08:00–11:00 in Auckland), not the start date', () => {
-    const result = toOpportunityInput(recurringForm(), { charityId: '01JCHARITY0000000000000001', country: 'nz' });
+    const result = toOpportunityInput(recurringForm(), { charityId: '01JCHARTY00000000000000001', country: 'nz' });
     if (!('input' in result)) throw new Error(JSON.stringify(result.errors));
     expect(result.input.sessions).toEqual([{ startsAt: '2026-11-13T19:00:00.000Z', endsAt: '2026-11-13T22:00:00.000Z', requiredPeople: 10 }]);
     expect(result.input.recurringSchedule).toMatchObject({ daysOfWeek: ['Saturday'], startTime: '08:00', endTime: '11:00', startDate: '2026-11-12', endDate: '2027-05-25' });
   });
 
   it('refuses a schedule that never meets, naming its days', () => {
-    const result = toOpportunityInput(recurringForm({ startDate: '2026-11-16', endDate: '2026-11-17' }), { charityId: '01JCHARITY0000000000000001', country: 'nz' });
+    const result = toOpportunityInput(recurringForm({ startDate: '2026-11-16', endDate: '2026-11-17' }), { charityId: '01JCHARTY00000000000000001', country: 'nz' });
     expect(result).toEqual({ errors: { daysOfWeek: VOLUNTEERING_MESSAGES.scheduleNeverMeets } });
   });
 });
