@@ -159,6 +159,18 @@ describe('a guest pays for a gift by card', () => {
     expect(await chargesFor(trackingNumber)).toEqual([]);
   });
 
+  it('a priced gift is sold at its price: $25 twice for $10 each is a 409 naming donationAmount, nothing is written or charged', async () => {
+    const before = await donationsTableText();
+    const twiceForTen = paymentRequest(gift.id, await tokenFor(TEST_CARDS.approve), { donationAmount: 1000, quantity: 2 });
+    const response = await submit(twiceForTen);
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({
+      status: 409,
+      errors: [{ field: 'body.donationAmount', message: 'The price of this gift has changed. Please check the total and try again.' }],
+    });
+    expect(await donationsTableText()).toBe(before);
+  });
+
   it('bad input gets a 400 naming each field in the spec’s words, and nothing is written', async () => {
     const before = await donationsTableText();
     const card = await tokenFor(TEST_CARDS.approve);

@@ -132,7 +132,7 @@ class Layout {
 
   /** One table row: wrapped cells, right-aligned where the column says; a new page repeats the header row. */
   row(columns: readonly PrintableColumn[], cells: readonly string[], weight: 'normal' | 'bold', onNewPage?: () => void) {
-    // 9 pt fits a receipt number (a 26-character ULID) on one line in a third of the page.
+    // 9 pt fits a receipt number (a 26-character ULID) on one line in the statement's widest column.
     const size = 9;
     const height = this.style(size, weight);
     const wrapped = columns.map((column, i) => this.lines(cells[i] ?? '', column.width * CONTENT - 3));

@@ -150,6 +150,15 @@ describe('annual tax statements (DynamoDB Local)', () => {
     expect(pdfWords).toContain('Total $85.00 $30.00');
   });
 
+  it('prints each receipt number whole, on one line, however wide its letters', async () => {
+    const member = newId();
+    // Wrapped after its 25th character when the column was a third of the page.
+    const wide = '01M8A5TQGCWQDGEQVQQ9N6K2TE';
+    await gave(member, kiwi, '2026-11-26T01:00:00.000Z', 1500, { donationId: wide, trackingNumber: wide });
+    const statement = await taxStatement({ history, receipts, charities }, { memberId: member }, 'nz', 2027);
+    expect((await pdfText(pdfPrinter.pdf(statement))).text).toContain(wide);
+  });
+
   it('the AU statement uses the deductible gift recipient wording; a year with no gifts there is a 404', async () => {
     const member = newId();
     await gave(member, reef, '2026-07-01T00:00:00.000Z', 3000);

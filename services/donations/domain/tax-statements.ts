@@ -149,9 +149,10 @@ export async function taxStatement(
         kind: 'table',
         caption: nz ? 'Your donations' : 'Your gifts',
         columns: [
-          { header: 'Date', width: 0.14 },
-          { header: 'Charity', width: 0.29 },
-          { header: 'Receipt number', width: 0.33 },
+          { header: 'Date', width: 0.13 },
+          { header: 'Charity', width: 0.25 },
+          // A receipt number is 26 characters that must not wrap: room for ~63 mm at 9 pt (a typical one is ~56 mm).
+          { header: 'Receipt number', width: 0.38 },
           { header: nz ? 'Donation' : 'Gift', width: 0.12, align: 'right' },
           { header: nz ? 'Eligible' : 'Deductible', width: 0.12, align: 'right' },
         ],
