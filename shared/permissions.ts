@@ -39,18 +39,8 @@ export const CHARITY_PERMISSIONS = CHARITY_AREAS.flatMap((area) => [`Charity_${a
 
 export const FUNDRAISING_PERMISSIONS = [...manageView('Fundraising', ['Event', 'Page'] as const)];
 
-export const SITE_FEATURES = [
-  'Donations',
-  'FriendAndFamilyDonations',
-  'GiftRegistries',
-  'GiftVouchers',
-  'LocalRegistration',
-  'Prefill',
-  'SSO',
-  'Stories',
-  'Teams',
-] as const;
-export type SiteFeature = (typeof SITE_FEATURES)[number];
+import { SITE_FEATURES, type SiteFeature } from './site-features';
+export { SITE_FEATURES, type SiteFeature } from './site-features';
 export const SITE_FEATURE_PERMISSIONS = SITE_FEATURES.map((feature) => `SiteFeature_${feature}` as const);
 
 const WORKPLACE_AREAS = ['Dashboard', 'Charities', 'PayCycles', 'Members', 'Payments', 'Reports', 'Settings'] as const;

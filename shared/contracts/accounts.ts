@@ -1,33 +1,10 @@
 import * as z from 'zod/mini';
 import { countryCodeSchema, slugSchema } from './common';
+import { charityProfileSchema, menuLinkSchema } from './accounts-public';
 
-/** Public charity profile, as the charity page shows it. */
-export const charityProfileSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  charityUrl: z.string(),
-  country: countryCodeSchema,
-  logoImageUrl: z.string(),
-  bannerImageUrl: z.optional(z.string()),
-  description: z.string(),
-  causes: z.array(z.string()),
-  /** NZ: the Charities Services (or IRD) number; AU: the ABN. Receipts show it. */
-  registrationNumber: z.optional(z.string()),
-  /**
-   * Donations to it count for tax: in New Zealand an approved donee organisation (the 33⅓% donation tax credit), in
-   * Australia a deductible gift recipient (gifts of $2 or more are tax deductible). Absent means not known: receipts
-   * then make no tax claim.
-   */
-  taxApproved: z.optional(z.boolean()),
-  website: z.optional(z.string()),
-  location: z.optional(z.string()),
-});
-export type CharityProfile = z.infer<typeof charityProfileSchema>;
+export * from './accounts-public';
 
 export const charityByUrlParams = pathParameters('charityUrl');
-
-export const charityListSchema = z.object({ items: z.array(charityProfileSchema) });
-export type CharityList = z.infer<typeof charityListSchema>;
 
 /* ------------------------------------------------------------------------------------------------------------
  * Accounts: the signed-in member, associations, permissions, invitations, consoles, site data (spec 1 §3, §6).
@@ -36,14 +13,13 @@ export type CharityList = z.infer<typeof charityListSchema>;
 import { MESSAGES } from './messages';
 import { moneySchema } from './common';
 import { idSchema, pathParameters } from './path-parameters';
-import { PERMISSIONS, SITE_FEATURES, CHARITY_ROLES, WORKPLACE_ROLES } from '../permissions';
+import { PERMISSIONS, CHARITY_ROLES, WORKPLACE_ROLES } from '../permissions';
 
 const trimmed = (max: number) => z.string().check(z.trim(), z.minLength(1, MESSAGES.requiredField), z.maxLength(max, MESSAGES.tooLong(max)));
 export const emailSchema = z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, MESSAGES.requiredField), z.email(MESSAGES.invalidEmail), z.maxLength(254, MESSAGES.tooLong(254)));
 export { idSchema } from './path-parameters';
 
 export const permissionSchema = z.enum(PERMISSIONS as unknown as [string, ...string[]]);
-export const siteFeatureSchema = z.enum(SITE_FEATURES);
 export const charityRoleSchema = z.enum(CHARITY_ROLES);
 export const workplaceRoleSchema = z.enum(WORKPLACE_ROLES);
 export const employmentTypeSchema = z.enum(['Permanent', 'Contractor', 'Casual']);
@@ -283,16 +259,6 @@ export const securitySettingsSchema = z.object({
 export type SecuritySettings = z.infer<typeof securitySettingsSchema>;
 
 /* Site data (spec §3 "Site and menu data"). */
-export const siteConfigSchema = z.object({
-  country: countryCodeSchema,
-  currency: z.string(),
-  showGratuity: z.boolean(),
-  /** The ticker's "site feed" setting. */
-  siteFeed: z.boolean(),
-  features: z.array(siteFeatureSchema),
-  singleSignInUrl: z.optional(z.string()),
-});
-export type SiteConfig = z.infer<typeof siteConfigSchema>;
 export const siteQuerySchema = z.object({ country: countryCodeSchema });
 export const siteStatsSchema = z.object({
   overallDonations: moneySchema,
@@ -316,9 +282,6 @@ export type RecentVoucher = z.infer<typeof recentVoucherSchema>;
 export const recentActivitySchema = z.discriminatedUnion('kind', [recentDonationSchema, recentVolunteeringSchema, recentVoucherSchema]);
 export type RecentActivity = z.infer<typeof recentActivitySchema>;
 export const recentActivityListSchema = z.object({ items: z.array(recentActivitySchema) });
-export const menuLinkSchema = z.object({ name: trimmed(40), path: z.string().check(z.regex(/^\/[A-Za-z0-9/_?=&.-]*$|^https:\/\/\S+$/, 'Use a path starting with / or an https:// address.'), z.maxLength(300, MESSAGES.tooLong(300))) });
-export type MenuLink = z.infer<typeof menuLinkSchema>;
-export const menuLinkListSchema = z.object({ items: z.array(menuLinkSchema) });
 export const updateMenuLinksSchema = z.object({ items: z.array(menuLinkSchema).check(z.maxLength(12, 'Up to 12 menu links.')) });
 
 export const tenantParams = {

@@ -1,15 +1,10 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminMenuSchema, permissionListSchema, type AdminMenu, type PermissionList } from '@giving/shared/contracts/accounts';
 import { api } from './api-client';
 import { useSession } from './session';
+import { ACCOUNT_QUERY_KEY } from './account-queries';
 
-/**
- * Every query about the signed-in member starts with this key, so signing out (or in as someone else) drops them
- * all at once (spec 2 §3: "admin menu data is stored and cleared").
- */
-export const ACCOUNT_QUERY_KEY = ['account'] as const;
-
-export const clearAccountQueries = (queryClient: QueryClient) => queryClient.removeQueries({ queryKey: ACCOUNT_QUERY_KEY });
+export { ACCOUNT_QUERY_KEY, clearAccountQueries } from './account-queries';
 
 /** GET /api/accounts/me — the account menu's data (primary account, associations, admin and corporate roles). */
 export const getAdminMenu = ({ signal }: { signal?: AbortSignal } = {}): Promise<AdminMenu> => api.get('/accounts/me', adminMenuSchema, { signal });

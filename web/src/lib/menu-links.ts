@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
-import { menuLinkListSchema } from '@giving/shared/contracts/accounts';
+import { menuLinkListSchema } from '@giving/shared/contracts/accounts-public';
 import type { CountryCode } from '@giving/shared/countries';
 import { api } from './api-client';
 

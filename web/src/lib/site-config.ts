@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { siteConfigSchema, type SiteConfig } from '@giving/shared/contracts/accounts';
+import { siteConfigSchema, type SiteConfig } from '@giving/shared/contracts/accounts-public';
 import type { CountryCode } from '@giving/shared/countries';
 import { api } from './api-client';
 

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { clearAccountQueries } from '../../lib/account';
+import { clearAccountQueries } from '../../lib/account-queries';
 import { runtimeConfigQueryOptions } from '../../lib/config';
 import {
   LOGOUT_URL,

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { charityProfileSchema, type CharityProfile } from '@giving/shared/contracts/accounts';
+import { charityProfileSchema, type CharityProfile } from '@giving/shared/contracts/accounts-public';
 import type { CountryCode } from '@giving/shared/countries';
 import { api } from '../../../lib/api-client';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import { invitationListSchema } from '@giving/shared/contracts/accounts';
-import { ACCOUNT_QUERY_KEY } from '../../../lib/account';
+import { ACCOUNT_QUERY_KEY } from '../../../lib/account-queries';
 import { api } from '../../../lib/api-client';
 
 export type InvitationList = z.infer<typeof invitationListSchema>;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PageType } from '@giving/shared/contracts/donations';
 import { paymentOptionsFor, paymentOptionsSchema, type PaymentOptions } from '@giving/shared/payment-methods';
-import { ACCOUNT_QUERY_KEY } from '../../../lib/account';
+import { ACCOUNT_QUERY_KEY } from '../../../lib/account-queries';
 import { api } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CountryCode } from '@giving/shared/countries';
 import { savedCardListSchema, type SavedCardList, type SavedCardView } from '@giving/shared/contracts/member-giving';
-import { ACCOUNT_QUERY_KEY } from '../../../lib/account';
+import { ACCOUNT_QUERY_KEY } from '../../../lib/account-queries';
 import { api } from '../../../lib/api-client';
 
 export type SavedCard = SavedCardView;

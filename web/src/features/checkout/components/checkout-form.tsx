@@ -4,7 +4,7 @@ import { useForm, type Resolver, type UseFormSetValue } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod/mini';
 import { CARD_CHOICE_MESSAGE, MAX_QUANTITY, MIN_QUANTITY, QUICK_PICK_AMOUNTS, type Gift } from '@giving/shared/contracts/donations';
-import type { CharityProfile } from '@giving/shared/contracts/accounts';
+import type { CharityProfile } from '@giving/shared/contracts/accounts-public';
 import { COUNTRIES, type CountryCode } from '@giving/shared/countries';
 import type { PaymentOptions } from '@giving/shared/payment-methods';
 import { cardPartCents, transactionFeeCents } from '@giving/shared/fees';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { campaignListSchema, type CampaignList } from '@giving/shared/contracts/matching';
-import { ACCOUNT_QUERY_KEY } from '../../../lib/account';
+import { ACCOUNT_QUERY_KEY } from '../../../lib/account-queries';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/matching/workplace/{workplaceId}/campaigns — the workplace's matching campaigns, newest first. */
