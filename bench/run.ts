@@ -43,12 +43,50 @@ async function startPlatform() {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {
+    pid: child.pid as number,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
         child.kill('SIGINT');
       }),
   };
+}
+
+/** CPU time (clock ticks) used so far by a process and its children (DynamoDB Local, cognito-local). */
+function cpuTicks(pid: number): number {
+  const own = (id: number) => {
+    try {
+      const fields = readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      return Number(fields[11]) + Number(fields[12]); // utime + stime
+    } catch {
+      return 0;
+    }
+  };
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    children = [];
+  }
+  return own(pid) + children.reduce((sum, child) => sum + own(child), 0);
+}
+
+/**
+ * Waits until the platform is quiet: under a quarter of a core for a whole second. After a round's workflows have
+ * finished, their e-mails, counters and search updates still run for a while through queues and streams; a round
+ * measured during that would be measured against the last one's backlog.
+ */
+async function untilQuiet(pid: number, log: (line: string) => void): Promise<void> {
+  const started = performance.now();
+  for (;;) {
+    const before = cpuTicks(pid);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    if (cpuTicks(pid) - before < 25) break; // 100 ticks a second on Linux
+    if (performance.now() - started > 180_000) {
+      log('the platform was still busy after 3 minutes; measuring anyway');
+      break;
+    }
+  }
 }
 
 function median(values: number[]): number {
@@ -82,14 +120,15 @@ so compare runs on the same kind of machine.
 
 ## Donation submissions vs raw DynamoDB Local writes (${CONCURRENCY} concurrent clients, loopback)
 
-A submission is \`POST /api/donations/payments\` through the local HTTP API: JSON parsing, zod validation and the
-idempotent write (a DynamoDB transaction of the idempotency key and the payment); it counts when the answer is 202
-with a tracking number. The table's stream then starts the payment workflow, off the request path. The raw figure
+A submission is \`POST /api/donations/payments\` through the local HTTP API: JSON parsing, zod validation,
+pricing and the idempotent write (one conditional \`PutItem\` of the payment, keyed by its idempotency key); it
+counts when the answer is 202 with a tracking number. The table's stream then starts the payment workflow, off the request path. The raw figure
 is \`PutItem\` of an item of the same size with the same condition, straight to DynamoDB Local from the load
 generator. Rounds alternate (${ROUND_SECONDS} s each, after a warm-up round of each). While submissions are measured the
 payment workflows wait (the Step Functions stand-in holds them: on this machine their work would share the CPU and
-DynamoDB Local with the request path, which it does not in AWS); after each round they run to the end, so neither
-figure is measured against the other's backlog.
+DynamoDB Local with the request path, which it does not in AWS); after each round they run to the end, and each
+round starts once the platform is quiet (its queues and streams caught up), so neither figure is measured against
+the other's backlog.
 
 | round | raw PutItem/s | p50 / p99 ms | accepted submissions/s | p50 / p99 ms | errors |
 |---|---|---|---|---|---|
@@ -98,7 +137,7 @@ ${rows.join('\n')}
 | figure | median | target | |
 |---|---|---|---|
 | raw DynamoDB Local PutItem/s | ${raw} | | |
-| accepted donation submissions/s | ${accepted} | ≥ 350/s and ≥ 0.5 × raw (${Math.round(raw / 2)}) | ${ok(accepted >= 350 && ratio >= 0.5)} (${ratio.toFixed(2)} × raw) |
+| accepted donation submissions/s | ${accepted} | ≥ 0.8 × raw in the same run (${Math.round(raw * 0.8)}) | ${ok(ratio >= 0.8)} (${ratio.toFixed(2)} × raw) |
 | errors | ${errors} | 0 | ${ok(errors === 0)} |
 | payments processed end to end per second, after a round (the round's backlog / time to finish it) | ${completed} | (reported) | |
 
@@ -123,7 +162,7 @@ log(`starting the local platform on ports ${PORT_BASE}+`);
 const platform = await startPlatform();
 let figures: SubmissionFigures;
 try {
-  figures = await measureSubmissions(urls, { concurrency: CONCURRENCY, roundSeconds: ROUND_SECONDS, rounds: ROUNDS, log });
+  figures = await measureSubmissions(urls, { concurrency: CONCURRENCY, roundSeconds: ROUND_SECONDS, rounds: ROUNDS, log, quiet: () => untilQuiet(platform.pid, log) });
 } finally {
   await platform.stop();
 }

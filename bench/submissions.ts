@@ -44,7 +44,7 @@ export interface PlatformUrls {
   stepFunctions: string;
 }
 
-export async function measureSubmissions(urls: PlatformUrls, options: { concurrency: number; roundSeconds: number; rounds: number; log: (line: string) => void }): Promise<SubmissionFigures> {
+export async function measureSubmissions(urls: PlatformUrls, options: { concurrency: number; roundSeconds: number; rounds: number; log: (line: string) => void; quiet: () => Promise<void> }): Promise<SubmissionFigures> {
   const { concurrency, roundSeconds } = options;
   const gift = (await (await fetch(`${urls.site}/api/donations/gifts/kiwi-coast-rescue/feed-a-kiwi-chick`)).json()) as Gift;
   // New Zealand's payments are charged on the Trust's merchant account: its token comes from the encrypted card fields.
@@ -128,9 +128,11 @@ export async function measureSubmissions(urls: PlatformUrls, options: { concurre
   const warmUp = await submissionRound();
   figures.drains.push(await drain(urls, warmUp.ok, lastTrackingNumber, options.log));
   for (let round = 1; round <= options.rounds; round++) {
+    await options.quiet();
     const raw = await rawRound();
     options.log(`round ${round}: raw PutItem ${raw.perSecond}/s (errors ${raw.errors})`);
     figures.raw.push(raw);
+    await options.quiet();
     const submissions = await submissionRound();
     options.log(`round ${round}: accepted submissions ${submissions.perSecond}/s (errors ${submissions.errors}${firstFailure ? `, first: ${firstFailure}` : ''})`);
     figures.submissions.push(submissions);

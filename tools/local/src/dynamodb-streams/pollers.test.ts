@@ -15,6 +15,7 @@ const manifest = defineService({
   table: { indexes: ['gsi1'], ttlAttribute: 'expiresAt', stream: 'NEW_IMAGE' },
   streams: [
     { name: 'new-pages', handler: 'h/pages', filter: { eventName: ['INSERT'], dynamodb: { NewImage: { sk: { S: ['PAGE'] } } } }, batchSize: 2, access: {} },
+    { name: 'audit', handler: 'h/audit', filter: { eventName: ['INSERT'] }, access: {} },
   ],
 });
 
@@ -23,6 +24,7 @@ const warnings = captureProcessWarnings();
 let pollers: RunningStreamPollers;
 let tables: Awaited<ReturnType<typeof testTables>>;
 const delivered: DynamoDBStreamEvent[] = [];
+const audited: { key: string | undefined; at: number }[] = [];
 let failOn: string | undefined;
 let failures = 0;
 
@@ -45,7 +47,11 @@ beforeAll(async () => {
     manifests: [manifest],
     tablePrefix: tables.tableName('fundraising').replace(/-fundraising$/, ''),
     idlePollMs: 50,
-    invoke: async (_service, _handler, event) => {
+    invoke: async (_service, handler, event) => {
+      if (handler === 'h/audit') {
+        audited.push(...event.Records.map((r) => ({ key: r.dynamodb?.NewImage?.pk?.S, at: Date.now() })));
+        return { batchItemFailures: [] };
+      }
       const failing = event.Records.find((r) => r.dynamodb?.NewImage?.pk?.S === failOn);
       if (failing) {
         failures++;
@@ -73,14 +79,23 @@ describe('DynamoDB Streams event source mapping', () => {
     expect(record).toMatchObject({ eventName: 'INSERT', eventSource: 'aws:dynamodb', dynamodb: { Keys: { pk: { S: 'p1' }, sk: { S: 'PAGE' } } } });
   });
 
+  it('hands every subscription of the stream its own matching records (the filter is per subscription)', async () => {
+    await until(() => audited.some((a) => a.key === 'p3'));
+    expect(audited.map((a) => a.key).slice(0, 4)).toEqual(['p1', 'x1', 'p2', 'p3']);
+  });
+
   it('retries a failing record, then parks only it in the dead-letter queue and delivers the records after it', async () => {
     delivered.length = 0;
     failOn = 'bad';
     await put('bad', 'PAGE');
     await put('after', 'PAGE');
     await until(() => keysOf(delivered).includes('after'), 20_000);
+    const deliveredAfterAt = Date.now();
     expect(failures).toBeGreaterThanOrEqual(5); // 5 tries; 5 more if it first came in a batch with 'after'
     expect(keysOf(delivered)).not.toContain('bad');
+    // The other subscription of the same stream was not held up by these retries (about 3 s of back-off).
+    const auditedAfter = audited.find((a) => a.key === 'after')?.at ?? Infinity;
+    expect(auditedAfter).toBeLessThan(deliveredAfterAt - 1500);
     const client = sqsClient(sqs.url);
     const queueUrl = `${sqs.url}/000000000000/${streamDeadLetterQueueName('fundraising', 'new-pages')}`;
     const { Messages } = await client.send(new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10 }));

@@ -31,6 +31,13 @@ import { sqsClient } from '../sqs/queues';
  * and hands them to the consumer in batches, in order. A failure reported at a record retries from that record;
  * after MAX_RECEIVE_COUNT attempts the batch's description goes to the subscription's dead-letter queue and the
  * shard moves on, as `retryAttempts` + `onFailure` do in AWS.
+ *
+ * In AWS each mapping reads the stream on its own. Here one reader per table stream fetches each page once and
+ * hands it to every subscription of that table, and each subscription delivers at its own pace (one that is
+ * retrying holds up no other). The readers back off while a stream is quiet. Both are about DynamoDB Local: it
+ * answers every GetRecords on one SQLite thread, and a GetRecords on a quiet stream costs more the more records
+ * other tables have written since (its stream records share one sequence), so ten readers polling four times a
+ * second took most of that thread once a few tens of thousands of records had been written (docs/DECISIONS.md).
  */
 export type StreamInvoker = (service: ServiceName, handler: string, event: DynamoDBStreamEvent) => Promise<unknown>;
 
@@ -39,6 +46,11 @@ export interface RunningStreamPollers {
 }
 
 const IDLE_POLL_MS = 250;
+/** A stream that has been quiet for this many polls in a row is polled every QUIET_POLL_FACTOR × the idle wait. */
+const QUIET_AFTER_EMPTY_POLLS = 8;
+const QUIET_POLL_FACTOR = 4;
+/** A reader stops fetching while a subscription has this many records waiting (one that keeps failing, say). */
+const MAX_WAITING_RECORDS = 5_000;
 const SHARD_RESCAN_MS = 5_000;
 const DEFAULT_BATCH_SIZE = 100;
 const log = logger.child({ component: 'dynamodb-streams' });
@@ -66,9 +78,10 @@ export async function startStreamPollers(options: {
     const table = await dynamodb.send(new DescribeTableCommand({ TableName: tableName(manifest.service, options.tablePrefix) }));
     const streamArn = table.Table?.LatestStreamArn;
     if (!streamArn) throw new Error(`table ${table.Table?.TableName} has no stream; set table.stream in its manifest`);
+    const mappings: Mapping[] = [];
     for (const subscription of manifest.streams) {
       const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: streamDeadLetterQueueName(manifest.service, subscription.name) }));
-      const mapping: Mapping = {
+      mappings.push({
         service: manifest.service,
         subscription,
         streamArn,
@@ -77,9 +90,9 @@ export async function startStreamPollers(options: {
         invoke:
           options.invoke ??
           ((service, handler, event) => invokeHandler(service, handler, event, subscription.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS.stream)),
-      };
-      loops.push(followStream(mapping, { streams, sqs, signal: aborts.next(), idlePollMs: options.idlePollMs ?? IDLE_POLL_MS }));
+      });
     }
+    loops.push(followStream(streamArn, mappings, { streams, sqs, signal: aborts.next(), idlePollMs: options.idlePollMs ?? IDLE_POLL_MS }));
   }
 
   return {
@@ -109,52 +122,92 @@ interface Clients {
   idlePollMs: number;
 }
 
-
-
 /** Reads every shard once, children after their parents, finding new shards as the stream rolls them over. */
-async function followStream(mapping: Mapping, clients: Clients): Promise<void> {
+async function followStream(streamArn: string, mappings: Mapping[], clients: Clients): Promise<void> {
   const started = new Set<string>();
   const finished = new Set<string>();
   const running: Promise<void>[] = [];
   while (!clients.signal.aborted) {
     try {
-      const { StreamDescription } = await clients.streams.send(new DescribeStreamCommand({ StreamArn: mapping.streamArn }));
+      const { StreamDescription } = await clients.streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
       for (const shard of StreamDescription?.Shards ?? []) {
         const id = shard.ShardId as string;
         const parentDone = !shard.ParentShardId || finished.has(shard.ParentShardId) || !StreamDescription?.Shards?.some((s) => s.ShardId === shard.ParentShardId);
         if (started.has(id) || !parentDone) continue;
         started.add(id);
-        running.push(readShard(mapping, clients, id).then(() => void finished.add(id)));
+        running.push(readShard(streamArn, mappings, clients, id).then(() => void finished.add(id)));
       }
     } catch (error) {
-      if (!clients.signal.aborted) log.error('describing the stream failed', { error, stream: mapping.streamArn });
+      if (!clients.signal.aborted) log.error('describing the stream failed', { error, stream: streamArn });
     }
     await abortableDelay(SHARD_RESCAN_MS, clients.signal);
   }
   await Promise.allSettled(running);
 }
 
-async function readShard(mapping: Mapping, clients: Clients, shardId: string): Promise<void> {
+/** One subscription's records from one shard, waiting to be delivered in order. */
+class ShardConsumer {
+  private readonly waiting: DynamoDBRecord[] = [];
+  private draining: Promise<void> | undefined;
+
+  constructor(
+    private readonly mapping: Mapping,
+    private readonly clients: Clients,
+    private readonly shardId: string,
+  ) {}
+
+  matches(record: DynamoDBRecord): boolean {
+    return this.mapping.matches(record);
+  }
+
+  get backlog(): number {
+    return this.waiting.length;
+  }
+
+  add(records: DynamoDBRecord[]): void {
+    if (records.length === 0) return;
+    this.waiting.push(...records);
+    this.draining ??= this.drain().finally(() => (this.draining = undefined));
+  }
+
+  /** Resolves once everything handed over so far has been delivered (or parked). */
+  async idle(): Promise<void> {
+    while (this.draining) await this.draining;
+  }
+
+  private async drain(): Promise<void> {
+    const batchSize = this.mapping.subscription.batchSize ?? DEFAULT_BATCH_SIZE;
+    while (this.waiting.length > 0 && !this.clients.signal.aborted) {
+      await deliver(this.mapping, this.clients, this.waiting.splice(0, batchSize), this.shardId);
+    }
+  }
+}
+
+async function readShard(streamArn: string, mappings: Mapping[], clients: Clients, shardId: string): Promise<void> {
+  const consumers = mappings.map((mapping) => new ShardConsumer(mapping, clients, shardId));
   let lastSequence: string | undefined;
-  // After the last record handled, or from the oldest record while none has been.
+  // After the last record read, or from the oldest record while none has been.
   const positionIterator = async () =>
     (
       await clients.streams.send(
         new GetShardIteratorCommand({
-          StreamArn: mapping.streamArn,
+          StreamArn: streamArn,
           ShardId: shardId,
           ...(lastSequence ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: lastSequence } : { ShardIteratorType: 'TRIM_HORIZON' }),
         }),
       )
     ).ShardIterator;
   let iterator = await positionIterator();
-  const batchSize = mapping.subscription.batchSize ?? DEFAULT_BATCH_SIZE;
+  let emptyPolls = 0;
   while (iterator && !clients.signal.aborted) {
+    while (consumers.some((consumer) => consumer.backlog >= MAX_WAITING_RECORDS) && !clients.signal.aborted) {
+      await abortableDelay(clients.idlePollMs, clients.signal);
+    }
     let page;
     try {
       page = await clients.streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
     } catch (error) {
-      if (clients.signal.aborted) return;
+      if (clients.signal.aborted) break;
       const name = (error as Error).name;
       if (name === 'TrimmedDataAccessException' || name === 'ExpiredIteratorException') {
         // An iterator from an empty shard can fall behind DynamoDB Local's stream numbering (shared by all tables),
@@ -167,14 +220,17 @@ async function readShard(mapping: Mapping, clients: Clients, shardId: string): P
       continue;
     }
     const all = page.Records ?? [];
-    const records = all.map(toLambdaRecord(mapping.streamArn)).filter((record) => mapping.matches(record));
-    for (let i = 0; i < records.length && !clients.signal.aborted; i += batchSize) {
-      await deliver(mapping, clients, records.slice(i, i + batchSize), shardId);
+    if (all.length > 0) {
+      const records = all.map(toLambdaRecord(streamArn));
+      for (const consumer of consumers) consumer.add(records.filter((record) => consumer.matches(record)));
     }
     lastSequence = all.at(-1)?.dynamodb?.SequenceNumber ?? lastSequence;
     iterator = page.NextShardIterator;
-    if (all.length === 0) await abortableDelay(clients.idlePollMs, clients.signal);
+    emptyPolls = all.length === 0 ? emptyPolls + 1 : 0;
+    if (emptyPolls > 0) await abortableDelay(clients.idlePollMs * (emptyPolls > QUIET_AFTER_EMPTY_POLLS ? QUIET_POLL_FACTOR : 1), clients.signal);
   }
+  // A closed shard's children start only after every subscription has had all of its records.
+  await Promise.all(consumers.map((consumer) => consumer.idle()));
 }
 
 /**
