@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { measureBundles, type BundleSize } from './bundles';
 import { machine } from './machine';
-import { measureSubmissions, type SubmissionFigures } from './submissions';
+import { measureSubmissions, type CpuPerRequest, type CpuSampler, type SubmissionFigures } from './submissions';
 import { measureRouteJavaScript, routesSection, type RouteJavaScript } from './web-routes';
 
 /**
@@ -52,23 +52,40 @@ async function startPlatform() {
   };
 }
 
-/** CPU time (clock ticks) used so far by a process and its children (DynamoDB Local, cognito-local). */
-function cpuTicks(pid: number): number {
-  const own = (id: number) => {
-    try {
-      const fields = readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      return Number(fields[11]) + Number(fields[12]); // utime + stime
-    } catch {
-      return 0;
-    }
-  };
-  let children: number[] = [];
+/** CPU time (clock ticks, 100 a second on Linux) used so far by one process. */
+function ownTicks(pid: number): number {
   try {
-    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return Number(fields[11]) + Number(fields[12]); // utime + stime
   } catch {
-    children = [];
+    return 0;
   }
-  return own(pid) + children.reduce((sum, child) => sum + own(child), 0);
+}
+
+function childrenOf(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** CPU time used so far by a process and its children (DynamoDB Local, cognito-local). */
+const cpuTicks = (pid: number) => ownTicks(pid) + childrenOf(pid).reduce((sum, child) => sum + ownTicks(child), 0);
+
+/** Cumulative CPU ms of this load generator, the platform's own Node process and DynamoDB Local (its Java child). */
+function cpuSampler(platformPid: number): CpuSampler {
+  const dynamodbPid = childrenOf(platformPid).find((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('DynamoDBLocal');
+    } catch {
+      return false;
+    }
+  });
+  return () => {
+    const usage = process.cpuUsage();
+    return { generator: (usage.user + usage.system) / 1000, platform: ownTicks(platformPid) * 10, dynamodb: dynamodbPid ? ownTicks(dynamodbPid) * 10 : 0 };
+  };
 }
 
 /**
@@ -107,6 +124,12 @@ function report(figures: SubmissionFigures, bundles: BundleSize[], routes: Route
     (r, i) =>
       `| ${i + 1} | ${r.perSecond} | ${r.p50ms} / ${r.p99ms} | ${figures.submissions[i]?.perSecond ?? '-'} | ${figures.submissions[i]?.p50ms ?? '-'} / ${figures.submissions[i]?.p99ms ?? '-'} | ${(r.errors + (figures.submissions[i]?.errors ?? 0))} |`,
   );
+  const cpuMedian = (rounds: CpuPerRequest[], key: keyof CpuPerRequest) => {
+    const sorted = rounds.map((r) => r[key]).sort((a, b) => a - b);
+    return sorted.length ? (sorted[Math.floor(sorted.length / 2)] as number).toFixed(2) : '-';
+  };
+  const cpuRow = (label: string, rounds: CpuPerRequest[]) =>
+    `| ${label} | ${cpuMedian(rounds, 'generator')} | ${cpuMedian(rounds, 'platform')} | ${cpuMedian(rounds, 'dynamodb')} |`;
   const largest = bundles[0];
   return `# Benchmarks
 
@@ -125,8 +148,8 @@ pricing and the idempotent write (one conditional \`PutItem\` of the payment, ke
 counts when the answer is 202 with a tracking number. The table's stream then starts the payment workflow, off the request path. The raw figure
 is \`PutItem\` of an item of the same size with the same condition, straight to DynamoDB Local from the load
 generator. Rounds alternate (${ROUND_SECONDS} s each, after a warm-up round of each). While submissions are measured the
-payment workflows wait (the Step Functions stand-in holds them: on this machine their work would share the CPU and
-DynamoDB Local with the request path, which it does not in AWS); after each round they run to the end, and each
+table's stream and the payment workflows wait (the stream readers and the Step Functions stand-in hold them: on this
+machine their work would share the CPU and DynamoDB Local with the request path, which it does not in AWS); after each round they run to the end, and each
 round starts once the platform is quiet (its queues and streams caught up), so neither figure is measured against
 the other's backlog.
 
@@ -140,6 +163,14 @@ ${rows.join('\n')}
 | accepted donation submissions/s | ${accepted} | ≥ 0.8 × raw in the same run (${Math.round(raw * 0.8)}) | ${ok(ratio >= 0.8)} (${ratio.toFixed(2)} × raw) |
 | errors | ${errors} | 0 | ${ok(errors === 0)} |
 | payments processed end to end per second, after a round (the round's backlog / time to finish it) | ${completed} | (reported) | |
+
+Where the time goes: CPU milliseconds per counted request (median of the rounds), by process. The machine has two
+cores; whichever figure's processes together use them up sets its rate.
+
+| request | load generator | platform (Node: edge, HTTP API, handler, AWS SDK) | DynamoDB Local (Java) |
+|---|---|---|---|
+${cpuRow('raw PutItem', figures.cpu.raw)}
+${cpuRow('accepted submission', figures.cpu.submissions)}
 
 The end-to-end figure runs each accepted payment through the Step Functions stand-in (validate, charge at the
 sandbox gateway, record, emit \`DonationCompleted\`, receipt e-mail through the queue consumer), at most 10
@@ -162,7 +193,7 @@ log(`starting the local platform on ports ${PORT_BASE}+`);
 const platform = await startPlatform();
 let figures: SubmissionFigures;
 try {
-  figures = await measureSubmissions(urls, { concurrency: CONCURRENCY, roundSeconds: ROUND_SECONDS, rounds: ROUNDS, log, quiet: () => untilQuiet(platform.pid, log) });
+  figures = await measureSubmissions(urls, { concurrency: CONCURRENCY, roundSeconds: ROUND_SECONDS, rounds: ROUNDS, log, quiet: () => untilQuiet(platform.pid, log), cpu: cpuSampler(platform.pid) });
 } finally {
   await platform.stop();
 }

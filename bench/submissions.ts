@@ -18,6 +18,26 @@ export interface SubmissionFigures {
   raw: LoadResult[];
   submissions: LoadResult[];
   drains: { payments: number; seconds: number; perSecond: number }[];
+  /** CPU milliseconds per counted request in each round, by process. */
+  cpu: { raw: CpuPerRequest[]; submissions: CpuPerRequest[] };
+}
+
+/** CPU time (ms) each process spent per request over a round. */
+export interface CpuPerRequest {
+  generator: number;
+  platform: number;
+  dynamodb: number;
+}
+
+/** Cumulative CPU milliseconds so far of the load generator (this process), the platform's Node process and DynamoDB Local. */
+export type CpuSampler = () => CpuPerRequest;
+
+async function measured(cpu: CpuSampler, round: () => Promise<LoadResult>): Promise<[LoadResult, CpuPerRequest]> {
+  const before = cpu();
+  const result = await round();
+  const after = cpu();
+  const per = (key: keyof CpuPerRequest) => Math.round(((after[key] - before[key]) / Math.max(1, result.ok)) * 100) / 100;
+  return [result, { generator: per('generator'), platform: per('platform'), dynamodb: per('dynamodb') }];
 }
 
 const payloadFor = (gift: Gift, card: CreatePaymentRequest['card'], n: number): CreatePaymentRequest => ({
@@ -44,7 +64,7 @@ export interface PlatformUrls {
   stepFunctions: string;
 }
 
-export async function measureSubmissions(urls: PlatformUrls, options: { concurrency: number; roundSeconds: number; rounds: number; log: (line: string) => void; quiet: () => Promise<void> }): Promise<SubmissionFigures> {
+export async function measureSubmissions(urls: PlatformUrls, options: { concurrency: number; roundSeconds: number; rounds: number; log: (line: string) => void; quiet: () => Promise<void>; cpu: CpuSampler }): Promise<SubmissionFigures> {
   const { concurrency, roundSeconds } = options;
   const gift = (await (await fetch(`${urls.site}/api/donations/gifts/kiwi-coast-rescue/feed-a-kiwi-chick`)).json()) as Gift;
   // New Zealand's payments are charged on the Trust's merchant account: its token comes from the encrypted card fields.
@@ -122,18 +142,20 @@ export async function measureSubmissions(urls: PlatformUrls, options: { concurre
       },
     });
 
-  const figures: SubmissionFigures = { concurrency, roundSeconds, raw: [], submissions: [], drains: [] };
+  const figures: SubmissionFigures = { concurrency, roundSeconds, raw: [], submissions: [], drains: [], cpu: { raw: [], submissions: [] } };
   options.log(`warming up (${roundSeconds} s each)`);
   await rawRound();
   const warmUp = await submissionRound();
   figures.drains.push(await drain(urls, warmUp.ok, lastTrackingNumber, options.log));
   for (let round = 1; round <= options.rounds; round++) {
     await options.quiet();
-    const raw = await rawRound();
+    const [raw, rawCpu] = await measured(options.cpu, rawRound);
+    figures.cpu.raw.push(rawCpu);
     options.log(`round ${round}: raw PutItem ${raw.perSecond}/s (errors ${raw.errors})`);
     figures.raw.push(raw);
     await options.quiet();
-    const submissions = await submissionRound();
+    const [submissions, submissionCpu] = await measured(options.cpu, submissionRound);
+    figures.cpu.submissions.push(submissionCpu);
     options.log(`round ${round}: accepted submissions ${submissions.perSecond}/s (errors ${submissions.errors}${firstFailure ? `, first: ${firstFailure}` : ''})`);
     figures.submissions.push(submissions);
     figures.drains.push(await drain(urls, submissions.ok, lastTrackingNumber, options.log));

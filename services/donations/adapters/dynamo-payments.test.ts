@@ -7,9 +7,18 @@ import type { NewPayment, PricedPayment } from '../domain/ports';
 import { donationFrom } from '../domain/payment-steps';
 
 let repo: ReturnType<typeof dynamoPaymentRepository>;
+/** Every DynamoDB call the repository makes, by command name. */
+const calls: string[] = [];
 
 beforeAll(async () => {
   const tables = await testTables([donations]);
+  tables.client.middlewareStack.add(
+    (next, context) => (args) => {
+      calls.push(String(context.commandName));
+      return next(args);
+    },
+    { step: 'initialize', name: 'countCalls' },
+  );
   repo = dynamoPaymentRepository(tables.client, tables.tableName('donations'));
 });
 
@@ -50,6 +59,16 @@ describe('dynamo payment repository (DynamoDB Local)', () => {
     expect((await repo.get(stored.trackingNumber))?.status).toBe('Initiated');
     // The fingerprint stays with the key; the payment itself is what the workflow reads.
     expect(await repo.get(stored.trackingNumber)).not.toHaveProperty('fingerprint');
+  });
+
+  it('accepts a payment with one conditional write, and answers a replay from that write alone', async () => {
+    const payment = newPayment();
+    calls.length = 0;
+    await repo.createOnce(payment, 'fp-1');
+    expect(calls).toEqual(['PutItemCommand']);
+    calls.length = 0;
+    expect(await repo.createOnce(payment, 'fp-1')).toMatchObject({ created: false, fingerprint: 'fp-1' });
+    expect(calls).toEqual(['PutItemCommand']);
   });
 
   it('finds a payment only by its whole tracking number, not by another time with the same key tail', async () => {

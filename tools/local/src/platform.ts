@@ -37,7 +37,7 @@ import { createQueues } from './sqs/queues';
 import { startQueuePollers } from './sqs/pollers';
 import { startSqs } from './sqs/server';
 import { startStepFunctions } from './stepfunctions/server';
-import { startStreamPollers } from './dynamodb-streams/pollers';
+import { startStreamPollers, type RunningStreamPollers } from './dynamodb-streams/pollers';
 
 /**
  * The whole local platform, wired from the same manifests CDK reads: every AWS service a real local stand-in,
@@ -115,11 +115,20 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
     process.env[ENV.userPoolId] = cognito.userPoolId;
 
     log('starting Step Functions, the queue and stream pollers and the scheduler');
-    const stepFunctions = await startStepFunctions({ port: PORTS.stepFunctions, manifests, maxConcurrentExecutions: options.maxConcurrentExecutions });
+    const started: { streamPollers?: RunningStreamPollers } = {};
+    // The benchmark's hold (POST /_local/hold) keeps what follows an accepted payment off the CPU: its workflow and
+    // the table stream that starts it.
+    const stepFunctions = await startStepFunctions({
+      port: PORTS.stepFunctions,
+      manifests,
+      maxConcurrentExecutions: options.maxConcurrentExecutions,
+      onHold: (held) => started.streamPollers?.hold(held),
+    });
     stops.push(stepFunctions.stop);
     const pollers = await startQueuePollers({ sqsEndpoint: sqs.url, manifests });
     stops.push(pollers.stop);
     const streamPollers = await startStreamPollers({ dynamodbEndpoint: dynamodb.endpoint, sqsEndpoint: sqs.url, manifests });
+    started.streamPollers = streamPollers;
     stops.push(streamPollers.stop);
     const scheduler = await startScheduler({ manifests, port: PORTS.scheduler });
     stops.push(scheduler.stop);

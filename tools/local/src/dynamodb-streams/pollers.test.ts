@@ -104,6 +104,16 @@ describe('DynamoDB Streams event source mapping', () => {
     client.destroy();
   });
 
+  it('reads nothing while held, and carries on from where it was when released', async () => {
+    pollers.hold(true);
+    await new Promise((resolve) => setTimeout(resolve, 300)); // a fetch already under way finishes
+    await put('held', 'PAGE');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(keysOf(delivered)).not.toContain('held');
+    pollers.hold(false);
+    await until(() => keysOf(delivered).includes('held'));
+  });
+
   it('sleeps between idle polls without adding a listener per sleep (npm start warned of 11 abort listeners)', async () => {
     // 50 ms idle polls: well over ten sleeps in this second alone, on top of the tests above.
     await new Promise((resolve) => setTimeout(resolve, 1000));

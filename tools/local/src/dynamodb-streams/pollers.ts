@@ -43,6 +43,12 @@ export type StreamInvoker = (service: ServiceName, handler: string, event: Dynam
 
 export interface RunningStreamPollers {
   stop(): Promise<void>;
+  /**
+   * While held, the readers fetch nothing (the records wait in the stream); released, they carry on from where they
+   * were. `npm run bench` holds them with the workflows while it measures the request path: in AWS the stream's
+   * consumers run on other machines than the API's.
+   */
+  hold(held: boolean): void;
 }
 
 const IDLE_POLL_MS = 250;
@@ -72,6 +78,7 @@ export async function startStreamPollers(options: {
   const sqs = sqsClient(options.sqsEndpoint);
   const aborts = pollerAborts();
   const loops: Promise<void>[] = [];
+  const control = { held: false };
 
   for (const manifest of options.manifests) {
     if (manifest.streams.length === 0) continue;
@@ -92,10 +99,13 @@ export async function startStreamPollers(options: {
           ((service, handler, event) => invokeHandler(service, handler, event, subscription.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS.stream)),
       });
     }
-    loops.push(followStream(streamArn, mappings, { streams, sqs, signal: aborts.next(), idlePollMs: options.idlePollMs ?? IDLE_POLL_MS }));
+    loops.push(followStream(streamArn, mappings, { streams, sqs, signal: aborts.next(), idlePollMs: options.idlePollMs ?? IDLE_POLL_MS, control }));
   }
 
   return {
+    hold(held) {
+      control.held = held;
+    },
     async stop() {
       aborts.abortAll();
       await Promise.allSettled(loops);
@@ -120,6 +130,7 @@ interface Clients {
   sqs: ReturnType<typeof sqsClient>;
   signal: AbortSignal;
   idlePollMs: number;
+  control: { held: boolean };
 }
 
 /** Reads every shard once, children after their parents, finding new shards as the stream rolls them over. */
@@ -200,7 +211,7 @@ async function readShard(streamArn: string, mappings: Mapping[], clients: Client
   let iterator = await positionIterator();
   let emptyPolls = 0;
   while (iterator && !clients.signal.aborted) {
-    while (consumers.some((consumer) => consumer.backlog >= MAX_WAITING_RECORDS) && !clients.signal.aborted) {
+    while ((clients.control.held || consumers.some((consumer) => consumer.backlog >= MAX_WAITING_RECORDS)) && !clients.signal.aborted) {
       await abortableDelay(clients.idlePollMs, clients.signal);
     }
     let page;

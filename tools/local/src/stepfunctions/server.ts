@@ -90,6 +90,8 @@ export async function startStepFunctions(options: {
   /** Scales every Retry interval; see RunOptions.retryIntervalScale. */
   retryIntervalScale?: number;
   hostname?: string;
+  /** Told when the benchmark holds or releases the workflows (the platform holds the table streams' readers too). */
+  onHold?: (held: boolean) => void;
 }): Promise<RunningStepFunctions> {
   const maxConcurrent = options.maxConcurrentExecutions ?? 10;
   const machines = new Map<string, StateMachineEntry>();
@@ -282,6 +284,7 @@ export async function startStepFunctions(options: {
       return true;
     }
     held = url.pathname === '/_local/hold';
+    options.onHold?.(held);
     pump();
     res.writeHead(204).end();
     return true;
