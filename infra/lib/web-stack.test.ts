@@ -25,6 +25,7 @@ const webWarnings = (synth: ReturnType<typeof synthesize>) =>
 
 interface Behavior {
   PathPattern?: string;
+  Compress?: boolean;
   TargetOriginId: string;
   CachePolicyId: string;
   OriginRequestPolicyId?: string;
@@ -101,6 +102,20 @@ describe('web stack of a clean clone (no web/dist)', () => {
     expect(rewrite({ request: { uri: '/' } }).uri).toBe('/index.html');
     expect(rewrite({ request: { uri: '/assets/index-abc123.js' } }).uri).toBe('/assets/index-abc123.js');
     expect(rewrite({ request: { uri: '/config.json' } }).uri).toBe('/config.json');
+  });
+
+  it('compresses the SPA with brotli and gzip, caching each file as its Cache-Control says and HTML not at all', () => {
+    const spa = config.DefaultCacheBehavior;
+    expect(spa.Compress).toBe(true);
+    const policyId = (spa.CachePolicyId as unknown as { Ref: string }).Ref;
+    const policy = synth.template(synth.stacks.web).toJSON().Resources[policyId];
+    expect(policy.Type).toBe('AWS::CloudFront::CachePolicy');
+    const settings = policy.Properties.CachePolicyConfig;
+    // MinTTL 0: index.html and config.json, uploaded with no-cache, are fetched again on every load; the bundles'
+    // max-age of a year (below) is within MaxTTL.
+    expect(settings).toMatchObject({ MinTTL: 0, DefaultTTL: 0, MaxTTL: 31_536_000 });
+    expect(settings.ParametersInCacheKeyAndForwardedToOrigin).toMatchObject({ EnableAcceptEncodingBrotli: true, EnableAcceptEncodingGzip: true });
+    expect(behavior('/media/*').Compress).toBe(true);
   });
 
   it('serves /media/* from the media bucket, stripping the prefix', () => {

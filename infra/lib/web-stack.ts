@@ -203,6 +203,20 @@ export class WebStack extends Stack {
     const certificate = props.domain && acm.Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn);
     this.addStackDependency(props.edge, 'CloudFront is associated with the web ACL the edge stack publishes');
     const webAclArn = this.edgeWebAclArn();
+    // The SPA's files are cached as their Cache-Control says: hashed bundles a year (immutable), index.html and
+    // config.json not at all (no-cache; a minimum TTL above 0 would keep them at the edge anyway). Brotli and gzip
+    // are part of the cache key, so CloudFront compresses them for viewers that accept either.
+    const siteCachePolicy = new cloudfront.CachePolicy(this, 'SiteCachePolicy', {
+      comment: "SPA: each file as its Cache-Control says (bundles a year, index.html and config.json never); brotli and gzip",
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.days(365),
+      enableAcceptEncodingBrotli: true,
+      enableAcceptEncodingGzip: true,
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
+    });
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Giving platform: SPA, /api/* and /media/*',
       defaultRootObject: 'index.html',
@@ -222,7 +236,8 @@ export class WebStack extends Stack {
         origin: bucketOrigin(siteBucket),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
-        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        cachePolicy: siteCachePolicy,
+        compress: true,
         responseHeadersPolicy: securityHeaders,
         functionAssociations: [
           guard

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaSecurityHeaders, securityHeaders } from '@giving/shared/security-headers';
 import { REDIRECTING_TO_LOGIN, SESSION_COOKIE, type SiteGuardConfig } from '@giving/shared/site-guard';
@@ -9,6 +10,21 @@ import { siteGuardFromEnvironment } from './options';
 import { startSite, type SiteOptions } from './server';
 
 type Site = Awaited<ReturnType<typeof startSite>>;
+const BIG_SCRIPT = Array.from({ length: 400 }, (_, i) => `export const value${i} = ${i} * 2;`).join('\n');
+
+/** A GET (or HEAD) with exactly these request headers, answering the bytes as sent (fetch would decode them). */
+function rawGet(url: string, headers: Record<string, string>, method = 'GET'): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const req = request({ host: target.hostname, port: target.port, path: target.pathname, method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 let site: Site;
 let guarded: Site;
 const origins = { cardGatewayOrigin: 'http://localhost:9999', cognitoOrigin: 'http://localhost:9229' };
@@ -18,6 +34,8 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Koha</title>');
   writeFileSync(path.join(dist, 'assets', 'app-123.js'), 'console.log(1)');
+  writeFileSync(path.join(dist, 'assets', 'vendor-456.js'), BIG_SCRIPT);
+  writeFileSync(path.join(dist, 'assets', 'logo-789.png'), Buffer.alloc(5000, 7));
   writeFileSync(path.join(dist, 'assets', 'app-123.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
   const options: SiteOptions = {
     port: 0,
@@ -54,6 +72,36 @@ describe('the local origin (CloudFront’s behaviours)', () => {
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect((await fetch(`${site.url}/assets/missing.js`)).status).toBe(404);
     expect((await fetch(`${site.url}/../../etc/passwd.txt`)).status).toBe(404);
+  });
+
+  it('compresses what CloudFront compresses: brotli first, else gzip, for text types of 1,000 bytes or more', async () => {
+    const vendor = `${site.url}/assets/vendor-456.js`;
+    const br = await rawGet(vendor, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers).toMatchObject({ 'content-encoding': 'br', vary: 'Accept-Encoding', 'cache-control': 'public, max-age=31536000, immutable' });
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+    expect(br.body.length).toBeLessThan(BIG_SCRIPT.length / 4);
+    expect(brotliDecompressSync(br.body).toString()).toBe(BIG_SCRIPT);
+
+    const gzip = await rawGet(vendor, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toBe(BIG_SCRIPT);
+    // q=0 refuses an encoding; none accepted (or no header) is the file as it is.
+    expect((await rawGet(vendor, { 'accept-encoding': 'br;q=0, gzip' })).headers['content-encoding']).toBe('gzip');
+    const plain = await rawGet(vendor, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Accept-Encoding');
+    expect(plain.body.toString()).toBe(BIG_SCRIPT);
+    const head = await rawGet(vendor, { 'accept-encoding': 'br' }, 'HEAD');
+    expect(head.headers['content-length']).toBe(br.headers['content-length']);
+    expect(head.body.length).toBe(0);
+  });
+
+  it('leaves small files, images and the HTML shell’s caching alone: index.html is never cached, even compressed', async () => {
+    expect((await rawGet(`${site.url}/assets/app-123.js`, { 'accept-encoding': 'br' })).headers['content-encoding']).toBeUndefined();
+    expect((await rawGet(`${site.url}/assets/logo-789.png`, { 'accept-encoding': 'br' })).headers['content-encoding']).toBeUndefined();
+    const shell = await rawGet(`${site.url}/nz`, { 'accept-encoding': 'br' });
+    expect(shell.headers['cache-control']).toBe('no-cache');
+    expect(shell.body.toString()).toContain('<title>Koha</title>'); // under 1,000 bytes: as it is
   });
 
   it('drops every forwarding header a client sent and sets its own, as CloudFront does, with the origin secret', async () => {

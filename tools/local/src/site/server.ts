@@ -7,6 +7,7 @@ import { mediaSecurityHeaders, securityHeaders, type SecurityHeaderOrigins } fro
 import { siteGuardDecision, type SiteGuardConfig } from '@giving/shared/site-guard';
 import { refuseTooManyRequests, type EdgeRateLimiter } from '../edge/rate-limiter';
 import { closeServer, listenOn } from '../runtime/http-server';
+import { chooseEncoding, compressedFiles, isCompressible } from './compression';
 
 /**
  * The one local origin, as CloudFront is in AWS: /api/* to the HTTP API, /media/* to the media bucket,
@@ -71,6 +72,7 @@ function isDecodable(pathname: string): boolean {
 export async function startSite(options: SiteOptions): Promise<{ url: string; server: Server; stop(): Promise<void> }> {
   // HSTS included, as CloudFront sends it: browsers ignore it over plain http, so localhost is not pinned to https.
   const headers = securityHeaders(options.origins);
+  const compressed = compressedFiles();
   const mediaHeaders = mediaSecurityHeaders(options.origins);
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
@@ -123,7 +125,7 @@ export async function startSite(options: SiteOptions): Promise<{ url: string; se
     return serveSpa(req, res, url);
   }
 
-  function serveSpa(req: IncomingMessage, res: ServerResponse, url: URL): void {
+  async function serveSpa(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const index = path.join(options.webDist, 'index.html');
     if (!existsSync(index)) {
       res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
@@ -141,11 +143,18 @@ export async function startSite(options: SiteOptions): Promise<{ url: string; se
     const file = isFile ? candidate : index;
     const immutable = isFile && url.pathname.startsWith('/assets/');
     const stat = statSync(file);
-    res.writeHead(200, {
-      'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
-      'content-length': stat.size,
-      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    });
+    const contentType = CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
+    const common = { 'content-type': contentType, 'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache' };
+    if (isCompressible(contentType, stat.size)) {
+      const encoding = chooseEncoding(req);
+      if (encoding) {
+        const body = await compressed.get(file, `${stat.size}:${stat.mtimeMs}`, encoding);
+        res.writeHead(200, { ...common, 'content-encoding': encoding, 'content-length': body.length, vary: 'Accept-Encoding' });
+        return void res.end(req.method === 'HEAD' ? undefined : body);
+      }
+      res.setHeader('vary', 'Accept-Encoding');
+    }
+    res.writeHead(200, { ...common, 'content-length': stat.size });
     if (req.method === 'HEAD') return void res.end();
     createReadStream(file).pipe(res);
   }
