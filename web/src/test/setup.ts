@@ -1,9 +1,14 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // Testing Library sets this from a global beforeAll, which does not exist without vitest globals; React needs it
 // to run updates inside act() and flush them before assertions.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+// findBy* waits up to 1 s by default. A route's first render imports its lazy chunk, which took longer than that on a
+// 2-core machine running the other suites at the same time ('signed-in members read the member list' failed so).
+// A real failure still fails, only later.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
