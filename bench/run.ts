@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { measureBundles, type BundleSize } from './bundles';
+import { lighthouseSection, measureLighthouse, type PageFigures } from './lighthouse';
 import { machine } from './machine';
 import { measureSubmissions, type CpuPerRequest, type CpuSampler, type SubmissionFigures } from './submissions';
 import { measureRouteJavaScript, routesSection, type RouteJavaScript } from './web-routes';
@@ -112,7 +113,7 @@ function median(values: number[]): number {
   return sorted.length % 2 ? (sorted[mid] as number) : Math.round(((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2);
 }
 
-function report(figures: SubmissionFigures, bundles: BundleSize[], routes: RouteJavaScript[]): string {
+function report(figures: SubmissionFigures, bundles: BundleSize[], routes: RouteJavaScript[], pages: PageFigures[]): string {
   const raw = median(figures.raw.map((r) => r.perSecond));
   const accepted = median(figures.submissions.map((r) => r.perSecond));
   const errors = figures.submissions.reduce((sum, r) => sum + r.errors, 0) + figures.raw.reduce((sum, r) => sum + r.errors, 0);
@@ -185,14 +186,18 @@ ${bundles.map((b) => `| ${b.fn} | ${b.functions} | ${(b.bytes / 1024).toFixed(1)
 Largest: ${largest ? `${(largest.bytes / 1024).toFixed(1)} KB` : '-'} — target ≤ 300 KB, ≤ 700 KB for the PDF handlers (${[...PDF_HANDLERS].join(', ')}): ${ok(bundles.every((b) => b.bytes <= bundleLimit(b.fn)))}.
 
 ${routesSection(routes)}
-`;
+${lighthouseSection(pages)}`;
 }
 
 const log = (line: string) => console.log(`[bench] ${line}`);
 log(`starting the local platform on ports ${PORT_BASE}+`);
 const platform = await startPlatform();
 let figures: SubmissionFigures;
+let pages: PageFigures[];
 try {
+  // First, on a fresh platform: a visitor's first look at the public pages.
+  log('measuring the public pages with Lighthouse');
+  pages = await measureLighthouse(urls.site, log);
   figures = await measureSubmissions(urls, { concurrency: CONCURRENCY, roundSeconds: ROUND_SECONDS, rounds: ROUNDS, log, quiet: () => untilQuiet(platform.pid, log), cpu: cpuSampler(platform.pid) });
 } finally {
   await platform.stop();
@@ -201,7 +206,7 @@ log('measuring Lambda bundles');
 const bundles = await measureBundles();
 log('measuring the checkout routes’ initial JavaScript');
 const routes = measureRouteJavaScript();
-const markdown = report(figures, bundles, routes);
+const markdown = report(figures, bundles, routes, pages);
 const file = path.join(ROOT, 'docs', 'BENCHMARKS.md');
 const previous = (() => {
   try {
