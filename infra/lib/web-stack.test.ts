@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '@giving/shared/manifest';
+import { RUNTIME_CONFIG_ELEMENT_ID } from '@giving/shared/runtime-config';
 import { mediaSecurityHeaders, securityHeaders } from '@giving/shared/security-headers';
 import { REDIRECTING_TO_LOGIN, SESSION_COOKIE } from '@giving/shared/site-guard';
 import { CONTEXT_DEFAULTS } from './config';
@@ -213,24 +214,32 @@ describe('web stack with a built SPA', () => {
     expect(webWarnings(synth).filter((text) => text.includes('web/dist does not exist'))).toEqual([]);
   });
 
-  it('writes config.json from stack values: gateway, Cognito pool, client and region', () => {
+  it('writes config.json, and the same configuration into index.html, from stack values: gateway, Cognito pool, client and region', () => {
     const shell = onlyResource(synth.template(synth.stacks.web), 'Custom::CDKBucketDeployment', (p) => p.DestinationBucketKeyPrefix === undefined);
     const keys = shell.properties.SourceObjectKeys as string[];
     const markers = shell.properties.SourceMarkers as Record<string, unknown>[];
-    const configIndex = markers.findIndex((m) => Object.keys(m).length > 0);
-    const asset = path.join(synth.assembly.directory, `asset.${keys[configIndex]!.replace(/\.zip$/, '')}`, 'config.json');
-    const written = JSON.parse(readFileSync(asset, 'utf8')) as {
-      cardGatewayUrl: string;
-      cardGatewayPublishableKey: string;
-      cognito: { userPoolId: string; userPoolClientId: string; region: string };
+    const stagedFile = (name: string) => {
+      const index = keys.findIndex((key) => existsSync(path.join(synth.assembly.directory, `asset.${key.replace(/\.zip$/, '')}`, name)));
+      expect(index).toBeGreaterThanOrEqual(0);
+      return { text: readFileSync(path.join(synth.assembly.directory, `asset.${keys[index]!.replace(/\.zip$/, '')}`, name), 'utf8'), markers: markers[index]! };
     };
-    expect(written.cardGatewayUrl).toBe(CONTEXT_DEFAULTS.cardGatewayUrl);
-    expect(written.cardGatewayPublishableKey).toBe(CONTEXT_DEFAULTS.cardGatewayPublishableKey);
-    // Deploy-time values are markers in the file, replaced by the deployment with what they stand for.
-    const resolved = markers[configIndex]!;
-    expect(resolved[written.cognito.userPoolId]).toEqual({ 'Fn::ImportValue': expect.stringMatching(/ExportsOutputRefUserPool[0-9A-F]{8}/) });
-    expect(resolved[written.cognito.userPoolClientId]).toEqual({ 'Fn::ImportValue': expect.stringMatching(/ExportsOutputRefUserPoolWebClient/) });
-    expect(resolved[written.cognito.region]).toEqual({ Ref: 'AWS::Region' });
+    type Written = { cardGatewayUrl: string; cardGatewayPublishableKey: string; cognito: { userPoolId: string; userPoolClientId: string; region: string } };
+    const config = stagedFile('config.json');
+    const page = stagedFile('index.html');
+    const embedded = new RegExp(`<script id="${RUNTIME_CONFIG_ELEMENT_ID}" type="application/json">(.*?)</script>`).exec(page.text)?.[1];
+    expect(page.text).toContain('<script type="module" src="/assets/index-1.js"></script>');
+    for (const [text, resolved] of [
+      [config.text, config.markers],
+      [embedded ?? 'null', page.markers],
+    ] as const) {
+      const written = JSON.parse(text) as Written;
+      expect(written.cardGatewayUrl).toBe(CONTEXT_DEFAULTS.cardGatewayUrl);
+      expect(written.cardGatewayPublishableKey).toBe(CONTEXT_DEFAULTS.cardGatewayPublishableKey);
+      // Deploy-time values are markers in the file, replaced by the deployment with what they stand for.
+      expect(resolved[written.cognito.userPoolId]).toEqual({ 'Fn::ImportValue': expect.stringMatching(/ExportsOutputRefUserPool[0-9A-F]{8}/) });
+      expect(resolved[written.cognito.userPoolClientId]).toEqual({ 'Fn::ImportValue': expect.stringMatching(/ExportsOutputRefUserPoolWebClient/) });
+      expect(resolved[written.cognito.region]).toEqual({ Ref: 'AWS::Region' });
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Annotations, Aws, CfnOutput, Duration, SecretValue, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
@@ -12,6 +12,7 @@ import * as cr from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
 import { VIEWER_ADDRESS_STATEMENTS } from '@giving/shared/edge';
 import { API_PREFIX } from '@giving/shared/manifest';
+import { embedRuntimeConfig } from '@giving/shared/runtime-config';
 import { originOf, type DeploymentConfig } from './config';
 import { mediaSecurityHeaders as sharedMediaSecurityHeaders, securityHeaders as sharedSecurityHeaders } from '@giving/shared/security-headers';
 import { siteGuardDecision, type SiteGuardConfig } from '@giving/shared/site-guard';
@@ -352,9 +353,9 @@ export class WebStack extends Stack {
   }
 
   /**
-   * Hashed bundles under assets/ are immutable; index.html and config.json are revalidated on every load,
-   * so a deployment shows up at once without invalidating CloudFront. Assets go first, and nothing is
-   * pruned, so a page loaded before a deployment can still fetch its old chunks.
+   * Hashed bundles under assets/ are immutable; index.html (with the runtime configuration in it) and config.json
+   * are revalidated on every load, so a deployment shows up at once without invalidating CloudFront. Assets go
+   * first, and nothing is pruned, so a page loaded before a deployment can still fetch its old chunks.
    */
   private deploySite(webDist: string, bucket: s3.IBucket, spaConfig: SpaConfig): void {
     const assetsDir = path.join(webDist, 'assets');
@@ -368,8 +369,17 @@ export class WebStack extends Stack {
           prune: false,
         })
       : undefined;
+    // index.html carries the runtime configuration (shared/runtime-config.ts), written here with the stack's values,
+    // so the SPA's first screen does not wait for /config.json; the rest of the shell (favicon...) goes as it is.
+    const shellExclude = ['assets', 'assets/**', 'index.html', ...SOURCE_MAPS];
+    const otherFiles = readdirSync(webDist).filter((name) => name !== 'assets' && name !== 'index.html' && !name.endsWith('.map'));
+    const indexHtml = embedRuntimeConfig(readFileSync(path.join(webDist, 'index.html'), 'utf8'), JSON.stringify(spaConfig));
     const shell = new s3deploy.BucketDeployment(this, 'SiteShell', {
-      sources: [s3deploy.Source.asset(webDist, { exclude: ['assets', 'assets/**', ...SOURCE_MAPS] }), s3deploy.Source.jsonData('config.json', spaConfig)],
+      sources: [
+        ...(otherFiles.length > 0 ? [s3deploy.Source.asset(webDist, { exclude: shellExclude })] : []),
+        s3deploy.Source.data('index.html', indexHtml),
+        s3deploy.Source.jsonData('config.json', spaConfig),
+      ],
       destinationBucket: bucket,
       cacheControl: [s3deploy.CacheControl.fromString('no-cache')],
       prune: false,

@@ -44,11 +44,14 @@ interface Compressed {
 export function compressedFiles() {
   const cache = new Map<string, Compressed>();
   return {
-    /** The file's bytes in the encoding, made on first use for this version of the file (once, however many ask). */
-    get(file: string, version: string, encoding: ContentEncoding): Promise<Buffer> {
-      let entry = cache.get(file);
-      if (!entry || entry.version !== version) cache.set(file, (entry = { version }));
-      const made = (entry[encoding] ??= readFile(file).then((raw) =>
+    /**
+     * The bytes in the encoding, made on first use for this version (once, however many ask): a file's, or what
+     * `load` answers for the key (a page the origin writes).
+     */
+    get(key: string, version: string, encoding: ContentEncoding, load: () => Promise<Buffer> = () => readFile(key)): Promise<Buffer> {
+      let entry = cache.get(key);
+      if (!entry || entry.version !== version) cache.set(key, (entry = { version }));
+      const made = (entry[encoding] ??= load().then((raw) =>
         encoding === 'br'
           ? brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
           : gzipped(raw, { level: 9 }),

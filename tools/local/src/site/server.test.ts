@@ -96,6 +96,15 @@ describe('the local origin (CloudFront’s behaviours)', () => {
     expect(head.body.length).toBe(0);
   });
 
+  it('writes the runtime configuration into every index.html it serves, so the SPA starts without fetching it', async () => {
+    for (const address of ['/nz/charity/kiwi-coast-rescue', '/index.html', '/']) {
+      const html = await (await fetch(`${site.url}${address}`)).text();
+      const block = /<script id="runtime-config" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
+      expect(JSON.parse(block ?? 'null')).toEqual({ cardGatewayUrl: 'http://localhost:9999' });
+      expect(html).toContain('<title>Koha</title>');
+    }
+  });
+
   it('leaves small files, images and the HTML shell’s caching alone: index.html is never cached, even compressed', async () => {
     expect((await rawGet(`${site.url}/assets/app-123.js`, { 'accept-encoding': 'br' })).headers['content-encoding']).toBeUndefined();
     expect((await rawGet(`${site.url}/assets/logo-789.png`, { 'accept-encoding': 'br' })).headers['content-encoding']).toBeUndefined();

@@ -1,8 +1,10 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { edgeAddress, isEdgeOwnedHeader, ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '@giving/shared/edge';
 import { API_PREFIX } from '@giving/shared/manifest';
+import { embedRuntimeConfig } from '@giving/shared/runtime-config';
 import { mediaSecurityHeaders, securityHeaders, type SecurityHeaderOrigins } from '@giving/shared/security-headers';
 import { siteGuardDecision, type SiteGuardConfig } from '@giving/shared/site-guard';
 import { refuseTooManyRequests, type EdgeRateLimiter } from '../edge/rate-limiter';
@@ -73,6 +75,15 @@ export async function startSite(options: SiteOptions): Promise<{ url: string; se
   // HSTS included, as CloudFront sends it: browsers ignore it over plain http, so localhost is not pinned to https.
   const headers = securityHeaders(options.origins);
   const compressed = compressedFiles();
+  const runtimeConfigJson = JSON.stringify(options.runtimeConfig);
+  // index.html as served: the build's, with the runtime configuration in it (shared/runtime-config.ts), per version.
+  let shell: { version: string; html: Promise<Buffer> } | undefined;
+  const shellHtml = (file: string, version: string) => {
+    if (shell?.version !== version) {
+      shell = { version, html: readFile(file, 'utf8').then((html) => Buffer.from(embedRuntimeConfig(html, runtimeConfigJson))) };
+    }
+    return shell.html;
+  };
   const mediaHeaders = mediaSecurityHeaders(options.origins);
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
@@ -143,19 +154,23 @@ export async function startSite(options: SiteOptions): Promise<{ url: string; se
     const file = isFile ? candidate : index;
     const immutable = isFile && url.pathname.startsWith('/assets/');
     const stat = statSync(file);
+    const version = `${stat.size}:${stat.mtimeMs}`;
     const contentType = CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
     const common = { 'content-type': contentType, 'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache' };
-    if (isCompressible(contentType, stat.size)) {
+    const page = file === index ? await shellHtml(file, version) : undefined;
+    const size = page?.length ?? stat.size;
+    if (isCompressible(contentType, size)) {
       const encoding = chooseEncoding(req);
       if (encoding) {
-        const body = await compressed.get(file, `${stat.size}:${stat.mtimeMs}`, encoding);
+        const body = await compressed.get(file, version, encoding, page ? () => Promise.resolve(page) : undefined);
         res.writeHead(200, { ...common, 'content-encoding': encoding, 'content-length': body.length, vary: 'Accept-Encoding' });
         return void res.end(req.method === 'HEAD' ? undefined : body);
       }
       res.setHeader('vary', 'Accept-Encoding');
     }
-    res.writeHead(200, { ...common, 'content-length': stat.size });
+    res.writeHead(200, { ...common, 'content-length': size });
     if (req.method === 'HEAD') return void res.end();
+    if (page) return void res.end(page);
     createReadStream(file).pipe(res);
   }
 
