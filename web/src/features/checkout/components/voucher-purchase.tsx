@@ -8,6 +8,7 @@ import { COUNTRIES, type CountryCode } from '@giving/shared/countries';
 import { centsToDollarString, formatMoney, money, parseDollars, type Currency } from '@giving/shared/money';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { FormMessage, TextField, TextareaField } from '../../../components/ui/field';
+import { firstErrorIn } from '../../../lib/focus-first-error';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { useCreateVoucherPurchase } from '../api/create-voucher-purchase';
@@ -106,6 +107,7 @@ function VoucherPurchaseForm({
     defaultValues: voucherPurchaseDefaults(),
     mode: 'onTouched',
   });
+  const formRef = useRef<HTMLFormElement>(null);
   // Who the code was e-mailed to, kept from the submission for the thank-you.
   const sentTo = useRef<string[]>([]);
   const flow = usePaymentFlow<PurchaseDraft, CardToken>({
@@ -147,7 +149,7 @@ function VoucherPurchaseForm({
   });
 
   return (
-    <form className={formStyles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Buy a gift voucher">
+    <form ref={formRef} className={formStyles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Buy a gift voucher">
       <fieldset id={VOUCHER_SELECT_ID} className={`${formStyles.section} ${styles.section}`}>
         <legend className={formStyles.legend}>Choose a value</legend>
         <QuickValues control={control} setValue={setValue} locale={locale} currency={currency} />
@@ -189,7 +191,7 @@ function VoucherPurchaseForm({
         <BuyButton control={control} locale={locale} currency={currency} busy={isSubmitting || flow.processing} />
       </div>
 
-      <PaymentProgress open={flow.processing} run={flow.run} />
+      <PaymentProgress open={flow.processing} run={flow.run} returnFocus={() => firstErrorIn(formRef.current)} />
     </form>
   );
 }
