@@ -11,7 +11,7 @@ const cardFrame = (page: Page) => page.frameLocator('iframe[title="Card details"
 
 /** Has keyboard focus: the active element of its document, and (inside the card frame) the frame has the page's. */
 async function hasFocus(page: Page, target: Locator, inFrame: boolean): Promise<boolean> {
-  if (inFrame && !(await page.evaluate(() => document.activeElement?.tagName === 'IFRAME'))) return false;
+  if (inFrame && !(await page.evaluate<boolean>("document.activeElement?.tagName === 'IFRAME'"))) return false;
   return target.evaluate((element) => element === element.ownerDocument.activeElement).catch(() => false);
 }
 
@@ -84,7 +84,7 @@ test('a keyboard-only donor gives a gift, meets a decline, fixes the card and re
   await expect(modal).toBeVisible();
   await expect(page.locator('#root')).toHaveAttribute('inert', '');
   await page.keyboard.press('Tab');
-  expect(await modal.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+  expect(await modal.evaluate((dialog) => dialog.contains(dialog.ownerDocument.activeElement))).toBe(true);
 
   // Declined: the modal closes and focus is on the message saying why.
   const declined = page.getByRole('alert').filter({ hasText: 'Your card was declined.' });
