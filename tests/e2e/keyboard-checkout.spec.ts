@@ -24,6 +24,14 @@ async function tabTo(page: Page, target: Locator, { back = false, inFrame = fals
   throw new Error(`${String(target)} never took focus in ${max} presses of ${back ? 'Shift+Tab' : 'Tab'}`);
 }
 
+/** WCAG 2.4.11 Focus Not Obscured: the focused control is not under the sticky header. */
+async function expectNotUnderHeader(page: Page, target: Locator) {
+  const header = await page.getByRole('banner').boundingBox();
+  const box = await target.boundingBox();
+  expect(header && box).toBeTruthy();
+  if (header && box) expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
+}
+
 /** Replaces what the focused field holds with `text`, by keyboard. */
 async function retype(page: Page, text: string) {
   await page.keyboard.press('ControlOrMeta+A');
@@ -31,74 +39,86 @@ async function retype(page: Page, text: string) {
   await page.keyboard.type(text);
 }
 
-test('a keyboard-only donor gives a gift, meets a decline, fixes the card and reaches the thank-you', async ({ page }) => {
-  await page.goto('/nz/harbour-city-food-bank/family-food-parcel');
-  await expect(page.getByRole('heading', { name: 'Fill a family food parcel', level: 1 })).toBeVisible();
-  await expect(cardFrame(page).getByLabel('Name on Card')).toBeVisible();
-  const donate = page.getByRole('button', { name: 'Donate', exact: true });
-  const firstName = page.getByLabel('First Name');
+for (const size of [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 900 },
+]) {
+  test.describe(`on a ${size.name}`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
 
-  // Donate with nothing filled in: focus goes to the first field to fix.
-  await tabTo(page, donate);
-  await page.keyboard.press('Enter');
-  await expect(firstName).toBeFocused();
-  await expect(page.getByText('Required Field!').first()).toBeVisible();
+    test('a keyboard-only donor gives a gift, meets a decline, fixes the card and reaches the thank-you', async ({ page }) => {
+      await page.goto('/nz/harbour-city-food-bank/family-food-parcel');
+      await expect(page.getByRole('heading', { name: 'Fill a family food parcel', level: 1 })).toBeVisible();
+      await expect(cardFrame(page).getByLabel('Name on Card')).toBeVisible();
+      const donate = page.getByRole('button', { name: 'Donate', exact: true });
+      const firstName = page.getByLabel('First Name');
 
-  // The form now shows errors: Donate says it cannot pay (aria-disabled) but stays in the tab order, and pressing it
-  // goes to the first error again instead of doing nothing.
-  await expect(donate).toHaveAttribute('aria-disabled', 'true');
-  await tabTo(page, donate);
-  await page.keyboard.press('Space');
-  await expect(firstName).toBeFocused();
+      // Donate with nothing filled in: focus goes to the first field to fix.
+      await tabTo(page, donate);
+      await page.keyboard.press('Enter');
+      await expect(firstName).toBeFocused();
+      await expect(page.getByText('Required Field!').first()).toBeVisible();
+      await expectNotUnderHeader(page, firstName);
 
-  await page.keyboard.type('Kiri');
-  await tabTo(page, page.getByLabel('Last Name'));
-  await page.keyboard.type('Keys');
-  await tabTo(page, page.getByLabel('Email'));
-  await page.keyboard.type(`kiri.keys.${Date.now()}@example.com`);
-  await tabTo(page, page.getByLabel('Receipt Name'));
-  await expect(page.getByLabel('Receipt Name')).toHaveValue('Kiri Keys');
+      // The form now shows errors: Donate says it cannot pay (aria-disabled) but stays in the tab order, and pressing it
+      // goes to the first error again instead of doing nothing.
+      await expect(donate).toHaveAttribute('aria-disabled', 'true');
+      await tabTo(page, donate);
+      await page.keyboard.press('Space');
+      await expect(firstName).toBeFocused();
 
-  // Into the gateway's card fields, with the card the sandbox declines.
-  const declining = card(TEST_CARDS.decline);
-  const frame = cardFrame(page);
-  await tabTo(page, frame.getByLabel('Name on Card'), { inFrame: true });
-  await page.keyboard.type(declining.name);
-  await page.keyboard.press('Tab');
-  await page.keyboard.type(declining.number);
-  await page.keyboard.press('Tab');
-  await page.keyboard.type(declining.month);
-  await page.keyboard.press('Tab');
-  await page.keyboard.type(declining.year);
-  await page.keyboard.press('Tab');
-  await expect(frame.getByLabel('CVC')).toBeFocused();
-  await page.keyboard.type(declining.cvc);
+      await page.keyboard.type('Kiri');
+      await tabTo(page, page.getByLabel('Last Name'));
+      await page.keyboard.type('Keys');
+      await tabTo(page, page.getByLabel('Email'));
+      await page.keyboard.type(`kiri.keys.${Date.now()}@example.com`);
+      await tabTo(page, page.getByLabel('Receipt Name'));
+      await expect(page.getByLabel('Receipt Name')).toHaveValue('Kiri Keys');
 
-  await expect(donate).not.toHaveAttribute('aria-disabled', 'true');
-  await holdFirstPaymentStatus(page);
-  await tabTo(page, donate);
-  await page.keyboard.press('Enter');
+      // Into the gateway's card fields, with the card the sandbox declines.
+      const declining = card(TEST_CARDS.decline);
+      const frame = cardFrame(page);
+      await tabTo(page, frame.getByLabel('Name on Card'), { inFrame: true });
+      await page.keyboard.type(declining.name);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(declining.number);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(declining.month);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(declining.year);
+      await page.keyboard.press('Tab');
+      await expect(frame.getByLabel('CVC')).toBeFocused();
+      await page.keyboard.type(declining.cvc);
 
-  // The processing modal: the page behind it is inert, and Tab stays inside it.
-  const modal = page.getByRole('dialog', { name: 'Payment Processing' });
-  await expect(modal).toBeVisible();
-  await expect(page.locator('#root')).toHaveAttribute('inert', '');
-  await page.keyboard.press('Tab');
-  expect(await modal.evaluate((dialog) => dialog.contains(dialog.ownerDocument.activeElement))).toBe(true);
+      await expect(donate).not.toHaveAttribute('aria-disabled', 'true');
+      await holdFirstPaymentStatus(page);
+      await tabTo(page, donate);
+      await page.keyboard.press('Enter');
 
-  // Declined: the modal closes and focus is on the message saying why.
-  const declined = page.getByRole('alert').filter({ hasText: 'Your card was declined.' });
-  await expect(declined).toBeVisible({ timeout: 30_000 });
-  await expect(modal).toBeHidden();
-  await expect(declined).toBeFocused();
-  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+      // The processing modal: the page behind it is inert, and Tab stays inside it.
+      const modal = page.getByRole('dialog', { name: 'Payment Processing' });
+      await expect(modal).toBeVisible();
+      await expect(page.locator('#root')).toHaveAttribute('inert', '');
+      await page.keyboard.press('Tab');
+      expect(await modal.evaluate((dialog) => dialog.contains(dialog.ownerDocument.activeElement))).toBe(true);
 
-  // Back into the card fields (they come just before the message) to change the number.
-  await tabTo(page, frame.getByLabel('Card Number'), { back: true, inFrame: true });
-  await retype(page, card(TEST_CARDS.approve).number);
+      // Declined: the modal closes and focus is on the message saying why.
+      const declined = page.getByRole('alert').filter({ hasText: 'Your card was declined.' });
+      await expect(declined).toBeVisible({ timeout: 30_000 });
+      await expect(modal).toBeHidden();
+      await expect(declined).toBeFocused();
+      await expectNotUnderHeader(page, declined);
+      await expect(page.locator('#root')).not.toHaveAttribute('inert');
 
-  await tabTo(page, donate);
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/nz\/thankyou$/, { timeout: 30_000 });
-  await expect(page.getByRole('heading', { name: 'Thank you for your donation', level: 1 })).toBeFocused();
-});
+      // Back into the card fields (they come just before the message) to change the number.
+      await tabTo(page, frame.getByLabel('Card Number'), { back: true, inFrame: true });
+      await expectNotUnderHeader(page, frame.getByLabel('Card Number'));
+      await retype(page, card(TEST_CARDS.approve).number);
+
+      await tabTo(page, donate);
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/nz\/thankyou$/, { timeout: 30_000 });
+      await expect(page.getByRole('heading', { name: 'Thank you for your donation', level: 1 })).toBeFocused();
+    });
+  });
+}
