@@ -251,12 +251,17 @@ function BuyButton({ control, locale, currency, busy }: MoneyDisplay & { busy: b
 
 function VoucherThankYou({ bought, country, locale, currency, onAnother }: { bought: Bought; country: CountryCode; locale: string; currency: Currency; onAnother: () => void }) {
   const headingId = useId();
+  // It replaces the form the donor was on (and the processing modal that had focus): focus lands on the thanks.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
   return (
     <div className={thankYouStyles.panel} role="status" aria-labelledby={headingId}>
       <span className={thankYouStyles.tick} aria-hidden="true">
         ✓
       </span>
-      <h2 id={headingId}>Thank you for your gift voucher</h2>
+      <h2 id={headingId} ref={headingRef} tabIndex={-1}>
+        Thank you for your gift voucher
+      </h2>
       <p>{`The voucher code is on its way by e-mail to ${bought.sentTo.join(' and ')}.`}</p>
       <dl className={thankYouStyles.summary}>
         <dt>Voucher value</dt>
