@@ -4,18 +4,11 @@
  */
 const ERROR_SELECTOR = '[aria-invalid="true"], [data-form-error]';
 
-/** The first control in error or error message inside `container`, or null when nothing there shows an error. */
+/**
+ * The first control in error or error message inside `container`, or null when nothing there shows an error: where
+ * focus goes when a modal closes on a failure (WCAG 3.3.1, 2.4.3).
+ */
 export function firstErrorIn(container: ParentNode | null | undefined): HTMLElement | null {
   return container?.querySelector<HTMLElement>(ERROR_SELECTOR) ?? null;
 }
 
-/**
- * Moves keyboard focus to the first error inside `container` (WCAG 3.3.1: a keyboard or screen-reader user lands on
- * what to fix). Answers whether there was one.
- */
-export function focusFirstError(container: ParentNode | null | undefined): boolean {
-  const first = firstErrorIn(container);
-  if (!first) return false;
-  first.focus();
-  return true;
-}

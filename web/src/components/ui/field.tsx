@@ -105,7 +105,7 @@ export function CheckboxField({ label, className, id: givenId, ...input }: Check
 }
 
 /**
- * An error or notice for a whole form or section. An error can take focus (focusFirstError moves there when it is
+ * An error or notice for a whole form or section. An error can take focus (firstErrorIn finds it when it is
  * the first thing to fix, e.g. a declined card after the payment modal closes).
  */
 export function FormMessage({ tone = 'error', children, id }: { tone?: 'error' | 'info'; children: ReactNode; id?: string }) {
