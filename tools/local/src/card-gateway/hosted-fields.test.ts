@@ -54,7 +54,8 @@ describe('the hosted-fields page', () => {
       expect(input?.getAttribute('autocomplete')).toBe(autocomplete);
       expect(input?.getAttribute('maxlength')).toBe(maxLength);
       expect(input?.getAttribute('inputmode')).toBe(inputMode);
-      expect(input?.getAttribute('aria-describedby')).toBe(`${id}-error`);
+      // Nothing to describe until the field shows an error.
+      expect(input?.hasAttribute('aria-describedby')).toBe(false);
       expect(document.getElementById(`${id}-error`)).not.toBeNull();
     }
     expect(document.getElementById('expMonth')?.getAttribute('placeholder')).toBe('MM');
@@ -154,11 +155,14 @@ describe('inside the checkout', () => {
     blur('expMonth');
     expect(message('expMonth')).toBe('Invalid Month!');
     expect(input('expMonth').getAttribute('aria-invalid')).toBe('true');
+    expect(input('expMonth').getAttribute('aria-describedby')).toBe('expMonth-error');
 
     type('expMonth', '3a');
     expect(input('expMonth').value).toBe('3');
     blur('expMonth');
     expect(input('expMonth').value).toBe('03');
+    expect(input('expMonth').getAttribute('aria-invalid')).toBeNull();
+    expect(input('expMonth').getAttribute('aria-describedby')).toBeNull();
 
     type('name', '  Jane Doe  ');
     blur('name');
@@ -187,7 +191,12 @@ describe('inside the checkout', () => {
     expect(message('expMonth')).toBe('Invalid Month!');
     expect(message('expYear')).toBe('Invalid Year!');
     expect(message('cvc')).toBe('Invalid Number!');
-    for (const id of ['name', 'number', 'expMonth', 'expYear', 'cvc']) expect(input(id).getAttribute('aria-invalid')).toBe('true');
+    for (const id of ['name', 'number', 'expMonth', 'expYear', 'cvc']) {
+      expect(input(id).getAttribute('aria-invalid')).toBe('true');
+      expect(input(id).getAttribute('aria-describedby')).toBe(`${id}-error`);
+    }
+    // The checkout focuses the frame next: the first field to fix has focus inside it.
+    expect(frame.document.activeElement).toBe(input('name'));
   });
 
   it('shows every field’s message when the checkout asks it to (its own fields were wrong), answering nothing', async () => {

@@ -78,7 +78,6 @@ function field(spec: FieldSpec): string {
     spec.numeric ? 'inputmode="numeric"' : 'autocapitalize="words"',
     spec.placeholder ? `placeholder="${spec.placeholder}"` : '',
     'spellcheck="false"',
-    `aria-describedby="${spec.id}-error"`,
   ].filter(Boolean);
   return `<div class="field">
   <label for="${spec.id}">${spec.label}</label>
@@ -132,10 +131,16 @@ const PAGE_SCRIPT = `
     };
   }
 
+  /** A field in error says so, and its message describes it (WCAG 3.3.1); a field without one points at nothing. */
   function show(field, message) {
     messages[field].textContent = message || '';
-    if (message) inputs[field].setAttribute('aria-invalid', 'true');
-    else inputs[field].removeAttribute('aria-invalid');
+    if (message) {
+      inputs[field].setAttribute('aria-invalid', 'true');
+      inputs[field].setAttribute('aria-describedby', field + '-error');
+    } else {
+      inputs[field].removeAttribute('aria-invalid');
+      inputs[field].removeAttribute('aria-describedby');
+    }
   }
 
   /** Validates everything, shows the messages of touched fields, and tells the checkout when completeness changes. */
@@ -264,6 +269,9 @@ const PAGE_SCRIPT = `
   function tokenise(requestId) {
     var errors = checkAll();
     if (Object.keys(errors).length > 0) {
+      // The checkout focuses this frame next: the donor lands on the first field to fix.
+      var first = FIELDS.filter(function (field) { return errors[field]; })[0];
+      inputs[first].focus();
       post({ event: 'invalid', requestId: requestId, errors: errors });
       return;
     }

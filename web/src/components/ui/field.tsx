@@ -104,10 +104,20 @@ export function CheckboxField({ label, className, id: givenId, ...input }: Check
   );
 }
 
-/** An error or notice for a whole form or section. */
+/**
+ * An error or notice for a whole form or section. An error can take focus (firstErrorIn finds it when it is
+ * the first thing to fix, e.g. a declined card after the payment modal closes).
+ */
 export function FormMessage({ tone = 'error', children, id }: { tone?: 'error' | 'info'; children: ReactNode; id?: string }) {
+  const error = tone === 'error';
   return (
-    <div id={id} role={tone === 'error' ? 'alert' : 'status'} className={tone === 'error' ? styles.formError : styles.formInfo}>
+    <div
+      id={id}
+      role={error ? 'alert' : 'status'}
+      className={error ? styles.formError : styles.formInfo}
+      tabIndex={error ? -1 : undefined}
+      data-form-error={error || undefined}
+    >
       {children}
     </div>
   );

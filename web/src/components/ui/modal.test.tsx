@@ -4,12 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Modal } from './modal';
 
-function Harness({ dismissible = true }: { dismissible?: boolean }) {
+function Harness({ dismissible = true, returnFocus }: { dismissible?: boolean; returnFocus?: () => HTMLElement | null }) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <button onClick={() => setOpen(true)}>Open</button>
-      <Modal open={open} title="Remove card" onClose={dismissible ? () => setOpen(false) : undefined}>
+      <p id="after-close" tabIndex={-1}>
+        Why it closed
+      </p>
+      <Modal open={open} title="Remove card" onClose={dismissible ? () => setOpen(false) : undefined} returnFocus={returnFocus}>
         <button>Keep</button>
         <button onClick={() => setOpen(false)}>Remove</button>
       </Modal>
@@ -52,5 +55,48 @@ describe('Modal', () => {
     await user.click(screen.getByRole('button', { name: 'Open' }));
     await user.keyboard('{Escape}');
     expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('makes the page behind it inert while open, and gives it back on close', async () => {
+    const user = userEvent.setup();
+    const { container } = render(<Harness />);
+    const page = container;
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+
+    expect(page.hasAttribute('inert')).toBe(true);
+    const dialog = screen.getByRole('dialog', { name: 'Remove card' });
+    expect(dialog.closest('[inert]')).toBeNull();
+
+    await user.keyboard('{Escape}');
+    expect(page.hasAttribute('inert')).toBe(false);
+  });
+
+  it('leaves a part of the page that was already inert inert after it closes', async () => {
+    const user = userEvent.setup();
+    const asleep = document.createElement('div');
+    asleep.setAttribute('inert', '');
+    document.body.append(asleep);
+    render(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await user.keyboard('{Escape}');
+    expect(asleep.hasAttribute('inert')).toBe(true);
+    asleep.remove();
+  });
+
+  it('on close moves focus where returnFocus says, asked at that moment', async () => {
+    const user = userEvent.setup();
+    render(<Harness returnFocus={() => document.getElementById('after-close')} />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await user.keyboard('{Escape}');
+    expect(document.activeElement).toBe(screen.getByText('Why it closed'));
+  });
+
+  it('falls back to what opened it when returnFocus answers nothing', async () => {
+    const user = userEvent.setup();
+    render(<Harness returnFocus={() => null} />);
+    const opener = screen.getByRole('button', { name: 'Open' });
+    await user.click(opener);
+    await user.keyboard('{Escape}');
+    expect(document.activeElement).toBe(opener);
   });
 });

@@ -10,6 +10,11 @@ export interface ModalProps {
   onClose?: () => void;
   /** Screen-reader role: 'alertdialog' for modals that interrupt with something urgent. */
   role?: 'dialog' | 'alertdialog';
+  /**
+   * Where focus goes when the modal closes, asked at that moment (e.g. the message saying why a payment failed);
+   * when it answers nothing, focus goes back to what had it before the modal opened.
+   */
+  returnFocus?: () => HTMLElement | null | undefined;
 }
 
 const FOCUSABLE = [
@@ -23,15 +28,35 @@ const FOCUSABLE = [
 ].join(',');
 
 /**
- * A modal dialog: rendered over the page, focus moves in on open, Tab stays inside,
- * focus returns to where it was on close, and the page behind does not scroll.
+ * Makes everything on the page but `keep` inert (WCAG 1.3.1, 2.4.3: a screen reader's virtual cursor, Tab and clicks
+ * cannot reach the page behind a modal), and answers how to undo it. A modal opened over another makes that one
+ * inert too, and gives it back as it found it.
  */
-export function Modal({ open, title, children, onClose, role = 'dialog' }: ModalProps) {
+function inertBehind(keep: Element): () => void {
+  const made = Array.from(document.body.children).filter((element) => element !== keep && !element.hasAttribute('inert'));
+  for (const element of made) element.setAttribute('inert', '');
+  return () => {
+    for (const element of made) element.removeAttribute('inert');
+  };
+}
+
+/** Can take focus now: still on the page and not disabled. */
+const canFocus = (element: HTMLElement | null | undefined): element is HTMLElement =>
+  !!element && element.isConnected && !(element as HTMLElement & { disabled?: boolean }).disabled;
+
+/**
+ * A modal dialog: rendered over the page, which is inert behind it; focus moves in on open, Tab stays inside, and on
+ * close focus goes where the caller says (returnFocus) or back to where it was.
+ */
+export function Modal({ open, title, children, onClose, role = 'dialog', returnFocus }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
+  const backdropRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
+  const returnFocusRef = useRef(returnFocus);
   useEffect(() => {
     onCloseRef.current = onClose;
+    returnFocusRef.current = returnFocus;
   });
 
   useEffect(() => {
@@ -74,17 +99,22 @@ export function Modal({ open, title, children, onClose, role = 'dialog' }: Modal
     document.addEventListener('focusin', onFocusIn);
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
+    const restoreBehind = backdropRef.current ? inertBehind(backdropRef.current) : () => undefined;
     return () => {
       document.removeEventListener('keydown', onKeyDown);
       document.removeEventListener('focusin', onFocusIn);
       document.body.style.overflow = overflow;
-      if (previouslyFocused?.isConnected) previouslyFocused.focus();
+      // The page must stop being inert before anything on it can take focus.
+      restoreBehind();
+      const target = returnFocusRef.current?.();
+      if (canFocus(target)) target.focus();
+      else if (canFocus(previouslyFocused)) previouslyFocused.focus();
     };
   }, [open]);
 
   if (!open) return null;
   return createPortal(
-    <div className={styles.backdrop}>
+    <div ref={backdropRef} className={styles.backdrop}>
       <div ref={dialogRef} role={role} aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={styles.dialog}>
         <h2 id={titleId} className={styles.title}>
           {title}

@@ -53,17 +53,23 @@ describe('the login form (spec §2, §5)', () => {
 
   it('keeps Log in disabled until the email is valid and the password has 3 characters', async () => {
     const { user } = renderForm();
-    expect(logIn().disabled).toBe(true);
+    // aria-disabled, not disabled: it stays in the tab order, and pressing it goes to the first field to fix.
+    expect(logIn().getAttribute('aria-disabled')).toBe('true');
+    expect(logIn().disabled).toBe(false);
+    logIn().focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(document.activeElement).toBe(email()));
+    expect(signIn).not.toHaveBeenCalled();
     await user.type(email(), 'dana.donor@demo');
     await user.type(password(), 'ab');
-    expect(logIn().disabled).toBe(true);
+    expect(logIn().getAttribute('aria-disabled')).toBe('true');
     expect(errorOf(email())).toBe('Invalid Email!');
     await user.type(email(), '.koha.nz');
     await user.click(document.body);
     expect(errorOf(password())).toBe('Minimum 3 characters!');
-    expect(logIn().disabled).toBe(true);
+    expect(logIn().getAttribute('aria-disabled')).toBe('true');
     await user.type(password(), 'c');
-    await waitFor(() => expect(logIn().disabled).toBe(false));
+    await waitFor(() => expect(logIn().hasAttribute('aria-disabled')).toBe(false));
     expect(errorOf(email())).toBe('');
     expect(errorOf(password())).toBe('');
   });
@@ -142,7 +148,7 @@ describe('the login form (spec §2, §5)', () => {
     expect(screen.getByText(message)).toBeTruthy();
     expect(code.getAttribute('autocomplete')).toBe('one-time-code');
     const next = () => screen.getByRole('button', { name: /Continue|Checking/ }) as HTMLButtonElement;
-    expect(next().disabled).toBe(true);
+    expect(next().getAttribute('aria-disabled')).toBe('true');
     await user.type(code, '000000');
     await user.click(next());
     expect((await screen.findByRole('alert')).textContent).toBe(WRONG_CODE);

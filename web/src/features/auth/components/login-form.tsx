@@ -91,7 +91,7 @@ export function LoginForm({ onSignedIn, labelledBy }: LoginFormProps) {
         </a>
       </div>
       {failure ? <FormMessage>{failure}</FormMessage> : null}
-      <Button type="submit" size="lg" block loading={isSubmitting} disabled={!isValid}>
+      <Button type="submit" size="lg" block loading={isSubmitting} aria-disabled={!isValid || undefined}>
         {isSubmitting ? 'Logging in…' : 'Log in'}
       </Button>
       <p className={styles.help}>
@@ -114,7 +114,7 @@ function CodeForm({ message, labelledBy, onCode, failure }: { message: string; l
       <p className={styles.help}>{message}</p>
       <TextField label={CODE_LABEL} inputMode="numeric" autoComplete="one-time-code" autoFocus {...register('code')} />
       {failure ? <FormMessage>{failure}</FormMessage> : null}
-      <Button type="submit" size="lg" block loading={isSubmitting} disabled={!isValid}>
+      <Button type="submit" size="lg" block loading={isSubmitting} aria-disabled={!isValid || undefined}>
         {isSubmitting ? 'Checking…' : 'Continue'}
       </Button>
     </form>

@@ -198,8 +198,11 @@ describe('CheckoutForm: gift voucher (spec §4 "Voucher", §5 "Voucher code")', 
     const fetch = installFetchFake();
     fetch.on('POST', LOOKUP, balance(10_000));
     const { user, gateway } = await guestWithVoucher(fetch);
-    // Spec §5: submit is disabled until a voucher is applied.
-    expect(donateButton().hasAttribute('disabled')).toBe(true);
+    // Spec §5: submit is disabled until a voucher is applied (aria-disabled: it stays in the tab order).
+    expect(donateButton().getAttribute('aria-disabled')).toBe('true');
+    // Pressed, it takes the donor to the voucher code to apply.
+    await user.click(donateButton());
+    expect(document.activeElement).toBe(field('Gift Voucher Code'));
     const apply = screen.getByRole('button', { name: 'Apply' });
     await user.type(field('Gift Voucher Code'), 'abcd2');
     expect(apply.hasAttribute('disabled')).toBe(true);
@@ -263,6 +266,10 @@ describe('CheckoutForm: gift voucher (spec §4 "Voucher", §5 "Voucher code")', 
     expect(field('Gift Voucher Code').value).toBe('');
     await user.click(within(methods()).getByRole('button', { name: 'Gift Voucher' }));
     expect(within(methods()).queryAllByRole('button', { pressed: true })).toHaveLength(0);
-    expect(donateButton().hasAttribute('disabled')).toBe(true);
+    expect(donateButton().getAttribute('aria-disabled')).toBe('true');
+    // Pressed with no method chosen, it takes the donor to the methods; nothing is paid.
+    await user.click(donateButton());
+    expect(document.activeElement).toBe(within(methods()).getByRole('button', { name: 'Card' }));
+    expect(fetch.callsTo('POST', '/api/donations/payments')).toHaveLength(0);
   });
 });

@@ -64,8 +64,9 @@ describe('CheckoutForm', () => {
     await waitFor(() => expect(errorOf(field('Email'))).toBe('Invalid Email!'));
     expect(errorOf(field('Donation Amount'))).toBe('Invalid Amount!');
     expect(errorOf(field('Quantity'))).toBe('Invalid Input!');
-    // Spec §5: submit is disabled while a card payment has form errors.
-    expect(donateButton().hasAttribute('disabled')).toBe(true);
+    // Spec §5: submit is disabled while a card payment has form errors; aria-disabled, so it stays in the tab order.
+    expect(donateButton().getAttribute('aria-disabled')).toBe('true');
+    expect((donateButton() as HTMLButtonElement).disabled).toBe(false);
 
     // After a submit, fields re-validate as the donor types (validation is asynchronous).
     await user.clear(field('Donation Amount'));
@@ -80,7 +81,24 @@ describe('CheckoutForm', () => {
     await user.clear(field('Email'));
     await user.type(field('Email'), 'dana@example.com');
     await user.tab();
-    await waitFor(() => expect(donateButton().hasAttribute('disabled')).toBe(false));
+    await waitFor(() => expect(donateButton().hasAttribute('aria-disabled')).toBe(false));
+  });
+
+  it('pressing Donate while it shows the form has errors moves focus to the first one and pays nothing', async () => {
+    const fetch = installFetchFake();
+    const { user } = await renderCheckout(fetch);
+    await fillDonor(user);
+    await user.clear(field('Email'));
+    await user.type(field('Email'), 'not-an-email');
+    await user.clear(field('Receipt Name'));
+    await user.tab();
+    await waitFor(() => expect(donateButton().getAttribute('aria-disabled')).toBe('true'));
+
+    // Reached by keyboard, as a keyboard user would: it is still in the tab order.
+    donateButton().focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(document.activeElement).toBe(field('Email')));
+    expect(fetch.callsTo('POST', '/api/donations/payments')).toHaveLength(0);
   });
 
   it('lets number fields take only digits, ".", "e", "E", "+" and "-"', async () => {

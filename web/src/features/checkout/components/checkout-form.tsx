@@ -14,6 +14,7 @@ import { LoadingBlock } from '../../../components/ui/spinner';
 import { CheckboxField, FormMessage, TextField, TextareaField } from '../../../components/ui/field';
 import { NumberSpinner } from '../../../components/ui/number-spinner';
 import { ApiError, fieldMessagesOf } from '../../../lib/api-client';
+import { firstErrorIn } from '../../../lib/focus-first-error';
 import { lazyPart } from '../../../lib/lazy-part';
 import { paths } from '../../../lib/paths';
 import { signInToContinue, useSession } from '../../../lib/session';
@@ -117,6 +118,8 @@ export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormPro
   // The country's merchant account frames the card fields (nz encrypts in the frame) and sets the fee (spec §3).
   const card = useCountryCardGateway(country);
   const cardFields = useRef<CardFrameHandle>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const methodsRef = useRef<HTMLFieldSetElement>(null);
   // Spec §4 "Voucher": the gift voucher's code and state (voucher-state.ts, driven by the voucher panel), starting
   // with no voucher applied and the code restored from the saved checkout state.
   const [voucher, updateVoucher] = useState<VoucherState>(() => noVoucher(saved?.voucherCode));
@@ -265,6 +268,13 @@ export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormPro
   };
 
   const onSubmit = handleSubmit(async (values) => {
+    if (notReady) {
+      // Donate stays in the tab order while the form cannot pay (spec §5 disables it: aria-disabled); pressed, it
+      // takes the donor to what is missing: a method to choose, or the voucher to apply.
+      const methods = methodsRef.current;
+      (methods?.querySelector<HTMLElement>('input:not([type="radio"])') ?? methods?.querySelector<HTMLElement>('button'))?.focus();
+      return;
+    }
     if (values.isRecurring && !member) {
       // Spec §4: recurring giving needs a member; the choices are saved (above) and the donor comes back here.
       signInToContinue(here, 'recurring');
@@ -336,6 +346,8 @@ export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormPro
 
   const busy = isSubmitting || flow.processing;
   const disabled = submitDisabled({ paymentType, hasErrors: Object.keys(errors).length > 0, voucherApplied: voucherApplied, voucherCovers: covers });
+  // Disabled with nothing to fix in the fields: no method chosen, or a voucher chosen and not applied.
+  const notReady = submitDisabled({ paymentType, hasErrors: false, voucherApplied: voucherApplied, voucherCovers: covers });
   const payingByVoucher = paymentType === 'VOUCHER';
   // The card pays it all, or tops up a voucher that does not cover the total (spec §4).
   const needsCard = paymentType === 'CARD' || (payingByVoucher && voucherApplied && !covers);
@@ -348,7 +360,7 @@ export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormPro
   const processingPart = processingModal.usePart(flow.processing);
 
   return (
-    <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby={headingId}>
+    <form ref={formRef} className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.heading}>
         {isGift ? 'Give this gift' : GENERAL_DONATION_HEADING}
       </h2>
@@ -389,7 +401,7 @@ export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormPro
         <CheckboxField label="Donate Anonymously" {...register('isAnonymous')} />
       </fieldset>
 
-      <fieldset className={styles.section}>
+      <fieldset ref={methodsRef} className={styles.section}>
         <legend className={styles.legend}>Payment method</legend>
         <PaymentMethodChoice allowed={allowed} value={paymentType} onChoose={choose} />
         {payingByCard && allowed.recurring ? (
@@ -504,13 +516,14 @@ export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormPro
             />
           ) : null
         ) : (
-          <Button type="submit" size="lg" block loading={busy} disabled={disabled && !busy}>
+          // aria-disabled, not disabled: a disabled button leaves the tab order, and pressing it could not say what to fix.
+          <Button type="submit" size="lg" block loading={busy} aria-disabled={(disabled && !busy) || undefined}>
             {isRecurring && payingByCard ? 'Donate Monthly' : 'Donate'}
           </Button>
         )}
       </div>
 
-      {processingPart ? <processingPart.PaymentProgress open={flow.processing} run={flow.run} /> : null}
+      {processingPart ? <processingPart.PaymentProgress open={flow.processing} run={flow.run} returnFocus={() => firstErrorIn(formRef.current)} /> : null}
     </form>
   );
 }

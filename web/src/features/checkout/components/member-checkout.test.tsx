@@ -79,7 +79,7 @@ describe('CheckoutForm, signed in', () => {
 
     await user.type(field('Receipt Name'), 'The Whitfield Family');
     // Donate stays disabled while the form shows an error (spec §5); it clears as the name is typed (validated async).
-    await waitFor(() => expect(donateButton().hasAttribute('disabled')).toBe(false));
+    await waitFor(() => expect(donateButton().hasAttribute('aria-disabled')).toBe(false));
     await user.click(donateButton());
     await waitFor(() => expect(fetch.callsTo('POST', MEMBER_PAYMENTS)).toHaveLength(1));
     expect(fetch.callsTo('POST', MEMBER_PAYMENTS)[0]?.body).toMatchObject({ receiptName: 'The Whitfield Family' });

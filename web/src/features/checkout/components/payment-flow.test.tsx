@@ -81,7 +81,8 @@ describe('payment flow', () => {
     expect(fetch.callsTo('GET', STATUS_URL)).toHaveLength(3);
 
     expect(router.state.location.pathname).toBe('/nz/thankyou');
-    expect(screen.getByRole('heading', { name: 'Thank you for your donation' })).toBeTruthy();
+    // Focus lands on the thank-you's heading, not on the page's top.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Thank you for your donation' }));
     const summary = screen.getByRole('definition', { name: (_, el) => el.textContent === TRACKING_NUMBER });
     expect(summary).toBeTruthy();
     expect(screen.getAllByText('Kiwi Kids Trust').length).toBeGreaterThan(0);
@@ -105,6 +106,8 @@ describe('payment flow', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toBe('Your card was declined.');
+    // The modal had focus; it goes to why the payment failed, not back to the page's top.
+    expect(document.activeElement).toBe(alert);
     // Shown above the Donate button.
     expect(alert.compareDocumentPosition(donateButton()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect((donateButton() as HTMLButtonElement).disabled).toBe(false);

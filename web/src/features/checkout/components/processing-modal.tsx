@@ -7,8 +7,21 @@ import type { PaymentRun } from '../hooks/use-payment-flow';
 import { DEFAULT_PAYMENT_FAILURE, PAYMENT_STATUS_MISSING, PAYMENT_STATUS_UNKNOWN, PROCESSING_BE_PATIENT, PROCESSING_STAY, PROCESSING_TITLE, WORKING_ON_IT } from '../messages';
 import styles from './processing-modal.module.css';
 
-/** Spec §2: shown from the moment the card is tokenised until the payment completes or fails. It cannot be dismissed. */
-export function ProcessingModal({ open, status, workingOnIt = false }: { open: boolean; status?: PaymentStatus; workingOnIt?: boolean }) {
+/**
+ * Spec §2: shown from the moment the card is tokenised until the payment completes or fails. It cannot be dismissed.
+ * When it closes, focus goes where `returnFocus` says (the form's first error: why the payment failed).
+ */
+export function ProcessingModal({
+  open,
+  status,
+  workingOnIt = false,
+  returnFocus,
+}: {
+  open: boolean;
+  status?: PaymentStatus;
+  workingOnIt?: boolean;
+  returnFocus?: () => HTMLElement | null | undefined;
+}) {
   // Leaving mid-payment is what the modal warns against; the browser asks before closing or reloading the tab.
   useEffect(() => {
     if (!open) return;
@@ -18,7 +31,7 @@ export function ProcessingModal({ open, status, workingOnIt = false }: { open: b
   }, [open]);
 
   return (
-    <Modal open={open} title={PROCESSING_TITLE}>
+    <Modal open={open} title={PROCESSING_TITLE} returnFocus={returnFocus}>
       <div className={styles.body}>
         <span className={styles.spinner}>
           <Spinner size="lg" label="" />
@@ -39,7 +52,16 @@ export function ProcessingModal({ open, status, workingOnIt = false }: { open: b
  * missing first status shows 'Working on it' and fails if still missing after the one retry; a status call that keeps
  * failing ends it with a careful message. Before the payment is accepted (`run` undefined) it is the modal alone.
  */
-export function PaymentProgress({ open, run }: { open: boolean; run: PaymentRun | undefined }) {
+export function PaymentProgress({
+  open,
+  run,
+  returnFocus,
+}: {
+  open: boolean;
+  run: PaymentRun | undefined;
+  /** Where focus goes when the modal closes on a failure (the form's first error). */
+  returnFocus?: () => HTMLElement | null | undefined;
+}) {
   const status = usePaymentStatus(run?.trackingNumber);
   const answer = status.data;
   const missing = run !== undefined && isMissingBeforeFirstStatus(status);
@@ -63,5 +85,7 @@ export function PaymentProgress({ open, run }: { open: boolean; run: PaymentRun 
     // Once per ending: `run` is a new object on every render of the page.
   }, [ended, run?.trackingNumber]);
 
-  return <ProcessingModal open={open} status={run ? answer?.paymentProcessingStatus : undefined} workingOnIt={missing && !stillMissing} />;
+  return (
+    <ProcessingModal open={open} status={run ? answer?.paymentProcessingStatus : undefined} workingOnIt={missing && !stillMissing} returnFocus={returnFocus} />
+  );
 }

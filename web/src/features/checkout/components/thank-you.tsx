@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { COUNTRIES, type CountryCode } from '@giving/shared/countries';
 import { formatMoney } from '@giving/shared/money';
@@ -49,7 +49,13 @@ export const NO_DONATION_LEAD =
 /** After a completed payment: what was given and where to go next. Opened without one, it thanks nobody and offers ways to give. */
 export function ThankYou({ country }: { country: CountryCode }) {
   const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const summary = readThankYouState(useLocation().state);
+  // Arrived from a payment (the processing modal had focus): a keyboard or screen-reader user lands on the thanks.
+  const thanked = summary !== undefined;
+  useEffect(() => {
+    if (thanked) headingRef.current?.focus();
+  }, [thanked]);
   if (!summary) {
     return (
       <StatusPage title={NO_DONATION_TITLE} lead={NO_DONATION_LEAD}>
@@ -69,7 +75,9 @@ export function ThankYou({ country }: { country: CountryCode }) {
       <span className={styles.tick} aria-hidden="true">
         ✓
       </span>
-      <h1 id={headingId}>Thank you for your donation</h1>
+      <h1 id={headingId} ref={headingRef} tabIndex={-1}>
+        Thank you for your donation
+      </h1>
       <p className={styles.lead}>{thankYouLead(summary)}</p>
       <dl className={styles.summary}>
         <dt>Charity</dt>

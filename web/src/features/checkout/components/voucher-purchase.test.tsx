@@ -49,6 +49,8 @@ describe('VoucherPurchase', () => {
     await user.click(buyButton());
 
     expect(await screen.findByText('Thank you for your gift voucher')).toBeTruthy();
+    // The form (and the processing modal that had focus) is gone: focus lands on the thanks.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Thank you for your gift voucher' }));
     expect(screen.getByText('The voucher code is on its way by e-mail to aroha@example.com and mere@example.com.')).toBeTruthy();
     expect(screen.getByText(TRACKING_NUMBER)).toBeTruthy();
     const [post] = fetch.callsTo('POST', GUEST);
@@ -110,6 +112,8 @@ describe('VoucherPurchase', () => {
     await user.click(buyButton());
     expect(await screen.findByText('Your card was declined.')).toBeTruthy();
     expect(screen.queryByText('Thank you for your gift voucher')).toBeNull();
+    // The processing modal closed onto the reason.
+    expect(document.activeElement).toBe(screen.getByRole('alert'));
   });
 
   it('puts the API’s field errors on their fields', async () => {

@@ -8,6 +8,7 @@ import { COUNTRIES, type CountryCode } from '@giving/shared/countries';
 import { centsToDollarString, formatMoney, money, parseDollars, type Currency } from '@giving/shared/money';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { FormMessage, TextField, TextareaField } from '../../../components/ui/field';
+import { firstErrorIn } from '../../../lib/focus-first-error';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { useCreateVoucherPurchase } from '../api/create-voucher-purchase';
@@ -106,6 +107,7 @@ function VoucherPurchaseForm({
     defaultValues: voucherPurchaseDefaults(),
     mode: 'onTouched',
   });
+  const formRef = useRef<HTMLFormElement>(null);
   // Who the code was e-mailed to, kept from the submission for the thank-you.
   const sentTo = useRef<string[]>([]);
   const flow = usePaymentFlow<PurchaseDraft, CardToken>({
@@ -147,7 +149,7 @@ function VoucherPurchaseForm({
   });
 
   return (
-    <form className={formStyles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Buy a gift voucher">
+    <form ref={formRef} className={formStyles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Buy a gift voucher">
       <fieldset id={VOUCHER_SELECT_ID} className={`${formStyles.section} ${styles.section}`}>
         <legend className={formStyles.legend}>Choose a value</legend>
         <QuickValues control={control} setValue={setValue} locale={locale} currency={currency} />
@@ -189,7 +191,7 @@ function VoucherPurchaseForm({
         <BuyButton control={control} locale={locale} currency={currency} busy={isSubmitting || flow.processing} />
       </div>
 
-      <PaymentProgress open={flow.processing} run={flow.run} />
+      <PaymentProgress open={flow.processing} run={flow.run} returnFocus={() => firstErrorIn(formRef.current)} />
     </form>
   );
 }
@@ -249,12 +251,17 @@ function BuyButton({ control, locale, currency, busy }: MoneyDisplay & { busy: b
 
 function VoucherThankYou({ bought, country, locale, currency, onAnother }: { bought: Bought; country: CountryCode; locale: string; currency: Currency; onAnother: () => void }) {
   const headingId = useId();
+  // It replaces the form the donor was on (and the processing modal that had focus): focus lands on the thanks.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
   return (
     <div className={thankYouStyles.panel} role="status" aria-labelledby={headingId}>
       <span className={thankYouStyles.tick} aria-hidden="true">
         ✓
       </span>
-      <h2 id={headingId}>Thank you for your gift voucher</h2>
+      <h2 id={headingId} ref={headingRef} tabIndex={-1}>
+        Thank you for your gift voucher
+      </h2>
       <p>{`The voucher code is on its way by e-mail to ${bought.sentTo.join(' and ')}.`}</p>
       <dl className={thankYouStyles.summary}>
         <dt>Voucher value</dt>
