@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './a11y';
 
 /**
  * Issue 12, items 3, 6 and 7: the moving ticker can be paused, is one tab stop for its items, has a close button
@@ -17,31 +18,36 @@ const PUBLIC_PAGES = {
   'a page that does not exist': '/nz/no-such-page/here/either',
 };
 
+const AXE_PAGES = { ...TICKER_PAGES, volunteering: '/nz/volunteering' };
+
 const ticker = (page: Page) => page.getByRole('region', { name: 'Recent activity' });
 
 /** What has focus, described well enough to tell the ticker's controls and links apart. */
+// (Browser-side code is given as text: the tests' TypeScript has no DOM types, as in the other specs.)
 const focused = (page: Page) =>
-  page.evaluate(() => {
-    const element = document.activeElement as HTMLElement | null;
+  page.evaluate<{ inTicker: boolean; tag: string; name: string }>(`(() => {
+    const element = document.activeElement;
     return { inTicker: Boolean(element?.closest('section[aria-label="Recent activity"]')), tag: element?.tagName ?? '', name: element?.getAttribute('aria-label') ?? element?.textContent ?? '' };
-  });
+  })()`);
 
 /** The track's own animation: its play state, and where it is now. */
 const trackAnimation = (page: Page) =>
-  page.evaluate(() => {
-    const track = document.querySelector('section[aria-label="Recent activity"] ul')?.parentElement as HTMLElement;
+  page.evaluate<{ playState?: string; computed: string; time: number }>(`(() => {
+    const track = document.querySelector('section[aria-label="Recent activity"] ul').parentElement;
     const [animation] = track.getAnimations();
     return { playState: animation?.playState, computed: getComputedStyle(track).animationPlayState, time: Number(animation?.currentTime ?? 0) };
-  });
+  })()`);
+
+const blur = (page: Page) => page.evaluate('document.activeElement?.blur()');
 
 /** True when the point at the centre of the locator's box is the element or inside it (nothing covers it). */
 async function uncovered(page: Page, selector: string) {
-  return page.evaluate((selector) => {
-    const element = document.querySelector(selector) as HTMLElement;
+  return page.evaluate<boolean>(`(() => {
+    const element = document.querySelector(${JSON.stringify(selector)});
     const box = element.getBoundingClientRect();
     const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
     return Boolean(hit && element.contains(hit));
-  }, selector);
+  })()`);
 }
 
 for (const [sizeName, viewport] of Object.entries(SIZES)) {
@@ -66,14 +72,14 @@ for (const [sizeName, viewport] of Object.entries(SIZES)) {
         // Pause (WCAG 2.2.2): the track stops once the pointer and focus are elsewhere, and moves again on Play.
         await ticker(page).getByRole('button', { name: 'Pause recent activity' }).click();
         await page.mouse.move(5, viewport.height - 5);
-        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+        await blur(page);
         const paused = await trackAnimation(page);
         expect(paused).toMatchObject({ playState: 'paused', computed: 'paused' });
         await page.waitForTimeout(300);
         expect((await trackAnimation(page)).time).toBe(paused.time);
         await ticker(page).getByRole('button', { name: 'Play recent activity' }).click();
         await page.mouse.move(5, viewport.height - 5);
-        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+        await blur(page);
         expect(await trackAnimation(page)).toMatchObject({ playState: 'running', computed: 'running' });
 
         // One tab stop for the items: Tab through the page from the top and list what stops in the ticker.
@@ -108,10 +114,10 @@ for (const [sizeName, viewport] of Object.entries(SIZES)) {
         expect(await uncovered(page, close)).toBe(true);
         // Scrolled until the button is under the header, then focused: the page scrolls it out from under the header
         // (WCAG 2.4.11), as it does for whatever is focused or scrolled to.
-        await page.evaluate((selector) => {
+        await page.evaluate(`(() => {
           document.documentElement.style.minHeight = '3000px';
-          window.scrollTo(0, document.querySelector(selector)!.getBoundingClientRect().top + window.scrollY - 10);
-        }, close);
+          window.scrollTo(0, document.querySelector(${JSON.stringify(close)}).getBoundingClientRect().top + window.scrollY - 10);
+        })()`);
         expect(await uncovered(page, close)).toBe(false);
         await page.locator(close).focus();
         expect(await uncovered(page, close)).toBe(true);
@@ -122,13 +128,24 @@ for (const [sizeName, viewport] of Object.entries(SIZES)) {
       });
     }
 
+    test('axe finds nothing on home, a charity page and volunteering, the ticker showing and then paused', async ({ page }) => {
+      for (const path of Object.values(AXE_PAGES)) {
+        await page.goto(path);
+        await expect(ticker(page)).toBeVisible();
+        await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+        await expectNoAxeViolations(page);
+        await ticker(page).getByRole('button', { name: 'Pause recent activity' }).click();
+        await expectNoAxeViolations(page, { include: 'section[aria-label="Recent activity"]' });
+      }
+    });
+
     test('headings go in order on every public page: one h1 first, then never a level skipped', async ({ page }) => {
       for (const [pageName, path] of Object.entries(PUBLIC_PAGES)) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         // The page's sections and cards have arrived (each list shows its cards or says it is empty).
         await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
-        const levels = await page.evaluate(() => [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((heading) => Number(heading.tagName.slice(1))));
+        const levels = await page.evaluate<number[]>("[...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((heading) => Number(heading.tagName.slice(1)))");
         expect(levels[0], `${pageName} starts with its h1`).toBe(1);
         expect(levels.filter((level) => level === 1), `${pageName} has one h1`).toHaveLength(1);
         levels.forEach((level, index) => {
