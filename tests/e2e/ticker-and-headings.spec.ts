@@ -128,6 +128,16 @@ for (const [sizeName, viewport] of Object.entries(SIZES)) {
       });
     }
 
+    test('under prefers-reduced-motion the ticker never moves, keeps its height, and has no pause button to need', async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto('/nz');
+      await expect(ticker(page)).toBeVisible();
+      expect((await trackAnimation(page)).playState).toBeUndefined();
+      await expect(ticker(page).getByRole('button', { name: 'Pause recent activity' })).toBeHidden();
+      expect((await ticker(page).boundingBox())!.height).toBe(40);
+      await page.screenshot({ path: `test-results/ticker-reduced-motion-${sizeName}.png` });
+    });
+
     test('axe finds nothing on home, a charity page and volunteering, the ticker showing and then paused', async ({ page }) => {
       for (const path of Object.values(AXE_PAGES)) {
         await page.goto(path);
