@@ -18,5 +18,5 @@ export async function expectNoAxeViolations(page: Page, { include }: { include?:
     help: violation.help,
     elements: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
   }));
-  expect(found).toEqual([]);
+  expect(found, `axe on ${page.url()}`).toEqual([]);
 }

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useParams } from 'react-router-dom';
 import { COUNTRIES, isCountryCode } from '@giving/shared/countries';
 import { MainLayout } from '../../components/layout/main-layout';
+import { SiteActivityPlaceholder } from '../../features/site-activity/components/site-activity-placeholder';
 import { lazyPart } from '../../lib/lazy-part';
 import { NotFound } from './not-found';
 
@@ -20,6 +21,8 @@ export function CountryLayout() {
   }, [lang]);
 
   return (
-    <MainLayout banner={known && activity ? <activity.SiteActivityBar country={COUNTRIES[country]} /> : undefined}>{known ? <Outlet /> : <NotFound />}</MainLayout>
+    <MainLayout banner={known ? activity ? <activity.SiteActivityBar country={COUNTRIES[country]} /> : <SiteActivityPlaceholder /> : undefined}>
+      {known ? <Outlet /> : <NotFound />}
+    </MainLayout>
   );
 }

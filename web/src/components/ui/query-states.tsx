@@ -2,6 +2,7 @@ import { errorMessageOf } from '../../lib/api-client';
 import { Button } from './button';
 import { ErrorState } from './empty-state';
 import { FormMessage } from './field';
+import type { HeadingLevel } from './heading';
 import { LoadingBlock } from './spinner';
 import styles from './query-states.module.css';
 
@@ -18,7 +19,7 @@ export interface QueryStatesProps {
   loading: string;
   /** The heading when loading failed, e.g. 'We couldn’t load your members'. */
   failed: string;
-  headingLevel?: 2 | 3;
+  headingLevel?: HeadingLevel;
 }
 
 /**

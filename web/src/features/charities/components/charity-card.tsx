@@ -1,6 +1,7 @@
 import type { CharityProfile } from '@giving/shared/contracts/accounts';
 import type { CountryCode } from '@giving/shared/countries';
 import { Card, CardBody, CardLink } from '../../../components/ui/card';
+import { Heading } from '../../../components/ui/heading';
 import { paths } from '../../../lib/paths';
 import { PREVIEW_DESCRIPTION_LENGTH, PREVIEW_TITLE_LENGTH, truncate } from '../../../lib/text';
 import { Causes } from './causes';
@@ -12,9 +13,9 @@ export function CharityCard({ charity, country }: { charity: CharityProfile; cou
       <CardBody>
         <div className={styles.top}>
           {charity.logoImageUrl ? <img className={styles.logo} src={charity.logoImageUrl} alt="" width={56} height={56} loading="lazy" /> : null}
-          <h3 className={styles.name}>
+          <Heading className={styles.name}>
             <CardLink to={paths.charity(country, charity.charityUrl)}>{truncate(charity.name, PREVIEW_TITLE_LENGTH)}</CardLink>
-          </h3>
+          </Heading>
         </div>
         <Causes causes={charity.causes} />
         <p className={styles.description}>{truncate(charity.description, PREVIEW_DESCRIPTION_LENGTH)}</p>

@@ -3,6 +3,7 @@ import { NavLink, Outlet, useLocation, useMatches, useParams } from 'react-route
 import { MainLayout } from '../../../components/layout/main-layout';
 import { Button } from '../../../components/ui/button';
 import { DataCountryProvider } from '../../../components/ui/date-text';
+import { HeadingLevelProvider } from '../../../components/ui/heading';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePermissions } from '../../../lib/account';
 import { PRODUCT_NAME } from '../../../lib/product';
@@ -35,16 +36,19 @@ export function ConsoleLayout() {
   if (!definition) throw new Error('ConsoleLayout must be the element of a route whose handle names its console.');
   return (
     <MainLayout>
-      {session.status === 'signedIn' ? (
-        // Keyed by console and tenant: each console's title hook is its own, and another charity or workplace
-        // starts afresh (no notice or open dialog carried over from the last one).
-        <SignedInConsole key={consoleBasePath(definition, params)} definition={definition} screen={screen} />
-      ) : (
-        <div className="page">
-          <title>{`${definition.label} · ${PRODUCT_NAME}`}</title>
-          <PageGuard headingLevel={1}>{null}</PageGuard>
-        </div>
-      )}
+      {/* A console's screens sit under their own h2 (ScreenHeader): their shared parts' headings are h3. */}
+      <HeadingLevelProvider level={3}>
+        {session.status === 'signedIn' ? (
+          // Keyed by console and tenant: each console's title hook is its own, and another charity or workplace
+          // starts afresh (no notice or open dialog carried over from the last one).
+          <SignedInConsole key={consoleBasePath(definition, params)} definition={definition} screen={screen} />
+        ) : (
+          <div className="page">
+            <title>{`${definition.label} · ${PRODUCT_NAME}`}</title>
+            <PageGuard headingLevel={1}>{null}</PageGuard>
+          </div>
+        )}
+      </HeadingLevelProvider>
     </MainLayout>
   );
 }

@@ -1,6 +1,7 @@
 import type { CountryCode } from '@giving/shared/countries';
 import { CardGrid, CardGridItem } from '../../../components/ui/card';
 import { EmptyState, ErrorState } from '../../../components/ui/empty-state';
+import { SubHeadings } from '../../../components/ui/heading';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { errorMessageOf } from '../../../lib/api-client';
 import { PRODUCT_NAME } from '../../../lib/product';
@@ -18,21 +19,23 @@ export function CharityGifts({ charityUrl, country }: { charityUrl: string; coun
   return (
     <section className={styles.section} aria-labelledby="more-donations">
       <h2 id="more-donations">More Donations</h2>
-      {gifts.isPending ? (
-        <LoadingBlock label="Loading donations" />
-      ) : gifts.isError ? (
-        <ErrorState title="We couldn’t load the donations" message={errorMessageOf(gifts.error)} onRetry={() => void gifts.refetch()} />
-      ) : gifts.data.items.length === 0 ? (
-        <EmptyState title="There are no Donations" description={`Checkout the large range of donations you can donate on ${PRODUCT_NAME}`} />
-      ) : (
-        <CardGrid label="Donations">
-          {gifts.data.items.map((gift) => (
-            <CardGridItem key={gift.id}>
-              <GiftCard gift={gift} country={country} />
-            </CardGridItem>
-          ))}
-        </CardGrid>
-      )}
+      <SubHeadings>
+        {gifts.isPending ? (
+          <LoadingBlock label="Loading donations" />
+        ) : gifts.isError ? (
+          <ErrorState title="We couldn’t load the donations" message={errorMessageOf(gifts.error)} onRetry={() => void gifts.refetch()} />
+        ) : gifts.data.items.length === 0 ? (
+          <EmptyState title="There are no Donations" description={`Checkout the large range of donations you can donate on ${PRODUCT_NAME}`} />
+        ) : (
+          <CardGrid label="Donations">
+            {gifts.data.items.map((gift) => (
+              <CardGridItem key={gift.id}>
+                <GiftCard gift={gift} country={country} />
+              </CardGridItem>
+            ))}
+          </CardGrid>
+        )}
+      </SubHeadings>
     </section>
   );
 }

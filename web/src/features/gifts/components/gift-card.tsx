@@ -1,6 +1,7 @@
 import type { Gift } from '@giving/shared/contracts/donations';
 import type { CountryCode } from '@giving/shared/countries';
 import { Card, CardBody, CardLink, CardMedia } from '../../../components/ui/card';
+import { Heading } from '../../../components/ui/heading';
 import { paths } from '../../../lib/paths';
 import { PREVIEW_DESCRIPTION_LENGTH, PREVIEW_TITLE_LENGTH, truncate } from '../../../lib/text';
 import { GiftPrice } from './gift-price';
@@ -13,9 +14,9 @@ export function GiftCard({ gift, country }: { gift: Gift; country: CountryCode }
       <CardMedia src={gift.iconUrl || gift.imageUrl} />
       <CardBody>
         <GiftPrice gift={gift} country={country} className={styles.price} />
-        <h3 className={styles.title}>
+        <Heading className={styles.title}>
           <CardLink to={paths.gift(country, gift.charity.charityUrl, gift.productUrl)}>{truncate(gift.title, PREVIEW_TITLE_LENGTH)}</CardLink>
-        </h3>
+        </Heading>
         <p className={styles.description}>{truncate(gift.description, PREVIEW_DESCRIPTION_LENGTH)}</p>
       </CardBody>
     </Card>

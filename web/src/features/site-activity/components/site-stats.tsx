@@ -9,7 +9,8 @@ import styles from './site-activity.module.css';
  */
 export function SiteStats({ country }: { country: Country }) {
   const stats = useSiteStats(country.code);
-  if (!stats.data) return null;
+  // Its row keeps its height while the figures load, so nothing below moves when they arrive.
+  if (!stats.data) return stats.isPending ? <div className={styles.stats} aria-hidden="true" /> : null;
   const number = new Intl.NumberFormat(country.locale, { maximumFractionDigits: 0 });
   const figures = [
     { label: 'donated', value: formatMoney(stats.data.overallDonations, country.locale, { wholeDollars: true }) },

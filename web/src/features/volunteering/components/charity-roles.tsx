@@ -3,6 +3,7 @@ import type { CountryCode } from '@giving/shared/countries';
 import { buttonClassName } from '../../../components/ui/button';
 import { CardGrid, CardGridItem } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { SubHeadings } from '../../../components/ui/heading';
 import { QueryStates } from '../../../components/ui/query-states';
 import { PRODUCT_NAME } from '../../../lib/product';
 import { useCharityRoles } from '../api/charity-roles';
@@ -20,27 +21,29 @@ export function CharityRoles({ charityUrl, country }: { charityUrl: string; coun
         <h2 id="more-volunteering-roles">More Volunteering Roles</h2>
         <Link to={list}>See more volunteering roles &gt;</Link>
       </div>
-      {!roles.isSuccess ? (
-        <QueryStates query={roles} loading="Loading volunteering roles" failed="We couldn’t load the volunteering roles" headingLevel={3} />
-      ) : roles.data.items.length === 0 ? (
-        <EmptyState
-          title="There are no Volunteering Roles"
-          description={`Checkout the large range of volunteering roles on ${PRODUCT_NAME}`}
-          action={
-            <Link to={list} className={buttonClassName({ variant: 'secondary' })}>
-              Browse Roles
-            </Link>
-          }
-        />
-      ) : (
-        <CardGrid label="Volunteering roles">
-          {roles.data.items.map((opportunity) => (
-            <CardGridItem key={opportunity.id}>
-              <OpportunityCard opportunity={opportunity} country={country} />
-            </CardGridItem>
-          ))}
-        </CardGrid>
-      )}
+      <SubHeadings>
+        {!roles.isSuccess ? (
+          <QueryStates query={roles} loading="Loading volunteering roles" failed="We couldn’t load the volunteering roles" />
+        ) : roles.data.items.length === 0 ? (
+          <EmptyState
+            title="There are no Volunteering Roles"
+            description={`Checkout the large range of volunteering roles on ${PRODUCT_NAME}`}
+            action={
+              <Link to={list} className={buttonClassName({ variant: 'secondary' })}>
+                Browse Roles
+              </Link>
+            }
+          />
+        ) : (
+          <CardGrid label="Volunteering roles">
+            {roles.data.items.map((opportunity) => (
+              <CardGridItem key={opportunity.id}>
+                <OpportunityCard opportunity={opportunity} country={country} />
+              </CardGridItem>
+            ))}
+          </CardGrid>
+        )}
+      </SubHeadings>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { OpportunityCard as Card } from '@giving/shared/contracts/volunteering';
 import type { CountryCode } from '@giving/shared/countries';
 import { Card as CardFrame, CardBody, CardLink, CardMedia } from '../../../components/ui/card';
+import { Heading } from '../../../components/ui/heading';
 import { Tag, TagList } from '../../../components/ui/tag';
 import { PREVIEW_DESCRIPTION_LENGTH, PREVIEW_TITLE_LENGTH, truncate } from '../../../lib/text';
 import { dayText, feeText, volunteeringPaths } from '../volunteering-text';
@@ -17,11 +18,11 @@ export function OpportunityCard({ opportunity, country }: { opportunity: Card; c
           {opportunity.isRemote ? <Tag>Remote</Tag> : null}
           {opportunity.allowTeams ? <Tag>Teams welcome</Tag> : null}
         </TagList>
-        <h3 className={styles.cardTitle}>
+        <Heading className={styles.cardTitle}>
           <CardLink to={volunteeringPaths.role(country, opportunity.charity.charityUrl, opportunity.opportunityUrl)}>
             {truncate(opportunity.title, PREVIEW_TITLE_LENGTH)}
           </CardLink>
-        </h3>
+        </Heading>
         <p className={styles.charityLine}>
           {opportunity.charity.logoImageUrl ? <img src={opportunity.charity.logoImageUrl} alt="" className={styles.logo} /> : null}
           {opportunity.charity.name}

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { CountryCode } from '@giving/shared/countries';
 import { CardGrid, CardGridItem } from '../../../components/ui/card';
+import { SubHeadings } from '../../../components/ui/heading';
 import { useRecommendedRoles } from '../api/recommendations';
 import { OpportunityCard } from './opportunity-card';
 import styles from './volunteering.module.css';
@@ -19,16 +20,18 @@ export function RecommendedRoles({ country }: { country: CountryCode }) {
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId}>Recommended for you</h2>
-      <CardGrid label="Recommended roles">
-        {items.map(({ opportunity, reasons }) => (
-          <CardGridItem key={opportunity.id}>
-            <OpportunityCard opportunity={opportunity} country={country} />
-            <p className={styles.muted}>
-              <small>Because {reasons.map(lowerFirst).join('; ')}</small>
-            </p>
-          </CardGridItem>
-        ))}
-      </CardGrid>
+      <SubHeadings>
+        <CardGrid label="Recommended roles">
+          {items.map(({ opportunity, reasons }) => (
+            <CardGridItem key={opportunity.id}>
+              <OpportunityCard opportunity={opportunity} country={country} />
+              <p className={styles.muted}>
+                <small>Because {reasons.map(lowerFirst).join('; ')}</small>
+              </p>
+            </CardGridItem>
+          ))}
+        </CardGrid>
+      </SubHeadings>
     </section>
   );
 }
