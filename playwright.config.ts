@@ -35,6 +35,8 @@ export default defineConfig({
       LOCAL_SITE_GUARD_DOMAINS: '127.0.0.1',
       // One browser from one address for the whole run: the web ACLs' limits (shared/edge.ts) would cut it off.
       LOCAL_EDGE_RATE_LIMIT_SCALE: '50',
+      // Every browser test declines cards from 127.0.0.1 (and the same test card): let a run hold more than 5 and 3.
+      CARD_TESTING_LIMIT_SCALE: '10',
       ...(process.env.LOCAL_WEB_DIST ? { LOCAL_WEB_DIST: process.env.LOCAL_WEB_DIST } : {}),
     },
     url: `${baseURL}/config.json`,

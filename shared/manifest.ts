@@ -172,6 +172,11 @@ export const ENV = {
   paymentGatewaySettings: 'PAYMENT_GATEWAY_SETTINGS',
   /** Optional: how long to wait for the gateway before treating the reply as lost (default 8000 ms). */
   cardGatewayTimeoutMs: 'CARD_GATEWAY_TIMEOUT_MS',
+  /**
+   * Optional, never set in AWS: multiplies the card-testing decline limits, as LOCAL_EDGE_RATE_LIMIT_SCALE does the
+   * edge's, for a local platform whose browser tests all decline cards from one address.
+   */
+  cardTestingLimitScale: 'CARD_TESTING_LIMIT_SCALE',
   serviceName: 'SERVICE_NAME',
   userPoolId: 'USER_POOL_ID',
 } as const;

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { TEST_CARDS } from '@giving/shared/contracts/card-gateway';
-import { card, holdFirstPaymentStatus } from './support';
+import { card, holdPaymentStatusUntilReleased } from './support';
 
 /**
  * Issue 12 item 9: a gift given with the keyboard alone (Tab, Shift+Tab, Space, Enter and typing; no clicks), from
@@ -91,7 +91,7 @@ for (const size of [
       await page.keyboard.type(declining.cvc);
 
       await expect(donate).not.toHaveAttribute('aria-disabled', 'true');
-      await holdFirstPaymentStatus(page);
+      const releaseStatus = await holdPaymentStatusUntilReleased(page);
       await tabTo(page, donate);
       await page.keyboard.press('Enter');
 
@@ -101,6 +101,7 @@ for (const size of [
       await expect(page.locator('#root')).toHaveAttribute('inert', '');
       await page.keyboard.press('Tab');
       expect(await modal.evaluate((dialog) => dialog.contains(dialog.ownerDocument.activeElement))).toBe(true);
+      releaseStatus();
 
       // Declined: the modal closes and focus is on the message saying why.
       const declined = page.getByRole('alert').filter({ hasText: 'Your card was declined.' });

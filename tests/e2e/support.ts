@@ -18,6 +18,20 @@ export async function holdFirstPaymentStatus(page: Page, ms = 1500) {
   });
 }
 
+/**
+ * Holds the payment's status look-ups until the test calls the answer, so the processing modal stays open for as
+ * long as the test looks at it (a declined card otherwise closes it within a second, however slow the machine is).
+ */
+export async function holdPaymentStatusUntilReleased(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/donations/payments/*/status', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Addresses of the platform Playwright started (see playwright.config.ts). */
 export const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 5100);
 export const OUTBOX_URL = `http://localhost:${PORT_BASE + 70}`;

@@ -47,6 +47,14 @@ export const cardTesting = once(() => ({
   gateway: { cardFingerprint: (request: Parameters<CardGateway['cardFingerprint']>[0]) => cardGateway().cardFingerprint(request) },
   clock: systemClock,
 }));
+/** ENV.cardTestingLimitScale: a positive whole number, 1 when unset (AWS). */
+export const cardTestingLimitScale = once((): number => {
+  const text = process.env[ENV.cardTestingLimitScale];
+  if (text === undefined || text === '') return 1;
+  const scale = Number(text);
+  if (!Number.isInteger(scale) || scale < 1) throw new Error(`${ENV.cardTestingLimitScale} must be a whole number of 1 or more, got ${text}`);
+  return scale;
+});
 export const charities = once(() => dynamoCharityDirectory(documentClient(), tableName()));
 export const memberships = once(() => dynamoMembershipDirectory(documentClient(), tableName()));
 export const payrollPledges = once(() => dynamoPayrollPledgeRepository(documentClient(), tableName()));

@@ -56,6 +56,16 @@ describe('counting declines (DynamoDB Local)', () => {
     expect((await ledger.activeBlocks(new Date(clock.now().getTime() + HOUR + 1000), { consistent: true })).find((b) => b.hash === block?.hash)).toBeUndefined();
   });
 
+  it('multiplies every limit by the platform’s scale (a test platform), and blocks at the scaled limit', async () => {
+    const clock = fixedClock('2026-11-25T09:30:00Z');
+    const attempt = { address: anAddress() };
+    const blocked = async () => (await ledger.activeBlocks(clock.now(), { consistent: true })).some((b) => b.hash === attemptKey('address', attempt.address).hash);
+    for (let i = 0; i < CARD_TESTING.declinesAllowed.address * 2 - 1; i++) await recordDeclinedAttempt({ ledger, clock, limitScale: 2 }, newId(), attempt, undefined);
+    expect(await blocked()).toBe(false);
+    await recordDeclinedAttempt({ ledger, clock, limitScale: 2 }, newId(), attempt, undefined);
+    expect(await blocked()).toBe(true);
+  });
+
   it('forgets declines older than the window', async () => {
     const clock = fixedClock('2026-11-25T09:00:00Z');
     const attempt = { address: anAddress() };

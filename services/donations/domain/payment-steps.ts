@@ -55,7 +55,7 @@ export async function validatePayment(
  * is counted against them.
  */
 export async function chargeCard(
-  deps: { payments: PaymentRepository; gateway: CardGateway; cardTesting: CardTestingLedger; clock: Clock },
+  deps: { payments: PaymentRepository; gateway: CardGateway; cardTesting: CardTestingLedger; clock: Clock; cardTestingLimitScale?: number },
   { trackingNumber, chargeAttempts = 0 }: StepState,
 ): Promise<ChargeOutcome> {
   const payment = await load(deps.payments, trackingNumber);
@@ -78,7 +78,7 @@ export async function chargeCard(
     description: chargeDescriptionOf(payment),
   });
   if (attempt && result.outcome === 'declined') {
-    await recordDeclinedAttempt({ ledger: deps.cardTesting, clock: deps.clock }, trackingNumber, attempt, result.cardFingerprint);
+    await recordDeclinedAttempt({ ledger: deps.cardTesting, clock: deps.clock, limitScale: deps.cardTestingLimitScale }, trackingNumber, attempt, result.cardFingerprint);
   }
   return { trackingNumber, chargeAttempts: chargeAttempts + 1, ...result };
 }

@@ -12,7 +12,7 @@ import {
 } from '../domain/payment-steps';
 import { followUpMemberDonation } from '../domain/recurring-donations';
 import { redeemVoucher, refundCharge, releaseVoucher } from '../domain/voucher-steps';
-import { cardGateway, cardTestingLedger, charities, gifts, payments, recurringDonations, savedCards, voucherCodes, vouchers } from '../adapters';
+import { cardGateway, cardTestingLedger, cardTestingLimitScale, charities, gifts, payments, recurringDonations, savedCards, voucherCodes, vouchers } from '../adapters';
 
 /** The payment workflow's task states (workflows/payment.asl.json); the manifest maps each state to its export. */
 const step = z.object({ trackingNumber: z.string(), chargeAttempts: z.optional(z.number()) });
@@ -21,7 +21,7 @@ export const validate = workflowTask('ValidatePayment', step, (input) =>
   validatePayment({ payments: payments(), gifts: gifts(), charities: charities(), clock: systemClock }, input),
 );
 export const charge = workflowTask('ChargeCard', step, (input) =>
-  chargeCard({ payments: payments(), gateway: cardGateway(), cardTesting: cardTestingLedger(), clock: systemClock }, input),
+  chargeCard({ payments: payments(), gateway: cardGateway(), cardTesting: cardTestingLedger(), clock: systemClock, cardTestingLimitScale: cardTestingLimitScale() }, input),
 );
 export const reconcile = workflowTask('ReconcileCharge', step, (input) => reconcileCharge({ payments: payments(), gateway: cardGateway() }, input));
 export const record = workflowTask(
