@@ -3,6 +3,7 @@ import { GENERAL_DONATION } from '@giving/shared/contracts/charity-reports';
 import { MESSAGES } from '@giving/shared/contracts/messages';
 import { invalid } from '@giving/shared/errors';
 import type { Donation, DonationReportFilter, DonationReportSource } from '../domain/ports';
+import { donationFromItem } from './donation-items';
 
 /**
  * A charity's donations, as a Query (never a Scan): each DONATION#<id> / DONATION item carries
@@ -16,11 +17,6 @@ export const donationReportKeys = (donation: Pick<Donation, 'donationId' | 'comp
 });
 
 type Item = Record<string, unknown>;
-
-function toDonation(item: Item): Donation {
-  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, ledgerMonth: _e, ...donation } = item;
-  return donation as unknown as Donation;
-}
 
 const CURSOR_KEYS = ['pk', 'sk', 'gsi2pk', 'gsi2sk'] as const;
 const badCursor = () => invalid([{ field: 'query.cursor', message: MESSAGES.invalidInput }]);
@@ -105,7 +101,7 @@ export function dynamoDonationReport(client: DynamoDBDocumentClient, tableName: 
       const start = cursor ? decodeCursor(cursor, input.ExpressionAttributeValues?.[':pk'] as string) : undefined;
       const { items, more } = await read({ ...input, Limit: limit + 1 }, (count) => count >= limit, start);
       const last = items[items.length - 1];
-      return { items: items.map(toDonation), ...(more && last ? { nextCursor: encodeCursor(last) } : {}) };
+      return { items: items.map(donationFromItem), ...(more && last ? { nextCursor: encodeCursor(last) } : {}) };
     },
     async totals(charityId, filter) {
       const input = reportQuery(tableName, charityId, filter);
@@ -121,7 +117,7 @@ export function dynamoDonationReport(client: DynamoDBDocumentClient, tableName: 
     },
     async all(charityId, filter, max) {
       const { items, more } = await read(reportQuery(tableName, charityId, filter), (count) => count >= max);
-      return more ? 'too-many' : items.map(toDonation);
+      return more ? 'too-many' : items.map(donationFromItem);
     },
   };
 }

@@ -11,6 +11,7 @@ import type {
   SavedCardRepository,
   SchedulePosition,
 } from '../domain/ports';
+import { donationFromItem } from './donation-items';
 
 /**
  * A member's own giving in the donations table:
@@ -212,11 +213,6 @@ export const memberHistoryKeys = (donation: Pick<Donation, 'memberId' | 'complet
   donation.memberId ? { gsi3pk: memberPk(donation.memberId), gsi3sk: `${donation.completedAt}#${donation.donationId}` } : {};
 
 /** The member's history: a Query on gsi3 (written with each member's donation), newest first, with an opaque cursor. */
-const toDonation = (item: Record<string, unknown>): Donation => {
-  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, gsi3pk: _e, gsi3sk: _f, ledgerMonth: _l, ...donation } = item;
-  return donation as unknown as Donation;
-};
-
 export function dynamoDonationHistory(client: DynamoDBDocumentClient, tableName: string): DonationHistory {
   return {
     async listCompleted(memberId, range) {
@@ -233,7 +229,7 @@ export function dynamoDonationHistory(client: DynamoDBDocumentClient, tableName:
             ExclusiveStartKey: startKey,
           }),
         );
-        donations.push(...(result.Items ?? []).map(toDonation));
+        donations.push(...(result.Items ?? []).map(donationFromItem));
         startKey = result.LastEvaluatedKey;
       } while (startKey);
       return donations;
@@ -250,7 +246,7 @@ export function dynamoDonationHistory(client: DynamoDBDocumentClient, tableName:
           ExclusiveStartKey: cursor === undefined ? undefined : startKeyOf(cursor, memberId),
         }),
       );
-      const items = (result.Items ?? []).map(toDonation);
+      const items = (result.Items ?? []).map(donationFromItem);
       return { items, ...(result.LastEvaluatedKey ? { nextCursor: Buffer.from(JSON.stringify(result.LastEvaluatedKey)).toString('base64url') } : {}) };
     },
   };

@@ -10,6 +10,7 @@ import {
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { ID_TIME_LENGTH, idFor, seededTail } from '@giving/shared/ids';
 import type { Donation, NewPayment, Payment, PaymentRepository, PricedPayment, PricedVoucherPurchase } from '../domain/ports';
+import { donationFromItem } from './donation-items';
 import { donationReportKeys } from './dynamo-donation-report';
 import { memberHistoryKeys } from './dynamo-member-giving';
 
@@ -199,9 +200,7 @@ export function dynamoPaymentRepository(client: DynamoDBDocumentClient, tableNam
 
     async getDonation(donationId) {
       const result = await client.send(new GetCommand({ TableName: tableName, Key: donationKey(donationId), ConsistentRead: true }));
-      if (!result.Item) return undefined;
-      const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, gsi2pk: _g3, gsi2sk: _g4, gsi3pk: _g5, gsi3sk: _g6, ledgerMonth: _l, ...donation } = result.Item;
-      return donation as Donation;
+      return result.Item ? donationFromItem(result.Item) : undefined;
     },
 
     async listStuck(before, limit) {
