@@ -7,6 +7,8 @@ export interface SecurityHeaderOrigins {
   cardGatewayOrigin: string;
   cognitoOrigin?: string;
   extraImageOrigins?: string[];
+  /** index.html's inline scripts, by hash (shared/inline-scripts.ts): allowed beside the site's own files. */
+  scriptHashes?: string[];
 }
 
 export function contentSecurityPolicy(origins: SecurityHeaderOrigins): string {
@@ -14,7 +16,7 @@ export function contentSecurityPolicy(origins: SecurityHeaderOrigins): string {
   const images = ["'self'", 'data:', ...(origins.extraImageOrigins ?? [])].join(' ');
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...(origins.scriptHashes ?? [])].join(' '),
     // Inline style attributes are refused; React sets styles through the CSSOM, which CSP allows.
     "style-src 'self'",
     `img-src ${images}`,

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { earlyStartPlugin } from './build/early-start-plugin';
 
 /**
  * React Router's package exports point every bundler at its development build (warnings and checks included);
@@ -18,7 +19,7 @@ const productionAliases = [
 const platform = process.env.LOCAL_SITE_URL ?? 'http://localhost:3000';
 
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  plugins: [react(), earlyStartPlugin()],
   resolve: command === 'build' ? { alias: productionAliases } : {},
   build: {
     outDir: 'dist',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -184,13 +185,16 @@ describe('web stack of a clean clone (no web/dist)', () => {
   });
 });
 
+/** The build's inline early start (web/src/lib/early-start.ts). */
+const EARLY_START = "document.head.append('early')";
+
 describe('web stack with a built SPA', () => {
   let dist: string;
   let synth: ReturnType<typeof synthesize>;
   beforeAll(() => {
     dist = mkdtempSync(path.join(tmpdir(), 'giving-web-dist-'));
     mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><script type="module" src="/assets/index-1.js"></script>');
+    writeFileSync(path.join(dist, 'index.html'), `<!doctype html><script>${EARLY_START}</script><script type="module" src="/assets/index-1.js"></script>`);
     writeFileSync(path.join(dist, 'assets', 'index-1.js'), 'console.log(1)');
     // vite builds source maps 'hidden' beside the bundles: they must stay out of the bucket.
     writeFileSync(path.join(dist, 'assets', 'index-1.js.map'), '{"version":3}');
@@ -198,6 +202,14 @@ describe('web stack with a built SPA', () => {
     synth = synthesize({ webDist: dist });
   });
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  it('allows the built index.html’s inline early start by its hash in the site’s CSP, and no other inline script', () => {
+    const policy = onlyResource(synth.template(synth.stacks.web), 'AWS::CloudFront::ResponseHeadersPolicy', (p) => JSON.stringify(p).includes('giving site'));
+    const config = policy.properties.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: { ContentSecurityPolicy: { ContentSecurityPolicy: unknown } } };
+    const csp = JSON.stringify(config.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy);
+    const hash = `'sha256-${createHash('sha256').update(EARLY_START).digest('base64')}'`;
+    expect(csp).toContain(`script-src 'self' ${hash};`);
+  });
 
   it('uploads immutable assets first, then index.html and a generated config.json that revalidate, and never a source map', () => {
     const web = synth.template(synth.stacks.web);

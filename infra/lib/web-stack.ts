@@ -12,6 +12,7 @@ import * as cr from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
 import { VIEWER_ADDRESS_STATEMENTS } from '@giving/shared/edge';
 import { API_PREFIX } from '@giving/shared/manifest';
+import { inlineScriptHashes } from '@giving/shared/inline-scripts';
 import { embedRuntimeConfig } from '@giving/shared/runtime-config';
 import { originOf, type DeploymentConfig } from './config';
 import { mediaSecurityHeaders as sharedMediaSecurityHeaders, securityHeaders as sharedSecurityHeaders } from '@giving/shared/security-headers';
@@ -159,7 +160,10 @@ export class WebStack extends Stack {
       origins.S3BucketOrigin.withBucketDefaults(bucket, { originAccessControlId: originAccessControl.originAccessControlId });
 
     // The one definition of the site's headers (shared/security-headers.ts), which the local origin sends too.
-    const siteHeaders = sharedSecurityHeaders({ cardGatewayOrigin: originOf(props.config.cardGatewayUrl), cognitoOrigin: cognitoOrigin() });
+    // index.html's inline early start (web/src/lib/early-start.ts) is allowed by its hash, taken from the build deployed.
+    const builtShell = props.webDist ? path.join(props.webDist, 'index.html') : undefined;
+    const scriptHashes = builtShell && existsSync(builtShell) ? inlineScriptHashes(readFileSync(builtShell, 'utf8')) : [];
+    const siteHeaders = sharedSecurityHeaders({ cardGatewayOrigin: originOf(props.config.cardGatewayUrl), cognitoOrigin: cognitoOrigin(), scriptHashes });
     const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'HSTS, nosniff, no framing, referrer policy, permissions policy and the CSP of the giving site',
       customHeadersBehavior: {

@@ -7,6 +7,7 @@ import { charitiesQueryOptions } from '../features/charities/api/get-charities';
 import { charityQueryOptions } from '../features/charities/api/get-charity';
 import { charityGiftsQueryOptions } from '../features/gifts/api/get-charity-gifts';
 import { giftQueryOptions } from '../features/gifts/api/get-gift';
+import { productCampaignsQueryOptions } from '../features/matching/api/get-product-campaigns';
 import { DEFAULT_COUNTRY } from '../lib/country';
 import { paths } from '../lib/paths';
 import { CountryLayout } from './routes/country-layout';
@@ -41,7 +42,13 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
     lazy: { Component: async () => (await import('./routes/charities')).CharitiesRoute },
   });
   const giftPage = (): Omit<RouteObject, 'path' | 'index' | 'children'> => ({
-    loader: prefetching((_country, { charityUrl = '', productUrl = '' }) => void queryClient.prefetchQuery(giftQueryOptions(charityUrl, productUrl))),
+    // The gift, then its matching campaigns (asked by the gift's id), which the page shows with it.
+    loader: prefetching((_country, { charityUrl = '', productUrl = '' }) => {
+      queryClient
+        .fetchQuery(giftQueryOptions(charityUrl, productUrl))
+        .then((gift) => queryClient.prefetchQuery(productCampaignsQueryOptions(gift.id)))
+        .catch(() => undefined);
+    }),
     lazy: { Component: async () => (await import('./routes/gift')).GiftRoute },
   });
   return [

@@ -1,7 +1,61 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { installFetchFake, json, problem } from '../testing/fetch-fake';
 import { ApiError, NetworkError, UnexpectedResponseError, api, errorMessageOf, isNotFound } from './api-client';
+import { EARLY_READS_KEY, type EarlyReads } from './early-start';
+
+const earlyReads = (answers: EarlyReads['answers'], next: EarlyReads['next'] = {}) => ((window as unknown as Record<string, EarlyReads>)[EARLY_READS_KEY] = { answers, next });
+
+afterEach(() => {
+  delete (window as unknown as Record<string, unknown>)[EARLY_READS_KEY];
+  vi.useRealTimers();
+});
+
+describe('reads the early start made (lib/early-start.ts)', () => {
+  it('takes the early answer for the same URL, once: the next read asks the API', async () => {
+    const fetch = installFetchFake();
+    fetch.on('GET', '/api/things/1', json(200, { id: 'asked' }));
+    earlyReads({ '/api/things/1': { response: Promise.resolve(json(200, { id: 'early' })), at: Date.now() } });
+    await expect(api.get('/things/1', thing)).resolves.toEqual({ id: 'early' });
+    expect(fetch.calls).toHaveLength(0);
+    await expect(api.get('/things/1', thing)).resolves.toEqual({ id: 'asked' });
+    expect(fetch.calls).toHaveLength(1);
+  });
+
+  it('an early error answer is the answer; an early read that failed to reach us, or is over 10 s old, is asked again', async () => {
+    const fetch = installFetchFake();
+    fetch.on('GET', '/api/things/2', json(200, { id: 'asked' }));
+    fetch.on('GET', '/api/things/3', json(200, { id: 'asked' }));
+    earlyReads({
+      '/api/things/1': { response: Promise.resolve(problem(404, { title: 'Not found.', code: 'NotFound' })), at: Date.now() },
+      '/api/things/2': { response: Promise.reject(new TypeError('Failed to fetch')), at: Date.now() },
+      '/api/things/3': { response: Promise.resolve(json(200, { id: 'stale' })), at: Date.now() - 10_001 },
+    });
+    await expect(api.get('/things/1', thing)).rejects.toBeInstanceOf(ApiError);
+    await expect(api.get('/things/2', thing)).resolves.toEqual({ id: 'asked' });
+    await expect(api.get('/things/3', thing)).resolves.toEqual({ id: 'asked' });
+    expect(fetch.calls).toHaveLength(2);
+  });
+
+  it('a read the early start makes from another’s answer is waited for, not asked twice', async () => {
+    const fetch = installFetchFake();
+    let registered: () => void = () => undefined;
+    const answers: EarlyReads['answers'] = {};
+    earlyReads(answers, { '/api/campaigns/': new Promise<void>((resolve) => (registered = resolve)) });
+    const read = api.get('/campaigns/01GIFT', thing);
+    answers['/api/campaigns/01GIFT'] = { response: Promise.resolve(json(200, { id: 'early' })), at: Date.now() };
+    registered();
+    await expect(read).resolves.toEqual({ id: 'early' });
+    expect(fetch.calls).toHaveLength(0);
+  });
+
+  it('writes never take an early answer', async () => {
+    const fetch = installFetchFake();
+    fetch.on('POST', '/api/things/1', json(200, { id: 'posted' }));
+    earlyReads({ '/api/things/1': { response: Promise.resolve(json(200, { id: 'early' })), at: Date.now() } });
+    await expect(api.post('/things/1', {}, thing)).resolves.toEqual({ id: 'posted' });
+  });
+});
 
 const thing = z.object({ id: z.string() });
 

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { ZodMiniType } from 'zod/mini';
 import { getIdToken } from './session';
 import { ERROR_TABLE, PROBLEM_CONTENT_TYPE, isProblem, type ErrorCode, type FieldError, type Problem } from '@giving/shared/errors';
+import { EARLY_READS_KEY, type EarlyReads } from './early-start';
 
 /** Every API call goes to the same origin under /api (CloudFront in AWS, the local platform here). */
 export const API_BASE = '/api';
@@ -86,6 +87,25 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
 }
 
+/** How long the early start's answers (lib/early-start.ts) are taken as the page's own: they are for its first screen. */
+const EARLY_READ_TTL_MS = 10_000;
+
+/**
+ * The answer the early start already asked for this URL (for a guest, as fetchJson would), once; else undefined. A
+ * read the early start makes from another's answer (a gift's campaigns) is waited for, not asked twice.
+ */
+async function takeEarlyRead(url: string): Promise<Response | undefined> {
+  const reads = typeof window === 'undefined' ? undefined : (window as unknown as Partial<Record<string, EarlyReads>>)[EARLY_READS_KEY];
+  if (!reads) return undefined;
+  const pending = Object.entries(reads.next).find(([prefix]) => url.startsWith(prefix));
+  if (pending) await pending[1];
+  const read = reads.answers[url];
+  if (!read) return undefined;
+  delete reads.answers[url];
+  if (Date.now() - read.at > EARLY_READ_TTL_MS) return undefined;
+  return read.response.catch(() => undefined);
+}
+
 /** Fetches JSON from any same-origin URL and validates it against the contract's schema. */
 export async function fetchJson<T>(url: string, options: RequestOptions<T>): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
@@ -97,13 +117,18 @@ export async function fetchJson<T>(url: string, options: RequestOptions<T>): Pro
   }
   let response: Response;
   try {
-    response = await fetch(url, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-      credentials: 'same-origin',
-    });
+    // A guest's plain read that the early start already made (lib/early-start.ts) takes its answer; if that failed, it asks.
+    const plainRead = options.method === undefined && options.body === undefined && options.headers === undefined && headers.authorization === undefined;
+    const early = plainRead ? await takeEarlyRead(url) : undefined;
+    response =
+      early ??
+      (await fetch(url, {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+        credentials: 'same-origin',
+      }));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new NetworkError('We could not reach the server. Check your connection and try again.', { cause: error });

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
+import { afterFirstScreen } from './first-screen';
 
 export interface LazyPart<M> {
   /** Starts loading the part's chunk (once); resolves with its module. */
@@ -7,7 +8,7 @@ export interface LazyPart<M> {
    * The part's module, or undefined until it has loaded. While `wanted`, it is loaded and the component renders
    * again when it arrives; a failed load is thrown then, for the error boundary (as React.lazy does).
    */
-  usePart: (wanted: boolean) => M | undefined;
+  usePart: (wanted: boolean, options?: { afterFirstScreen?: boolean }) => M | undefined;
 }
 
 /**
@@ -28,7 +29,8 @@ export function lazyPart<M>(load: () => Promise<M>): LazyPart<M> {
       },
     ));
 
-  function usePart(wanted: boolean): M | undefined {
+  /** `afterFirstScreen`: a part the first screen does without starts loading once that screen has been drawn (first-screen.ts). */
+  function usePart(wanted: boolean, { afterFirstScreen: deferred = false }: { afterFirstScreen?: boolean } = {}): M | undefined {
     const [, setLoaded] = useState(module);
     const [failure, setFailure] = useState<{ error: unknown }>();
     useEffect(() => {
@@ -38,14 +40,15 @@ export function lazyPart<M>(load: () => Promise<M>): LazyPart<M> {
         return;
       }
       let live = true;
-      preload().then(
-        (loaded) => live && setLoaded(loaded),
+      (deferred ? afterFirstScreen().then(preload) : preload()).then(
+        // A deferred part renders as a transition: React draws it in slices, never in one long task.
+        (loaded) => live && (deferred ? startTransition(() => setLoaded(loaded)) : setLoaded(loaded)),
         (error: unknown) => live && setFailure({ error }),
       );
       return () => {
         live = false;
       };
-    }, [wanted]);
+    }, [wanted, deferred]);
     if (wanted && failure) throw failure.error;
     return module;
   }

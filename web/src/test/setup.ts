@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { firstScreenRendered } from '../lib/first-screen';
 
 // Testing Library sets this from a global beforeAll, which does not exist without vitest globals; React needs it
 // to run updates inside act() and flush them before assertions.
@@ -18,3 +19,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
+
+// Components tested on their own have no page to draw first: what waits for the first screen goes at once.
+firstScreenRendered();

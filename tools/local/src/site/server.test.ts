@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import os from 'node:os';
@@ -27,12 +28,15 @@ function rawGet(url: string, headers: Record<string, string>, method = 'GET'): P
 }
 let site: Site;
 let guarded: Site;
+/** The build's inline early start (web/src/lib/early-start.ts), allowed by its hash and by nothing broader. */
+const EARLY_START = "document.head.append('early')";
+const EARLY_START_HASH = `'sha256-${createHash('sha256').update(EARLY_START).digest('base64')}'`;
 const origins = { cardGatewayOrigin: 'http://localhost:9999', cognitoOrigin: 'http://localhost:9229' };
 
 beforeAll(async () => {
   const dist = mkdtempSync(path.join(os.tmpdir(), 'dist-'));
   mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Koha</title>');
+  writeFileSync(path.join(dist, 'index.html'), `<!doctype html><head><script>${EARLY_START}</script><title>Koha</title></head>`);
   writeFileSync(path.join(dist, 'assets', 'app-123.js'), 'console.log(1)');
   writeFileSync(path.join(dist, 'assets', 'vendor-456.js'), BIG_SCRIPT);
   writeFileSync(path.join(dist, 'assets', 'logo-789.png'), Buffer.alloc(5000, 7));
@@ -105,6 +109,14 @@ describe('the local origin (CloudFront’s behaviours)', () => {
     }
   });
 
+  it('allows index.html’s inline early start by its hash, and no other inline script', async () => {
+    const page = await fetch(`${site.url}/nz/charity/kiwi-coast-rescue`);
+    const scriptSources = /script-src ([^;]*)/.exec(page.headers.get('content-security-policy') ?? '')?.[1]?.split(' ');
+    expect(scriptSources).toEqual(["'self'", EARLY_START_HASH]);
+    const compressed = await rawGet(`${site.url}/`, { 'accept-encoding': 'br' });
+    expect(compressed.headers['content-security-policy']).toContain(EARLY_START_HASH);
+  });
+
   it('leaves small files, images and the HTML shell’s caching alone: index.html is never cached, even compressed', async () => {
     expect((await rawGet(`${site.url}/assets/app-123.js`, { 'accept-encoding': 'br' })).headers['content-encoding']).toBeUndefined();
     expect((await rawGet(`${site.url}/assets/logo-789.png`, { 'accept-encoding': 'br' })).headers['content-encoding']).toBeUndefined();
@@ -143,7 +155,7 @@ describe('the local origin (CloudFront’s behaviours)', () => {
   });
 
   it('sends CloudFront’s security headers (shared/security-headers.ts) on every kind of response', async () => {
-    const expected = securityHeaders(origins);
+    const expected = securityHeaders({ ...origins, scriptHashes: [EARLY_START_HASH] });
     const responses = {
       page: await fetch(`${site.url}/nz/charities`),
       asset: await fetch(`${site.url}/assets/app-123.js`),

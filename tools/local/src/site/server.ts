@@ -1,10 +1,11 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { edgeAddress, isEdgeOwnedHeader, ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '@giving/shared/edge';
 import { API_PREFIX } from '@giving/shared/manifest';
 import { embedRuntimeConfig } from '@giving/shared/runtime-config';
+import { inlineScriptHashes } from '@giving/shared/inline-scripts';
 import { mediaSecurityHeaders, securityHeaders, type SecurityHeaderOrigins } from '@giving/shared/security-headers';
 import { siteGuardDecision, type SiteGuardConfig } from '@giving/shared/site-guard';
 import { refuseTooManyRequests, type EdgeRateLimiter } from '../edge/rate-limiter';
@@ -73,14 +74,22 @@ function isDecodable(pathname: string): boolean {
 
 export async function startSite(options: SiteOptions): Promise<{ url: string; server: Server; stop(): Promise<void> }> {
   // HSTS included, as CloudFront sends it: browsers ignore it over plain http, so localhost is not pinned to https.
-  const headers = securityHeaders(options.origins);
+  // The build's inline early start (web/src/lib/early-start.ts) is allowed by its hash, as CloudFront's policy does:
+  // taken from the index.html there is, and again whenever a new build's is read.
+  const shellFile = path.join(options.webDist, 'index.html');
+  const headersFor = (html: string | undefined) => securityHeaders({ ...options.origins, scriptHashes: html === undefined ? [] : inlineScriptHashes(html) });
+  let headers = headersFor(existsSync(shellFile) ? readFileSync(shellFile, 'utf8') : undefined);
   const compressed = compressedFiles();
   const runtimeConfigJson = JSON.stringify(options.runtimeConfig);
   // index.html as served: the build's, with the runtime configuration in it (shared/runtime-config.ts), per version.
   let shell: { version: string; html: Promise<Buffer> } | undefined;
   const shellHtml = (file: string, version: string) => {
     if (shell?.version !== version) {
-      shell = { version, html: readFile(file, 'utf8').then((html) => Buffer.from(embedRuntimeConfig(html, runtimeConfigJson))) };
+      const html = readFile(file, 'utf8').then((text) => {
+        headers = headersFor(text);
+        return Buffer.from(embedRuntimeConfig(text, runtimeConfigJson));
+      });
+      shell = { version, html };
     }
     return shell.html;
   };
@@ -158,6 +167,8 @@ export async function startSite(options: SiteOptions): Promise<{ url: string; se
     const contentType = CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
     const common = { 'content-type': contentType, 'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache' };
     const page = file === index ? await shellHtml(file, version) : undefined;
+    // A new build's page: its own inline script's hash.
+    if (page) res.setHeader('content-security-policy', headers['content-security-policy'] as string);
     const size = page?.length ?? stat.size;
     if (isCompressible(contentType, size)) {
       const encoding = chooseEncoding(req);

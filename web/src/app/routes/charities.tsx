@@ -2,10 +2,13 @@ import { CharitiesList } from '../../features/charities/components/charities-lis
 import { useCountry } from '../../lib/country';
 import { PRODUCT_NAME } from '../../lib/product';
 import styles from './pages.module.css';
+import { useFirstScreenDrawn } from '../../lib/first-screen';
 
 /** /:country and /:country/charities — every charity listed in the country. */
 export function CharitiesRoute() {
   const country = useCountry();
+  // The page's first screen is its introduction (or the thing it shows): what it does not show may follow.
+  useFirstScreenDrawn();
   return (
     <div className="page">
       <title>{`Charities · ${PRODUCT_NAME}`}</title>

@@ -3,10 +3,11 @@ import { useLocation, useParams } from 'react-router-dom';
 import { ErrorState } from '../../components/ui/empty-state';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { useCharity } from '../../features/charities/api/get-charity';
+import { checkoutFormPart } from '../../features/checkout/checkout-part';
 import { CharityProfile } from '../../features/charities/components/charity-profile';
-import { CheckoutForm } from '../../features/checkout/components/checkout-form';
 import { errorMessageOf, isNotFound } from '../../lib/api-client';
 import { useCountry } from '../../lib/country';
+import { useFirstScreenDrawn } from '../../lib/first-screen';
 import { lazyPart } from '../../lib/lazy-part';
 import { GENERAL_DONATION_ANCHOR } from '../../lib/paths';
 import { PRODUCT_NAME } from '../../lib/product';
@@ -30,6 +31,9 @@ export function CharityRoute() {
   const loaded = charity.isSuccess;
   const roles = charityRoles.usePart(loaded);
   const gifts = charityGifts.usePart(loaded);
+  // The general donation's checkout comes once the charity has been drawn (its place is kept meanwhile).
+  useFirstScreenDrawn(!charity.isPending);
+  const checkout = checkoutFormPart.usePart(loaded, { afterFirstScreen: true });
 
   // The form exists only once the charity has loaded, after the router's own scrolling: bring it into view then.
   useEffect(() => {
@@ -54,7 +58,11 @@ export function CharityRoute() {
           <div className={styles.giftLayout}>
             <CharityProfile charity={charity.data} />
             <div id={GENERAL_DONATION_ANCHOR} tabIndex={-1} className={styles.purchase}>
-              <CheckoutForm key={charity.data.id} target={{ pageType: 'CHARITY', charity: charity.data }} country={country} />
+              {checkout ? (
+                <checkout.CheckoutForm key={charity.data.id} target={{ pageType: 'CHARITY', charity: charity.data }} country={country} />
+              ) : (
+                <div className={styles.checkoutPlace} aria-busy="true" />
+              )}
             </div>
           </div>
           {roles ? <roles.CharityRoles charityUrl={charity.data.charityUrl} country={country} /> : null}

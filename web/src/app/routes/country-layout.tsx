@@ -14,7 +14,8 @@ export function CountryLayout() {
   const { country } = useParams();
   const known = isCountryCode(country);
   const lang = known ? COUNTRIES[country].locale : 'en';
-  const activity = siteActivity.usePart(known);
+  // The ticker's code and its data come after the page has been drawn; its placeholder holds its place meanwhile.
+  const activity = siteActivity.usePart(known, { afterFirstScreen: true });
 
   useEffect(() => {
     document.documentElement.lang = lang;

@@ -6,10 +6,13 @@ import { LoadingBlock } from '../../components/ui/spinner';
 import { errorMessageOf, isNotFound } from '../../lib/api-client';
 import { useCountry } from '../../lib/country';
 import { NotFound } from './not-found';
+import { useFirstScreenDrawn } from '../../lib/first-screen';
 
 /** /:country/charity/:charityUrl/volunteering/:vacancyUrl — a volunteering role (spec 1 §2 "volunteering role page"). */
 export function VolunteeringRoleRoute() {
   const country = useCountry().code;
+  // The page's first screen is its introduction (or the thing it shows): what it does not show may follow.
+  useFirstScreenDrawn();
   const { charityUrl = '', vacancyUrl = '' } = useParams();
   const vacancy = useVacancy(charityUrl, vacancyUrl);
 

@@ -15,6 +15,7 @@ import { CheckboxField, FormMessage, TextField, TextareaField } from '../../../c
 import { NumberSpinner } from '../../../components/ui/number-spinner';
 import { ApiError, fieldMessagesOf } from '../../../lib/api-client';
 import { firstErrorIn } from '../../../lib/focus-first-error';
+import { afterFirstScreen } from '../../../lib/first-screen';
 import { lazyPart } from '../../../lib/lazy-part';
 import { paths } from '../../../lib/paths';
 import { signInToContinue, useSession } from '../../../lib/session';
@@ -340,8 +341,11 @@ export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormPro
     },
   });
 
+  // After the page's first screen has been drawn: none of them is on it, and the donor needs them only on choosing.
   useEffect(() => {
-    preloadCheckoutParts().catch(() => undefined);
+    afterFirstScreen()
+      .then(preloadCheckoutParts)
+      .catch(() => undefined);
   }, []);
 
   const busy = isSubmitting || flow.processing;
@@ -356,7 +360,7 @@ export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormPro
   const voucherPart = voucherPanel.usePart(payingByVoucher);
   const payrollPart = payrollPledge.usePart(payingByPayroll);
   const savedCardsPart = savedCards.usePart(member !== undefined);
-  const cardFramePart = cardFrame.usePart(true);
+  const cardFramePart = cardFrame.usePart(true, { afterFirstScreen: true });
   const processingPart = processingModal.usePart(flow.processing);
 
   return (

@@ -20,4 +20,5 @@ export const productCampaignsQueryOptions = (productId: string) =>
     staleTime: 60_000,
   });
 
-export const useProductCampaigns = (productId: string) => useQuery(productCampaignsQueryOptions(productId));
+/** Waits for the gift (no id yet: nothing is asked). */
+export const useProductCampaigns = (productId: string | undefined) => useQuery({ ...productCampaignsQueryOptions(productId ?? ''), enabled: productId !== undefined });

@@ -54,6 +54,22 @@ describe('matching banners on the gift page (spec 1 §2, spec 2 §2, §6, §9)',
     expect(first.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
+  it('the gift is drawn with its banners, never before them: they would push it down the screen (issue 12)', async () => {
+    const fetch = installFetchFake();
+    answerCardSettings(fetch);
+    fetch.on('GET', '/api/donations/gifts/kiwi-kids-trust/school-lunches', json(200, GIFT));
+    let answer: (response: Response) => void = () => undefined;
+    fetch.on('GET', CAMPAIGNS_API, () => new Promise<Response>((resolve) => (answer = resolve)));
+    renderApp('/nz/kiwi-kids-trust/school-lunches');
+    await waitFor(() => expect(fetch.callsTo('GET', CAMPAIGNS_API)).toHaveLength(1));
+    expect(screen.getByText('Loading gift')).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 1, name: 'School lunches for a week' })).toBeNull();
+    answer(json(200, { items: [aPublicCampaign()] }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'School lunches for a week' });
+    const banner = screen.getByRole('complementary', { name: 'Matching campaign: Kiwi chick match' });
+    expect(banner.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('‘Dismiss notification’ hides a banner for the rest of the session', async () => {
     const { user } = giftPage([aPublicCampaign()]);
     const banner = await screen.findByRole('complementary', { name: 'Matching campaign: Kiwi chick match' });

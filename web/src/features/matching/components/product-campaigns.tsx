@@ -1,17 +1,17 @@
-import { lazyPart } from '../../../lib/lazy-part';
+import type { ReactNode } from 'react';
 import { useProductCampaigns } from '../api/get-product-campaigns';
-
-/** The banners' chunk loads only when the gift has campaigns: most gifts have none, and the page stays small. */
-const banners = lazyPart(() => import('./matching-banners'));
+import { MatchingBanners } from './matching-banners';
 
 /**
- * Spec 1 §2 "Gift page": campaigns for the gift, if any, listed above it. Shows nothing while loading or when the
- * call fails: the banners are extra information, never in the way of giving.
+ * Spec 1 §2 "Gift page": campaigns for the gift, if any, listed above it. `ready` once the call has answered: the gift
+ * page shows nothing of the gift before then, so the banners never push the gift down after it has been drawn
+ * (issue 12: no layout shifts). The banners' code comes with the gift page's, not after the answer, for the same
+ * reason. A failed call shows no banners: they are extra information, never in the way of giving.
  */
-export function ProductCampaigns({ productId }: { productId: string }) {
+export function useProductCampaignBanners(productId: string | undefined): { ready: boolean; banners: ReactNode } {
   const campaigns = useProductCampaigns(productId);
-  const items = campaigns.data?.items ?? [];
-  const part = banners.usePart(items.length > 0);
-  if (!part || items.length === 0) return null;
-  return <part.MatchingBanners items={items} />;
+  if (campaigns.isError) return { ready: true, banners: null };
+  if (!campaigns.isSuccess) return { ready: false, banners: null };
+  const items = campaigns.data.items;
+  return { ready: true, banners: items.length > 0 ? <MatchingBanners items={items} /> : null };
 }

@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EARLY_READS_KEY, earlyRoute, start, type EarlyReads } from './early-start';
+
+const MENU = '/api/accounts/site/menu-links?country=nz';
+const CHECKOUT = ['/api/accounts/site?country=nz', '/api/donations/payment-gateway?country=nz'];
+const urls = (pathname: string) => earlyRoute(pathname)?.data.map((read) => read.url);
+
+afterEach(() => {
+  document.head.querySelectorAll('link').forEach((link) => link.remove());
+  delete (window as unknown as Record<string, unknown>)[EARLY_READS_KEY];
+});
+
+describe('earlyRoute: the public page at an address, as router.tsx matches it', () => {
+  it('knows each public page, its route module and the reads of its first screen', () => {
+    expect(earlyRoute('/nz')?.route).toBe('charities');
+    expect(urls('/nz/charities')).toEqual([MENU, '/api/accounts/charities?country=nz']);
+    expect(earlyRoute('/au/')?.data[0]?.url).toBe('/api/accounts/site/menu-links?country=au');
+    expect(earlyRoute('/nz/charity/kiwi-coast-rescue')?.route).toBe('charity');
+    expect(urls('/nz/charity/kiwi-coast-rescue')).toEqual([MENU, '/api/accounts/charities/kiwi-coast-rescue?country=nz', '/api/donations/charities/kiwi-coast-rescue/gifts', ...CHECKOUT]);
+    expect(earlyRoute('/nz/kiwi-coast-rescue/feed-a-kiwi-chick')?.route).toBe('gift');
+    expect(urls('/nz/charity/kiwi-coast-rescue/feed-a-kiwi-chick')).toEqual([MENU, '/api/donations/gifts/kiwi-coast-rescue/feed-a-kiwi-chick', ...CHECKOUT]);
+    expect(earlyRoute('/nz/charity/gift-vouchers/new-voucher')?.route).toBe('gift-voucher');
+    expect(earlyRoute('/nz/volunteering')?.route).toBe('volunteering');
+    expect(earlyRoute('/nz/charity/kiwi-coast-rescue/volunteering/pest-trapping')?.route).toBe('volunteering-role');
+  });
+
+  it('leaves everything else to the app: consoles, sign-in, unknown countries and addresses it cannot read', () => {
+    for (const pathname of ['/', '/login', '/admin/charity', '/nz/admin', '/nz/admin/workplace', '/nz/admin/a/b', '/uk/charities', '/nz/thankyou', '/nz/charity/x/volunteering', '/nz/%E0%A4%A', '/nz/a/b/c/d/e']) {
+      expect(earlyRoute(pathname), pathname).toBeUndefined();
+    }
+  });
+
+  it('asks a gift’s matching campaigns by the id its answer gives, and nothing for an answer without one', () => {
+    const gift = earlyRoute('/nz/kiwi-coast-rescue/feed-a-kiwi-chick')?.data[1];
+    expect(gift?.then?.prefix).toBe('/api/matching/campaigns/product/');
+    expect(gift?.then?.reads({ id: '01GIFT' })).toEqual(['/api/matching/campaigns/product/01GIFT']);
+    expect(gift?.then?.reads({})).toEqual([]);
+  });
+});
+
+describe('start', () => {
+  it('preloads the route’s modules and CSS and makes its reads, the campaigns once the gift has answered', async () => {
+    window.history.replaceState(null, '', '/nz/kiwi-coast-rescue/feed-a-kiwi-chick');
+    const fetch = vi.fn(async (url: string) => new Response(JSON.stringify(url.includes('/gifts/') ? { id: '01GIFT' } : {}), { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    start({ gift: ['/assets/gift-1.js', '/assets/gift-1.css'], charity: ['/assets/charity-1.js'] });
+    const links = [...document.head.querySelectorAll('link')].map((link) => [link.rel, link.getAttribute('href'), link.getAttribute('as'), link.crossOrigin]);
+    expect(links).toEqual([
+      ['modulepreload', '/assets/gift-1.js', null, 'anonymous'],
+      ['preload', '/assets/gift-1.css', 'style', 'anonymous'],
+    ]);
+    const reads = (window as unknown as Record<string, EarlyReads>)[EARLY_READS_KEY];
+    expect(Object.keys(reads?.answers ?? {})).toEqual([MENU, '/api/donations/gifts/kiwi-coast-rescue/feed-a-kiwi-chick', ...CHECKOUT]);
+    expect(Object.keys(reads?.next ?? {})).toEqual(['/api/matching/campaigns/product/']);
+    expect(fetch).toHaveBeenCalledWith('/api/donations/gifts/kiwi-coast-rescue/feed-a-kiwi-chick', { method: 'GET', headers: { accept: 'application/json' }, credentials: 'same-origin' });
+    await reads?.next['/api/matching/campaigns/product/'];
+    expect(Object.keys(reads?.answers ?? {})).toContain('/api/matching/campaigns/product/01GIFT');
+  });
+
+  it('makes no reads for a signed-in visitor (theirs carry a token), but still preloads the code', () => {
+    window.history.replaceState(null, '', '/nz/charities');
+    localStorage.setItem('CognitoIdentityServiceProvider.client.user.idToken', 'token');
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    start({ charities: ['/assets/charities-1.js'] });
+    expect(document.head.querySelectorAll('link[rel=modulepreload]')).toHaveLength(1);
+    expect(fetch).not.toHaveBeenCalled();
+    expect((window as unknown as Record<string, unknown>)[EARLY_READS_KEY]).toBeUndefined();
+  });
+});

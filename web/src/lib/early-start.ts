@@ -1,0 +1,139 @@
+/**
+ * What a public page needs before its first screen, known from the address alone: the route's module
+ * (app/routes/<route>.tsx) and the API reads its first screen shows. The build inlines this file into index.html
+ * (web/build/early-start-plugin.ts), so the browser starts the route's code and its data with the HTML, in parallel
+ * with the app's own bundle, instead of after it has run (issue 12: no waterfall before the first paint).
+ *
+ * It must stay small and import nothing: it runs before any other script. The addresses mirror router.tsx, and the
+ * reads are the pages' own reads (same URL): the API client takes each answer, once, instead of asking again
+ * (lib/api-client.ts, takeEarlyRead). tests/e2e/early-start.spec.ts checks that each page reads nothing twice and
+ * nothing its first screen needs late.
+ */
+export interface EarlyRead {
+  /** A path under /api, as the page's query asks for it. */
+  url: string;
+  /** Reads that need this one's answer (a gift's matching campaigns are asked by the gift's id), all under `prefix`. */
+  then?: { prefix: string; reads: (body: { id?: unknown }) => string[] };
+}
+
+export interface EarlyRoute {
+  /** The route module's name: app/routes/<route>.tsx. */
+  route: string;
+  /** The API reads that the page's first screen makes. */
+  data: EarlyRead[];
+}
+
+/**
+ * Where the early reads wait for the API client: each URL's answer and when it was asked, and, per prefix of reads
+ * that wait for another's answer, when they have been asked (the client waits for that before asking itself).
+ */
+export const EARLY_READS_KEY = '__kohaEarlyReads';
+export interface EarlyReads {
+  answers: Record<string, { response: Promise<Response>; at: number }>;
+  next: Record<string, Promise<void>>;
+}
+
+const COUNTRY = /^(nz|au)$/;
+
+export function earlyRoute(pathname: string): EarlyRoute | undefined {
+  let segments: string[];
+  try {
+    segments = pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return undefined;
+  }
+  const [country, ...rest] = segments;
+  if (country === undefined || !COUNTRY.test(country)) return undefined;
+  const page = pageOf(country, rest);
+  if (!page) return undefined;
+  // The header's menu links are on every page.
+  const data = [`/api/accounts/site/menu-links?country=${country}`, ...page.data].map((read) => (typeof read === 'string' ? { url: read } : read));
+  return { route: page.route, data };
+}
+
+/** A gift and, once it has answered, its matching campaigns (by its id), which the gift page shows above it. */
+function giftReads(charityUrl: string, productUrl: string): EarlyRead {
+  const q = encodeURIComponent;
+  const campaigns = '/api/matching/campaigns/product/';
+  return {
+    url: `/api/donations/gifts/${q(charityUrl)}/${q(productUrl)}`,
+    then: { prefix: campaigns, reads: (gift) => (typeof gift.id === 'string' ? [`${campaigns}${q(gift.id)}`] : []) },
+  };
+}
+
+function pageOf(country: string, rest: string[]): { route: string; data: (EarlyRead | string)[] } | undefined {
+  const q = encodeURIComponent;
+  const checkout = [`/api/accounts/site?country=${country}`, `/api/donations/payment-gateway?country=${country}`];
+  const [first, second, third, fourth] = rest;
+  switch (rest.length) {
+    case 0:
+      return { route: 'charities', data: [`/api/accounts/charities?country=${country}`] };
+    case 1:
+      if (first === 'charities') return { route: 'charities', data: [`/api/accounts/charities?country=${country}`] };
+      if (first === 'volunteering') return { route: 'volunteering', data: [] };
+      return undefined;
+    case 2:
+      if (first === 'charity' && second) return { route: 'charity', data: [`/api/accounts/charities/${q(second)}?country=${country}`, `/api/donations/charities/${q(second)}/gifts`, ...checkout] };
+      if (first && second && first !== 'admin') return { route: 'gift', data: [giftReads(first, second), ...checkout] };
+      return undefined;
+    case 3:
+      if (first === 'charity' && second === 'gift-vouchers' && third === 'new-voucher') return { route: 'gift-voucher', data: [`/api/donations/payment-gateway?country=${country}`] };
+      if (first === 'charity' && second && third && second !== 'volunteering' && third !== 'volunteering') return { route: 'gift', data: [giftReads(second, third), ...checkout] };
+      return undefined;
+    case 4:
+      if (first === 'charity' && second && third === 'volunteering' && fourth) return { route: 'volunteering-role', data: [] };
+      return undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** Whether Amplify keeps a session here: then the API client's reads carry a token, and the page asks for itself. */
+function signedIn(): boolean {
+  for (const storage of [window.localStorage, window.sessionStorage]) {
+    for (let i = 0; i < storage.length; i += 1) if (storage.key(i)?.startsWith('CognitoIdentityServiceProvider.')) return true;
+  }
+  return false;
+}
+
+function preload(href: string) {
+  const link = document.createElement('link');
+  const css = href.endsWith('.css');
+  link.rel = css ? 'preload' : 'modulepreload';
+  link.href = href;
+  if (css) link.as = 'style';
+  // As the app's own requests for them are made: modules in CORS mode, and Vite adds its CSS that way too.
+  link.crossOrigin = 'anonymous';
+  document.head.appendChild(link);
+}
+
+/** Asks the API as the API client would for a guest (lib/api-client.ts fetchJson), and keeps the answer for it. */
+function read(reads: EarlyReads, { url, then }: EarlyRead) {
+  const response = fetch(url, { method: 'GET', headers: { accept: 'application/json' }, credentials: 'same-origin' });
+  reads.answers[url] = { response, at: Date.now() };
+  if (!then) return;
+  reads.next[then.prefix] = response
+    .then((answer) => (answer.ok ? (answer.clone().json() as Promise<{ id?: unknown }>) : undefined))
+    .then((body) => {
+      if (body) for (const next of then.reads(body)) read(reads, { url: next });
+    })
+    .catch(() => undefined);
+}
+
+/**
+ * Starts the page's route code (`files`: each route's JavaScript and CSS beyond what index.html already loads, from
+ * the build) and its data. Anything unexpected (storage refused, an odd address) leaves the page to load as before.
+ */
+export function start(files: Record<string, string[]>) {
+  try {
+    const early = earlyRoute(window.location.pathname);
+    if (!early) return;
+    for (const file of files[early.route] ?? []) preload(file);
+    if (signedIn()) return;
+    const reads: EarlyReads = { answers: {}, next: {} };
+    (window as unknown as Record<string, EarlyReads>)[EARLY_READS_KEY] = reads;
+    for (const data of early.data) read(reads, data);
+  } catch {
+    // The page loads its code and data itself, a little later.
+  }
+}
