@@ -8,12 +8,15 @@ import { machine } from './machine';
 /**
  * The JavaScript a browser downloads to show a route for the first time: the entry chunk and everything it
  * imports statically, plus the route's lazy module and its static imports (what React Router loads before it
- * renders the page). Dynamic imports inside them (sign-in, other routes) are not counted: they load only when used.
- * Sizes are gzip level 9 of the built files, as a CDN would serve them.
+ * renders the page): its first screen. Then the same with the checkout form, which the page loads just after its first
+ * screen (issue 12): what a donor has before they can give. Other dynamic imports (sign-in, the checkout's extra
+ * panels, other routes) are not counted: they load only when used. Sizes are gzip level 9 of the built files, as a
+ * CDN would serve them. The budget is on the first figure, as it always was: what the page needs before it shows.
  */
 export interface RouteJavaScript {
   route: string;
   files: number;
+  firstScreenGzipBytes: number;
   gzipBytes: number;
 }
 
@@ -29,6 +32,9 @@ const SECTION_HEADING = '## Checkout routes: initial JavaScript (production buil
 
 /** The budget of a checkout route's initial JavaScript, gzipped (raised from 150 KB when the checkout moved to react-hook-form). */
 export const ROUTE_JS_LIMIT_BYTES = 160 * 1024;
+
+/** The checkout form's module, which the gift and charity pages load after their first screen. */
+const CHECKOUT_FORM = 'src/features/checkout/components/checkout-form.tsx';
 
 /** The routes measured, by the module React Router loads lazily for them (web/src/app/router.tsx). */
 export const MEASURED_ROUTES = [
@@ -55,10 +61,13 @@ export function measureRouteJavaScript(): RouteJavaScript[] {
         files.add(chunk.file);
         for (const imported of chunk.imports ?? []) visit(imported);
       };
+      const gzipped = () => [...files].reduce((sum, file) => sum + gzipSync(readFileSync(path.join(outDir, file)), { level: 9 }).length, 0);
       visit(entry);
       visit(module);
-      const gzipBytes = [...files].reduce((sum, file) => sum + gzipSync(readFileSync(path.join(outDir, file)), { level: 9 }).length, 0);
-      return { route, files: files.size, gzipBytes };
+      const firstScreenGzipBytes = gzipped();
+      if (!manifest[CHECKOUT_FORM]) throw new Error(`the web build has no chunk for ${CHECKOUT_FORM}`);
+      visit(CHECKOUT_FORM);
+      return { route, files: files.size, firstScreenGzipBytes, gzipBytes: gzipped() };
     });
   } finally {
     rmSync(outDir, { recursive: true, force: true });
@@ -70,13 +79,14 @@ export function routesSection(routes: RouteJavaScript[], measuredOn = new Date()
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   return `${SECTION_HEADING}
 
-What a browser downloads before it can show the route the first time: the entry chunk and its static imports, plus
-the route's lazy module and its static imports. Sign-in (Amplify) and other routes load only when used.
-Measured ${measuredOn.toISOString().slice(0, 10)} on ${machine()}.
+What a browser downloads before it can show the route the first time (its first screen: the entry chunk and its static
+imports, plus the route's lazy module and its static imports), and then with the checkout form, which the page loads
+just after its first screen: what a donor has before they can give. The budget is on the first. The checkout's extra
+panels, sign-in (Amplify) and other routes load only when used. Measured ${measuredOn.toISOString().slice(0, 10)} on ${machine()}.
 
-| route | files | gzipped | target ≤ ${kb(ROUTE_JS_LIMIT_BYTES)} |
-|---|---|---|---|
-${routes.map((r) => `| ${r.route} | ${r.files} | ${kb(r.gzipBytes)} (${r.gzipBytes} bytes) | ${r.gzipBytes <= ROUTE_JS_LIMIT_BYTES ? 'met' : '**not met**'} |`).join('\n')}
+| route | files | first screen, gzipped | target ≤ ${kb(ROUTE_JS_LIMIT_BYTES)} | with the checkout form, gzipped |
+|---|---|---|---|---|
+${routes.map((r) => `| ${r.route} | ${r.files} | ${kb(r.firstScreenGzipBytes)} (${r.firstScreenGzipBytes} bytes) | ${r.firstScreenGzipBytes <= ROUTE_JS_LIMIT_BYTES ? 'met' : '**not met**'} | ${kb(r.gzipBytes)} |`).join('\n')}
 `;
 }
 
@@ -95,5 +105,5 @@ if (process.argv[1] === import.meta.filename) {
     const next = text.indexOf('\n## ', start + SECTION_HEADING.length);
     writeFileSync(BENCHMARKS, `${text.slice(0, start)}${section}${next < 0 ? '' : text.slice(next)}`);
   }
-  if (routes.some((r) => r.gzipBytes > ROUTE_JS_LIMIT_BYTES)) process.exitCode = 1;
+  if (routes.some((r) => r.firstScreenGzipBytes > ROUTE_JS_LIMIT_BYTES)) process.exitCode = 1;
 }

@@ -29,11 +29,13 @@ export default defineConfig(({ command }) => ({
     rolldownOptions: {
       output: {
         codeSplitting: {
+          // Small modules shared by lazy pages (a heading, an empty state, a page's CSS module) are copied into each
+          // page's chunk instead of being files of their own: a page's first screen is then 2 files, not 10 (issue 12).
+          experimentalInlineCommonChunks: { maxSize: 8 * 1024 },
           groups: [
-            // Libraries every page needs change far less often than our code, so they get their own long-cached chunk.
-            { name: 'vendor', priority: 2, test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack|zod)[\\/]/ },
-            // The rest of what the entry imports statically stays in the entry chunk, rather than in small chunks
-            // shared with lazy pages: every page loads it anyway, and one file is smaller than several.
+            // Everything the entry imports statically, libraries included, is one file: every page loads all of it
+            // first, and one file arrives sooner than several (a library's own long-cached chunk cost a page's first
+            // paint more than its cache saved; docs/DECISIONS.md, 2026-11-26).
             { name: 'app', priority: 1, tags: ['$initial'] },
           ],
         },

@@ -5,7 +5,6 @@ import { LoadingBlock } from '../components/ui/spinner';
 import { AuthRoot } from '../features/auth/components/auth-root';
 import { charitiesQueryOptions } from '../features/charities/api/get-charities';
 import { charityQueryOptions } from '../features/charities/api/get-charity';
-import { charityGiftsQueryOptions } from '../features/gifts/api/get-charity-gifts';
 import { giftQueryOptions } from '../features/gifts/api/get-gift';
 import { productCampaignsQueryOptions } from '../features/matching/api/get-product-campaigns';
 import { DEFAULT_COUNTRY } from '../lib/country';
@@ -73,10 +72,8 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'charities', ...charitiesPage() },
             {
               path: 'charity/:charityUrl',
-              loader: prefetching((country, { charityUrl = '' }) => {
-                void queryClient.prefetchQuery(charityQueryOptions(country, charityUrl));
-                void queryClient.prefetchQuery(charityGiftsQueryOptions(charityUrl));
-              }),
+              // The charity; its gifts ('More Donations', below the checkout) are asked for after the first screen.
+              loader: prefetching((country, { charityUrl = '' }) => void queryClient.prefetchQuery(charityQueryOptions(country, charityUrl))),
               lazy: { Component: async () => (await import('./routes/charity')).CharityRoute },
             },
             // Spec §2: buying a gift voucher (before the gift page's charity/:charityUrl/:productUrl, which it would match).

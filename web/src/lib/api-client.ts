@@ -94,7 +94,7 @@ const EARLY_READ_TTL_MS = 10_000;
  * The answer the early start already asked for this URL (for a guest, as fetchJson would), once; else undefined. A
  * read the early start makes from another's answer (a gift's campaigns) is waited for, not asked twice.
  */
-async function takeEarlyRead(url: string): Promise<Response | undefined> {
+export async function takeEarlyRead(url: string): Promise<Response | undefined> {
   const reads = typeof window === 'undefined' ? undefined : (window as unknown as Partial<Record<string, EarlyReads>>)[EARLY_READS_KEY];
   if (!reads) return undefined;
   const pending = Object.entries(reads.next).find(([prefix]) => url.startsWith(prefix));

@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EARLY_READS_KEY, earlyRoute, start, type EarlyReads } from './early-start';
 
 const MENU = '/api/accounts/site/menu-links?country=nz';
-const CHECKOUT = ['/api/accounts/site?country=nz', '/api/donations/payment-gateway?country=nz'];
 const urls = (pathname: string) => earlyRoute(pathname)?.data.map((read) => read.url);
 
 afterEach(() => {
@@ -16,11 +15,14 @@ describe('earlyRoute: the public page at an address, as router.tsx matches it', 
     expect(urls('/nz/charities')).toEqual([MENU, '/api/accounts/charities?country=nz']);
     expect(earlyRoute('/au/')?.data[0]?.url).toBe('/api/accounts/site/menu-links?country=au');
     expect(earlyRoute('/nz/charity/kiwi-coast-rescue')?.route).toBe('charity');
-    expect(urls('/nz/charity/kiwi-coast-rescue')).toEqual([MENU, '/api/accounts/charities/kiwi-coast-rescue?country=nz', '/api/donations/charities/kiwi-coast-rescue/gifts', ...CHECKOUT]);
+    // The checkout's reads are its own, after the first screen.
+    expect(urls('/nz/charity/kiwi-coast-rescue')).toEqual([MENU, '/api/accounts/charities/kiwi-coast-rescue?country=nz']);
     expect(earlyRoute('/nz/kiwi-coast-rescue/feed-a-kiwi-chick')?.route).toBe('gift');
-    expect(urls('/nz/charity/kiwi-coast-rescue/feed-a-kiwi-chick')).toEqual([MENU, '/api/donations/gifts/kiwi-coast-rescue/feed-a-kiwi-chick', ...CHECKOUT]);
+    expect(urls('/nz/charity/kiwi-coast-rescue/feed-a-kiwi-chick')).toEqual([MENU, '/api/donations/gifts/kiwi-coast-rescue/feed-a-kiwi-chick']);
     expect(earlyRoute('/nz/charity/gift-vouchers/new-voucher')?.route).toBe('gift-voucher');
-    expect(earlyRoute('/nz/volunteering')?.route).toBe('volunteering');
+    expect(urls('/nz/volunteering')).toEqual([MENU, '/api/volunteering/public/opportunity?country=nz&limit=24']);
+    // A filtered list is the list's own to ask for.
+    expect(earlyRoute('/nz/volunteering', '?isRemote=true')?.data.map((read) => read.url)).toEqual([MENU]);
     expect(earlyRoute('/nz/charity/kiwi-coast-rescue/volunteering/pest-trapping')?.route).toBe('volunteering-role');
   });
 
@@ -50,7 +52,7 @@ describe('start', () => {
       ['preload', '/assets/gift-1.css', 'style', 'anonymous'],
     ]);
     const reads = (window as unknown as Record<string, EarlyReads>)[EARLY_READS_KEY];
-    expect(Object.keys(reads?.answers ?? {})).toEqual([MENU, '/api/donations/gifts/kiwi-coast-rescue/feed-a-kiwi-chick', ...CHECKOUT]);
+    expect(Object.keys(reads?.answers ?? {})).toEqual([MENU, '/api/donations/gifts/kiwi-coast-rescue/feed-a-kiwi-chick']);
     expect(Object.keys(reads?.next ?? {})).toEqual(['/api/matching/campaigns/product/']);
     expect(fetch).toHaveBeenCalledWith('/api/donations/gifts/kiwi-coast-rescue/feed-a-kiwi-chick', { method: 'GET', headers: { accept: 'application/json' }, credentials: 'same-origin' });
     await reads?.next['/api/matching/campaigns/product/'];

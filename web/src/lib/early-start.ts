@@ -35,7 +35,7 @@ export interface EarlyReads {
 
 const COUNTRY = /^(nz|au)$/;
 
-export function earlyRoute(pathname: string): EarlyRoute | undefined {
+export function earlyRoute(pathname: string, search = ''): EarlyRoute | undefined {
   let segments: string[];
   try {
     segments = pathname.split('/').filter(Boolean).map(decodeURIComponent);
@@ -44,7 +44,7 @@ export function earlyRoute(pathname: string): EarlyRoute | undefined {
   }
   const [country, ...rest] = segments;
   if (country === undefined || !COUNTRY.test(country)) return undefined;
-  const page = pageOf(country, rest);
+  const page = pageOf(country, rest, search);
   if (!page) return undefined;
   // The header's menu links are on every page.
   const data = [`/api/accounts/site/menu-links?country=${country}`, ...page.data].map((read) => (typeof read === 'string' ? { url: read } : read));
@@ -61,24 +61,24 @@ function giftReads(charityUrl: string, productUrl: string): EarlyRead {
   };
 }
 
-function pageOf(country: string, rest: string[]): { route: string; data: (EarlyRead | string)[] } | undefined {
+function pageOf(country: string, rest: string[], search: string): { route: string; data: (EarlyRead | string)[] } | undefined {
   const q = encodeURIComponent;
-  const checkout = [`/api/accounts/site?country=${country}`, `/api/donations/payment-gateway?country=${country}`];
   const [first, second, third, fourth] = rest;
   switch (rest.length) {
     case 0:
       return { route: 'charities', data: [`/api/accounts/charities?country=${country}`] };
     case 1:
       if (first === 'charities') return { route: 'charities', data: [`/api/accounts/charities?country=${country}`] };
-      if (first === 'volunteering') return { route: 'volunteering', data: [] };
+      // The list's first page, unfiltered (filters in the address are the list's to read).
+      if (first === 'volunteering') return { route: 'volunteering', data: search === '' || search === '?' ? [`/api/volunteering/public/opportunity?country=${country}&limit=24`] : [] };
       return undefined;
     case 2:
-      if (first === 'charity' && second) return { route: 'charity', data: [`/api/accounts/charities/${q(second)}?country=${country}`, `/api/donations/charities/${q(second)}/gifts`, ...checkout] };
-      if (first && second && first !== 'admin') return { route: 'gift', data: [giftReads(first, second), ...checkout] };
+      if (first === 'charity' && second) return { route: 'charity', data: [`/api/accounts/charities/${q(second)}?country=${country}`] };
+      if (first && second && first !== 'admin') return { route: 'gift', data: [giftReads(first, second)] };
       return undefined;
     case 3:
-      if (first === 'charity' && second === 'gift-vouchers' && third === 'new-voucher') return { route: 'gift-voucher', data: [`/api/donations/payment-gateway?country=${country}`] };
-      if (first === 'charity' && second && third && second !== 'volunteering' && third !== 'volunteering') return { route: 'gift', data: [giftReads(second, third), ...checkout] };
+      if (first === 'charity' && second === 'gift-vouchers' && third === 'new-voucher') return { route: 'gift-voucher', data: [] };
+      if (first === 'charity' && second && third && second !== 'volunteering' && third !== 'volunteering') return { route: 'gift', data: [giftReads(second, third)] };
       return undefined;
     case 4:
       if (first === 'charity' && second && third === 'volunteering' && fourth) return { route: 'volunteering-role', data: [] };
@@ -126,7 +126,7 @@ function read(reads: EarlyReads, { url, then }: EarlyRead) {
  */
 export function start(files: Record<string, string[]>) {
   try {
-    const early = earlyRoute(window.location.pathname);
+    const early = earlyRoute(window.location.pathname, window.location.search);
     if (!early) return;
     for (const file of files[early.route] ?? []) preload(file);
     if (signedIn()) return;

@@ -18,11 +18,14 @@ function createDrawn(): Promise<void> {
   });
 }
 
-/** Resolves once the browser has drawn the frame that follows this call. */
+/**
+ * Resolves once the browser has drawn what is on the page now: after the next frame and the one after it (a frame's
+ * callbacks run before it is painted, and a page's new stylesheets may hold one frame back).
+ */
 export function afterPaint(): Promise<void> {
   return new Promise((resolve) => {
     if (typeof requestAnimationFrame !== 'function') return void setTimeout(resolve, 0);
-    requestAnimationFrame(() => setTimeout(resolve, 0));
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)));
   });
 }
 

@@ -29,8 +29,9 @@ export function CharityRoute() {
   const { hash } = useLocation();
   const charity = useCharity(country, charityUrl);
   const loaded = charity.isSuccess;
-  const roles = charityRoles.usePart(loaded);
-  const gifts = charityGifts.usePart(loaded);
+  // Below the checkout: after the first screen.
+  const roles = charityRoles.usePart(loaded, { afterFirstScreen: true });
+  const gifts = charityGifts.usePart(loaded, { afterFirstScreen: true });
   // The general donation's checkout comes once the charity has been drawn (its place is kept meanwhile).
   useFirstScreenDrawn(!charity.isPending);
   const checkout = checkoutFormPart.usePart(loaded, { afterFirstScreen: true });

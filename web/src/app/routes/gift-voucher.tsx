@@ -1,4 +1,4 @@
-import { VoucherPurchase } from '../../features/checkout/components/voucher-purchase';
+import { VoucherPage } from '../../features/checkout/components/voucher-page';
 import { useCountry } from '../../lib/country';
 import { PRODUCT_NAME } from '../../lib/product';
 import { useFirstScreenDrawn } from '../../lib/first-screen';
@@ -11,7 +11,7 @@ export function GiftVoucherRoute() {
   return (
     <div className="page">
       <title>{`Gift vouchers · ${PRODUCT_NAME}`}</title>
-      <VoucherPurchase country={country} />
+      <VoucherPage country={country} />
     </div>
   );
 }

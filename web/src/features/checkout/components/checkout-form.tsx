@@ -17,6 +17,7 @@ import { ApiError, fieldMessagesOf } from '../../../lib/api-client';
 import { firstErrorIn } from '../../../lib/focus-first-error';
 import { afterFirstScreen } from '../../../lib/first-screen';
 import { lazyPart } from '../../../lib/lazy-part';
+import { cardFramePart, processingModalPart } from './parts';
 import { paths } from '../../../lib/paths';
 import { signInToContinue, useSession } from '../../../lib/session';
 import { useSiteConfig } from '../../../lib/site-config';
@@ -52,15 +53,13 @@ import styles from './checkout-form.module.css';
 // the gateway's card fields (their frame loads from the gateway's origin after the page anyway) and the code that
 // talks to them, the panels behind the voucher and payroll choices, a member's saved cards, and the modal of a
 // running payment.
-const cardFrame = lazyPart(() => import('./card-frame'));
 const voucherPanel = lazyPart(() => import('./voucher-panel'));
 const payrollPledge = lazyPart(() => import('./payroll-pledge'));
 const savedCards = lazyPart(() => import('./saved-cards'));
-const processingModal = lazyPart(() => import('./processing-modal'));
 
 /** Loads the checkout's parts that its first paint does not show. */
 export const preloadCheckoutParts = () =>
-  Promise.all([cardFrame.preload(), voucherPanel.preload().then((panel) => panel.preloadVoucherLookup()), payrollPledge.preload(), savedCards.preload(), processingModal.preload()]);
+  Promise.all([cardFramePart.preload(), voucherPanel.preload().then((panel) => panel.preloadVoucherLookup()), payrollPledge.preload(), savedCards.preload(), processingModalPart.preload()]);
 
 /** What the checkout pays for: a gift on a gift page, or a general donation on a charity page (quantity 1). */
 export type CheckoutTarget =
@@ -360,8 +359,8 @@ export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormPro
   const voucherPart = voucherPanel.usePart(payingByVoucher);
   const payrollPart = payrollPledge.usePart(payingByPayroll);
   const savedCardsPart = savedCards.usePart(member !== undefined);
-  const cardFramePart = cardFrame.usePart(true, { afterFirstScreen: true });
-  const processingPart = processingModal.usePart(flow.processing);
+  const cardFrame = cardFramePart.usePart(true, { afterFirstScreen: true });
+  const processingPart = processingModalPart.usePart(flow.processing);
 
   return (
     <form ref={formRef} className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby={headingId}>
@@ -481,8 +480,8 @@ export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormPro
         ) : null}
         {savedCardMissing && usingSavedCard ? <FormMessage>{CARD_CHOICE_MESSAGE}</FormMessage> : null}
         <div hidden={member !== undefined && usingSavedCard}>
-          {cardFramePart ? (
-            <cardFramePart.CardFrame gateway={card.gateway} unavailable={card.unavailable} handle={cardFields} />
+          {cardFrame ? (
+            <cardFrame.CardFrame gateway={card.gateway} unavailable={card.unavailable} handle={cardFields} />
           ) : (
             <LoadingBlock label={CARD_FRAME_LOADING} />
           )}

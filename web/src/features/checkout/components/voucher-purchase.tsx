@@ -8,7 +8,9 @@ import { COUNTRIES, type CountryCode } from '@giving/shared/countries';
 import { centsToDollarString, formatMoney, money, parseDollars, type Currency } from '@giving/shared/money';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { FormMessage, TextField, TextareaField } from '../../../components/ui/field';
+import { LoadingBlock } from '../../../components/ui/spinner';
 import { firstErrorIn } from '../../../lib/focus-first-error';
+import { afterFirstScreen } from '../../../lib/first-screen';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { useCreateVoucherPurchase } from '../api/create-voucher-purchase';
@@ -23,13 +25,14 @@ import {
   type VoucherPurchaseFormValues,
 } from '../voucher-purchase-schema';
 import { CARD_FORM_UNAVAILABLE, CARD_FRAME_NOT_READY, CardFrameError } from '../card-errors';
-import { CardFrame, type CardFrameHandle } from './card-frame';
-import { PaymentProgress } from './processing-modal';
+import { CARD_FRAME_LOADING } from '../messages';
+import type { CardFrameHandle } from './card-frame';
+import { cardFramePart, processingModalPart } from './parts';
 import formStyles from './checkout-form.module.css';
 import thankYouStyles from './thank-you.module.css';
 import styles from './voucher-purchase.module.css';
+import { VoucherIntro } from './voucher-page';
 
-export const VOUCHER_PAGE_HEADING = 'Charity Gift Vouchers';
 /** The anchor of the value picker (spec §2: /charity/gift-vouchers/new-voucher#voucher-select). */
 export const VOUCHER_SELECT_ID = 'voucher-select';
 
@@ -55,10 +58,7 @@ export function VoucherPurchase({ country }: { country: CountryCode }) {
 
   return (
     <section className={styles.page} aria-labelledby={headingId}>
-      <div className={styles.intro}>
-        <h1 id={headingId}>{VOUCHER_PAGE_HEADING}</h1>
-        <p>Give someone the joy of giving: they choose the charity or the gift, and the voucher pays. Vouchers can be spent over 12 months.</p>
-      </div>
+      <VoucherIntro headingId={headingId} />
       {bought ? (
         <VoucherThankYou bought={bought} country={country} locale={locale} currency={currency} onAnother={() => setBought(undefined)} />
       ) : (
@@ -114,6 +114,14 @@ function VoucherPurchaseForm({
     create,
     onCompleted: ({ trackingNumber, request }) => onBought({ trackingNumber, value: request.voucherValue, sentTo: sentTo.current }),
   });
+  // The card frame comes after the page's first screen; the progress dialog once a payment starts.
+  const cardFrame = cardFramePart.usePart(true, { afterFirstScreen: true });
+  const progress = processingModalPart.usePart(flow.processing);
+  useEffect(() => {
+    afterFirstScreen()
+      .then(processingModalPart.preload)
+      .catch(() => undefined);
+  }, []);
 
   const onSubmit = handleSubmit(async (values) => {
     if (cardUnavailable) {
@@ -183,7 +191,7 @@ function VoucherPurchaseForm({
 
       <fieldset className={`${formStyles.section} ${styles.section}`}>
         <legend className={formStyles.legend}>Card details</legend>
-        <CardFrame gateway={gateway} unavailable={cardUnavailable} handle={cardFields} />
+        {cardFrame ? <cardFrame.CardFrame gateway={gateway} unavailable={cardUnavailable} handle={cardFields} /> : <LoadingBlock label={CARD_FRAME_LOADING} />}
       </fieldset>
 
       <div className={formStyles.actions}>
@@ -191,7 +199,7 @@ function VoucherPurchaseForm({
         <BuyButton control={control} locale={locale} currency={currency} busy={isSubmitting || flow.processing} />
       </div>
 
-      <PaymentProgress open={flow.processing} run={flow.run} returnFocus={() => firstErrorIn(formRef.current)} />
+      {progress ? <progress.PaymentProgress open={flow.processing} run={flow.run} returnFocus={() => firstErrorIn(formRef.current)} /> : null}
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import type { ZodMiniType } from 'zod/mini';
 import { isProblem, type FieldError } from '@giving/shared/errors';
-import { API_BASE, ExplainedError, NetworkError, UnexpectedResponseError } from '../../../lib/api-client';
+import { API_BASE, ExplainedError, NetworkError, UnexpectedResponseError, takeEarlyRead } from '../../../lib/api-client';
 import { getIdToken } from '../../../lib/session';
 
 /**
@@ -130,6 +130,9 @@ async function send(call: VolunteeringCall<unknown>, accept: string): Promise<Re
   const token = await getIdToken();
   if (token) headers.authorization = `Bearer ${token}`;
   try {
+    // A guest's list read that the early start already made (lib/early-start.ts) takes its answer.
+    const early = call.method === 'GET' && !token && accept === 'application/json' ? await takeEarlyRead(url) : undefined;
+    if (early) return early;
     return await fetch(url, {
       method: call.method,
       headers,
