@@ -4,8 +4,8 @@ import { api } from '../../../lib/api-client';
 
 /**
  * GET /api/matching/campaigns/product/{productId} — the gift's active matching campaigns, as a donor sees them.
- * This call is on the gift page's first paint, which has a JavaScript budget: it checks only the list's envelope
- * here, and the banners' lazy chunk checks each campaign against the contract (publicCampaignSchema) before showing it.
+ * This call is on the gift page's first paint: it checks only the list's envelope here, and the banners
+ * (matching-banners.tsx, drawn with the gift) check each campaign against the contract (publicCampaignSchema).
  */
 const productCampaignsEnvelope = z.object({ items: z.array(z.unknown()) });
 export type ProductCampaignsEnvelope = z.infer<typeof productCampaignsEnvelope>;
