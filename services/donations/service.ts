@@ -50,7 +50,7 @@ export default defineService({
       handler: 'handlers/create-payment',
       auth: { kind: 'public' },
       summary:
-        'Accept a card or gift voucher payment for a gift or a general donation to a charity (guest checkout); idempotent on the Idempotency-Key header. 409 when transactionFeeCents is not the fee the server would charge.',
+        'Accept a card or gift voucher payment for a gift or a general donation to a charity (guest checkout); idempotent on the Idempotency-Key header. 409 when transactionFeeCents is not the fee the server would charge (naming voucher.code when a voucher was spent from since the donor applied it).',
       access: { table: 'readWrite', voucherCodes: true, paymentGateway: true },
     },
     {

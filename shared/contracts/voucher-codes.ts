@@ -24,6 +24,13 @@ export const VOUCHER_NEEDS_CARD = 'Your gift voucher does not cover the total. P
 export const VOUCHER_BALANCE_CHANGED =
   'Your gift voucher’s balance changed while we were processing your donation, so your card would have paid a different amount. You have not been charged and nothing was taken from your voucher. Please check the total and try again.';
 
+/**
+ * The same, found when the payment is sent (409 naming body.voucher.code): the voucher holds less than when the donor
+ * applied it, so the fee they were shown is no longer the card's. The checkout asks them to apply it again.
+ */
+export const VOUCHER_BALANCE_CHANGED_SINCE_APPLIED =
+  'Your gift voucher’s balance has changed since you applied it (another donation used it). You have not been charged. Please apply your voucher again to see what it covers, and check the total.';
+
 /** What the donor typed, as the code is kept: upper case, without spaces or dashes. */
 export const normalizeVoucherCode = (text: string) => text.replace(/[\s-]+/g, '').toUpperCase();
 

@@ -2,7 +2,7 @@ import { DynamoDBDocumentClient, ScanCommand, UpdateCommand } from '@aws-sdk/lib
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '@giving/shared/contracts/card-gateway';
 import type { Gift, GiftPaymentRequest } from '@giving/shared/contracts/donations';
-import { VOUCHER_BALANCE_CHANGED, VOUCHER_EXPIRED, VOUCHER_NOT_FOUND } from '@giving/shared/contracts/voucher-codes';
+import { VOUCHER_BALANCE_CHANGED, VOUCHER_BALANCE_CHANGED_SINCE_APPLIED, VOUCHER_EXPIRED, VOUCHER_NOT_FOUND } from '@giving/shared/contracts/voucher-codes';
 import { formatMoney } from '@giving/shared/money';
 import type { BackOfficeVoucherList, MyVoucherList, VoucherLookupResponse, VoucherPurchaseRequest } from '@giving/shared/contracts/vouchers';
 import { RECORDING_FAILED_REFUNDED } from '../../services/donations/domain/voucher-steps';
@@ -193,13 +193,37 @@ describe('giving with a gift voucher', () => {
     const { code } = await buyVoucher(3000);
     // Each donor was shown the $30 voucher covering the $25 gift, and their card paying nothing.
     const requests = await Promise.all(Array.from({ length: 20 }, () => giftPayment(code, 3000, { card: TEST_CARDS.approve })));
-    const trackingNumbers = await Promise.all(requests.map(async (request) => trackingOf(await post('/donations/payments', request, withKey()))));
+    const responses = await Promise.all(requests.map((request) => post('/donations/payments', request, withKey())));
+    // A payment sent after the winner spent the voucher is refused at once (409, naming the voucher); one sent before
+    // is accepted and fails when it comes to redeem. Either way the donor is told why and nothing is charged.
+    const refused = responses.filter((response) => response.status === 409);
+    for (const response of refused) expect(await response.json()).toMatchObject({ detail: VOUCHER_BALANCE_CHANGED_SINCE_APPLIED, errors: [{ field: 'body.voucher.code' }] });
+    const trackingNumbers = await Promise.all(responses.filter((response) => response.status !== 409).map(trackingOf));
     const statuses = await Promise.all(trackingNumbers.map((trackingNumber) => client.settle(trackingNumber, 40_000)));
     expect(statuses.filter((s) => s.paymentProcessingStatus === 'Completed')).toHaveLength(1);
-    expect(statuses.filter((s) => s.paymentProcessingStatus === 'Failed').map((s) => s.messages[0])).toEqual(Array(19).fill(VOUCHER_BALANCE_CHANGED));
+    expect(statuses.filter((s) => s.paymentProcessingStatus === 'Failed').map((s) => s.messages[0])).toEqual(Array(19 - refused.length).fill(VOUCHER_BALANCE_CHANGED));
     for (const trackingNumber of trackingNumbers) expect(await charges(trackingNumber)).toEqual([]);
     expect((await lookup(code)).body.remainingBalance.cents).toBe(3000 - gift.price.cents);
   }, 60_000);
+
+  it('a voucher spent by another donation after the donor applied it: the payment is refused (409 naming the voucher), nothing taken', async () => {
+    const { code } = await buyVoucher(3000);
+    // Another donor gives the $25 gift with it first, leaving $5.
+    const first = await trackingOf(await post('/donations/payments', await giftPayment(code, 3000), withKey()));
+    expect((await client.settle(first)).paymentProcessingStatus).toBe('Completed');
+    // This donor applied it at $30: they were shown their card paying nothing, and no fee.
+    const response = await post('/donations/payments', await giftPayment(code, 3000, { card: TEST_CARDS.approve }), withKey());
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({
+      detail: VOUCHER_BALANCE_CHANGED_SINCE_APPLIED,
+      errors: [{ field: 'body.voucher.code', message: VOUCHER_BALANCE_CHANGED_SINCE_APPLIED }],
+    });
+    expect((await lookup(code)).body.remainingBalance.cents).toBe(3000 - gift.price.cents);
+    // Applied again, the $5 balance and the fee on the card's $20 are what the payment is priced at.
+    const trackingNumber = await trackingOf(await post('/donations/payments', await giftPayment(code, 3000 - gift.price.cents, { card: TEST_CARDS.approve }), withKey()));
+    expect((await client.settle(trackingNumber)).paymentProcessingStatus).toBe('Completed');
+    expect((await lookup(code)).body.remainingBalance.cents).toBe(0);
+  });
 
   it('an expired voucher is refused (isExpired) and nothing is charged', async () => {
     const { code } = await buyVoucher(5000);

@@ -10,6 +10,7 @@ import {
   type PaymentStatusResponse,
 } from '@giving/shared/contracts/donations';
 import { MESSAGES } from '@giving/shared/contracts/messages';
+import { VOUCHER_BALANCE_CHANGED_SINCE_APPLIED } from '@giving/shared/contracts/voucher-codes';
 import { TRANSACTION_FEE_CHANGED_MESSAGE, type PaymentGatewaySettings } from '@giving/shared/contracts/payment-gateway';
 import { DomainError, invalid, notFound } from '@giving/shared/errors';
 import { cardPartCents, transactionFeeCents } from '@giving/shared/fees';
@@ -231,20 +232,41 @@ async function refuseWrongGiftPrice(deps: Deps, request: { giftId: string; donat
 async function refuseUnseenFee(deps: Deps, request: CreatePaymentRequest | MemberPaymentRequest, hasCard: boolean): Promise<{ cardCents: number } | undefined> {
   const payment = { donationAmountCents: request.donationAmount, quantity: request.quantity, supportingAmountCents: request.supportingAmount };
   let voucherCents = 0;
+  let voucherValueCents = 0;
   if (request.voucher) {
     if (!deps.codes || !deps.vouchers) throw new Error('a voucher payment needs the voucher code book and vouchers');
     const voucher = await deps.vouchers.getByCodeHash(deps.codes.hash(request.voucher.code));
     const usable = voucher && voucher.balance.currency === COUNTRIES[request.country].currency && !isExpired(voucher, deps.clock.now()) && voucher.balance.cents > 0;
     if (!usable) return undefined;
     voucherCents = voucher.balance.cents;
+    voucherValueCents = voucher.value.cents;
     if (cardPartCents({ ...payment, voucherCents }) > 0 && !hasCard) return undefined;
   }
+  const rates = feesFor(deps.gatewaySettings, request.country);
   const cardCents = cardPartCents({ ...payment, voucherCents });
-  const fee = transactionFeeCents(cardCents, feesFor(deps.gatewaySettings, request.country));
-  if (fee !== request.transactionFeeCents) {
-    throw new DomainError('Conflict', TRANSACTION_FEE_CHANGED_MESSAGE, [{ field: 'body.transactionFeeCents', message: TRANSACTION_FEE_CHANGED_MESSAGE }]);
+  const fee = transactionFeeCents(cardCents, rates);
+  if (fee === request.transactionFeeCents) return { cardCents };
+  if (request.voucher && voucherCents > 0 && voucherSpentSinceShown(request.transactionFeeCents, fee, payment, voucherValueCents, rates)) {
+    // The donor's fee fits a larger balance this voucher had: another payment spent from it since they applied it.
+    throw new DomainError('Conflict', VOUCHER_BALANCE_CHANGED_SINCE_APPLIED, [{ field: 'body.voucher.code', message: VOUCHER_BALANCE_CHANGED_SINCE_APPLIED }]);
   }
-  return { cardCents };
+  throw new DomainError('Conflict', TRANSACTION_FEE_CHANGED_MESSAGE, [{ field: 'body.transactionFeeCents', message: TRANSACTION_FEE_CHANGED_MESSAGE }]);
+}
+
+/**
+ * Whether a fee the donor was shown is the one a larger balance of their voucher (up to its value when bought) would
+ * have left: it is lower than the fee on today's balance and no lower than the fee had the voucher been untouched. The
+ * card's part only grows as the balance falls, so those are the bounds of every balance the donor could have seen.
+ */
+function voucherSpentSinceShown(
+  shownFee: number,
+  feeNow: number,
+  payment: { donationAmountCents: number; quantity: number; supportingAmountCents: number },
+  valueCents: number,
+  rates: ReturnType<typeof feesFor>,
+): boolean {
+  const feeWhenUntouched = transactionFeeCents(cardPartCents({ ...payment, voucherCents: valueCents }), rates);
+  return shownFee < feeNow && shownFee >= feeWhenUntouched;
 }
 
 /**

@@ -34,6 +34,8 @@ export type VoucherAction =
   | { type: 'applyStarted' }
   | { type: 'applySucceeded'; remainingBalance: Money; isExpired: boolean; expiresAt: string; currency: Currency }
   | { type: 'applyFailed'; error: string }
+  /** The API found the applied voucher holds less than it did when applied (409 naming voucher.code). */
+  | { type: 'balanceChanged' }
   | { type: 'cancelled' };
 
 export const initialVoucherState = (voucherCode = ''): VoucherState => ({
@@ -67,6 +69,10 @@ export function voucherReducer(state: VoucherState, action: VoucherAction): Vouc
     case 'applyFailed':
       if (state.voucherState !== 'VOUCHER_API_LOADING') return state;
       return { ...state, voucherState: 'DEFAULT', voucherAmount: 0, error: action.error };
+    case 'balanceChanged':
+      // Applied again, it shows what it holds now and what is left for the card (and its fee); the code stays.
+      if (state.voucherState !== 'VOUCHER_APPLIED') return state;
+      return { ...state, voucherState: 'DEFAULT', voucherAmount: 0 };
     case 'cancelled':
       return initialVoucherState();
   }

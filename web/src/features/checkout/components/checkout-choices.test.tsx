@@ -2,7 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RETURN_COOKIE } from '../../../lib/return-path';
 import { resetSessionForTests, setIdTokenProvider, setLoginHandler, setSession, type LoginRequest } from '../../../lib/session';
-import { installFetchFake, json } from '../../../testing/fetch-fake';
+import { VOUCHER_BALANCE_CHANGED_SINCE_APPLIED } from '@giving/shared/contracts/voucher-codes';
+import { installFetchFake, json, problem } from '../../../testing/fetch-fake';
 import { TRACKING_NUMBER, aGift } from '../../../testing/fixtures';
 import { loadCheckoutState, saveCheckoutState } from '../saved-checkout-state';
 import { GIFT_PATH, donateButton, errorOf, field, renderCheckout } from '../testing';
@@ -236,6 +237,31 @@ describe('CheckoutForm: gift voucher (spec §4 "Voucher", §5 "Voucher code")', 
 
     await waitFor(() => expect(fetch.callsTo('POST', PAYMENTS)).toHaveLength(1));
     expect(fetch.callsTo('POST', PAYMENTS)[0]?.body).toMatchObject({ paymentType: 'VOUCHER', voucher: { code: 'ABCD2345' }, card: { token: 'tok_approve4242abcd' } });
+  });
+
+  it('a voucher spent elsewhere since it was applied (409): says so, goes back to Apply with its code, and applied again pays by its new balance', async () => {
+    const fetch = installFetchFake();
+    fetch.sequence('POST', LOOKUP, [() => balance(10_000), () => balance(500)]);
+    const { user } = await guestWithVoucher(fetch);
+    fetch.sequence('POST', PAYMENTS, [
+      () => problem(409, { title: 'Conflict', code: 'Conflict', detail: VOUCHER_BALANCE_CHANGED_SINCE_APPLIED, errors: [{ field: 'body.voucher.code', message: VOUCHER_BALANCE_CHANGED_SINCE_APPLIED }] }),
+      () => json(202, { trackingNumber: TRACKING_NUMBER }),
+    ]);
+    await user.type(field('Gift Voucher Code'), 'ABCD2345');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await screen.findByText('Your voucher covers the total.');
+    await user.click(donateButton());
+
+    expect(await screen.findByText(VOUCHER_BALANCE_CHANGED_SINCE_APPLIED)).toBeTruthy();
+    expect((field('Gift Voucher Code') as HTMLInputElement).value).toBe('ABCD2345');
+    expect(screen.queryByText('Your voucher covers the total.')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await screen.findByText(/Left to pay by card/);
+    await user.click(donateButton());
+
+    await waitFor(() => expect(fetch.callsTo('POST', PAYMENTS)).toHaveLength(2));
+    // $25 less the $5 balance is $20 by card: 1.9% + 30c is 68c.
+    expect(fetch.callsTo('POST', PAYMENTS)[1]?.body).toMatchObject({ voucher: { code: 'ABCD2345' }, transactionFeeCents: 68, card: { token: 'tok_approve4242abcd' } });
   });
 
   it('after a refused Donate, a voucher that covers the total leaves no receipt-name error behind (it is not needed then)', async () => {

@@ -36,7 +36,7 @@ import {
 } from '../checkout-form-schema';
 import { usePaymentOptions } from '../api/get-payment-options';
 import { voucherCovers } from '@giving/shared/contracts/voucher-codes';
-import type { VoucherState } from '../voucher-state';
+import { initialVoucherState, voucherReducer, type VoucherState } from '../voucher-state';
 import { choosePaymentType, initialPaymentType, isAllowed, submitDisabled, type AllowedPaymentMethods } from '../payment-choice';
 import { clearCheckoutState, loadCheckoutState, saveCheckoutState, type SavedCheckoutState } from '../saved-checkout-state';
 import { useCountryCardGateway } from '../hooks/use-country-card-gateway';
@@ -122,7 +122,7 @@ export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormPro
   const methodsRef = useRef<HTMLFieldSetElement>(null);
   // Spec §4 "Voucher": the gift voucher's code and state (voucher-state.ts, driven by the voucher panel), starting
   // with no voucher applied and the code restored from the saved checkout state.
-  const [voucher, updateVoucher] = useState<VoucherState>(() => noVoucher(saved?.voucherCode));
+  const [voucher, updateVoucher] = useState<VoucherState>(() => initialVoucherState(saved?.voucherCode));
   const voucherApplied = voucher.voucherState === 'VOUCHER_APPLIED';
   // What decides the schema besides the values themselves (spec §5); read by the resolver at each validation.
   const rules = useRef<Omit<CheckoutRules, 'paymentType' | 'isRecurring'>>({ signedIn: false, voucherCovers: false });
@@ -244,10 +244,12 @@ export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormPro
 
   const showServerErrors = (status: number, fieldErrors: Record<string, string>) => {
     if (status === 409) {
-      // What the donor was shown is out of date (the fee's rates, or the gift's price): say so above Donate and
+      // What the donor was shown is out of date (the fee's rates, the gift's price, the voucher's balance): say so above Donate and
       // fetch the new figures, which the form shows as they arrive; the next press pays with them.
       if ('transactionFeeCents' in fieldErrors) card.refreshFees();
       if ('donationAmount' in fieldErrors) onGiftChanged?.();
+      // The voucher holds less than when it was applied: it goes back to Apply, keeping its code.
+      if ('voucher.code' in fieldErrors) updateVoucher((current) => voucherReducer(current, { type: 'balanceChanged' }));
       flow.setFailure(Object.values(fieldErrors)[0]);
       return;
     }
@@ -319,7 +321,7 @@ export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormPro
     chosenByDonor.current = true;
     const change = choosePaymentType({ paymentType, voucherApplied: voucherApplied }, chosen);
     setValue('paymentType', change.paymentType);
-    if (change.clearVoucher) updateVoucher(noVoucher());
+    if (change.clearVoucher) updateVoucher(initialVoucherState());
     if (change.clearTip) setValue('supportingAmount', '0');
     if (change.recurringOff) setValue('isRecurring', false);
     clearErrors();
@@ -530,12 +532,6 @@ export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormPro
     </form>
   );
 }
-
-/**
- * No voucher applied (spec §4: Cancel's amount 0 and empty code), or a saved code not yet applied. The same as
- * voucher-state.ts's initialVoucherState, which comes with the voucher panel's chunk and not the first paint.
- */
-const noVoucher = (voucherCode = ''): VoucherState => ({ voucherState: 'DEFAULT', voucherCode, voucherAmount: 0, isExpired: false });
 
 const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
 
