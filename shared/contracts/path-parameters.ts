@@ -48,13 +48,19 @@ export const PATH_PARAMETERS = {
   campaignId: id('campaignId', 'campaign'),
   cardId: id('cardId', 'saved card'),
   charityId: id('charityId', 'charity'),
+  commentId: id('commentId', 'comment'),
   contentId: id('contentId', 'content item'),
   /** A donation's id (its payment's tracking number): its receipt. */
   donationId: id('donationId', 'donation id'),
+  /** A fundraising event. */
+  eventId: id('eventId', 'event'),
   externalFeedbackId: id('externalFeedbackId', 'feedback'),
   giftId: id('giftId', 'gift'),
   invitationId: id('invitationId', 'invitation'),
+  offlineDonationId: id('offlineDonationId', 'offline donation'),
   opportunityId: id('opportunityId', 'opportunity'),
+  /** A fundraising page. */
+  pageId: id('pageId', 'page'),
   pledgeId: id('pledgeId', 'pledge id'),
   /** The gift a matching campaign covers (a gift's id). */
   productId: id('productId', 'gift'),
@@ -71,6 +77,9 @@ export const PATH_PARAMETERS = {
   taxYear: pattern('taxYear', /^20\d{2}$/, 'Use a tax year such as 2027.'),
   charityUrl: slug('charityUrl'),
   opportunityUrl: slug('opportunityUrl'),
+  /** A fundraising event's and a page's addresses. */
+  eventUrl: slug('eventUrl'),
+  pageUrl: slug('pageUrl'),
   productUrl: slug('productUrl'),
   /** An e-mail template's name (member-invitation, badge-awarded). */
   templateName: slug('templateName'),
