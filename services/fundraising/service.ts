@@ -1,4 +1,121 @@
-import { defineService } from '@giving/shared/manifest';
+import { CharityMembershipChanged, CharityProfilePublished, MemberNamesChanged, WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
+import { EventModified, PageModified } from '@giving/shared/events/fundraising';
+import { patternFor } from '@giving/shared/events';
+import { defineService, type AuthPolicy, type RouteSpec } from '@giving/shared/manifest';
+import type { Permission } from '@giving/shared/permissions';
 
-/** fundraising: no routes yet (see DESIGN.md §1 for what it will own). */
-export default defineService({ service: 'fundraising' });
+/**
+ * fundraising: events (multi-page and single-page), pages within them, their members (roles from "get roles"),
+ * invitations by e-mail, comments, online status, offline gifts, totals, and the lists the site and the consoles
+ * show. Item layout: adapters/keys.ts. Use cases: domain/events.ts, domain/pages.ts, domain/members.ts,
+ * domain/comments.ts, domain/offline-donations.ts.
+ *
+ * Who may call what (spec 1 §6, spec 2 §6; docs/DECISIONS.md "Fundraising"):
+ * - Visitors read online events and pages, their donors and comments, the roles, the charities one can fundraise for
+ *   and whether an address is free.
+ * - Signed-in members create events and pages (under a workplace only with its Workplace_Fundraising.*.Create), join
+ *   multi-page events, answer invitations and comment. Object-level rules (an event's or page's Owner and Admins
+ *   manage it: Fundraising_ManageEvent / Fundraising_ManagePage; a page's comments are also moderated by its
+ *   charity's Charity_FundraisingManage staff) are checked in the use cases from fundraising's own member records and
+ *   its copy of charity roles.
+ * - Charity console routes with {charityId} are tenant policies (Charity_Fundraising*).
+ * - The back office needs BackOffice_ViewFundraising / BackOffice_ManageFundraising.
+ */
+const SIGNED_IN: AuthPolicy = { kind: 'signedIn' };
+const PUBLIC: AuthPolicy = { kind: 'public' };
+const charity = (...anyOf: Permission[]): AuthPolicy => ({ kind: 'signedIn', anyOf, tenant: { kind: 'charity', param: 'charityId' } });
+const backOffice = (...anyOf: Permission[]): AuthPolicy => ({ kind: 'signedIn', anyOf });
+
+type Route = Pick<RouteSpec, 'method' | 'path' | 'auth' | 'summary'> & { handler: string; write?: boolean; mail?: boolean };
+const route = ({ write, mail, ...spec }: Route): RouteSpec => ({
+  ...spec,
+  access: { table: write ? 'readWrite' : 'read', ...(mail ? { sendsMail: true } : {}) },
+});
+
+/** The member-side routes of an event's or a page's team: members, the caller's own membership, invitations. */
+const teamRoutes = (kind: 'events' | 'pages', param: 'eventId' | 'pageId', what: string): RouteSpec[] => {
+  const base = `/fundraising/${kind}/{${param}}` as const;
+  const handler = (name: string) => `handlers/members#${kind === 'events' ? 'event' : 'page'}${name}`;
+  return [
+    route({ method: 'GET', path: `${base}/me`, handler: handler('Me'), auth: SIGNED_IN, summary: `The caller's role in the ${what} (get ${what} member): null when none.` }),
+    route({ method: 'GET', path: `${base}/members`, handler: handler('Members'), auth: SIGNED_IN, summary: `The ${what}'s members and their roles (its members see them).` }),
+    route({ method: 'POST', path: `${base}/members`, handler: handler('Join'), auth: SIGNED_IN, write: true, summary: `The caller joins the ${what} as a Member (add member; 200 when already one).` }),
+    route({ method: 'PATCH', path: `${base}/members/{memberId}`, handler: handler('UpdateMember'), auth: SIGNED_IN, write: true, summary: `Changes a member's role (update member; its Owner and Admins; the Owner's own role stays).` }),
+    route({ method: 'DELETE', path: `${base}/members/{memberId}`, handler: handler('RemoveMember'), auth: SIGNED_IN, write: true, summary: `Removes a member (remove member; its Owner and Admins, or the member themselves; never the Owner) (204).` }),
+    route({ method: 'GET', path: `${base}/invitations`, handler: handler('Invitations'), auth: SIGNED_IN, summary: `Pending invitations to the ${what} (get invited member; its Owner and Admins).` }),
+    route({ method: 'POST', path: `${base}/invitations`, handler: handler('Invite'), auth: SIGNED_IN, write: true, mail: true, summary: `Invites people by e-mail as Admin or Member (invite member; 201; 409 naming any already a member or invited).` }),
+    route({ method: 'DELETE', path: `${base}/invitations/{invitationId}`, handler: handler('RemoveInvitation'), auth: SIGNED_IN, write: true, summary: 'Withdraws a pending invitation (remove invitation) (204).' }),
+    route({ method: 'POST', path: `${base}/invitations/{invitationId}/resend`, handler: handler('ResendInvitation'), auth: SIGNED_IN, write: true, mail: true, summary: 'Sends a pending invitation again (204).' }),
+  ];
+};
+
+export default defineService({
+  service: 'fundraising',
+  table: { indexes: ['gsi1', 'gsi2', 'gsi3', 'gsi4', 'gsi5'], ttlAttribute: 'expiresAt', stream: 'NEW_IMAGE' },
+  routes: [
+    // What visitors read.
+    route({ method: 'GET', path: '/fundraising/events', handler: 'handlers/events#list', auth: PUBLIC, summary: 'Online events in a country (?country=nz&sort=newest|mostRaised&cursor=): {items:[{id, eventUrl, title, ...totals}]}.' }),
+    route({ method: 'GET', path: '/fundraising/events/{eventUrl}', handler: 'handlers/events#get', auth: PUBLIC, summary: 'An event (get event) with its online pages, most raised first: {..., pages:[{id, pageUrl, title, ...totals}]}.' }),
+    route({ method: 'GET', path: '/fundraising/events/{eventUrl}/pages/{pageUrl}', handler: 'handlers/pages#get', auth: PUBLIC, summary: 'A page (get page): story, owner, team, totals (donatedAmount, targetAmount, donationsCount, raisedPercentage), status.' }),
+    route({ method: 'GET', path: '/fundraising/pages', handler: 'handlers/pages#list', auth: PUBLIC, summary: 'Online pages in a country (?country=nz&sort=newest|mostRaised&cursor=).' }),
+    route({ method: 'GET', path: '/fundraising/pages/{pageId}/donors', handler: 'handlers/pages#donors', auth: PUBLIC, summary: "A page's donors, newest first (get donors by page): 'Anonymous' for anonymous donations, no message when the donor hid it." }),
+    route({ method: 'GET', path: '/fundraising/pages/{pageId}/comments', handler: 'handlers/comments#list', auth: PUBLIC, summary: "A page's comments, newest first (get comments)." }),
+    route({ method: 'GET', path: '/fundraising/recent', handler: 'handlers/pages#recent', auth: PUBLIC, summary: 'The newest online pages in a country (?country=nz): title, fundraisingUrl, createdOn, owner and charity names (recent fundraisers).' }),
+    route({ method: 'GET', path: '/fundraising/roles', handler: 'handlers/members#roles', auth: PUBLIC, summary: 'The roles of event and page members and what each may do (get roles).' }),
+    route({ method: 'GET', path: '/fundraising/charities', handler: 'handlers/events#charities', auth: PUBLIC, summary: 'The active charities of a country one can fundraise for (?country=nz) (get charities).' }),
+    route({ method: 'GET', path: '/fundraising/address', handler: 'handlers/events#address', auth: PUBLIC, summary: 'Whether an event address (?eventUrl=) or a page address in an event (?eventId=&pageUrl=) is free, with free suggestions.' }),
+
+    // Creating and managing (the caller's role in the event or page decides, checked in the use cases).
+    route({ method: 'POST', path: '/fundraising/events', handler: 'handlers/events#create', auth: SIGNED_IN, write: true, summary: 'A multi-page event for a charity (add event; 201); the caller is its Owner. Under a workplace: Workplace_Fundraising.Event.Create.' }),
+    route({ method: 'POST', path: '/fundraising/events/single-page', handler: 'handlers/events#createSinglePage', auth: SIGNED_IN, write: true, summary: 'An event with exactly one page, the caller\'s (add single-page event; 201: {event, page}).' }),
+    route({ method: 'GET', path: '/fundraising/events/{eventId}/edit', handler: 'handlers/events#edit', auth: SIGNED_IN, summary: 'The event for its edit form (get event for update; its Owner and Admins).' }),
+    route({ method: 'PATCH', path: '/fundraising/events/{eventId}', handler: 'handlers/events#update', auth: SIGNED_IN, write: true, summary: 'Changes an event\'s title, story, target, end date or picture (update event).' }),
+    route({ method: 'PATCH', path: '/fundraising/events/{eventId}/toggleOnlineStatus', handler: 'handlers/events#toggleOnline', auth: SIGNED_IN, write: true, summary: 'Takes an event on- or offline (toggle status; isOnline sets it, an empty body flips it). Offline, it takes no new pages and its pages no donations.' }),
+    route({ method: 'GET', path: '/fundraising/events/{eventId}/pages', handler: 'handlers/events#pages', auth: SIGNED_IN, summary: 'Every page of an event, offline ones too (get pages by event; its Owner and Admins).' }),
+    ...teamRoutes('events', 'eventId', 'event'),
+    route({ method: 'POST', path: '/fundraising/pages', handler: 'handlers/pages#create', auth: SIGNED_IN, write: true, summary: 'A page within a multi-page event (201); the caller is its Owner. Under a workplace: Workplace_Fundraising.Page.Create.' }),
+    route({ method: 'GET', path: '/fundraising/pages/{pageId}/edit', handler: 'handlers/pages#edit', auth: SIGNED_IN, summary: 'The page for its edit form (get page for update; its Owner and Admins).' }),
+    route({ method: 'PATCH', path: '/fundraising/pages/{pageId}', handler: 'handlers/pages#update', auth: SIGNED_IN, write: true, summary: "Changes a page's title, story, target, end date or picture (update page)." }),
+    route({ method: 'PATCH', path: '/fundraising/pages/{pageId}/toggleOnlineStatus', handler: 'handlers/pages#toggleOnline', auth: SIGNED_IN, write: true, summary: 'Takes a page on- or offline (toggle status). Offline, it stays readable and takes no donations.' }),
+    ...teamRoutes('pages', 'pageId', 'page'),
+    route({ method: 'POST', path: '/fundraising/pages/{pageId}/comments', handler: 'handlers/comments#add', auth: SIGNED_IN, write: true, summary: 'Adds a comment to a page (add comment; 201).' }),
+    route({ method: 'DELETE', path: '/fundraising/pages/{pageId}/comments/{commentId}', handler: 'handlers/comments#remove', auth: SIGNED_IN, write: true, summary: "Removes a comment (its author, the page's Owner and Admins, or its charity's fundraising staff) (204)." }),
+    route({ method: 'GET', path: '/fundraising/pages/{pageId}/offline-donations', handler: 'handlers/offline-donations#forPage', auth: SIGNED_IN, summary: "The page's offline gifts, pending and confirmed (its Owner and Admins)." }),
+    route({ method: 'POST', path: '/fundraising/pages/{pageId}/offline-donations', handler: 'handlers/offline-donations#enter', auth: SIGNED_IN, write: true, summary: 'The page\'s Owner or an Admin enters a gift received offline (201); it counts once the charity confirms it.' }),
+    route({ method: 'GET', path: '/fundraising/me', handler: 'handlers/members#mine', auth: SIGNED_IN, summary: "The caller's events and pages (any role) with their totals, and their pending invitations (the user console's fundraising)." }),
+    route({ method: 'GET', path: '/fundraising/me/invitations', handler: 'handlers/members#myInvitations', auth: SIGNED_IN, summary: "Pending invitations to the caller's e-mail address." }),
+    route({ method: 'PATCH', path: '/fundraising/me/invitations/{invitationId}', handler: 'handlers/members#answerInvitation', auth: SIGNED_IN, write: true, summary: 'Accepts (joins with its role) or declines an invitation sent to the caller\'s e-mail (update invitation).' }),
+
+    // The charity console (spec 1 §2: fundraising).
+    route({ method: 'GET', path: '/fundraising/charity/{charityId}/events', handler: 'handlers/consoles#charityEvents', auth: charity('Charity_FundraisingView'), summary: "The charity's events, online and offline, newest first (get events by charity)." }),
+    route({ method: 'GET', path: '/fundraising/charity/{charityId}/pages', handler: 'handlers/consoles#charityPages', auth: charity('Charity_FundraisingView'), summary: "The charity's pages, online and offline, newest first (get pages by charity)." }),
+    route({ method: 'PATCH', path: '/fundraising/charity/{charityId}/events/{eventId}/toggleOnlineStatus', handler: 'handlers/consoles#charityToggleEvent', auth: charity('Charity_FundraisingManage'), write: true, summary: "Takes one of the charity's events on- or offline (another charity's is 404)." }),
+    route({ method: 'PATCH', path: '/fundraising/charity/{charityId}/pages/{pageId}/toggleOnlineStatus', handler: 'handlers/consoles#charityTogglePage', auth: charity('Charity_FundraisingManage'), write: true, summary: "Takes one of the charity's pages on- or offline (another charity's is 404)." }),
+    route({ method: 'GET', path: '/fundraising/charity/{charityId}/offline-donations', handler: 'handlers/offline-donations#forCharity', auth: charity('Charity_FundraisingView'), summary: "Offline gifts entered on the charity's pages (?status=Pending|Confirmed)." }),
+    route({ method: 'POST', path: '/fundraising/charity/{charityId}/offline-donations/{offlineDonationId}/confirm', handler: 'handlers/offline-donations#confirm', auth: charity('Charity_FundraisingManage'), write: true, summary: "The charity confirms an offline gift: it joins its page's and event's totals, once (409 when already confirmed)." }),
+
+    // The back office (spec 1 §2: fundraising).
+    route({ method: 'GET', path: '/fundraising/backOffice/events', handler: 'handlers/consoles#allEvents', auth: backOffice('BackOffice_ViewFundraising'), summary: 'Every event, online and offline (?country=&q=&cursor=).' }),
+    route({ method: 'GET', path: '/fundraising/backOffice/pages', handler: 'handlers/consoles#allPages', auth: backOffice('BackOffice_ViewFundraising'), summary: 'Every page, online and offline (?country=&q=&cursor=).' }),
+    route({ method: 'PATCH', path: '/fundraising/backOffice/events/{eventId}', handler: 'handlers/consoles#editEvent', auth: backOffice('BackOffice_ManageFundraising'), write: true, summary: "Edits any event's content." }),
+    route({ method: 'PATCH', path: '/fundraising/backOffice/pages/{pageId}', handler: 'handlers/consoles#editPage', auth: backOffice('BackOffice_ManageFundraising'), write: true, summary: "Edits any page's content." }),
+    route({ method: 'PATCH', path: '/fundraising/backOffice/events/{eventId}/toggleOnlineStatus', handler: 'handlers/consoles#toggleAnyEvent', auth: backOffice('BackOffice_ManageFundraising'), write: true, summary: 'Takes any event on- or offline.' }),
+    route({ method: 'PATCH', path: '/fundraising/backOffice/pages/{pageId}/toggleOnlineStatus', handler: 'handlers/consoles#toggleAnyPage', auth: backOffice('BackOffice_ManageFundraising'), write: true, summary: 'Takes any page on- or offline.' }),
+  ],
+  streams: [
+    {
+      // Storage-first: every stored version of a page or an event is published (search indexes them; donations checks pages).
+      name: 'publish-documents',
+      filter: { dynamodb: { NewImage: { sk: { S: ['PAGE', 'EVENT'] } } } },
+      handler: 'handlers/publish-documents',
+      batchSize: 25,
+      access: { publishes: [PageModified, EventModified] },
+    },
+  ],
+  subscriptions: [
+    { name: 'record-charity-profile', pattern: patternFor(CharityProfilePublished), handler: 'handlers/record-copies#charityProfile', access: { table: 'readWrite' } },
+    { name: 'record-charity-membership', pattern: patternFor(CharityMembershipChanged), handler: 'handlers/record-copies#charityMembership', access: { table: 'readWrite' } },
+    { name: 'record-workplace-membership', pattern: patternFor(WorkplaceMembershipChanged), handler: 'handlers/record-copies#workplaceMembership', access: { table: 'readWrite' } },
+    { name: 'record-member-names', pattern: patternFor(MemberNamesChanged), handler: 'handlers/record-copies#memberNamesChanged', access: { table: 'readWrite' } },
+  ],
+});

@@ -233,10 +233,30 @@ export const fundraisingListQuerySchema = z.object({
   cursor: z.optional(z.string().check(z.maxLength(500))),
 });
 
-/** GET /fundraising/address?eventUrl= or ?pageUrl=: whether the address is free, and free ones like it. */
-export const addressQuerySchema = z.object({ eventUrl: z.optional(addressSchema), pageUrl: z.optional(addressSchema) });
+/** GET /fundraising/address?eventUrl= or ?eventId=&pageUrl=: whether the address is free, and free ones like it. */
+export const addressQuerySchema = z
+  .object({ eventUrl: z.optional(addressSchema), eventId: z.optional(ulid), pageUrl: z.optional(addressSchema) })
+  .check(
+    z.superRefine((query, ctx) => {
+      if (query.eventUrl !== undefined) return;
+      if (query.pageUrl === undefined) ctx.addIssue({ code: 'custom', path: ['eventUrl'], message: 'Give eventUrl, or eventId with pageUrl.' });
+      else if (query.eventId === undefined) ctx.addIssue({ code: 'custom', path: ['eventId'], message: MESSAGES.requiredField });
+    }),
+  );
 export const addressAnswerSchema = z.object({ available: z.boolean(), suggestions: z.array(z.string()) });
 
+/** GET /fundraising/charities?country= and /fundraising/recent?country=. */
+export const countryQuerySchema = z.object({ country: z.enum(COUNTRY_CODES as ['nz', 'au'], { error: 'Use nz or au.' }) });
+
+/** The back office's lists: ?country=&q=&cursor=. */
+export const backOfficeListQuerySchema = z.object({
+  country: z.optional(z.enum(COUNTRY_CODES as ['nz', 'au'], { error: 'Use nz or au.' })),
+  q: z.optional(z.string().check(z.maxLength(100, MESSAGES.tooLong(100)))),
+  cursor: z.optional(z.string().check(z.maxLength(600))),
+});
+
+/** GET /fundraising/charity/{charityId}/offline-donations?status=. */
+export const offlineDonationQuerySchema = z.object({ status: z.optional(z.enum(['Pending', 'Confirmed'], { error: 'Use Pending or Confirmed.' })) });
 /** A donor on a page (GET /fundraising/pages/{pageId}/donors): 'Anonymous' for an anonymous donation; no message when isMessageAnonymous. */
 export const donorSchema = z.object({
   id: z.string(),

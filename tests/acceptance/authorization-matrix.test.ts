@@ -32,7 +32,9 @@ function expected(route: RouteSpec, role: Role, relation: Relation): Outcome {
     route.path.startsWith('/donations/charity/{charityId}') ||
     // Volunteering's charity console (opportunities and their images, applications) and the charity's volunteer workplaces.
     route.path.startsWith('/volunteering/charity/{charityId}') ||
-    route.path === '/volunteer/workplace/byCharity/{charityId}';
+    route.path === '/volunteer/workplace/byCharity/{charityId}' ||
+    // Fundraising's charity console: the charity's events, pages and offline gifts (Charity_Fundraising*).
+    route.path.startsWith('/fundraising/charity/{charityId}');
   const workplaceConsole =
     route.path.startsWith('/accounts/workplace/{workplaceId}') ||
     // Volunteering's workplace report (Workplace_ViewReports in {workplaceId}).
@@ -79,6 +81,12 @@ function expected(route: RouteSpec, role: Role, relation: Relation): Outcome {
   // per object in the use cases (own application, invited member, the opportunity's charity), which the ids that exist
   // nowhere here answer with 404 or 400. The public twins (/volunteering/public/*) are public routes.
   if (route.path.startsWith('/volunteer/') || route.path.startsWith('/volunteering/')) return signedIn('everyone')(role);
+  // Spec 1 §2 back office "fundraising": BackOffice_ViewFundraising / BackOffice_ManageFundraising.
+  if (route.path.startsWith('/fundraising/backOffice/')) return signedIn(['backOffice'])(role);
+  // Spec 2 §6: creating, joining, managing (object-level: the event's or page's Owner and Admins, checked in the use
+  // cases, which the ids that exist nowhere here answer with 404), commenting and answering invitations are any
+  // signed-in member's. Visitors' reads are public routes.
+  if (route.path.startsWith('/fundraising/')) return signedIn('everyone')(role);
   throw new Error(`No expectation for ${key}: add one to the authorisation matrix.`);
 }
 
@@ -121,7 +129,7 @@ function pathFor(route: RouteSpec, relation: Relation): string {
   return route.path
     .replace(
       '{charityId}',
-      /^\/(accounts|donations|volunteering)\/charity\/\{charityId\}|^\/donations\/backoffice\/charities\/|^\/volunteer\/workplace\/byCharity\//.test(route.path)
+      /^\/(accounts|donations|volunteering|fundraising)\/charity\/\{charityId\}|^\/donations\/backoffice\/charities\/|^\/volunteer\/workplace\/byCharity\//.test(route.path)
         ? tenants.charity[which]
         : 'NOSUCHCHARITY',
     )

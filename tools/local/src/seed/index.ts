@@ -22,6 +22,7 @@ import { seedCharityGiving } from './charity-giving';
 import { seedSite } from './site';
 import { seedVouchers } from './vouchers';
 import { seedMatching } from './matching';
+import { seedFundraising } from './fundraising';
 import { seedVolunteering, type VolunteeringSeedCharity, type VolunteeringSeedMember } from './volunteering';
 import { CHARITIES, CHARITY_ADMIN_OF, DEMO_PASSWORD, DEMO_USERS, WORKPLACE, type DemoRole } from './data';
 
@@ -223,6 +224,13 @@ export async function seedDemoData(targets: SeedTargets) {
     });
   }
   const volunteering = await seedVolunteering(targets.documentClient, tableName('volunteering', prefix), {
+    charities: volunteeringCharities,
+    workplace: { id: workplaceId, name: WORKPLACE.name },
+    members: volunteers,
+    now,
+  });
+  // Fundraising: events and pages in both countries, with gifts, comments and an invitation for Dana.
+  await seedFundraising(targets.documentClient, tableName('fundraising', prefix), {
     charities: volunteeringCharities,
     workplace: { id: workplaceId, name: WORKPLACE.name },
     members: volunteers,

@@ -1,0 +1,238 @@
+import type { Clock } from '@giving/shared/clock';
+import type { CharityCopy, MemberNameCopy, TenantRoleCopy } from '@giving/shared/copies';
+import type { CountryCode } from '@giving/shared/countries';
+import type { EventKind, FundraisingRole, FundraisingSort } from '@giving/shared/contracts/fundraising';
+import type { Mailer } from '@giving/shared/mail';
+import type { Currency } from '@giving/shared/money';
+
+/** The signed-in caller as the use cases see them. */
+export interface Actor {
+  memberId: string;
+  email?: string;
+  name: string;
+  groups: readonly string[];
+}
+
+export interface CharityRef {
+  id: string;
+  name: string;
+  charityUrl: string;
+  logoImageUrl: string;
+}
+
+export interface PersonRef {
+  memberId: string;
+  name: string;
+}
+
+/** Online, offline (confirmed) and matched amounts in cents, and how many donations; donatedAmount is their sum. */
+export interface StoredTotals {
+  currency: Currency;
+  onlineAmount: number;
+  offlineAmount: number;
+  matchedAmount: number;
+  donationsCount: number;
+}
+
+/** What an event and a page both keep. */
+interface StoredContent extends StoredTotals {
+  id: string;
+  eventUrl: string;
+  country: CountryCode;
+  charity: CharityRef;
+  title: string;
+  story: string;
+  imageUrl: string;
+  targetAmount: number;
+  endDate: string;
+  isOnline: boolean;
+  owner: PersonRef;
+  workplaceId?: string;
+  createdOn: string;
+  /** Raised by one on every change: orders the documents published for search and donations. */
+  version: number;
+}
+
+export interface StoredEvent extends StoredContent {
+  kind: EventKind;
+  pagesCount: number;
+}
+
+export interface StoredPage extends StoredContent {
+  pageUrl: string;
+  eventId: string;
+  eventTitle: string;
+  eventKind: EventKind;
+  /** The event's online status, copied onto its pages (an offline event's pages take no donations). */
+  eventOnline: boolean;
+}
+
+export type TeamKind = 'event' | 'page';
+
+/** What a membership or an invitation is to, with what a member needs to recognise it. */
+export interface TeamTarget {
+  kind: TeamKind;
+  id: string;
+  title: string;
+  eventUrl: string;
+  pageUrl?: string;
+  country: CountryCode;
+}
+
+export interface StoredMembership {
+  memberId: string;
+  name: string;
+  role: FundraisingRole;
+  joinedOn: string;
+  target: TeamTarget;
+}
+
+export interface StoredInvitation {
+  id: string;
+  email: string;
+  role: 'Admin' | 'Member';
+  invitedBy: PersonRef;
+  invitedOn: string;
+  lastSentOn: string;
+  target: TeamTarget;
+}
+
+export interface StoredComment {
+  id: string;
+  pageId: string;
+  author: PersonRef;
+  text: string;
+  createdOn: string;
+}
+
+export interface StoredDonor {
+  id: string;
+  pageId: string;
+  name: string;
+  amount: number;
+  currency: Currency;
+  message?: string;
+  donatedOn: string;
+  kind: 'Online' | 'Offline' | 'Matched';
+}
+
+export interface StoredOfflineDonation {
+  id: string;
+  pageId: string;
+  pageTitle: string;
+  eventId: string;
+  charityId: string;
+  amount: number;
+  currency: Currency;
+  donorName?: string;
+  note?: string;
+  receivedOn: string;
+  enteredBy: PersonRef;
+  status: 'Pending' | 'Confirmed';
+  createdOn: string;
+}
+
+export interface ListPage<T> {
+  items: T[];
+  nextCursor?: string;
+}
+
+export interface ListOptions {
+  sort?: FundraisingSort;
+  cursor?: string;
+  limit?: number;
+}
+
+/** Content changes a manager makes (the address, charity and country stay). */
+export interface ContentChange {
+  title: string;
+  story: string;
+  targetAmount: number;
+  endDate: string;
+  imageUrl?: string;
+}
+
+export interface FundraisingStore {
+  /** The event with its address claim and its owner's membership, in one transaction; 'addressTaken' when the address is claimed. */
+  createEvent(event: StoredEvent, owner: StoredMembership): Promise<'created' | 'addressTaken'>;
+  /** A single-page event: the event, its one page, both address claims and both memberships, in one transaction. */
+  createSinglePageEvent(event: StoredEvent, page: StoredPage, owner: { event: StoredMembership; page: StoredMembership }): Promise<'created' | 'addressTaken'>;
+  /**
+   * A page within a multi-page event, its address claim, its owner's membership and the event's page count, in one
+   * transaction on the event still being online; 'addressTaken' or 'eventClosed' (offline or gone meanwhile).
+   */
+  createPage(page: StoredPage, owner: StoredMembership): Promise<'created' | 'addressTaken' | 'eventClosed'>;
+  getEvent(id: string): Promise<StoredEvent | undefined>;
+  getEventByUrl(eventUrl: string): Promise<StoredEvent | undefined>;
+  getPage(id: string): Promise<StoredPage | undefined>;
+  getPageByUrl(eventId: string, pageUrl: string): Promise<StoredPage | undefined>;
+  isEventUrlTaken(eventUrls: string[]): Promise<Set<string>>;
+  isPageUrlTaken(eventId: string, pageUrls: string[]): Promise<Set<string>>;
+  updateEventContent(id: string, change: ContentChange): Promise<StoredEvent | undefined>;
+  updatePageContent(id: string, change: ContentChange): Promise<StoredPage | undefined>;
+  /** Sets the event's online status and copies it onto its pages. */
+  setEventOnline(id: string, isOnline: boolean): Promise<StoredEvent | undefined>;
+  setPageOnline(id: string, isOnline: boolean): Promise<StoredPage | undefined>;
+  listEvents(country: CountryCode, options: ListOptions): Promise<ListPage<StoredEvent>>;
+  listPages(country: CountryCode, options: ListOptions): Promise<ListPage<StoredPage>>;
+  /** An event's pages, most raised first (online ones only unless `all`). */
+  pagesOfEvent(eventId: string, options: { all?: boolean; limit?: number }): Promise<StoredPage[]>;
+  eventsOfCharity(charityId: string): Promise<StoredEvent[]>;
+  pagesOfCharity(charityId: string): Promise<StoredPage[]>;
+  allEvents(options: { cursor?: string; limit?: number }): Promise<ListPage<StoredEvent>>;
+  allPages(options: { cursor?: string; limit?: number }): Promise<ListPage<StoredPage>>;
+
+  membership(target: { kind: TeamKind; id: string }, memberId: string): Promise<StoredMembership | undefined>;
+  members(target: { kind: TeamKind; id: string }): Promise<StoredMembership[]>;
+  membershipsOf(memberId: string): Promise<StoredMembership[]>;
+  /** Adds a membership unless the member already has one: 'exists' then, and nothing changes. */
+  addMember(membership: StoredMembership): Promise<'added' | 'exists'>;
+  setMemberRole(target: { kind: TeamKind; id: string }, memberId: string, role: FundraisingRole): Promise<'updated' | 'missing'>;
+  removeMember(target: { kind: TeamKind; id: string }, memberId: string): Promise<'removed' | 'missing'>;
+
+  /** Adds pending invitations, one per e-mail per target; the e-mails already invited are returned and nothing is written for any. */
+  addInvitations(invitations: StoredInvitation[]): Promise<{ ok: true } | { ok: false; alreadyInvited: string[] }>;
+  invitations(target: { kind: TeamKind; id: string }): Promise<StoredInvitation[]>;
+  invitationsFor(email: string): Promise<StoredInvitation[]>;
+  getInvitation(id: string): Promise<StoredInvitation | undefined>;
+  removeInvitation(invitation: StoredInvitation): Promise<'removed' | 'missing'>;
+  markInvitationSent(invitation: StoredInvitation, at: string): Promise<void>;
+  /** Accepting: the invitation goes and the membership comes, in one transaction ('answered' when the invitation went meanwhile). */
+  acceptInvitation(invitation: StoredInvitation, membership: StoredMembership): Promise<'accepted' | 'answered'>;
+
+  addComment(comment: StoredComment): Promise<void>;
+  comments(pageId: string): Promise<StoredComment[]>;
+  getComment(pageId: string, commentId: string): Promise<StoredComment | undefined>;
+  removeComment(pageId: string, commentId: string): Promise<void>;
+
+  donors(pageId: string, options: { cursor?: string; limit?: number }): Promise<ListPage<StoredDonor>>;
+
+  addOfflineDonation(donation: StoredOfflineDonation): Promise<void>;
+  getOfflineDonation(id: string): Promise<StoredOfflineDonation | undefined>;
+  offlineDonationsOfPage(pageId: string): Promise<StoredOfflineDonation[]>;
+  offlineDonationsOfCharity(charityId: string): Promise<StoredOfflineDonation[]>;
+  /**
+   * Confirms a pending offline gift: its status, its donor entry and the page's and event's totals in one
+   * transaction; 'confirmed' already when it was (nothing counted twice).
+   */
+  confirmOfflineDonation(donation: StoredOfflineDonation, donor: StoredDonor): Promise<'confirmed' | 'alreadyConfirmed'>;
+
+  /** The active charities of a country (fundraising's list, kept from the charity copies). */
+  charitiesOf(country: CountryCode): Promise<CharityRef[]>;
+  saveCharityListing(charity: CharityRef & { country: CountryCode; isActive: boolean; version: string }): Promise<void>;
+}
+
+export interface FundraisingDeps {
+  store: FundraisingStore;
+  charities: Pick<CharityCopy, 'getById'>;
+  roles: Pick<TenantRoleCopy, 'rolesOf'>;
+  clock: Clock;
+  newId: () => string;
+}
+
+export interface MailDeps {
+  mailer: Mailer;
+  siteUrl: string;
+}
+
+export type { MemberNameCopy };
