@@ -233,8 +233,11 @@ export const fundraisingListQuerySchema = z.object({
   cursor: z.optional(z.string().check(z.maxLength(500))),
 });
 
-/** GET /fundraising/address?eventUrl= or ?pageUrl=: whether the address is free, and free ones like it. */
-export const addressQuerySchema = z.object({ eventUrl: z.optional(addressSchema), pageUrl: z.optional(addressSchema) });
+/**
+ * GET /fundraising/address?eventUrl= or ?eventId=&pageUrl=: whether the address is free, and free ones like it. A
+ * page's address is its event's to give (/fundraising/{eventUrl}/{pageUrl}), so a page address is asked in its event.
+ */
+export const addressQuerySchema = z.object({ eventUrl: z.optional(addressSchema), eventId: z.optional(ulid), pageUrl: z.optional(addressSchema) });
 export const addressAnswerSchema = z.object({ available: z.boolean(), suggestions: z.array(z.string()) });
 
 /** A donor on a page (GET /fundraising/pages/{pageId}/donors): 'Anonymous' for an anonymous donation; no message when isMessageAnonymous. */
