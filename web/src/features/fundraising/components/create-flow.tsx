@@ -27,7 +27,7 @@ import { useCreatePage } from '../api/create-page';
 import { useCreateSinglePageEvent } from '../api/create-single-page-event';
 import { useEvents } from '../api/get-events';
 import { useFundraisingCharities } from '../api/get-fundraising-charities';
-import { contentFieldOf, emptyContent, parseContent, type ContentValues } from '../content-values';
+import { CONTENT_FIELDS, contentFieldOf, emptyContent, parseContent, type ContentValues } from '../content-values';
 import { amountText, fundraisingPaths } from '../fundraising-text';
 import { ContentFields } from './content-fields';
 import styles from './fundraising.module.css';
@@ -164,7 +164,9 @@ export function CreateFlow({ country, charityId: presetCharity, event: presetEve
 
   /** Puts errors on fields and shows the first one's step, focusing it. */
   const showErrors = (fieldErrors: Partial<Record<CreateField, string>>) => {
-    const fields = Object.keys(fieldErrors) as CreateField[];
+    const order = (field: CreateField) => CREATE_STEPS.findIndex((s) => s.id === STEP_OF[field]);
+    // The earliest step with an error comes first: the member fixes it and walks on to the next.
+    const fields = (Object.keys(fieldErrors) as CreateField[]).sort((a, b) => order(a) - order(b));
     for (const [field, message] of Object.entries(fieldErrors) as [CreateField, string][]) setError(field, { type: 'validate', message });
     const first = fields[0];
     if (!first) return;
@@ -181,12 +183,12 @@ export function CreateFlow({ country, charityId: presetCharity, event: presetEve
 
   const next: Record<Exclude<StepId, 'review'>, () => void> = {
     charity: () => {
-      clearErrors();
+      clearErrors('charityId');
       if (!getValues('charityId')) return showErrors({ charityId: 'Choose a charity.' });
       go('kind');
     },
     kind: () => {
-      clearErrors();
+      clearErrors(['kind', 'eventId', 'workplaceId']);
       const values = getValues();
       if (!values.kind) return showErrors({ kind: 'Choose what you are creating.' });
       if (values.kind === 'JoinEvent' && !values.eventId) return showErrors({ eventId: 'Choose an event.' });
@@ -194,14 +196,14 @@ export function CreateFlow({ country, charityId: presetCharity, event: presetEve
       go('details');
     },
     details: () => {
-      clearErrors();
+      clearErrors([...CONTENT_FIELDS]);
       const parsed = parseContent(getValues());
       if (!parsed.ok) return showErrors(parsed.errors);
       if (!getValues('address')) setValue('address', slugify(getValues('title')).slice(0, ADDRESS_MAX_LENGTH).replace(/-+$/, ''));
       go('address');
     },
     address: () => {
-      clearErrors();
+      clearErrors('address');
       const address = getValues('address').trim();
       const parsed = addressSchema.safeParse(address);
       if (!parsed.success) return showErrors({ address: parsed.error.issues[0]?.message ?? FUNDRAISING_MESSAGES.addressLength });
