@@ -34,7 +34,7 @@ test.describe('the consoles', () => {
     await page.getByRole('list', { name: 'Your charities and workplaces' }).getByRole('link', { name: /Kiwi Coast Rescue/ }).click();
     await expect(page).toHaveURL(/\/admin\/charity\/[^/]+\/dashboard$/);
     await expect(page.getByRole('heading', { name: 'Kiwi Coast Rescue' }).first()).toBeVisible();
-    expect(await menuLabels(page, 'Charity admin')).toEqual(['Dashboard', 'Members', 'Invited Members', 'Dollar Handles', 'Volunteer Roles', 'Volunteer Applications', 'Donation Reports', 'Volunteering Reports', 'Remittance', 'Settings', 'Help']);
+    expect(await menuLabels(page, 'Charity admin')).toEqual(['Dashboard', 'Members', 'Invited Members', 'Dollar Handles', 'Volunteer Roles', 'Volunteer Applications', 'Fundraising', 'Donation Reports', 'Volunteering Reports', 'Remittance', 'Settings', 'Help']);
 
     await sideNav(page, 'Charity admin').getByRole('link', { name: 'Members', exact: true }).click();
     await expect(page.getByRole('cell', { name: 'sam.tane@kiwicoastrescue.org.nz' })).toBeVisible();
@@ -76,6 +76,7 @@ test.describe('the consoles', () => {
       'Volunteer Roles',
       'Workplaces',
       'Vouchers',
+      'Fundraising',
       'Volunteering Reports',
       'Email Templates',
       'Badges',
@@ -148,7 +149,7 @@ test.describe('the consoles', () => {
     await signIn(page, 'dana.donor@demo.koha.nz', 'Dana Whitfield');
     await page.getByRole('link', { name: 'My Account' }).click();
     await expect(page).toHaveURL(/\/admin\/user\/dashboard$/);
-    expect(await menuLabels(page, 'My Account')).toEqual(['Dashboard', 'Badges', 'Donation History', 'Upcoming Donations', 'Volunteering', 'Gift Vouchers', 'Settings', 'Help']);
+    expect(await menuLabels(page, 'My Account')).toEqual(['Dashboard', 'Badges', 'Donation History', 'Upcoming Donations', 'Volunteering', 'Gift Vouchers', 'Fundraising', 'Settings', 'Help']);
     await page.getByRole('button', { name: 'Accept the invitation from Kiwi Coast Rescue' }).click();
     await expect(page.getByRole('button', { name: 'Accept the invitation from Kiwi Coast Rescue' })).toHaveCount(0);
     await page.screenshot({ path: 'test-results/user-dashboard.png', fullPage: true });
@@ -163,11 +164,12 @@ test.describe('the consoles', () => {
     await expect(page).toHaveURL(/\/admin\/cms\/menu-links$/);
     await expect(page.getByRole('heading', { name: 'Access denied' })).toHaveCount(0);
     await expect(page.getByLabel('Link 1 name')).toHaveValue('Volunteer');
-    await expect(page.getByLabel('Link 2 name')).toHaveValue('Charities');
-    await expect(page.getByLabel('Link 3 name')).toHaveValue('Gift card');
+    await expect(page.getByLabel('Link 2 name')).toHaveValue('Fundraise');
+    await expect(page.getByLabel('Link 3 name')).toHaveValue('Charities');
+    await expect(page.getByLabel('Link 4 name')).toHaveValue('Gift card');
     await page.getByRole('button', { name: 'Add link' }).click();
-    await page.getByLabel('Link 4 name').fill('Kiwi Coast Rescue');
-    await page.getByLabel('Link 4 address').fill('/nz/charity/kiwi-coast-rescue');
+    await page.getByLabel('Link 5 name').fill('Kiwi Coast Rescue');
+    await page.getByLabel('Link 5 address').fill('/nz/charity/kiwi-coast-rescue');
     await page.getByRole('button', { name: 'Save menu links' }).click();
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Kiwi Coast Rescue' })).toHaveAttribute('href', '/nz/charity/kiwi-coast-rescue');

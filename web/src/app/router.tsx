@@ -5,6 +5,8 @@ import { LoadingBlock } from '../components/ui/spinner';
 import { AuthRoot } from '../features/auth/components/auth-root';
 import { charitiesQueryOptions } from '../features/charities/api/get-charities';
 import { charityQueryOptions } from '../features/charities/api/get-charity';
+import { eventQueryOptions } from '../features/fundraising/api/get-event';
+import { pageQueryOptions } from '../features/fundraising/api/get-page';
 import { giftQueryOptions } from '../features/gifts/api/get-gift';
 import { productCampaignsQueryOptions } from '../features/matching/api/get-product-campaigns';
 import { DEFAULT_COUNTRY } from '../lib/country';
@@ -82,6 +84,20 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'volunteering', lazy: { Component: async () => (await import('./routes/volunteering')).VolunteeringRoute } },
             { path: 'charity/:charityUrl/volunteering', loader: () => redirect('/') },
             { path: 'charity/:charityUrl/volunteering/:vacancyUrl', lazy: { Component: async () => (await import('./routes/volunteering-role')).VolunteeringRoleRoute } },
+            // Spec 1 §2: fundraising's list, its create flow, an event and a page within it (before the gift page's
+            // :charityUrl/:productUrl, which 'fundraising/:eventUrl' would otherwise match).
+            { path: 'fundraising', lazy: { Component: async () => (await import('./routes/fundraising')).FundraisingRoute } },
+            { path: 'fundraising/create', lazy: { Component: async () => (await import('./routes/fundraising-create')).FundraisingCreateRoute } },
+            {
+              path: 'fundraising/:eventUrl',
+              loader: prefetching((_country, { eventUrl = '' }) => void queryClient.prefetchQuery(eventQueryOptions(eventUrl))),
+              lazy: { Component: async () => (await import('./routes/fundraising-event')).FundraisingEventRoute },
+            },
+            {
+              path: 'fundraising/:eventUrl/:pageUrl',
+              loader: prefetching((_country, { eventUrl = '', pageUrl = '' }) => void queryClient.prefetchQuery(pageQueryOptions(eventUrl, pageUrl))),
+              lazy: { Component: async () => (await import('./routes/fundraising-page')).FundraisingPageRoute },
+            },
             // Spec §2: the gift page answers at both addresses.
             { path: 'charity/:charityUrl/:productUrl', ...giftPage() },
             { path: ':charityUrl/:productUrl', ...giftPage() },

@@ -24,6 +24,15 @@ describe('earlyRoute: the public page at an address, as router.tsx matches it', 
     // A filtered list is the list's own to ask for.
     expect(earlyRoute('/nz/volunteering', '?isRemote=true')?.data.map((read) => read.url)).toEqual([MENU]);
     expect(earlyRoute('/nz/charity/kiwi-coast-rescue/volunteering/pest-trapping')?.route).toBe('volunteering-role');
+    // Fundraising: the list's first page of events, the create flow (no reads: its member's reads carry a token), an
+    // event (not taken for a gift page) and a page within it.
+    expect(urls('/nz/fundraising')).toEqual([MENU, '/api/fundraising/events?country=nz']);
+    expect(earlyRoute('/nz/fundraising', '?sort=mostRaised')?.data.map((read) => read.url)).toEqual([MENU]);
+    expect(earlyRoute('/nz/fundraising/create')).toEqual({ route: 'fundraising-create', data: [{ url: MENU }] });
+    expect(earlyRoute('/nz/fundraising/round-the-bays')?.route).toBe('fundraising-event');
+    expect(urls('/nz/fundraising/round-the-bays')).toEqual([MENU, '/api/fundraising/events/round-the-bays']);
+    expect(earlyRoute('/au/fundraising/round-the-bays/aroha-runs')?.route).toBe('fundraising-page');
+    expect(urls('/au/fundraising/round-the-bays/aroha-runs')).toEqual([MENU.replace('nz', 'au'), '/api/fundraising/events/round-the-bays/pages/aroha-runs']);
   });
 
   it('leaves everything else to the app: consoles, sign-in, unknown countries and addresses it cannot read', () => {

@@ -70,13 +70,18 @@ function pageOf(country: string, rest: string[], search: string): { route: strin
     case 1:
       if (first === 'charities') return { route: 'charities', data: [`/api/accounts/charities?country=${country}`] };
       // The list's first page, unfiltered (filters in the address are the list's to read).
+      // Fundraising's list: its first page of events, in the API's own order (newest), when nothing else is chosen.
+      if (first === 'fundraising') return { route: 'fundraising', data: search === '' || search === '?' ? [`/api/fundraising/events?country=${country}`] : [] };
       if (first === 'volunteering') return { route: 'volunteering', data: search === '' || search === '?' ? [`/api/volunteering/public/opportunity?country=${country}&limit=24`] : [] };
       return undefined;
     case 2:
+      if (first === 'fundraising' && second === 'create') return { route: 'fundraising-create', data: [] };
+      if (first === 'fundraising' && second) return { route: 'fundraising-event', data: [`/api/fundraising/events/${q(second)}`] };
       if (first === 'charity' && second) return { route: 'charity', data: [`/api/accounts/charities/${q(second)}?country=${country}`] };
       if (first && second && first !== 'admin') return { route: 'gift', data: [giftReads(first, second)] };
       return undefined;
     case 3:
+      if (first === 'fundraising' && second && third) return { route: 'fundraising-page', data: [`/api/fundraising/events/${q(second)}/pages/${q(third)}`] };
       if (first === 'charity' && second === 'gift-vouchers' && third === 'new-voucher') return { route: 'gift-voucher', data: [] };
       if (first === 'charity' && second && third && second !== 'volunteering' && third !== 'volunteering') return { route: 'gift', data: [giftReads(second, third)] };
       return undefined;

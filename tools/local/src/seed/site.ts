@@ -56,6 +56,7 @@ export async function seedSite(client: DynamoDBDocumentClient, tableName: string
       country,
       [
         { name: 'Volunteer', path: `/${country}/volunteering` },
+        { name: 'Fundraise', path: `/${country}/fundraising` },
         { name: 'Charities', path: `/${country}/charities` },
         { name: 'Gift card', path: `/${country}/charity/gift-vouchers/new-voucher` },
       ],

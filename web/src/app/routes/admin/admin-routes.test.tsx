@@ -104,9 +104,9 @@ describe('admin routes', () => {
 
   it('has no route for screens later issues will register', async () => {
     const fetch = installFetchFake();
-    renderConsole(`/admin/charity/${CHARITY_ID}/fundraising`, { fetch, menu: charityMenu, tenant: { charityId: CHARITY_ID }, permissions: ['Charity_DashboardView', 'Charity_FundraisingView'] });
+    renderConsole('/admin/backoffice/payments', { fetch, permissions: ['BackOffice_ViewDashboard', 'BackOffice_ViewPayments'] });
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
-    expect(menuLabels('Charity admin')).not.toContain('Fundraising');
+    expect(menuLabels('Back Office')).not.toContain('Payments');
   });
 
   it('asks signed-out visitors to log in instead of showing the console', async () => {

@@ -63,7 +63,13 @@ export const charityConsole: ConsoleDefinition = {
       permissions: { anyOf: ['Charity_VolunteeringView'] },
       load: async () => (await import('../../../features/volunteering/components/volunteer-applications')).VolunteerApplications,
     },
-    // Later: fundraising (its link also goes to /fundraising/create).
+    {
+      // Spec 1 §2: its screen links to /{country}/fundraising/create for the charity ('Create a fundraising event').
+      path: 'fundraising',
+      label: 'Fundraising',
+      permissions: { anyOf: ['Charity_FundraisingView'] },
+      load: async () => (await import('../../../features/fundraising/components/charity-fundraising')).CharityFundraising,
+    },
     {
       path: 'reports/donation-reports',
       label: 'Donation Reports',
@@ -212,7 +218,12 @@ export const userConsole: ConsoleDefinition = {
       permissions: { anyOf: ['User_ViewGiftVouchers'] },
       load: async () => (await import('../../../features/gift-vouchers/components/my-gift-vouchers')).MyGiftVouchers,
     },
-    // Later: fundraising.
+    {
+      path: 'fundraising',
+      label: 'Fundraising',
+      permissions: { anyOf: ['User_ViewFundraising'] },
+      load: async () => (await import('../../../features/fundraising/components/my-fundraising')).MyFundraising,
+    },
     {
       path: 'settings',
       label: 'Settings',
@@ -288,7 +299,12 @@ export const backOfficeConsole: ConsoleDefinition = {
       permissions: { anyOf: ['BackOffice_ViewVouchers'] },
       load: async () => (await import('../../../features/gift-vouchers/components/back-office-vouchers')).BackOfficeVouchers,
     },
-    // Later: fundraising.
+    {
+      path: 'fundraising',
+      label: 'Fundraising',
+      permissions: { anyOf: ['BackOffice_ViewFundraising'] },
+      load: async () => (await import('../../../features/fundraising/components/back-office-fundraising')).BackOfficeFundraising,
+    },
     {
       path: 'reports/volunteering-reports',
       label: 'Volunteering Reports',

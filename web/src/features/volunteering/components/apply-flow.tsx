@@ -12,13 +12,13 @@ import {
 import type { CountryCode } from '@giving/shared/countries';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { FormMessage, TextField, TextareaField } from '../../../components/ui/field';
+import { StepIndicator } from '../../../components/ui/step-indicator';
 import { currentPath } from '../../../lib/return-path';
 import { requestLogin, useSession } from '../../../lib/session';
 import { useApply } from '../api/apply';
 import { errorMessageOf } from '../../../lib/api-client';
 import { VolunteeringApiError } from '../api/volunteering-client';
 import { applicationSessionText, feeDue, feeText, hoursText, moneyText, placesLeftText, recurringSummary, sessionTimeText, volunteeringPaths } from '../volunteering-text';
-import { StepIndicator } from './step-indicator';
 import styles from './volunteering.module.css';
 
 export const APPLY_STEPS = [

@@ -2,12 +2,12 @@ import { Link } from 'react-router-dom';
 import type { Opportunity } from '@giving/shared/contracts/volunteering';
 import type { CountryCode } from '@giving/shared/countries';
 import { locationLabel, scheduleLabel } from '@giving/shared/volunteering-rules';
+import { ShareBar } from '../../../components/ui/share-bar';
 import { Tag, TagList } from '../../../components/ui/tag';
 import { paths } from '../../../lib/paths';
 import { PRODUCT_NAME } from '../../../lib/product';
 import { feeText, hoursText, placesLeftText, recurringText, sessionTimeText, volunteeringPaths } from '../volunteering-text';
 import { ApplyFlow, sessionHours } from './apply-flow';
-import { ShareBar } from './share-bar';
 import styles from './volunteering.module.css';
 
 /**
@@ -90,7 +90,7 @@ export function RolePage({ opportunity, country }: { opportunity: Opportunity; c
             </ul>
           </section>
         )}
-        <ShareBar url={url} title={opportunity.title} fileName={`${opportunity.opportunityUrl}-qr`} />
+        <ShareBar heading="Share this role" url={url} title={opportunity.title} fileName={`${opportunity.opportunityUrl}-qr`} />
       </article>
       <div className={styles.applyColumn}>
         <ApplyFlow key={opportunity.id} opportunity={opportunity} country={country} />

@@ -1,4 +1,4 @@
-import styles from './volunteering.module.css';
+import styles from './step-indicator.module.css';
 
 export interface Step<Id extends string> {
   id: Id;

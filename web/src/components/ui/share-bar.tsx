@@ -1,10 +1,10 @@
 import { useEffect, useId, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { FormMessage } from '../../../components/ui/field';
-import { Spinner } from '../../../components/ui/spinner';
-import { QR_MARGIN, makeQr, qrFile, qrPath, type QrMatrix } from '../qr-code';
-import { saveFile } from '../../../lib/save-file';
-import styles from './volunteering.module.css';
+import { QR_MARGIN, makeQr, qrFile, qrPath, type QrMatrix } from '../../lib/qr-code';
+import { saveFile } from '../../lib/save-file';
+import { Button } from './button';
+import { FormMessage } from './field';
+import { Spinner } from './spinner';
+import styles from './share-bar.module.css';
 
 export interface ShareTarget {
   /** The page's full address. */
@@ -12,6 +12,11 @@ export interface ShareTarget {
   title: string;
   /** The file name of the downloaded QR, without extension. */
   fileName: string;
+}
+
+export interface ShareBarProps extends ShareTarget {
+  /** The bar's heading, e.g. 'Share this role'. */
+  heading: string;
 }
 
 /** Where each channel shares a page (spec 1 §2 "Share bar": social channels, e-mail, workplace network). */
@@ -28,13 +33,13 @@ export function shareLinks({ url, title }: Pick<ShareTarget, 'url' | 'title'>) {
   ];
 }
 
-/** The share bar of the volunteer (and fundraise) pages: the channels, and a QR code to print or show. */
-export function ShareBar(target: ShareTarget) {
+/** The share bar of the volunteer and fundraise pages (spec 1 §2): the channels, and a QR code to print or show. */
+export function ShareBar({ heading, ...target }: ShareBarProps) {
   const [qrOpen, setQrOpen] = useState(false);
   const panelId = useId();
   return (
     <section className={styles.share} aria-label="Share">
-      <h2 className={styles.shareTitle}>Share this role</h2>
+      <h2 className={styles.shareTitle}>{heading}</h2>
       <ul className={styles.shareList}>
         {shareLinks(target).map((link) => (
           <li key={link.label}>

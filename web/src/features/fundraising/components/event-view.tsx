@@ -1,0 +1,74 @@
+import { Link } from 'react-router-dom';
+import type { FundraisingEvent } from '@giving/shared/contracts/fundraising';
+import type { CountryCode } from '@giving/shared/countries';
+import { buttonClassName } from '../../../components/ui/button';
+import { ShareBar } from '../../../components/ui/share-bar';
+import { paths } from '../../../lib/paths';
+import { PRODUCT_NAME } from '../../../lib/product';
+import { amountText, eventClosedMessage, fundraisingPaths, raisedText } from '../fundraising-text';
+import { ProgressBar } from './progress-bar';
+import { TotalsPanel } from './totals-panel';
+import styles from './fundraising.module.css';
+
+/**
+ * A multi-page event (spec 1 §2 "fundraising event page"): its story, its totals (its pages' sums) with the progress
+ * bar, its pages as a leaderboard by amount raised, 'Create your page for this event', and the share bar.
+ */
+export function EventView({ event, country }: { event: FundraisingEvent; country: CountryCode }) {
+  const url = `${window.location.origin}${fundraisingPaths.event(country, event.eventUrl)}`;
+  const pages = [...event.pages].sort((a, b) => b.donatedAmount - a.donatedAmount);
+  return (
+    <div className={styles.layout}>
+      <title>{`${event.title} · ${PRODUCT_NAME}`}</title>
+      <article className={styles.main}>
+        {event.imageUrl ? <img className={styles.image} src={event.imageUrl} alt="" fetchPriority="high" /> : null}
+        <header className={styles.header}>
+          <h1>{event.title}</h1>
+          <p className={styles.charityLine}>
+            {event.charity.logoImageUrl ? <img src={event.charity.logoImageUrl} alt="" className={styles.logo} /> : null}
+            <span>
+              For <Link to={paths.charity(country, event.charity.charityUrl)}>{event.charity.name}</Link> · organised by {event.owner.name}
+            </span>
+          </p>
+        </header>
+        <div className={styles.story}>
+          {event.story.split(/\n{2,}/).map((paragraph, i) => (
+            <p key={i}>{paragraph}</p>
+          ))}
+        </div>
+        <section className={styles.section} aria-labelledby="leaderboard-heading">
+          <h2 id="leaderboard-heading">Fundraisers</h2>
+          {pages.length === 0 ? (
+            <p className={styles.muted}>No one has made a page for this event yet.</p>
+          ) : (
+            <ol className={styles.list} aria-label="Fundraisers by amount raised">
+              {pages.map((page, index) => (
+                <li key={page.id} className={styles.row}>
+                  <span className={styles.rank} aria-hidden="true">
+                    {index + 1}
+                  </span>
+                  <span className={styles.rowMain}>
+                    <Link to={fundraisingPaths.page(country, page.eventUrl, page.pageUrl)} className={styles.rowName}>
+                      {page.title}
+                    </Link>
+                    <span className={styles.muted}>{page.owner.name}</span>
+                    <ProgressBar totals={page} />
+                  </span>
+                  <span className={styles.rowName}>{amountText(page.donatedAmount, page.currency)}</span>
+                  <span className="visually-hidden">{raisedText(page)}</span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+        <ShareBar heading="Share this event" url={url} title={event.title} fileName={`${event.eventUrl}-qr`} />
+      </article>
+      <TotalsPanel totals={event} status={event.status} endDate={event.endDate} country={country} closedText={eventClosedMessage(event.status)}>
+        <p className={styles.muted}>{event.pagesCount === 1 ? '1 fundraiser' : `${event.pagesCount} fundraisers`}</p>
+        <Link to={fundraisingPaths.create(country, { eventUrl: event.eventUrl })} className={buttonClassName({ block: true })}>
+          Create your page for this event
+        </Link>
+      </TotalsPanel>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { Page } from '@giving/shared/contracts/fundraising';
+import type { CountryCode } from '@giving/shared/countries';
+import { paths } from '../../../lib/paths';
+import { PRODUCT_NAME } from '../../../lib/product';
+import { fundraisingPaths } from '../fundraising-text';
+import { TotalsPanel } from './totals-panel';
+import styles from './fundraising.module.css';
+
+export interface PageViewProps {
+  page: Page;
+  country: CountryCode;
+  /**
+   * Where the FUNDRAISE checkout goes (the donate call comes next): shown only while the page is Open. Nothing is
+   * passed yet, so an open page shows its totals without a way to give.
+   */
+  give?: ReactNode;
+  /** What comes below the first screen: donors, comments, sharing, the owner's tools. */
+  children?: ReactNode;
+}
+
+/**
+ * A fundraising page's first screen (spec 1 §2 "fundraising page within an event"): its picture, title, owner and
+ * charity, its event when it is one of many, its totals with the progress bar and status, and its story.
+ */
+export function PageView({ page, country, give, children }: PageViewProps) {
+  return (
+    <div className={styles.layout}>
+      <title>{`${page.title} · ${PRODUCT_NAME}`}</title>
+      <article className={styles.main}>
+        {page.imageUrl ? <img className={styles.image} src={page.imageUrl} alt="" fetchPriority="high" /> : null}
+        <header className={styles.header}>
+          <h1>{page.title}</h1>
+          <p className={styles.charityLine}>
+            {page.charity.logoImageUrl ? <img src={page.charity.logoImageUrl} alt="" className={styles.logo} /> : null}
+            <span>
+              {page.owner.name} is fundraising for <Link to={paths.charity(country, page.charity.charityUrl)}>{page.charity.name}</Link>
+            </span>
+          </p>
+          {page.eventKind === 'MultiPage' ? (
+            <p className={styles.muted}>
+              Part of <Link to={fundraisingPaths.event(country, page.eventUrl)}>{page.eventTitle}</Link>
+            </p>
+          ) : null}
+        </header>
+        <div className={styles.story}>
+          {page.story.split(/\n{2,}/).map((paragraph, i) => (
+            <p key={i}>{paragraph}</p>
+          ))}
+        </div>
+        {children}
+      </article>
+      <TotalsPanel totals={page} status={page.status} endDate={page.endDate} country={country}>
+        {give}
+      </TotalsPanel>
+    </div>
+  );
+}
