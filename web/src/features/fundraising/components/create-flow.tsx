@@ -48,9 +48,9 @@ const KIND_TEXT: Record<CreateKind, { title: string; description: string }> = {
   MultiPage: { title: 'An event others can join', description: 'A fun run, a bake sale, a team challenge: supporters each make their own page within it.' },
   JoinEvent: { title: 'A page in an existing event', description: 'Join an event the charity or its supporters have started, with your own page.' },
 };
-/** The workplace permission each kind needs to be made under a workplace (spec 1 §6). */
+/** The workplace permission each kind needs to be made under a workplace (spec 1 §6; a page of one's own, single-page or in an event, is a page: .Page.Create). */
 const WORKPLACE_PERMISSION: Record<CreateKind, Permission> = {
-  SinglePage: 'Workplace_Fundraising.Event.Create',
+  SinglePage: 'Workplace_Fundraising.Page.Create',
   MultiPage: 'Workplace_Fundraising.Event.Create',
   JoinEvent: 'Workplace_Fundraising.Page.Create',
 };
