@@ -1,10 +1,9 @@
 import * as z from 'zod/mini';
 import { COUNTRY_CODES } from '../countries';
 import { CURRENCIES } from '../money';
-import { SLUG_MESSAGE, SLUG_PATTERN, countryCodeSchema } from './common';
+import { SLUG_MESSAGE, SLUG_PATTERN, countryCodeSchema, dateSchema } from './common';
 import { MESSAGES } from './messages';
 import { pathParameters } from './path-parameters';
-import { dateSchema } from './volunteering';
 
 /**
  * Fundraising events and pages (spec 2 §1–§4, §7 "Fundraising events" / "Fundraising pages"; issue 13). The spec names

@@ -5,8 +5,6 @@ import { LoadingBlock } from '../components/ui/spinner';
 import { AuthRoot } from '../features/auth/components/auth-root';
 import { charitiesQueryOptions } from '../features/charities/api/get-charities';
 import { charityQueryOptions } from '../features/charities/api/get-charity';
-import { eventQueryOptions } from '../features/fundraising/api/get-event';
-import { pageQueryOptions } from '../features/fundraising/api/get-page';
 import { giftQueryOptions } from '../features/gifts/api/get-gift';
 import { productCampaignsQueryOptions } from '../features/matching/api/get-product-campaigns';
 import { DEFAULT_COUNTRY } from '../lib/country';
@@ -90,12 +88,13 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'fundraising/create', lazy: { Component: async () => (await import('./routes/fundraising-create')).FundraisingCreateRoute } },
             {
               path: 'fundraising/:eventUrl',
-              loader: prefetching((_country, { eventUrl = '' }) => void queryClient.prefetchQuery(eventQueryOptions(eventUrl))),
+              // The fundraising reads' code comes with the loader (not the app's first file, which every page waits for).
+              loader: prefetching((_country, { eventUrl = '' }) => void import('../features/fundraising/api/get-event').then(({ eventQueryOptions }) => queryClient.prefetchQuery(eventQueryOptions(eventUrl)))),
               lazy: { Component: async () => (await import('./routes/fundraising-event')).FundraisingEventRoute },
             },
             {
               path: 'fundraising/:eventUrl/:pageUrl',
-              loader: prefetching((_country, { eventUrl = '', pageUrl = '' }) => void queryClient.prefetchQuery(pageQueryOptions(eventUrl, pageUrl))),
+              loader: prefetching((_country, { eventUrl = '', pageUrl = '' }) => void import('../features/fundraising/api/get-page').then(({ pageQueryOptions }) => queryClient.prefetchQuery(pageQueryOptions(eventUrl, pageUrl)))),
               lazy: { Component: async () => (await import('./routes/fundraising-page')).FundraisingPageRoute },
             },
             // Spec §2: the gift page answers at both addresses.
