@@ -205,6 +205,25 @@ export type MemberPaymentRequest = z.infer<typeof memberPaymentRequestSchema>;
 export type MemberGiftPaymentRequest = z.infer<typeof memberGiftPaymentRequestSchema>;
 export type MemberCharityPaymentRequest = z.infer<typeof memberCharityPaymentRequestSchema>;
 
+/**
+ * Giving to a fundraising page (spec 1 §4: "fundraise uses its own call"): POST /fundraising/pages/{pageId}/donate
+ * (a guest) and POST /fundraising/me/pages/{pageId}/donate (a member) — the checkout's payment body with page type
+ * FUNDRAISE (the page comes from the path; quantity is fixed at 1, spec 2 §9), plus the donor's message to the page's
+ * owner and whether it is shown (`isMessageAnonymous` hides it from the page; `isAnonymous` hides the donor's name).
+ */
+export const MAX_DONOR_MESSAGE_LENGTH = 500;
+const fundraiseTarget = {
+  pageType: z.literal('FUNDRAISE', { error: MESSAGES.invalidInput }),
+  quantity: z.literal(1, { error: MESSAGES.invalidInput }),
+  isMessageAnonymous: z.boolean({ error: MESSAGES.invalidInput }),
+  donorMessage: z.optional(z.pipe(z.pipe(z.string(), z.transform((s) => s.trim())), z.string().check(z.maxLength(MAX_DONOR_MESSAGE_LENGTH, MESSAGES.tooLong(MAX_DONOR_MESSAGE_LENGTH))))),
+};
+export const fundraisePaymentRequestSchema = z.object({ ...fundraiseTarget, ...guestFields }).check(paymentMethodRule);
+export type FundraisePaymentRequest = z.infer<typeof fundraisePaymentRequestSchema>;
+export const memberFundraisePaymentRequestSchema = z.object({ ...fundraiseTarget, ...memberFields }).check(paymentMethodRule);
+export type MemberFundraisePaymentRequest = z.infer<typeof memberFundraisePaymentRequestSchema>;
+export const fundraisePaymentParams = pathParameters('pageId');
+
 export const createPaymentResponseSchema = z.object({ trackingNumber: z.string() });
 export type CreatePaymentResponse = z.infer<typeof createPaymentResponseSchema>;
 
