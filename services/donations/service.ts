@@ -1,5 +1,6 @@
 import { CharityMembershipChanged, CharityProfilePublished, WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
 import { DonationCompleted, PayrollPledgeCancelled, PayrollPledgeCreated, VoucherPurchased } from '@giving/shared/events/donations';
+import { PageModified } from '@giving/shared/events/fundraising';
 import { patternFor } from '@giving/shared/events';
 import { defineService, type AuthPolicy } from '@giving/shared/manifest';
 import type { Permission } from '@giving/shared/permissions';
@@ -60,6 +61,25 @@ export default defineService({
       auth: { kind: 'signedIn' },
       summary:
         'The same payment by a signed-in member: no donor in the body, the e-mail and names come from the ID token and the payment keeps the member id; idempotent on the Idempotency-Key header.',
+      access: { table: 'readWrite', voucherCodes: true, paymentGateway: true },
+    },
+    {
+      // Spec 1 §4: "fundraise uses its own call". Donations owns the payment; the path is the page's.
+      method: 'POST',
+      path: '/fundraising/pages/{pageId}/donate',
+      handler: 'handlers/fundraise-payments',
+      auth: { kind: 'public' },
+      summary:
+        "A guest's donation to a fundraising page (page type FUNDRAISE, quantity 1, the donor's message and whether the page shows it): 202 + tracking number, the same workflow as a general donation; 404 for an unknown page, 409 saying so for one ended or offline; idempotent on the Idempotency-Key header.",
+      access: { table: 'readWrite', voucherCodes: true, paymentGateway: true },
+    },
+    {
+      method: 'POST',
+      path: '/fundraising/me/pages/{pageId}/donate',
+      handler: 'handlers/fundraise-payments#member',
+      auth: { kind: 'signedIn' },
+      summary:
+        "The same donation by a signed-in member (no donor in the body; saved cards and monthly giving; payment methods gated by Workplace_Fundraising_*); idempotent on the Idempotency-Key header.",
       access: { table: 'readWrite', voucherCodes: true, paymentGateway: true },
     },
     {
@@ -389,6 +409,12 @@ export default defineService({
       name: 'record-charity-membership',
       pattern: patternFor(CharityMembershipChanged),
       handler: 'handlers/record-charity-membership',
+      access: { table: 'readWrite' },
+    },
+    {
+      name: 'record-fundraising-page',
+      pattern: patternFor(PageModified),
+      handler: 'handlers/record-fundraising-page',
       access: { table: 'readWrite' },
     },
     {

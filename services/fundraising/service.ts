@@ -1,4 +1,5 @@
 import { CharityMembershipChanged, CharityProfilePublished, MemberNamesChanged, WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
+import { DonationCompleted } from '@giving/shared/events/donations';
 import { EventModified, PageModified } from '@giving/shared/events/fundraising';
 import { patternFor } from '@giving/shared/events';
 import { defineService, type AuthPolicy, type RouteSpec } from '@giving/shared/manifest';
@@ -113,6 +114,13 @@ export default defineService({
     },
   ],
   subscriptions: [
+    {
+      // A page's online donations: its donors and totals, once per donation.
+      name: 'record-page-donations',
+      pattern: { ...patternFor(DonationCompleted), detail: { data: { pageType: ['FUNDRAISE'] } } },
+      handler: 'handlers/record-donation',
+      access: { table: 'readWrite' },
+    },
     { name: 'record-charity-profile', pattern: patternFor(CharityProfilePublished), handler: 'handlers/record-copies#charityProfile', access: { table: 'readWrite' } },
     { name: 'record-charity-membership', pattern: patternFor(CharityMembershipChanged), handler: 'handlers/record-copies#charityMembership', access: { table: 'readWrite' } },
     { name: 'record-workplace-membership', pattern: patternFor(WorkplaceMembershipChanged), handler: 'handlers/record-copies#workplaceMembership', access: { table: 'readWrite' } },

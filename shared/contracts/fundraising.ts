@@ -65,6 +65,7 @@ export const FUNDRAISING_MESSAGES = {
   eventOffline: 'This event is offline and takes no new pages.',
   pageEnded: 'This fundraising page has ended and is not taking further donations.',
   pageOffline: 'This fundraising page is offline and is not taking donations.',
+  pageWrongCountry: 'This fundraising page cannot be given to from this country.',
   workplaceCannotCreate: 'Your workplace does not allow you to create this under its name.',
   notManager: 'Only the owner or an admin of this page can do that.',
   alreadyMember: 'They are already a member.',

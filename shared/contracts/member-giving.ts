@@ -39,11 +39,13 @@ export const recurringDonationSchema = z.object({
   scheduleId: z.string(),
   frequency: z.literal('Monthly'),
   status: z.enum(RECURRING_STATUSES),
-  pageType: z.enum(['GIFT', 'CHARITY']),
+  pageType: z.enum(['GIFT', 'CHARITY', 'FUNDRAISE']),
   country: countryCodeSchema,
   charity: charityRef,
   /** Absent for a general donation to the charity. */
   gift: z.optional(giftRef),
+  /** A monthly donation through a fundraising page. */
+  page: z.optional(z.object({ title: z.string(), pageUrl: z.string(), eventUrl: z.string() })),
   quantity: z.number(),
   /** Per item. */
   amount: moneySchema,

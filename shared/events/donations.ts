@@ -35,6 +35,15 @@ export const DonationCompleted = defineEvent({
      * Neither the charity's (amount) nor the website's (tip). Optional, so older consumers are unaffected.
      */
     transactionFee: z.optional(z.object({ cents: z.number(), currency: z.enum(CURRENCIES) })),
+    /**
+     * A donation through a fundraising page (pageType FUNDRAISE): the page, the donor's message to it, and whether
+     * only the page's owner may read that message. Optional, so older consumers are unaffected.
+     */
+    page: z.optional(z.object({ id: z.string(), title: z.string(), pageUrl: z.string(), eventUrl: z.string() })),
+    donorMessage: z.optional(z.string()),
+    isMessageAnonymous: z.optional(z.boolean()),
+    /** The donor's name as they gave it (first and last); the page shows it unless the donation is anonymous. */
+    donorName: z.optional(z.string()),
     completedAt: z.string(),
   }),
 });

@@ -7,6 +7,7 @@ import { paymentGatewaySettingsSchema, type PaymentGatewaySettings } from '@givi
 import { ENV } from '@giving/shared/manifest';
 import { httpCardGateway } from './card-gateway-http';
 import { dynamoCharityDirectory } from './dynamo-charities';
+import { dynamoFundraisingPageDirectory } from './dynamo-fundraising-pages';
 import { dynamoGiftCatalog } from './dynamo-gifts';
 import { dynamoCharityLedger } from './dynamo-charity-ledger';
 import { dynamoDonationReport } from './dynamo-donation-report';
@@ -56,6 +57,7 @@ export const cardTestingLimitScale = once((): number => {
   return scale;
 });
 export const charities = once(() => dynamoCharityDirectory(documentClient(), tableName()));
+export const fundraisingPages = once(() => dynamoFundraisingPageDirectory(documentClient(), tableName()));
 export const memberships = once(() => dynamoMembershipDirectory(documentClient(), tableName()));
 export const payrollPledges = once(() => dynamoPayrollPledgeRepository(documentClient(), tableName()));
 /** One client, both merchant accounts: each call names the account whose secret key it is made with. */

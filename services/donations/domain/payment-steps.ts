@@ -2,8 +2,8 @@ import type { Clock } from '@giving/shared/clock';
 import { MESSAGES } from '@giving/shared/contracts/messages';
 import type { EventPublisher } from '@giving/shared/events';
 import { DonationCompleted } from '@giving/shared/events/donations';
-import { DEFAULT_FAILURE_MESSAGE, priceCharityDonation, pricePayment } from './payments';
-import type { CardGateway, CharityDirectory, ChargeResult, Donation, GiftCatalog, Payment, PaymentRepository, PaymentWorkflow, VoucherRepository } from './ports';
+import { DEFAULT_FAILURE_MESSAGE, priceCharityDonation, priceFundraiseDonation, pricePayment } from './payments';
+import type { CardGateway, CharityDirectory, ChargeResult, Donation, FundraisingPageDirectory, GiftCatalog, Payment, PaymentRepository, PaymentWorkflow, VoucherRepository } from './ports';
 import { accountOfPayment } from './payment-gateway';
 import { CARD_TESTING_MESSAGE, attemptOf, blockOf, recordDeclinedAttempt, type CardTestingLedger } from './card-testing';
 import { RECORDING_FAILED_REFUNDED, cardAmountOf, chargeAmountOf, emitVoucherPurchased, recordVoucherPurchase, transactionFeeOf } from './voucher-steps';
@@ -29,7 +29,7 @@ async function load(payments: PaymentRepository, trackingNumber: string): Promis
 
 /** Checks the payment can be charged, prices it from the gift's (or charity's) current state and marks it Processing. */
 export async function validatePayment(
-  deps: { payments: PaymentRepository; gifts: GiftCatalog; charities: Pick<CharityDirectory, 'getById'>; clock: Clock },
+  deps: { payments: PaymentRepository; gifts: GiftCatalog; charities: Pick<CharityDirectory, 'getById'>; pages?: Pick<FundraisingPageDirectory, 'get'>; clock: Clock },
   { trackingNumber }: StepState,
 ): Promise<ValidateOutcome> {
   const payment = await load(deps.payments, trackingNumber);
@@ -40,12 +40,20 @@ export async function validatePayment(
       ? pricePayment(payment, await deps.gifts.getById(payment.giftId), { agreedAmount: payment.recurringCharge !== undefined })
       : payment.pageType === 'CHARITY'
         ? priceCharityDonation(payment, await deps.charities.getById(payment.charityId))
-        : { ok: true as const, priced: priceVoucherPurchase(payment) };
+        : payment.pageType === 'FUNDRAISE'
+          ? await priceFundraise(deps, payment)
+          : { ok: true as const, priced: priceVoucherPurchase(payment) };
   if (!priced.ok) return { trackingNumber, outcome: 'invalid', message: priced.message };
   if (!(await deps.payments.markProcessing(trackingNumber, priced.priced, deps.clock.now()))) {
     return validatePayment(deps, { trackingNumber }); // it ended meanwhile: report how
   }
   return { trackingNumber, outcome: 'valid', chargeAttempts: 0, ...(payment.voucher ? { paymentType: 'VOUCHER' as const } : {}) };
+}
+
+async function priceFundraise(deps: { charities: Pick<CharityDirectory, 'getById'>; pages?: Pick<FundraisingPageDirectory, 'get'>; clock: Clock }, payment: Payment & { pageType: 'FUNDRAISE' }) {
+  if (!deps.pages) throw new Error('pricing a fundraising donation needs the fundraising pages');
+  const page = await deps.pages.get(payment.pageId);
+  return priceFundraiseDonation(payment, page, page ? await deps.charities.getById(page.charityId) : undefined, deps.clock.now());
 }
 
 /**
@@ -98,6 +106,7 @@ export async function reconcileCharge(
 function chargeDescriptionOf(payment: Payment): string {
   const priced = payment.priced;
   if (!priced || 'voucherPurchase' in priced) return 'Koha gift voucher';
+  if (priced.page) return `Donation to ${priced.charity.name} through "${priced.page.title}"`;
   return priced.gift ? `${priced.gift.title} x${payment.quantity} for ${priced.charity.name}` : `General donation to ${priced.charity.name}`;
 }
 
@@ -126,6 +135,7 @@ export function donationFrom(payment: Payment, chargeId: string | undefined, com
     // Kept beside the donation, never in it: the charity is owed the amount, the website the tip, the fee neither.
     ...(fee && fee.cents > 0 ? { transactionFee: fee } : {}),
     ...(payment.isRecurring || payment.recurringCharge ? { isRecurring: true } : {}),
+    ...(payment.pageType === 'FUNDRAISE' ? { isMessageAnonymous: payment.isMessageAnonymous, ...(payment.donorMessage ? { donorMessage: payment.donorMessage } : {}) } : {}),
     completedAt: completedAt.toISOString(),
   };
 }
@@ -184,6 +194,14 @@ export async function emitDonationCompleted(
       ...(donation.memberId ? { donorMemberId: donation.memberId } : {}),
       ...(donation.voucherAmount ? { voucherAmount: donation.voucherAmount } : {}),
       ...(donation.transactionFee ? { transactionFee: donation.transactionFee } : {}),
+      ...(donation.priced.page
+        ? {
+            page: { id: donation.priced.page.id, title: donation.priced.page.title, pageUrl: donation.priced.page.pageUrl, eventUrl: donation.priced.page.eventUrl },
+            isMessageAnonymous: donation.isMessageAnonymous ?? false,
+            ...(donation.donorMessage ? { donorMessage: donation.donorMessage } : {}),
+            donorName: donation.donorName,
+          }
+        : {}),
       completedAt: donation.completedAt,
     },
     { id: donation.donationId, correlationId: trackingNumber },

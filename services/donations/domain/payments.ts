@@ -6,11 +6,15 @@ import {
   MAX_NAME_LENGTH,
   donorEmailSchema,
   type CreatePaymentRequest,
+  type FundraisePaymentRequest,
+  type MemberFundraisePaymentRequest,
   type MemberPaymentRequest,
   type PaymentStatusResponse,
 } from '@giving/shared/contracts/donations';
 import { MESSAGES } from '@giving/shared/contracts/messages';
 import { VOUCHER_BALANCE_CHANGED_SINCE_APPLIED } from '@giving/shared/contracts/voucher-codes';
+import { FUNDRAISING_MESSAGES } from '@giving/shared/contracts/fundraising';
+import { COUNTRY_TIME_ZONES, localDay } from '@giving/shared/local-time';
 import { TRANSACTION_FEE_CHANGED_MESSAGE, type PaymentGatewaySettings } from '@giving/shared/contracts/payment-gateway';
 import { DomainError, invalid, notFound } from '@giving/shared/errors';
 import { cardPartCents, transactionFeeCents } from '@giving/shared/fees';
@@ -24,6 +28,8 @@ import { refuseCardTesting, type CardTestingDeps } from './card-testing';
 import { accountOfPayment } from './payment-gateway';
 import type {
   CharityDirectory,
+  FundraisingPageCopy,
+  FundraisingPageDirectory,
   CharityProjection,
   PaymentCard,
   PaymentRepository,
@@ -100,7 +106,14 @@ type Deps = {
   gatewaySettings: PaymentGatewaySettings;
   codes?: VoucherCodeBook;
   vouchers?: Pick<VoucherRepository, 'getByCodeHash'>;
+  /** Donations' copy of fundraising pages: a donation to a page checks it takes donations. */
+  pages?: Pick<FundraisingPageDirectory, 'get'>;
 };
+
+/** A donation to a fundraising page, as accepted: the page from the path, the rest from the body. */
+type FundraiseRequest = (FundraisePaymentRequest | MemberFundraisePaymentRequest) & { pageId: string };
+/** Every kind of payment request storePayment accepts. */
+type AnyPaymentRequest = CreatePaymentRequest | MemberPaymentRequest | FundraiseRequest;
 
 /**
  * Accept a guest's card payment for a gift or a general donation to a charity, once per idempotency key.
@@ -140,6 +153,59 @@ export async function createMemberPayment(
 }
 
 /**
+ * POST /fundraising/pages/{pageId}/donate: a guest's donation to a fundraising page, accepted as a general donation's
+ * is (once per idempotency key, 202 + tracking number), after checking the page takes donations: 404 for a page
+ * donations does not know, 409 with the page's state for one ended or offline, 400 for another country's.
+ */
+export async function createFundraisePayment(deps: Deps, pageId: string, request: FundraisePaymentRequest, idempotencyKey: string, clientAddress?: string): Promise<{ trackingNumber: string }> {
+  const withPage = { ...request, pageId };
+  const fingerprint = fingerprintOf(withPage);
+  const card = request.card ? { card: newPaymentCard(request.card) } : {};
+  return orRetryAnswer(deps, idempotencyKey, fingerprint, () => storePayment(deps, withPage, { donor: request.donor, clientAddress }, fingerprint, idempotencyKey, card));
+}
+
+/** POST /fundraising/me/pages/{pageId}/donate: the same for a signed-in member (saved cards, monthly giving). */
+export async function createMemberFundraisePayment(
+  deps: Deps & { cards: Pick<SavedCardRepository, 'get'> },
+  pageId: string,
+  request: MemberFundraisePaymentRequest,
+  member: SignedInMember,
+  idempotencyKey: string,
+  clientAddress?: string,
+): Promise<{ trackingNumber: string }> {
+  const donor = donorFromSignIn(member);
+  const withPage = { ...request, pageId };
+  const fingerprint = fingerprintOf({ ...withPage, memberId: member.memberId });
+  return orRetryAnswer(deps, idempotencyKey, fingerprint, async () => {
+    const card = await cardForMemberPayment(deps, member.memberId, request);
+    return storePayment(deps, withPage, { donor, memberId: member.memberId, clientAddress }, fingerprint, idempotencyKey, card);
+  });
+}
+
+/**
+ * Whether a fundraising page takes donations now: online (it and its event), its end date not passed in its country,
+ * and in the donor's country. The message is the reason it does not, as the page itself says it.
+ */
+export function fundraisePageRefusal(page: FundraisingPageCopy | undefined, country: keyof typeof COUNTRIES, now: Date): { code: 'NotFound' | 'Conflict' | 'ValidationFailed'; message: string } | undefined {
+  if (!page) return { code: 'NotFound', message: FUNDRAISING_MESSAGES.pageNotFound };
+  if (page.country !== country) return { code: 'ValidationFailed', message: FUNDRAISING_MESSAGES.pageWrongCountry };
+  if (!page.isOnline) return { code: 'Conflict', message: FUNDRAISING_MESSAGES.pageOffline };
+  if (page.endDate < localDay(now, COUNTRY_TIME_ZONES[page.country])) return { code: 'Conflict', message: FUNDRAISING_MESSAGES.pageEnded };
+  return undefined;
+}
+
+async function refuseClosedPage(deps: Deps, pageId: string, country: keyof typeof COUNTRIES): Promise<FundraisingPageCopy> {
+  if (!deps.pages) throw new Error('a fundraising donation needs the fundraising pages');
+  const page = await deps.pages.get(pageId);
+  const refusal = fundraisePageRefusal(page, country, deps.clock.now());
+  if (refusal) {
+    const field = refusal.code === 'ValidationFailed' ? [{ field: 'body.country', message: refusal.message }] : [];
+    throw new DomainError(refusal.code, refusal.message, field);
+  }
+  return page!;
+}
+
+/**
  * A retry of an accepted request gets the same answer, whatever changed since (the charity stopped taking donations,
  * the saved card was removed): when `store` refuses, the key is looked up, and a request it already accepted gets its
  * tracking number. The first attempt pays no extra read; storePayment's transaction stays the guard against races.
@@ -164,7 +230,7 @@ async function orRetryAnswer(
 
 async function storePayment(
   deps: Deps,
-  request: CreatePaymentRequest | MemberPaymentRequest,
+  request: AnyPaymentRequest,
   /** Who gives: the donor, the member (signed in) and the address the request came from. */
   giver: { donor: Donor; memberId?: string; clientAddress?: string },
   fingerprint: string,
@@ -177,10 +243,18 @@ async function storePayment(
   await refuseCardTesting(deps.cardTesting, { address: clientAddress, email: donor.email, ...newCard });
   if (request.pageType === 'CHARITY') refuseUnknownCharity(await deps.charities.getById(request.charityId), request.country);
   if (request.pageType === 'GIFT') await refuseWrongGiftPrice(deps, request);
+  if (request.pageType === 'FUNDRAISE') {
+    const page = await refuseClosedPage(deps, request.pageId, request.country);
+    refuseUnknownCharity(await deps.charities.getById(page.charityId), request.country);
+  }
   const shown = await refuseUnseenFee(deps, request, payWith.card !== undefined);
   const now = deps.clock.now();
   const target: PaymentTarget =
-    request.pageType === 'GIFT' ? { pageType: 'GIFT', giftId: request.giftId } : { pageType: 'CHARITY', charityId: request.charityId };
+    request.pageType === 'GIFT'
+      ? { pageType: 'GIFT', giftId: request.giftId }
+      : request.pageType === 'CHARITY'
+        ? { pageType: 'CHARITY', charityId: request.charityId }
+        : { pageType: 'FUNDRAISE', pageId: request.pageId, isMessageAnonymous: request.isMessageAnonymous, ...(request.donorMessage ? { donorMessage: request.donorMessage } : {}) };
   const result = await deps.payments.createOnce(
     {
       idempotencyKey,
@@ -229,7 +303,7 @@ async function refuseWrongGiftPrice(deps: Deps, request: { giftId: string; donat
  * that payment fails without a charge. Returns the card's part the donor was shown beside a usable voucher, which the
  * workflow holds the redemption to.
  */
-async function refuseUnseenFee(deps: Deps, request: CreatePaymentRequest | MemberPaymentRequest, hasCard: boolean): Promise<{ cardCents: number } | undefined> {
+async function refuseUnseenFee(deps: Deps, request: AnyPaymentRequest, hasCard: boolean): Promise<{ cardCents: number } | undefined> {
   const payment = { donationAmountCents: request.donationAmount, quantity: request.quantity, supportingAmountCents: request.supportingAmount };
   let voucherCents = 0;
   let voucherValueCents = 0;
@@ -273,7 +347,7 @@ function voucherSpentSinceShown(
  * A gift voucher payment keeps the keyed hash of its code, never the code, and the card's part the donor was shown;
  * the workflow redeems the voucher before any charge.
  */
-function voucherOf(deps: Deps, request: CreatePaymentRequest | MemberPaymentRequest, cardCents: number | undefined): { voucher?: { codeHash: string; cardCents?: number } } {
+function voucherOf(deps: Deps, request: AnyPaymentRequest, cardCents: number | undefined): { voucher?: { codeHash: string; cardCents?: number } } {
   if (!request.voucher) return {};
   if (!deps.codes) throw new Error('a voucher payment needs the voucher code book');
   return { voucher: { codeHash: deps.codes.hash(request.voucher.code), ...(cardCents === undefined ? {} : { cardCents }) } };
@@ -340,6 +414,23 @@ export function pricePayment(
       gift: { id: gift.id, title: gift.title, productUrl: gift.productUrl },
     },
   };
+}
+
+/**
+ * Prices a donation to a fundraising page on the server: the donor's amount (quantity 1) + tip, for the page's
+ * charity, while the page takes donations (checked again here: it may have ended or gone offline since acceptance).
+ */
+export function priceFundraiseDonation(
+  payment: { country: keyof typeof COUNTRIES; donationAmountCents: number; supportingAmountCents: number },
+  page: FundraisingPageCopy | undefined,
+  charity: CharityProjection | undefined,
+  now: Date,
+): PriceResult {
+  const refusal = fundraisePageRefusal(page, payment.country, now);
+  if (refusal) return { ok: false, message: refusal.message };
+  const priced = priceCharityDonation(payment, charity);
+  if (!priced.ok) return priced;
+  return { ok: true, priced: { ...priced.priced, page: { id: page!.id, title: page!.title, pageUrl: page!.pageUrl, eventUrl: page!.eventUrl, ownerName: page!.ownerName } } };
 }
 
 /**

@@ -15,6 +15,8 @@ import type { CharityCopy, CharityMembership, WorkplaceMembership } from '@givin
 export type PaymentTarget =
   | { pageType: 'GIFT'; giftId: string }
   | { pageType: 'CHARITY'; charityId: string }
+  /** A donation to a fundraising page (quantity 1): its donor's message to the page, and whether the page shows it. */
+  | { pageType: 'FUNDRAISE'; pageId: string; isMessageAnonymous: boolean; donorMessage?: string }
   | { pageType: 'VOUCHER_PURCHASE'; recipient?: VoucherRecipient };
 export type PaymentPageType = PaymentTarget['pageType'];
 /** What a donation can be for (a voucher purchase is a payment, not a donation). */
@@ -108,6 +110,41 @@ export interface PricedPayment {
   charity: Gift['charity'];
   /** Absent for a general donation to the charity. */
   gift?: { id: string; title: string; productUrl: string };
+  /** A donation through a fundraising page: the page, as its donor saw it (the charity is the page's). */
+  page?: FundraisingPageRef;
+}
+
+export interface FundraisingPageRef {
+  id: string;
+  title: string;
+  pageUrl: string;
+  eventUrl: string;
+  ownerName: string;
+}
+
+/**
+ * Donations' copy of a fundraising page (fundraising's PageModified documents, newest version kept): what a donation
+ * to it needs to check and to say. `isOnline` is the page's and its event's; `endDate` its last day in its country.
+ */
+export interface FundraisingPageCopy {
+  id: string;
+  title: string;
+  pageUrl: string;
+  eventUrl: string;
+  country: CountryCode;
+  charityId: string;
+  ownerName: string;
+  ownerMemberId: string;
+  workplaceId?: string;
+  isOnline: boolean;
+  endDate: string;
+  version: number;
+}
+
+export interface FundraisingPageDirectory {
+  get(pageId: string): Promise<FundraisingPageCopy | undefined>;
+  /** Keeps this version unless a newer (or the same) one is kept: 'stale' then. */
+  save(page: FundraisingPageCopy): Promise<'saved' | 'stale'>;
 }
 
 export interface Donation {
@@ -134,6 +171,9 @@ export interface Donation {
   transactionFee?: Money;
   /** A monthly gift's donation (its first month or a later one). */
   isRecurring?: boolean;
+  /** A donation to a fundraising page: the donor's message to it, and whether only its owner may read it. */
+  donorMessage?: string;
+  isMessageAnonymous?: boolean;
   completedAt: string;
 }
 
@@ -474,11 +514,13 @@ export interface RecurringDonation {
   scheduleId: string;
   memberId: string;
   status: RecurringStatus;
-  target: Extract<PaymentTarget, { pageType: 'GIFT' | 'CHARITY' }>;
+  target: Extract<PaymentTarget, { pageType: 'GIFT' | 'CHARITY' | 'FUNDRAISE' }>;
   country: CountryCode;
   /** As priced when the gift started (for the member's list; each month is priced again before it is charged). */
   charity: { id: string; name: string; charityUrl: string };
   gift?: { id: string; title: string; productUrl: string };
+  /** A monthly donation through a fundraising page. */
+  page?: FundraisingPageRef;
   donationAmountCents: number;
   quantity: number;
   supportingAmountCents: number;

@@ -129,11 +129,12 @@ export function receiptCharityOf(donation: Donation, copy: CharityProjection | u
   };
 }
 
-/** "2 x Feed a kiwi chick for a week ($25.00 each)" or "A general donation". */
+/** "2 x Feed a kiwi chick for a week ($25.00 each)", a donation through a fundraising page, or "A general donation". */
 function whatText(donation: Donation): string {
-  const { gift, amount, charity } = donation.priced;
+  const { gift, page, amount, charity } = donation.priced;
   const each = donation.quantity > 0 ? money(Math.round(amount.cents / donation.quantity), amount.currency) : amount;
   const monthly = donation.isRecurring ? ' (your monthly donation)' : '';
+  if (page) return `A donation of ${formatIn(donation.country, amount)} to ${charity.name} through ${page.ownerName}'s fundraising page "${page.title}"${monthly}.`;
   return gift
     ? `${donation.quantity} x ${gift.title} (${formatIn(donation.country, each)} each): ${formatIn(donation.country, amount)} to ${charity.name} for this work${monthly}.`
     : `A general donation of ${formatIn(donation.country, amount)} to ${charity.name}${monthly}.`;

@@ -109,7 +109,7 @@ export async function followUpMemberDonation(deps: FollowUpDeps, { trackingNumbe
 async function startSchedule(deps: FollowUpDeps, payment: Payment, savedCardId: string): Promise<void> {
   const priced = payment.priced;
   if (!payment.memberId || !payment.card || !priced || !('charity' in priced)) return;
-  if (payment.pageType !== 'GIFT' && payment.pageType !== 'CHARITY') return;
+  if (payment.pageType === 'VOUCHER_PURCHASE') return;
   const startedOn = todayIn(payment.country, new Date(payment.updatedAt));
   const dayOfMonth = Number(startedOn.slice(8, 10));
   const nextChargeOn = chargeDateIn(nextPeriod(startedOn.slice(0, 7)), dayOfMonth);
@@ -118,10 +118,16 @@ async function startSchedule(deps: FollowUpDeps, payment: Payment, savedCardId: 
     scheduleId: payment.trackingNumber,
     memberId: payment.memberId,
     status: 'Active',
-    target: payment.pageType === 'GIFT' ? { pageType: 'GIFT', giftId: payment.giftId } : { pageType: 'CHARITY', charityId: payment.charityId },
+    target:
+      payment.pageType === 'GIFT'
+        ? { pageType: 'GIFT', giftId: payment.giftId }
+        : payment.pageType === 'CHARITY'
+          ? { pageType: 'CHARITY', charityId: payment.charityId }
+          : { pageType: 'FUNDRAISE', pageId: payment.pageId, isMessageAnonymous: payment.isMessageAnonymous, ...(payment.donorMessage ? { donorMessage: payment.donorMessage } : {}) },
     country: payment.country,
     charity: { id: priced.charity.id, name: priced.charity.name, charityUrl: priced.charity.charityUrl },
     ...(priced.gift ? { gift: priced.gift } : {}),
+    ...(priced.page ? { page: priced.page } : {}),
     donationAmountCents: payment.donationAmountCents,
     quantity: payment.quantity,
     supportingAmountCents: payment.supportingAmountCents,
@@ -322,6 +328,7 @@ export function recurringDonationView(schedule: RecurringDonation): RecurringDon
     country: schedule.country,
     charity: schedule.charity,
     ...(schedule.gift ? { gift: schedule.gift } : {}),
+    ...(schedule.page ? { page: { title: schedule.page.title, pageUrl: schedule.page.pageUrl, eventUrl: schedule.page.eventUrl } } : {}),
     quantity: schedule.quantity,
     amount: money(schedule.donationAmountCents, currency),
     tip: money(schedule.supportingAmountCents, currency),

@@ -12,13 +12,13 @@ import {
 } from '../domain/payment-steps';
 import { followUpMemberDonation } from '../domain/recurring-donations';
 import { redeemVoucher, refundCharge, releaseVoucher } from '../domain/voucher-steps';
-import { cardGateway, cardTestingLedger, cardTestingLimitScale, charities, gifts, payments, recurringDonations, savedCards, voucherCodes, vouchers } from '../adapters';
+import { cardGateway, cardTestingLedger, cardTestingLimitScale, charities, fundraisingPages, gifts, payments, recurringDonations, savedCards, voucherCodes, vouchers } from '../adapters';
 
 /** The payment workflow's task states (workflows/payment.asl.json); the manifest maps each state to its export. */
 const step = z.object({ trackingNumber: z.string(), chargeAttempts: z.optional(z.number()) });
 
 export const validate = workflowTask('ValidatePayment', step, (input) =>
-  validatePayment({ payments: payments(), gifts: gifts(), charities: charities(), clock: systemClock }, input),
+  validatePayment({ payments: payments(), gifts: gifts(), charities: charities(), pages: fundraisingPages(), clock: systemClock }, input),
 );
 export const charge = workflowTask('ChargeCard', step, (input) =>
   chargeCard({ payments: payments(), gateway: cardGateway(), cardTesting: cardTestingLedger(), clock: systemClock, cardTestingLimitScale: cardTestingLimitScale() }, input),

@@ -446,6 +446,26 @@ export function dynamoFundraisingStore(client: DynamoDBDocumentClient, tableName
       return outcome.ok ? 'confirmed' : 'alreadyConfirmed';
     },
 
+    async recordOnlineDonation(donor, eventId) {
+      const add = (key: { pk: string; sk: string }) => ({
+        Update: {
+          TableName: tableName,
+          Key: key,
+          UpdateExpression: 'ADD onlineAmount :amount, donationsCount :one, version :one',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':amount': donor.amount, ':one': 1 },
+        },
+      });
+      const outcome = await transactWrite(client, [
+        { Put: { TableName: tableName, Item: { ...donor, ...keys.donor(donor.pageId, donor.donatedOn, donor.id) }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        add(keys.page(donor.pageId)),
+        add(keys.event(eventId)),
+      ]);
+      if (outcome.ok) return 'recorded';
+      if (outcome.failed.includes(0)) return 'repeat';
+      throw new Error(`page ${donor.pageId} or event ${eventId} is gone: the donation cannot be counted`);
+    },
+
     async charitiesOf(country) {
       const items = await query({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `CHARITIES#${country}` } });
       return items

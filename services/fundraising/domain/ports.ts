@@ -112,6 +112,8 @@ export interface StoredDonor {
   amount: number;
   currency: Currency;
   message?: string;
+  /** The donor asked that only the page's owner read their message: the public list leaves it out. */
+  isMessageAnonymous?: boolean;
   donatedOn: string;
   kind: 'Online' | 'Offline' | 'Matched';
 }
@@ -216,6 +218,11 @@ export interface FundraisingStore {
    * transaction; 'confirmed' already when it was (nothing counted twice).
    */
   confirmOfflineDonation(donation: StoredOfflineDonation, donor: StoredDonor): Promise<'confirmed' | 'alreadyConfirmed'>;
+  /**
+   * An online donation to a page: its donor entry and the page's and event's online totals in one transaction, once
+   * per donation (the donor entry is keyed by the donation): 'repeat' when it was already counted.
+   */
+  recordOnlineDonation(donor: StoredDonor, eventId: string): Promise<'recorded' | 'repeat'>;
 
   /** The active charities of a country (fundraising's list, kept from the charity copies). */
   charitiesOf(country: CountryCode): Promise<CharityRef[]>;

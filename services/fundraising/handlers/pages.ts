@@ -30,7 +30,8 @@ export const donors = fundraisingRoute({ params: pageIdParams, query: donorsQuer
   await pageOr404(deps(), params.pageId);
   const found = await deps().store.donors(params.pageId, { ...(query.cursor ? { cursor: query.cursor } : {}) });
   return ok({
-    items: found.items.map(({ id, name, amount, currency, message, donatedOn, kind }) => ({ id, name, amount, currency, ...(message ? { message } : {}), donatedOn, kind })),
+    // A message its donor hid from the page stays out of the public list.
+    items: found.items.map(({ id, name, amount, currency, message, isMessageAnonymous, donatedOn, kind }) => ({ id, name, amount, currency, ...(message && !isMessageAnonymous ? { message } : {}), donatedOn, kind })),
     ...(found.nextCursor ? { nextCursor: found.nextCursor } : {}),
   });
 });
