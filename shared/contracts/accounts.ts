@@ -279,7 +279,13 @@ export type RecentVolunteering = z.infer<typeof recentVolunteeringSchema>;
  */
 export const recentVoucherSchema = z.object({ kind: z.literal('voucher'), id: z.string(), voucherBalance: moneySchema, createdOn: z.string() });
 export type RecentVoucher = z.infer<typeof recentVoucherSchema>;
-export const recentActivitySchema = z.discriminatedUnion('kind', [recentDonationSchema, recentVolunteeringSchema, recentVoucherSchema]);
+/**
+ * Fundraising support (spec 1 §1; §3 "Fundraising: title, fundraisingUrl, createdOn"): a donation through a fundraising
+ * page, with the page's title and address, the amount and its charity; never who gave or whose page it is.
+ */
+export const recentFundraisingSchema = z.object({ kind: z.literal('fundraising'), ...recentCharity, title: z.string(), fundraisingUrl: z.string(), donationAmount: moneySchema, createdOn: z.string() });
+export type RecentFundraising = z.infer<typeof recentFundraisingSchema>;
+export const recentActivitySchema = z.discriminatedUnion('kind', [recentDonationSchema, recentVolunteeringSchema, recentVoucherSchema, recentFundraisingSchema]);
 export type RecentActivity = z.infer<typeof recentActivitySchema>;
 export const recentActivityListSchema = z.object({ items: z.array(recentActivitySchema) });
 export const updateMenuLinksSchema = z.object({ items: z.array(menuLinkSchema).check(z.maxLength(12, 'Up to 12 menu links.')) });

@@ -59,7 +59,7 @@ export function dynamoDonationActivityStore(client: DynamoDBDocumentClient, tabl
           Put: {
             TableName: tableName,
             Item: {
-              ...keys.recentActivity(donation.country, donation.recent.donationDate, donation.donationId),
+              ...keys.recentActivity(donation.country, donation.recent.kind === 'fundraising' ? donation.recent.createdOn : donation.recent.donationDate, donation.donationId),
               ...donation.recent,
               expiresAt: donation.recentExpiresAt,
             },

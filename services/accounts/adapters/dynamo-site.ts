@@ -53,6 +53,9 @@ export function dynamoSiteStore(client: DynamoDBDocumentClient, tableName: strin
         if (item.kind === 'voucher') return { kind: 'voucher', id: item.id as string, voucherBalance: item.voucherBalance as RecentVoucher['voucherBalance'], createdOn: item.createdOn as string };
         const common = { id: item.id as string, charityName: item.charityName as string, charityUrl: item.charityUrl as string };
         if (item.kind === 'volunteering') return { kind: 'volunteering', ...common, createdOn: item.createdOn as string };
+        if (item.kind === 'fundraising') {
+          return { kind: 'fundraising', ...common, title: item.title as string, fundraisingUrl: item.fundraisingUrl as string, donationAmount: item.donationAmount as RecentDonation['donationAmount'], createdOn: item.createdOn as string };
+        }
         return { kind: 'donation', ...common, donationAmount: item.donationAmount as RecentDonation['donationAmount'], donationDate: item.donationDate as string };
       });
     },

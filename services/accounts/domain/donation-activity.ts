@@ -1,4 +1,4 @@
-import type { Badge, RecentDonation } from '@giving/shared/contracts/accounts';
+import type { Badge, RecentDonation, RecentFundraising } from '@giving/shared/contracts/accounts';
 import { isCountryCode, type CountryCode } from '@giving/shared/countries';
 import type { EventData } from '@giving/shared/events';
 import type { DonationCompleted } from '@giving/shared/events/donations';
@@ -26,8 +26,8 @@ export interface DonationRecord {
   country: CountryCode;
   /** Amount x quantity, in cents (the tip goes to the website, not to the charity). */
   amountCents: number;
-  /** The ticker item, keyed by its donation date. */
-  recent: RecentDonation;
+  /** The ticker item, keyed by its donation date: a donation, or fundraising support (a donation through a page). */
+  recent: RecentDonation | RecentFundraising;
   /** Counts toward this member's badges. */
   memberId?: string;
   /** Epoch seconds. */
@@ -90,14 +90,25 @@ export async function recordDonationActivity(deps: DonationActivityDeps, donatio
     donationId: donation.donationId,
     country: donation.country,
     amountCents: amount.cents,
-    recent: {
-      kind: 'donation',
-      id: donation.donationId,
-      charityName: donation.charity.name,
-      charityUrl: donation.charity.charityUrl,
-      donationAmount: amount,
-      donationDate: completedAt.toISOString(),
-    },
+    recent: donation.page
+      ? {
+          kind: 'fundraising',
+          id: donation.donationId,
+          charityName: donation.charity.name,
+          charityUrl: donation.charity.charityUrl,
+          title: donation.page.title,
+          fundraisingUrl: `/${donation.country}/fundraising/${donation.page.eventUrl}/${donation.page.pageUrl}`,
+          donationAmount: amount,
+          createdOn: completedAt.toISOString(),
+        }
+      : {
+          kind: 'donation',
+          id: donation.donationId,
+          charityName: donation.charity.name,
+          charityUrl: donation.charity.charityUrl,
+          donationAmount: amount,
+          donationDate: completedAt.toISOString(),
+        },
     memberId: member?.id,
     seenExpiresAt: epochSeconds(now) + DONATION_SEEN_DAYS * DAY_SECONDS,
     recentExpiresAt: epochSeconds(completedAt) + RECENT_ACTIVITY_DAYS * DAY_SECONDS,

@@ -23,13 +23,17 @@ function timeAgo(iso: string, now: number): string {
 }
 
 /**
- * What happened, where it links and when: a donation's amount, a volunteering sign-up, or a gift voucher bought with
- * its balance (spec 1 §1, §3); never who.
+ * What happened, where it links and when: a donation's amount, fundraising support (the amount raised through a
+ * page), a volunteering sign-up, or a gift voucher bought with its balance (spec 1 §1, §3); never who.
  */
 function whatHappened(item: RecentActivity, country: Country) {
   const money = (value: Parameters<typeof formatMoney>[0]) => formatMoney(value, country.locale, { dropZeroCents: true });
   if (item.kind === 'voucher') {
     return { what: <strong>{money(item.voucherBalance)} gift voucher</strong>, verb: 'bought', place: { name: 'Gift vouchers', to: paths.giftVoucher(country.code) }, at: item.createdOn };
+  }
+  if (item.kind === 'fundraising') {
+    // Fundraising support (spec 1 §1): the amount raised and the page it went through.
+    return { what: <strong>{money(item.donationAmount)}</strong>, verb: 'raised for', place: { name: item.title, to: item.fundraisingUrl }, at: item.createdOn };
   }
   const place = { name: item.charityName, to: paths.charity(country.code, item.charityUrl) };
   if (item.kind === 'volunteering') return { what: <strong>Volunteering sign-up</strong>, verb: 'with', place, at: item.createdOn };
