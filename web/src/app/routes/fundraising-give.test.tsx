@@ -7,6 +7,7 @@ import { resetSessionForTests, setIdTokenProvider, setSession } from '../../lib/
 import { attachCardGateway } from '../../testing/card-gateway-fake';
 import { installFetchFake, json, problem, type FetchFake } from '../../testing/fetch-fake';
 import { TRACKING_NUMBER, answerCardSettings } from '../../testing/fixtures';
+import { createQueryClient } from '../../lib/query-client';
 import { renderApp } from '../../testing/render';
 
 /** Giving to a fundraising page (page type FUNDRAISE): the checkout in the page's totals while the page is Open. */
@@ -42,8 +43,9 @@ function signIn(fetch: FetchFake, options: Record<string, unknown>) {
   fetch.on('GET', `/api/fundraising/pages/${PAGE_ID}/me`, json(200, null));
 }
 
+/** The app's own query client: reads stay fresh for 30 s, as in the browser. */
 async function openPage(path = PATH) {
-  const view = renderApp(path);
+  const view = renderApp(path, { queryClient: createQueryClient() });
   const form = await screen.findByRole('form', { name: HEADING }, { timeout: 5000 });
   const gateway = attachCardGateway((await within(form).findByTitle('Card details')) as HTMLIFrameElement);
   await gateway.ready();
@@ -129,6 +131,12 @@ describe('fundraising page: giving (page type FUNDRAISE)', () => {
     expect(screen.getByRole('link', { name: 'Back to Aroha Ngata’s fundraiser' }).getAttribute('href')).toBe(PATH);
     // A completed payment forgets the page's saved choices.
     expect(loadCheckoutState(PAGE_ID)).toBeUndefined();
+
+    // Back on the page, its totals and donors are read again (the gift counts toward them).
+    const pageReads = fetch.callsTo('GET', PAGE_URL).length;
+    await user.click(screen.getByRole('link', { name: 'Back to Aroha Ngata’s fundraiser' }));
+    await screen.findByRole('heading', { level: 1, name: 'Aroha runs the bays' });
+    await waitFor(() => expect(fetch.callsTo('GET', PAGE_URL).length).toBeGreaterThan(pageReads));
   });
 
   it('a member gives monthly through the member call, without a donor; the page’s payroll stays off even when the workplace allows it', async () => {

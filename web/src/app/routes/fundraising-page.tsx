@@ -1,9 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { FUNDRAISING_MESSAGES } from '@giving/shared/contracts/fundraising';
 import { ErrorState } from '../../components/ui/empty-state';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { checkoutFormPart } from '../../features/checkout/checkout-part';
 import { usePage } from '../../features/fundraising/api/get-page';
+import { publicFundraisingKey } from '../../features/fundraising/api/keys';
 import { PageView } from '../../features/fundraising/components/page-view';
 import { errorMessageOf, isNotFound } from '../../lib/api-client';
 import { useCountry } from '../../lib/country';
@@ -19,6 +21,7 @@ const pageExtras = lazyPart(() => import('../../features/fundraising/components/
 export function FundraisingPageScreen({ eventUrl, pageUrl }: { eventUrl: string; pageUrl: string }) {
   const country = useCountry().code;
   const page = usePage(eventUrl, pageUrl);
+  const queryClient = useQueryClient();
   useFirstScreenDrawn(!page.isPending);
   const extras = pageExtras.usePart(page.isSuccess, { afterFirstScreen: true });
   // The FUNDRAISE checkout, only while the page takes donations: its code comes after the first screen (the page's
@@ -46,6 +49,9 @@ export function FundraisingPageScreen({ eventUrl, pageUrl }: { eventUrl: string;
                   country={country}
                   // Ended or taken offline meanwhile (409): the page's new status replaces the checkout.
                   onPageClosed={() => void page.refetch()}
+                  // A gift counts toward the page, its event and the lists: read them afresh when next shown (the
+                  // thank-you opens now, so nothing is read again here).
+                  onPaid={() => void queryClient.invalidateQueries({ queryKey: publicFundraisingKey, refetchType: 'none' })}
                 />
               ) : (
                 <div className={styles.checkoutPlace} aria-busy="true" />

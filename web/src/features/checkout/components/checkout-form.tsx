@@ -85,6 +85,8 @@ export interface CheckoutFormProps {
    * fetches itself again, and its status then replaces the checkout.
    */
   onPageClosed?: () => void;
+  /** The payment completed (before the thank-you opens): e.g. a fundraising page's totals and donors are out of date. */
+  onPaid?: () => void;
 }
 
 /** Spec §2: the general donation is the 'Donate Amount of Your Choice' of a charity. */
@@ -112,7 +114,7 @@ export const givingAs = (member: SignedInMember) => `Giving as ${member.name} ($
  * the receipt name starting at their name. Submit validates the form, tokenises the card in the gateway's frame,
  * then runs the payment flow (the guest route, or the member route without a donor).
  */
-export function CheckoutForm({ target, country, onGiftChanged, onPageClosed }: CheckoutFormProps) {
+export function CheckoutForm({ target, country, onGiftChanged, onPageClosed, onPaid }: CheckoutFormProps) {
   const { locale, currency } = COUNTRIES[country];
   const isGift = target.pageType === 'GIFT';
   // Spec §2: a priced gift is sold at its price (read-only); the donor chooses the amount of a general donation and
@@ -248,6 +250,7 @@ export function CheckoutForm({ target, country, onGiftChanged, onPageClosed }: C
     create: createForPage,
     onCompleted: ({ trackingNumber, request }) => {
       clearCheckoutState(itemId);
+      onPaid?.();
       void navigate(paths.thankYou(country), {
         state: thankYouState({
           charityName: charity.name,
