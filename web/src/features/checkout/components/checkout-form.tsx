@@ -540,6 +540,7 @@ export function CheckoutForm({ target, country, onGiftChanged, onPageClosed, onP
 
       <div className={styles.actions}>
         {flow.failure ? <FormMessage>{flow.failure}</FormMessage> : null}
+        {/* Never payroll on a fundraising page (see allowedPaymentMethods): the API takes no payroll pledge for pages yet. */}
         {payingByPayroll && target.pageType !== 'FUNDRAISE' ? (
           payrollPart ? (
             <payrollPart.PayrollPledgeButton
