@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@giving/shared/contracts/messages';
 import { aPage, PAGE_ID } from '../../fundraising/testing';
@@ -49,7 +49,7 @@ describe('CheckoutForm for a fundraising page (FUNDRAISE)', () => {
     field('A message for Aroha').focus();
     await user.paste('x'.repeat(501));
     await user.click(donateButton());
-    expect(errorOf(field('A message for Aroha'))).toBe(MESSAGES.tooLong(500));
+    await waitFor(() => expect(errorOf(field('A message for Aroha'))).toBe(MESSAGES.tooLong(500)));
     expect(fetch.callsTo('POST', `/api/fundraising/pages/${PAGE_ID}/donate`)).toHaveLength(0);
   });
 });
