@@ -4,7 +4,7 @@ import { FUNDRAISING_MESSAGES } from '@giving/shared/contracts/fundraising';
 import { OWNER, PAGE_ID, aPage, aPageSummary, anEvent } from '../../features/fundraising/testing';
 import { resetSessionForTests, setSession } from '../../lib/session';
 import { installFetchFake, json, type FetchFake } from '../../testing/fetch-fake';
-import { runtimeConfig } from '../../testing/fixtures';
+import { answerCardSettings, runtimeConfig } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render';
 
 afterEach(() => resetSessionForTests());
@@ -17,7 +17,8 @@ const TEAM = (what: string) => `/api/fundraising/pages/${PAGE_ID}/${what}`;
 
 function fakePlatform(page = aPage()) {
   const fetch = installFetchFake();
-  fetch.on('GET', '/config.json', json(200, runtimeConfig));
+  // An open page shows its checkout (fundraising-give.test.tsx), which reads the card gateway's settings.
+  answerCardSettings(fetch);
   fetch.on('GET', PAGE_URL, json(200, page));
   fetch.on(
     'GET',

@@ -1,14 +1,18 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { FUNDRAISING_MESSAGES } from '@giving/shared/contracts/fundraising';
 import { ErrorState } from '../../components/ui/empty-state';
 import { LoadingBlock } from '../../components/ui/spinner';
+import { checkoutFormPart } from '../../features/checkout/checkout-part';
 import { usePage } from '../../features/fundraising/api/get-page';
+import { publicFundraisingKey } from '../../features/fundraising/api/keys';
 import { PageView } from '../../features/fundraising/components/page-view';
 import { errorMessageOf, isNotFound } from '../../lib/api-client';
 import { useCountry } from '../../lib/country';
 import { useFirstScreenDrawn } from '../../lib/first-screen';
 import { lazyPart } from '../../lib/lazy-part';
 import { NotFound } from './not-found';
+import styles from './pages.module.css';
 
 /** Donors, comments, sharing and the owner's tools: below the first screen, so their code and reads come after it. */
 const pageExtras = lazyPart(() => import('../../features/fundraising/components/page-extras'));
@@ -17,8 +21,13 @@ const pageExtras = lazyPart(() => import('../../features/fundraising/components/
 export function FundraisingPageScreen({ eventUrl, pageUrl }: { eventUrl: string; pageUrl: string }) {
   const country = useCountry().code;
   const page = usePage(eventUrl, pageUrl);
+  const queryClient = useQueryClient();
   useFirstScreenDrawn(!page.isPending);
   const extras = pageExtras.usePart(page.isSuccess, { afterFirstScreen: true });
+  // The FUNDRAISE checkout, only while the page takes donations: its code comes after the first screen (the page's
+  // picture, title and totals), in its own chunk, while its place is kept so nothing moves when it arrives.
+  const open = page.isSuccess && page.data.status === 'Open';
+  const checkout = checkoutFormPart.usePart(open, { afterFirstScreen: true });
 
   if (page.isError && isNotFound(page.error)) return <NotFound title="Fundraising page not found" message={FUNDRAISING_MESSAGES.pageNotFound} />;
   return (
@@ -28,8 +37,28 @@ export function FundraisingPageScreen({ eventUrl, pageUrl }: { eventUrl: string;
       ) : page.isError ? (
         <ErrorState headingLevel={2} title="We couldn’t load this page" message={errorMessageOf(page.error)} onRetry={() => void page.refetch()} />
       ) : (
-        // `give`: the FUNDRAISE checkout is mounted here once its donate call exists (the next issue); nothing until then.
-        <PageView page={page.data} country={country} give={undefined}>
+        <PageView
+          page={page.data}
+          country={country}
+          give={
+            open ? (
+              checkout ? (
+                <checkout.CheckoutForm
+                  key={page.data.id}
+                  target={{ pageType: 'FUNDRAISE', page: page.data }}
+                  country={country}
+                  // Ended or taken offline meanwhile (409): the page's new status replaces the checkout.
+                  onPageClosed={() => void page.refetch()}
+                  // A gift counts toward the page, its event and the lists: read them afresh when next shown (the
+                  // thank-you opens now, so nothing is read again here).
+                  onPaid={() => void queryClient.invalidateQueries({ queryKey: publicFundraisingKey, refetchType: 'none' })}
+                />
+              ) : (
+                <div className={styles.checkoutPlace} aria-busy="true" />
+              )
+            ) : undefined
+          }
+        >
           {extras ? <extras.PageExtras key={page.data.id} page={page.data} country={country} /> : null}
         </PageView>
       )}

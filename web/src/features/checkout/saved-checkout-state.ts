@@ -2,9 +2,10 @@ import * as z from 'zod/mini';
 import { PAYMENT_TYPES } from '@giving/shared/contracts/donations';
 
 /**
- * Spec §3 "Saved checkout state per item id": what the donor chose for this gift or charity, kept while they sign in
- * (recurring and payroll giving need a member) and cleared when the payment succeeds. It lives in sessionStorage:
- * this tab only, gone when the tab closes, and never card details or donor names.
+ * Spec §3 "Saved checkout state per item id": what the donor chose for this gift, charity or fundraising page (keyed
+ * by the page's id), kept while they sign in (recurring and payroll giving need a member) and cleared when the
+ * payment succeeds. It lives in sessionStorage: this tab only, gone when the tab closes, and never card details or
+ * donor names.
  */
 export const savedCheckoutStateSchema = z.object({
   donationAmount: z.string().check(z.maxLength(20)),
@@ -13,6 +14,8 @@ export const savedCheckoutStateSchema = z.object({
   paymentType: z.enum(PAYMENT_TYPES),
   message: z.string().check(z.maxLength(2000)),
   isAnonymous: z.boolean(),
+  /** A fundraising page's 'only the owner can see my message' (absent in states saved for gifts and charities). */
+  isMessageAnonymous: z.optional(z.boolean()),
   voucherCode: z.string().check(z.maxLength(8)),
   isSupportingWebsite: z.boolean(),
   supportingAmount: z.enum(['0', '200', '500']),

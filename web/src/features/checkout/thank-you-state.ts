@@ -1,5 +1,11 @@
 import type { Money } from '@giving/shared/money';
 
+export interface FundraisingPageSummary {
+  title: string;
+  ownerName: string;
+  path: string;
+}
+
 /**
  * What the thank-you page shows about the payment that just completed; passed in the router's location state (the
  * thank-you page checks it with its schema: history state survives reloads and can be anything).
@@ -9,6 +15,8 @@ export interface ThankYouSummary {
   charityUrl: string;
   /** Absent for a general donation to the charity. */
   giftTitle?: string;
+  /** A donation to a fundraising page: its title, its owner's name and where it is (the back link). */
+  fundraisingPage?: FundraisingPageSummary;
   quantity: number;
   total: Money;
   trackingNumber: string;

@@ -5,6 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod/mini';
 import { CARD_CHOICE_MESSAGE, MAX_QUANTITY, MIN_QUANTITY, QUICK_PICK_AMOUNTS, type Gift } from '@giving/shared/contracts/donations';
 import type { CharityProfile } from '@giving/shared/contracts/accounts-public';
+import type { Page } from '@giving/shared/contracts/fundraising';
 import { COUNTRIES, type CountryCode } from '@giving/shared/countries';
 import type { PaymentOptions } from '@giving/shared/payment-methods';
 import { cardPartCents, transactionFeeCents } from '@giving/shared/fees';
@@ -35,12 +36,13 @@ import {
   type CheckoutRules,
 } from '../checkout-form-schema';
 import { usePaymentOptions } from '../api/get-payment-options';
+import { useCreateFundraisePayment, type FundraisePaymentInput } from '../api/create-fundraise-payment';
 import { voucherCovers } from '@giving/shared/contracts/voucher-codes';
 import { initialVoucherState, voucherReducer, type VoucherState } from '../voucher-state';
 import { choosePaymentType, initialPaymentType, isAllowed, submitDisabled, type AllowedPaymentMethods } from '../payment-choice';
 import { clearCheckoutState, loadCheckoutState, saveCheckoutState, type SavedCheckoutState } from '../saved-checkout-state';
 import { useCountryCardGateway } from '../hooks/use-country-card-gateway';
-import { usePaymentFlow, type PaymentCard, type PaymentDraft } from '../hooks/use-payment-flow';
+import { usePaymentFlow, type CreatePaymentCall, type PaymentCard, type PaymentDraft } from '../hooks/use-payment-flow';
 import { thankYouState } from '../thank-you-state';
 import { CARD_FORM_UNAVAILABLE, CARD_FRAME_NOT_READY, CardFrameError } from '../card-errors';
 import { CARD_FRAME_LOADING } from '../messages';
@@ -61,10 +63,14 @@ const savedCards = lazyPart(() => import('./saved-cards'));
 export const preloadCheckoutParts = () =>
   Promise.all([cardFramePart.preload(), voucherPanel.preload().then((panel) => panel.preloadVoucherLookup()), payrollPledge.preload(), savedCards.preload(), processingModalPart.preload()]);
 
-/** What the checkout pays for: a gift on a gift page, or a general donation on a charity page (quantity 1). */
+/**
+ * What the checkout pays for: a gift on a gift page, a general donation on a charity page (quantity 1), or a donation
+ * to a fundraising page (quantity 1, spec 1 §5 "Fundraise quantity forced to 1"), which carries a message to its owner.
+ */
 export type CheckoutTarget =
   | { pageType: 'GIFT'; gift: Gift }
-  | { pageType: 'CHARITY'; charity: Pick<CharityProfile, 'id' | 'name' | 'charityUrl'> };
+  | { pageType: 'CHARITY'; charity: Pick<CharityProfile, 'id' | 'name' | 'charityUrl'> }
+  | { pageType: 'FUNDRAISE'; page: Page };
 
 export interface CheckoutFormProps {
   target: CheckoutTarget;
@@ -74,6 +80,13 @@ export interface CheckoutFormProps {
    * the new price as it arrives.
    */
   onGiftChanged?: () => void;
+  /**
+   * The API said the fundraising page stopped taking donations meanwhile (409, ended or taken offline): the page
+   * fetches itself again, and its status then replaces the checkout.
+   */
+  onPageClosed?: () => void;
+  /** The payment completed (before the thank-you opens): e.g. a fundraising page's totals and donors are out of date. */
+  onPaid?: () => void;
 }
 
 /** Spec §2: the general donation is the 'Donate Amount of Your Choice' of a charity. */
@@ -85,24 +98,34 @@ interface SignedInMember {
   email: string;
 }
 
+/** How a fundraising page's checkout names its owner: by first name. */
+export const ownerFirstName = (page: Pick<Page, 'owner'>) => page.owner.name.trim().split(/\s+/)[0] || page.owner.name;
+export const fundraiseHeading = (firstName: string) => `Donate to ${firstName}’s fundraiser`;
+export const donorMessageLabel = (firstName: string) => `A message for ${firstName}`;
+export const DONOR_MESSAGE_HINT = 'Optional. It shows on the page with your donation.';
+export const messageHiddenLabel = (firstName: string) => `Only ${firstName} can see my message`;
+
 /** Who is giving, shown instead of the name and e-mail fields when signed in. */
 export const givingAs = (member: SignedInMember) => `Giving as ${member.name} (${member.email})`;
 
 /**
- * The checkout of a gift page (GIFT) and of a charity page (CHARITY), paid by card.
+ * The checkout of a gift page (GIFT), of a charity page (CHARITY) and of a fundraising page (FUNDRAISE), paid by card.
  * A guest gives their names and e-mail; a signed-in member skips them (spec §6) and sees who is giving instead, with
  * the receipt name starting at their name. Submit validates the form, tokenises the card in the gateway's frame,
  * then runs the payment flow (the guest route, or the member route without a donor).
  */
-export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormProps) {
+export function CheckoutForm({ target, country, onGiftChanged, onPageClosed, onPaid }: CheckoutFormProps) {
   const { locale, currency } = COUNTRIES[country];
   const isGift = target.pageType === 'GIFT';
   // Spec §2: a priced gift is sold at its price (read-only); the donor chooses the amount of a general donation and
   // of a gift without a price ('Area of greatest need').
   const priceCents = target.pageType === 'GIFT' ? target.gift.price.cents : 0;
   const donorChoosesAmount = priceCents === 0;
-  const charity = target.pageType === 'GIFT' ? target.gift.charity : target.charity;
-  const itemId = target.pageType === 'GIFT' ? target.gift.id : target.charity.id;
+  const isFundraise = target.pageType === 'FUNDRAISE';
+  const charity = target.pageType === 'GIFT' ? target.gift.charity : target.pageType === 'FUNDRAISE' ? target.page.charity : target.charity;
+  // The item whose choices are saved: the gift, the charity, or the fundraising page.
+  const itemId = target.pageType === 'GIFT' ? target.gift.id : target.pageType === 'FUNDRAISE' ? target.page.id : target.charity.id;
+  const ownerName = target.pageType === 'FUNDRAISE' ? ownerFirstName(target.page) : undefined;
   const headingId = useId();
   // Spec §5: the tip is offered only where the site shows gratuity; while that is unknown, it is not offered.
   const showGratuity = useSiteConfig(country).data?.showGratuity === true;
@@ -112,7 +135,7 @@ export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormPro
   const session = useSession();
   const member: SignedInMember | undefined = session.status === 'signedIn' ? { name: session.name, email: session.email } : undefined;
   const paymentOptions = usePaymentOptions(target.pageType);
-  const allowed = allowedPaymentMethods(member !== undefined, paymentOptions.options);
+  const allowed = allowedPaymentMethods(target.pageType, member !== undefined, paymentOptions.options);
   // What the donor chose for this item before (e.g. before signing in for payroll or monthly giving).
   const [saved] = useState(() => loadCheckoutState(itemId));
   // The country's merchant account frames the card fields (nz encrypts in the frame) and sets the fee (spec §3).
@@ -217,14 +240,25 @@ export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormPro
   }, [watch]);
   useEffect(() => save.current(), [voucher.voucherCode]);
 
+  // A fundraising page's payment goes to its own call (spec 1 §4), the page's id in its path.
+  const { mutateAsync: createFundraisePayment } = useCreateFundraisePayment();
+  const createForPage: CreatePaymentCall<PaymentDraft, PaymentCard> | undefined =
+    target.pageType === 'FUNDRAISE'
+      ? ({ request, idempotencyKey }) => createFundraisePayment({ pageId: target.page.id, request: request as FundraiseRequest, idempotencyKey })
+      : undefined;
   const flow = usePaymentFlow({
+    create: createForPage,
     onCompleted: ({ trackingNumber, request }) => {
       clearCheckoutState(itemId);
+      onPaid?.();
       void navigate(paths.thankYou(country), {
         state: thankYouState({
           charityName: charity.name,
           charityUrl: charity.charityUrl,
           ...(target.pageType === 'GIFT' ? { giftTitle: target.gift.title } : {}),
+          ...(target.pageType === 'FUNDRAISE'
+            ? { fundraisingPage: { title: target.page.title, ownerName: target.page.owner.name, path: location.pathname } }
+            : {}),
           quantity: request.quantity,
           total: { cents: request.donationAmount * request.quantity + request.supportingAmount + request.transactionFeeCents, currency },
           trackingNumber,
@@ -312,6 +346,8 @@ export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormPro
     );
     if (outcome.kind === 'card-invalid') cardFields.current?.focus();
     else if (outcome.kind === 'field-errors') showServerErrors(outcome.status, outcome.fieldErrors);
+    // The page ended or went offline meanwhile: its message shows above Donate, and the page fetches itself again.
+    else if (outcome.kind === 'failed' && outcome.status === 409 && isFundraise) onPageClosed?.();
   }, () => {
     // The form's own fields are wrong: the card fields show theirs too, so one press tells the donor everything.
     if (needsCard && !(member && usingSavedCard)) cardFields.current?.showErrors();
@@ -367,7 +403,7 @@ export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormPro
   return (
     <form ref={formRef} className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.heading}>
-        {isGift ? 'Give this gift' : GENERAL_DONATION_HEADING}
+        {isGift ? 'Give this gift' : ownerName !== undefined ? fundraiseHeading(ownerName) : GENERAL_DONATION_HEADING}
       </h2>
 
       <fieldset className={styles.section}>
@@ -402,8 +438,17 @@ export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormPro
           </fieldset>
         ) : null}
         <Total totalCents={totalCents} feeCents={feeCents} showFee={cardPays} locale={locale} currency={currency} />
-        <TextareaField label="Message" hideLabel placeholder="Message" rows={3} error={errors.message?.message} {...register('message')} />
-        <CheckboxField label="Donate Anonymously" {...register('isAnonymous')} />
+        {ownerName !== undefined ? (
+          // Spec 2 §3: a fundraising page's donation carries donorMessage (to the owner, shown on the page unless
+          // isMessageAnonymous) in place of the checkout's message.
+          <TextareaField label={donorMessageLabel(ownerName)} hint={DONOR_MESSAGE_HINT} rows={3} error={errors.message?.message} {...register('message')} />
+        ) : (
+          <TextareaField label="Message" hideLabel placeholder="Message" rows={3} error={errors.message?.message} {...register('message')} />
+        )}
+        <div className={styles.choices}>
+          <CheckboxField label="Donate Anonymously" {...register('isAnonymous')} />
+          {ownerName !== undefined ? <CheckboxField label={messageHiddenLabel(ownerName)} {...register('isMessageAnonymous')} /> : null}
+        </div>
       </fieldset>
 
       <fieldset ref={methodsRef} className={styles.section}>
@@ -495,7 +540,8 @@ export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormPro
 
       <div className={styles.actions}>
         {flow.failure ? <FormMessage>{flow.failure}</FormMessage> : null}
-        {payingByPayroll ? (
+        {/* Never payroll on a fundraising page (see allowedPaymentMethods): the API takes no payroll pledge for pages yet. */}
+        {payingByPayroll && target.pageType !== 'FUNDRAISE' ? (
           payrollPart ? (
             <payrollPart.PayrollPledgeButton
               signedIn={member !== undefined}
@@ -536,13 +582,19 @@ export function CheckoutForm({ target, country, onGiftChanged }: CheckoutFormPro
 const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
 
 /**
- * The methods the checkout offers (spec §6). A member gets what their workplace allows (card only while that loads).
- * A guest may pay by card or voucher, and sees monthly and payroll too: choosing them asks the guest to sign in.
+ * The methods the checkout offers (spec §6). A member gets what their workplace allows (card only while that loads;
+ * on a fundraising page, Workplace_Fundraising_CreditCard/Voucher/Payroll decide). A guest may pay by card or voucher,
+ * and sees monthly and payroll too: choosing them asks the guest to sign in.
+ *
+ * No payroll on a fundraising page, whatever the workplace allows: the API takes no payroll pledge for a page yet (its
+ * donate calls take card and voucher payments only), so the checkout does not offer one. Monthly giving is offered as
+ * for a charity: the member donate call takes isRecurring.
  */
-function allowedPaymentMethods(signedIn: boolean, options: PaymentOptions | undefined): AllowedPaymentMethods {
-  if (!signedIn) return { card: true, voucher: true, payroll: true, recurring: true };
+function allowedPaymentMethods(pageType: CheckoutTarget['pageType'], signedIn: boolean, options: PaymentOptions | undefined): AllowedPaymentMethods {
+  const payrollBuilt = pageType !== 'FUNDRAISE';
+  if (!signedIn) return { card: true, voucher: true, payroll: payrollBuilt, recurring: true };
   if (!options) return { card: true, voucher: false, payroll: false, recurring: false };
-  return { card: options.card, voucher: options.voucher, payroll: options.payroll, recurring: options.recurring };
+  return { card: options.card, voucher: options.voucher, payroll: payrollBuilt && options.payroll, recurring: options.recurring };
 }
 
 /** The form's start: the saved choices for this item when there are any, else the defaults (spec §3). */
@@ -561,6 +613,7 @@ function startingValues(target: CheckoutTarget, allowed: AllowedPaymentMethods, 
     paymentType: initialPaymentType(allowed, saved.paymentType),
     message: saved.message,
     isAnonymous: saved.isAnonymous,
+    isMessageAnonymous: saved.isMessageAnonymous ?? false,
     supportingAmount: saved.supportingAmount,
     receiptName: saved.receiptName,
     saveCard: saved.isRecurring,
@@ -575,6 +628,7 @@ function savedStateOf(values: CheckoutFormInput, voucherCode: string): SavedChec
     paymentType: values.paymentType,
     message: values.message,
     isAnonymous: values.isAnonymous,
+    isMessageAnonymous: values.isMessageAnonymous,
     voucherCode,
     isSupportingWebsite: values.supportingAmount !== '0',
     supportingAmount: values.supportingAmount,
@@ -618,16 +672,29 @@ function toPaymentDraft(
     // Monthly giving is a member's, by card (spec §4: a voucher turns recurring off).
     isRecurring: signedIn && !byVoucher && values.isRecurring,
     ...(byVoucher ? { voucher: { code: voucherCode } } : {}),
-    ...(message ? { message } : {}),
     isAnonymous: values.isAnonymous,
     receiptName: values.receiptName,
     // A signed-in member's donor is whoever their token names; the member route refuses a donor in the body.
     ...(signedIn ? {} : { donor: { firstName: values.firstName, lastName: values.lastName, email: values.email } }),
   };
-  return (target.pageType === 'GIFT'
-    ? { pageType: 'GIFT', giftId: target.gift.id, quantity: values.quantity, ...common }
-    : { pageType: 'CHARITY', charityId: target.charity.id, quantity: 1, ...common }) as PaymentDraft;
+  switch (target.pageType) {
+    case 'GIFT':
+      return { pageType: 'GIFT', giftId: target.gift.id, quantity: values.quantity, ...common, ...(message ? { message } : {}) } as PaymentDraft;
+    case 'CHARITY':
+      return { pageType: 'CHARITY', charityId: target.charity.id, quantity: 1, ...common, ...(message ? { message } : {}) } as PaymentDraft;
+    case 'FUNDRAISE':
+      // The page is in the call's path; its message goes to the owner as donorMessage (spec 2 §3), quantity fixed at 1.
+      return {
+        pageType: 'FUNDRAISE',
+        quantity: 1,
+        ...common,
+        ...(message ? { donorMessage: message } : {}),
+        isMessageAnonymous: values.isMessageAnonymous,
+      } as PaymentDraft;
+  }
 }
+
+type FundraiseRequest = FundraisePaymentInput['request'];
 
 interface MoneyDisplay {
   locale: string;

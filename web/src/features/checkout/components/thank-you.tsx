@@ -15,6 +15,8 @@ const thankYouSummarySchema: z.ZodMiniType<ThankYouSummary> = z.object({
   charityName: z.string(),
   charityUrl: z.string(),
   giftTitle: z.optional(z.string()),
+  // A path in this site only (history state can be anything): never another origin's address.
+  fundraisingPage: z.optional(z.object({ title: z.string(), ownerName: z.string(), path: z.string().check(z.regex(/^\/[^/\\]/)) })),
   quantity: z.int(),
   total: moneySchema,
   trackingNumber: z.string(),
@@ -32,6 +34,14 @@ export function readThankYouState(state: unknown): ThankYouSummary | undefined {
 /** What the thank-you says about how the donation was given. */
 export function thankYouLead(summary: ThankYouSummary): string {
   const what = summary.giftTitle ? 'Your gift' : 'Your donation';
+  const page = summary.fundraisingPage;
+  if (page) {
+    const to = `${page.ownerName}’s fundraiser “${page.title}” for ${summary.charityName}`;
+    if (summary.kind === 'monthly') {
+      return `Your monthly donation to ${to} has started: this month’s has been received and a receipt is on its way to your inbox. You can see or cancel it in your upcoming donations.`;
+    }
+    return `Your donation to ${to} has been received. A receipt is on its way to your inbox.`;
+  }
   if (summary.kind === 'payroll') {
     return `${what} to ${summary.charityName} has been added to your payroll${summary.workplaceName ? ` at ${summary.workplaceName}` : ''}. You can see it in your upcoming donations.`;
   }
@@ -82,7 +92,14 @@ export function ThankYou({ country }: { country: CountryCode }) {
       <dl className={styles.summary}>
         <dt>Charity</dt>
         <dd>{summary.charityName}</dd>
-        {summary.giftTitle ? (
+        {summary.fundraisingPage ? (
+          <>
+            <dt>Fundraising page</dt>
+            <dd>{summary.fundraisingPage.title}</dd>
+            <dt>Fundraiser</dt>
+            <dd>{summary.fundraisingPage.ownerName}</dd>
+          </>
+        ) : summary.giftTitle ? (
           <>
             <dt>Gift</dt>
             <dd>{summary.giftTitle}</dd>
@@ -101,9 +118,15 @@ export function ThankYou({ country }: { country: CountryCode }) {
         <dd>{summary.trackingNumber}</dd>
       </dl>
       <div className={styles.actions}>
-        <Link to={paths.charity(country, summary.charityUrl)} className={buttonClassName({ variant: 'primary' })}>
-          Back to {summary.charityName}
-        </Link>
+        {summary.fundraisingPage ? (
+          <Link to={summary.fundraisingPage.path} className={buttonClassName({ variant: 'primary' })}>
+            Back to {summary.fundraisingPage.ownerName}’s fundraiser
+          </Link>
+        ) : (
+          <Link to={paths.charity(country, summary.charityUrl)} className={buttonClassName({ variant: 'primary' })}>
+            Back to {summary.charityName}
+          </Link>
+        )}
         <Link to={paths.charities(country)} className={buttonClassName({ variant: 'secondary' })}>
           Browse charities
         </Link>

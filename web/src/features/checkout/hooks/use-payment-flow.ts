@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CreatePaymentRequest, MemberCard, MemberPaymentRequest } from '@giving/shared/contracts/donations';
+import type {
+  CreatePaymentRequest,
+  FundraisePaymentRequest,
+  MemberCard,
+  MemberFundraisePaymentRequest,
+  MemberPaymentRequest,
+} from '@giving/shared/contracts/donations';
 import { ApiError, NetworkError, errorMessageOf } from '../../../lib/api-client';
 import { randomId } from '../../../lib/random-id';
 import { useCreatePayment } from '../api/create-payment';
@@ -10,9 +16,14 @@ type WithoutCard<Request> = Request extends unknown ? Omit<Request, 'card'> : ne
 
 /**
  * Everything the payment request needs except the card, which the gateway's frame tokenises last (per page type):
- * a guest's names the donor, a signed-in member's does not.
+ * a guest's names the donor, a signed-in member's does not. A fundraising page's (FUNDRAISE) goes to its own call,
+ * which the checkout passes as `create`.
  */
-export type PaymentDraft = WithoutCard<CreatePaymentRequest> | WithoutCard<MemberPaymentRequest>;
+export type PaymentDraft =
+  | WithoutCard<CreatePaymentRequest>
+  | WithoutCard<MemberPaymentRequest>
+  | WithoutCard<FundraisePaymentRequest>
+  | WithoutCard<MemberFundraisePaymentRequest>;
 
 export type SubmitOutcome =
   | { kind: 'accepted'; trackingNumber: string }
@@ -22,7 +33,8 @@ export type SubmitOutcome =
    * was shown (the fee, the gift's price) is out of date.
    */
   | { kind: 'field-errors'; status: number; fieldErrors: Record<string, string> }
-  | { kind: 'failed'; message: string };
+  /** `status`: the API's answer when it refused the payment as a whole (e.g. 409: the page stopped taking donations). */
+  | { kind: 'failed'; message: string; status?: number };
 
 export interface CompletedPayment<Draft = PaymentDraft> {
   trackingNumber: string;
@@ -126,7 +138,7 @@ export function usePaymentFlow<Draft extends object = PaymentDraft, Card = Payme
         if (error instanceof ApiError && error.fieldErrors.length > 0) return { kind: 'field-errors', status: error.status, fieldErrors: error.fieldMessages() };
         const message = errorMessageOf(error);
         setFailure(message);
-        return { kind: 'failed', message };
+        return { kind: 'failed', message, ...(error instanceof ApiError ? { status: error.status } : {}) };
       }
     },
     [createPayment],

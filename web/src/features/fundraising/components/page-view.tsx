@@ -11,10 +11,7 @@ import styles from './fundraising.module.css';
 export interface PageViewProps {
   page: Page;
   country: CountryCode;
-  /**
-   * Where the FUNDRAISE checkout goes (the donate call comes next): shown only while the page is Open. Nothing is
-   * passed yet, so an open page shows its totals without a way to give.
-   */
+  /** Where the FUNDRAISE checkout goes (the route composes it): shown only while the page is Open. */
   give?: ReactNode;
   /** What comes below the first screen: donors, comments, sharing, the owner's tools. */
   children?: ReactNode;
