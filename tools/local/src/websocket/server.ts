@@ -165,6 +165,13 @@ export async function startLiveSockets(options: LiveSocketOptions): Promise<Runn
       headers[name] = headers[name] === undefined ? value : `${headers[name]},${value}`;
       (multiValueHeaders[name] ??= []).push(value);
     }
+    // What the site's origin added in front (the edge's headers, as CloudFront adds them) is in req.headers only.
+    const named = new Set(Object.keys(headers).map((name) => name.toLowerCase()));
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (named.has(name) || value === undefined) continue;
+      headers[name] = Array.isArray(value) ? value.join(',') : value;
+      multiValueHeaders[name] = Array.isArray(value) ? value : [value];
+    }
     const query: Record<string, string> = {};
     const multiQuery: Record<string, string[]> = {};
     for (const [key, value] of url.searchParams) {
