@@ -52,6 +52,12 @@ const teamRoutes = (kind: 'events' | 'pages', param: 'eventId' | 'pageId', what:
 export default defineService({
   service: 'fundraising',
   table: { indexes: ['gsi1', 'gsi2', 'gsi3', 'gsi4', 'gsi5'], ttlAttribute: 'expiresAt', stream: 'NEW_IMAGE' },
+  // Live page progress (shared/live): a browser subscribes to one page or event; functions whose access has
+  // postsToConnections post its totals (services/fundraising/adapters/live.ts livePublisher).
+  websocket: {
+    connect: { handler: 'handlers/live#connect', access: { table: 'readWrite' } },
+    disconnect: { handler: 'handlers/live#disconnect', access: { table: 'readWrite' } },
+  },
   routes: [
     // What visitors read.
     route({ method: 'GET', path: '/fundraising/events', handler: 'handlers/events#list', auth: PUBLIC, summary: 'Online events in a country (?country=nz&sort=newest|mostRaised&cursor=): {items:[{id, eventUrl, title, ...totals}]}.' }),
