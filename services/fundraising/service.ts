@@ -117,6 +117,15 @@ export default defineService({
       batchSize: 25,
       access: { publishes: [PageModified, EventModified] },
     },
+    {
+      // Live page progress: each page's and event's newest version in a batch, posted to whoever has it open
+      // (domain/live-progress.ts). Its own subscription, so posting never holds up or fails the documents.
+      name: 'post-live-progress',
+      filter: { dynamodb: { NewImage: { sk: { S: ['PAGE', 'EVENT'] } } } },
+      handler: 'handlers/post-live-progress',
+      batchSize: 100,
+      access: { table: 'readWrite', postsToConnections: true },
+    },
   ],
   subscriptions: [
     { name: 'record-charity-profile', pattern: patternFor(CharityProfilePublished), handler: 'handlers/record-copies#charityProfile', access: { table: 'readWrite' } },

@@ -269,6 +269,22 @@ export const donorSchema = z.object({
 export type Donor = z.infer<typeof donorSchema>;
 export const donorListSchema = z.object({ items: z.array(donorSchema), nextCursor: z.optional(z.string()) });
 
+/** How many of a page's newest donors a live progress message carries. */
+export const LIVE_PROGRESS_DONORS = 5;
+/**
+ * Live progress (the WebSocket channels page:<id> and event:<id>, shared/live/channels.ts): a page's or an event's
+ * totals as of its stored `version`, posted after it gets a new version. Versions only grow and a burst may be posted
+ * as its newest version alone, so a client applies a message only when its version is newer than the last it applied.
+ * A page's message carries its newest donors (up to LIVE_PROGRESS_DONORS, as GET .../donors shows them).
+ */
+export const liveProgressSchema = z.extend(totalsSchema, {
+  kind: z.enum(['page', 'event']),
+  id: z.string(),
+  version: z.int(),
+  donors: z.optional(z.array(donorSchema)),
+});
+export type LiveProgress = z.infer<typeof liveProgressSchema>;
+
 /** Comments (GET and POST /fundraising/pages/{pageId}/comments). */
 export const newCommentSchema = z.object({ text: trimmed(MAX_COMMENT_LENGTH) });
 export const commentSchema = z.object({ id: z.string(), pageId: z.string(), author: personRefSchema, text: z.string(), createdOn: z.string() });

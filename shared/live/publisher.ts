@@ -21,6 +21,8 @@ export interface ChannelPostResult {
 
 export interface LivePublisher {
   postToChannel(channel: LiveChannel, message: unknown): Promise<ChannelPostResult>;
+  /** The same, to connections already read (`LiveConnections.ofChannel`): for a caller that skips a channel nobody is on. */
+  postToConnections(channel: LiveChannel, connectionIds: readonly string[], message: unknown): Promise<ChannelPostResult>;
 }
 
 /** API Gateway's limit for one WebSocket message (frames are 32 KB; a message up to 128 KB). */
@@ -38,13 +40,13 @@ export interface LivePublisherOptions {
 export function liveChannelPublisher(options: LivePublisherOptions): LivePublisher {
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_POST_CONCURRENCY);
   const log = options.log ?? rootLogger;
-  return {
+  const publisher: LivePublisher = {
     async postToChannel(channel, message) {
-      const data = new TextEncoder().encode(JSON.stringify(message));
-      if (data.byteLength > MAX_LIVE_MESSAGE_BYTES) {
-        throw new Error(`A live message is at most ${MAX_LIVE_MESSAGE_BYTES} bytes; this one is ${data.byteLength}`);
-      }
-      const ids = await options.connections.ofChannel(channel);
+      encode(message);
+      return publisher.postToConnections(channel, await options.connections.ofChannel(channel), message);
+    },
+    async postToConnections(channel, ids, message) {
+      const data = encode(message);
       const result: ChannelPostResult = { connections: ids.length, sent: 0, gone: 0, failed: 0 };
       let next = 0;
       const worker = async () => {
@@ -71,6 +73,15 @@ export function liveChannelPublisher(options: LivePublisherOptions): LivePublish
       return result;
     },
   };
+  return publisher;
+}
+
+function encode(message: unknown): Uint8Array {
+  const data = new TextEncoder().encode(JSON.stringify(message));
+  if (data.byteLength > MAX_LIVE_MESSAGE_BYTES) {
+    throw new Error(`A live message is at most ${MAX_LIVE_MESSAGE_BYTES} bytes; this one is ${data.byteLength}`);
+  }
+  return data;
 }
 
 function isGone(error: unknown): boolean {
