@@ -189,6 +189,8 @@ export const pageSchema = z.object({
   eventKind: z.enum(EVENT_KINDS),
   workplaceId: z.optional(z.string()),
   members: z.array(z.object({ ...personRefSchema.shape, role: z.enum(FUNDRAISING_ROLES) })),
+  /** The stored version read: a live progress message (liveProgressSchema) applies only when newer. */
+  version: z.optional(z.int()),
 });
 export type Page = z.infer<typeof pageSchema>;
 
@@ -217,6 +219,8 @@ export const eventSchema = z.object({
   story: z.string(),
   workplaceId: z.optional(z.string()),
   pages: z.array(pageSummarySchema),
+  /** The stored version read: a live progress message (liveProgressSchema) applies only when newer. */
+  version: z.optional(z.int()),
 });
 export type FundraisingEvent = z.infer<typeof eventSchema>;
 

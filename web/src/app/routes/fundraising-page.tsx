@@ -12,6 +12,8 @@ import { NotFound } from './not-found';
 
 /** Donors, comments, sharing and the owner's tools: below the first screen, so their code and reads come after it. */
 const pageExtras = lazyPart(() => import('../../features/fundraising/components/page-extras'));
+/** Live progress (the totals and donors moving as gifts arrive): its socket client also waits for the first screen. */
+const liveProgress = lazyPart(() => import('../../features/fundraising/live-progress'));
 
 /** A fundraising page, by its event's and its own address; a single-page event's page also answers at the event's. */
 export function FundraisingPageScreen({ eventUrl, pageUrl }: { eventUrl: string; pageUrl: string }) {
@@ -19,6 +21,7 @@ export function FundraisingPageScreen({ eventUrl, pageUrl }: { eventUrl: string;
   const page = usePage(eventUrl, pageUrl);
   useFirstScreenDrawn(!page.isPending);
   const extras = pageExtras.usePart(page.isSuccess, { afterFirstScreen: true });
+  const live = liveProgress.usePart(page.isSuccess, { afterFirstScreen: true });
 
   if (page.isError && isNotFound(page.error)) return <NotFound title="Fundraising page not found" message={FUNDRAISING_MESSAGES.pageNotFound} />;
   return (
@@ -30,6 +33,7 @@ export function FundraisingPageScreen({ eventUrl, pageUrl }: { eventUrl: string;
       ) : (
         // `give`: the FUNDRAISE checkout is mounted here once its donate call exists (the next issue); nothing until then.
         <PageView page={page.data} country={country} give={undefined}>
+          {live ? <live.LivePageProgress key={`live-${page.data.id}`} page={page.data} eventUrl={eventUrl} pageUrl={pageUrl} /> : null}
           {extras ? <extras.PageExtras key={page.data.id} page={page.data} country={country} /> : null}
         </PageView>
       )}
