@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { measureBundles, type BundleSize } from './bundles';
 import { lighthouseSection, measureLighthouse, type PageFigures } from './lighthouse';
-import { LIVE_RATES, liveProgressSection, measureLiveProgress, publisherTrigger, type LiveProgressFigures } from './live-progress';
+import { LIVE_RATES, liveProgressSection, measureLiveProgress, offlineGiftTrigger, type LiveProgressFigures } from './live-progress';
 import { machine } from './machine';
 import { childrenOf, dynamoDbPidOf, startPlatform } from './platform';
 import { measureSubmissions, type CpuPerRequest, type CpuSampler, type SubmissionFigures } from './submissions';
@@ -166,7 +166,7 @@ try {
   await untilQuiet(platform.pid, log);
   log('measuring live page progress (1,000 sockets on one channel)');
   for (const perSecond of LIVE_RATES) {
-    const trigger = publisherTrigger({ dynamodbEndpoint: urls.dynamodb, managementEndpoint: `${urls.live}/live` });
+    const trigger = offlineGiftTrigger({ siteUrl: urls.site });
     live.push(await measureLiveProgress({ siteUrl: urls.site, platformPid: platform.pid, trigger, perSecond, log }));
   }
 } finally {
