@@ -1,9 +1,10 @@
-import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { measureBundles, type BundleSize } from './bundles';
 import { lighthouseSection, measureLighthouse, type PageFigures } from './lighthouse';
+import { LIVE_RATES, liveProgressSection, measureLiveProgress, offlineGiftTrigger, type LiveProgressFigures } from './live-progress';
 import { machine } from './machine';
+import { childrenOf, dynamoDbPidOf, startPlatform } from './platform';
 import { measureSubmissions, type CpuPerRequest, type CpuSampler, type SubmissionFigures } from './submissions';
 import { measureRouteJavaScript, routesSection, type RouteJavaScript } from './web-routes';
 
@@ -26,32 +27,7 @@ const bundleLimit = (fn: string) => (PDF_HANDLERS.has(fn) ? PDF_BUNDLE_LIMIT_BYT
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 const url = (offset: number) => `http://localhost:${PORT_BASE + offset}`;
-const urls = { site: url(0), cardGateway: url(10), dynamodb: url(20), stepFunctions: url(50) };
-
-async function startPlatform() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tools/local/src/main.ts', '--quiet'], {
-    cwd: ROOT,
-    env: { ...process.env, LOCAL_PORT_BASE: String(PORT_BASE), LOCAL_STATE_DIR: '.local/bench', LOG_LEVEL: 'warn', LOCAL_EDGE_RATE_LIMIT_SCALE: '100000' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the platform exited: ${output}`);
-    if (output.includes('Press Ctrl-C to stop.')) break;
-    if (Date.now() > deadline) throw new Error(`the platform did not start: ${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    pid: child.pid as number,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGINT');
-      }),
-  };
-}
+const urls = { site: url(0), cardGateway: url(10), dynamodb: url(20), stepFunctions: url(50), live: url(95) };
 
 /** CPU time (clock ticks, 100 a second on Linux) used so far by one process. */
 function ownTicks(pid: number): number {
@@ -63,26 +39,12 @@ function ownTicks(pid: number): number {
   }
 }
 
-function childrenOf(pid: number): number[] {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
-}
-
 /** CPU time used so far by a process and its children (DynamoDB Local, cognito-local). */
 const cpuTicks = (pid: number) => ownTicks(pid) + childrenOf(pid).reduce((sum, child) => sum + ownTicks(child), 0);
 
 /** Cumulative CPU ms of this load generator, the platform's own Node process and DynamoDB Local (its Java child). */
 function cpuSampler(platformPid: number): CpuSampler {
-  const dynamodbPid = childrenOf(platformPid).find((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('DynamoDBLocal');
-    } catch {
-      return false;
-    }
-  });
+  const dynamodbPid = dynamoDbPidOf(platformPid);
   return () => {
     const usage = process.cpuUsage();
     return { generator: (usage.user + usage.system) / 1000, platform: ownTicks(platformPid) * 10, dynamodb: dynamodbPid ? ownTicks(dynamodbPid) * 10 : 0 };
@@ -113,7 +75,7 @@ function median(values: number[]): number {
   return sorted.length % 2 ? (sorted[mid] as number) : Math.round(((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2);
 }
 
-function report(figures: SubmissionFigures, bundles: BundleSize[], routes: RouteJavaScript[], pages: PageFigures[]): string {
+function report(figures: SubmissionFigures, bundles: BundleSize[], routes: RouteJavaScript[], pages: PageFigures[], live: LiveProgressFigures[]): string {
   const raw = median(figures.raw.map((r) => r.perSecond));
   const accepted = median(figures.submissions.map((r) => r.perSecond));
   const errors = figures.submissions.reduce((sum, r) => sum + r.errors, 0) + figures.raw.reduce((sum, r) => sum + r.errors, 0);
@@ -186,19 +148,27 @@ ${bundles.map((b) => `| ${b.fn} | ${b.functions} | ${(b.bytes / 1024).toFixed(1)
 Largest: ${largest ? `${(largest.bytes / 1024).toFixed(1)} KB` : '-'} — target ≤ 300 KB, ≤ 700 KB for the PDF handlers (${[...PDF_HANDLERS].join(', ')}): ${ok(bundles.every((b) => b.bytes <= bundleLimit(b.fn)))}.
 
 ${routesSection(routes)}
-${lighthouseSection(pages)}`;
+${lighthouseSection(pages)}
+${liveProgressSection(live)}`;
 }
 
 const log = (line: string) => console.log(`[bench] ${line}`);
 log(`starting the local platform on ports ${PORT_BASE}+`);
-const platform = await startPlatform();
+const platform = await startPlatform(PORT_BASE);
 let figures: SubmissionFigures;
 let pages: PageFigures[];
+const live: LiveProgressFigures[] = [];
 try {
   // First, on a fresh platform: a visitor's first look at the public pages.
   log('measuring the public pages with Lighthouse');
   pages = await measureLighthouse(urls.site, log);
   figures = await measureSubmissions(urls, { concurrency: CONCURRENCY, roundSeconds: ROUND_SECONDS, rounds: ROUNDS, log, quiet: () => untilQuiet(platform.pid, log), cpu: cpuSampler(platform.pid) });
+  await untilQuiet(platform.pid, log);
+  log('measuring live page progress (1,000 sockets on one channel)');
+  for (const perSecond of LIVE_RATES) {
+    const trigger = offlineGiftTrigger({ siteUrl: urls.site });
+    live.push(await measureLiveProgress({ siteUrl: urls.site, platformPid: platform.pid, trigger, perSecond, log }));
+  }
 } finally {
   await platform.stop();
 }
@@ -206,7 +176,7 @@ log('measuring Lambda bundles');
 const bundles = await measureBundles();
 log('measuring the checkout routes’ initial JavaScript');
 const routes = measureRouteJavaScript();
-const markdown = report(figures, bundles, routes, pages);
+const markdown = report(figures, bundles, routes, pages, live);
 const file = path.join(ROOT, 'docs', 'BENCHMARKS.md');
 const previous = (() => {
   try {

@@ -59,6 +59,12 @@ export interface Access {
   readonly userPoolGroups?: boolean;
   /** Reads the key that derives gift voucher codes and hashes them (codes are stored only as their keyed hash). */
   readonly voucherCodes?: boolean;
+  /**
+   * Posts to the browsers connected to the WebSocket API (shared/live/publisher.ts): execute-api:ManageConnections on
+   * that API's stage and its management endpoint in LIVE_CONNECTIONS_ENDPOINT. The publisher also deletes the
+   * connections the API says are gone, so such a function needs `table: 'readWrite'` too.
+   */
+  readonly postsToConnections?: true;
 }
 
 export interface FunctionSpec {
@@ -121,9 +127,21 @@ export interface TableSpec {
   readonly stream?: 'NEW_IMAGE';
 }
 
+/**
+ * The service's side of the WebSocket API (API Gateway's `$connect` and `$disconnect` routes; locally
+ * tools/local/src/websocket). Browsers reach it on the site's own origin at LIVE_PATH, as CloudFront forwards that
+ * path to the API. `connect` runs on every upgrade: a 2xx answer accepts the socket, any other refuses the upgrade
+ * with that status. At most one service declares it (one API, one `$connect`).
+ */
+export interface WebSocketSpec {
+  readonly connect: FunctionSpec;
+  readonly disconnect: FunctionSpec;
+}
+
 export interface ServiceManifest {
   readonly service: ServiceName;
   readonly table?: TableSpec;
+  readonly websocket?: WebSocketSpec;
   readonly routes: readonly RouteSpec[];
   readonly subscriptions: readonly SubscriptionSpec[];
   readonly streams: readonly StreamSubscriptionSpec[];
@@ -135,6 +153,9 @@ export function defineService(manifest: Partial<ServiceManifest> & Pick<ServiceM
   const complete = { routes: [], subscriptions: [], streams: [], workflows: [], schedules: [], ...manifest };
   if (complete.streams.length > 0 && complete.table?.stream === undefined) {
     throw new Error(`services/${complete.service}: stream subscriptions need table.stream`);
+  }
+  if (complete.websocket && !complete.table) {
+    throw new Error(`services/${complete.service}: the websocket handlers keep their connections in the service's table; declare table`);
   }
   return complete;
 }
@@ -179,6 +200,11 @@ export const ENV = {
   cardTestingLimitScale: 'CARD_TESTING_LIMIT_SCALE',
   serviceName: 'SERVICE_NAME',
   userPoolId: 'USER_POOL_ID',
+  /**
+   * The WebSocket API's management endpoint (https://<api>.execute-api.<region>.amazonaws.com/<stage>; locally the
+   * stand-in's), for functions whose access has postsToConnections.
+   */
+  liveConnectionsEndpoint: 'LIVE_CONNECTIONS_ENDPOINT',
 } as const;
 
 export const tableName = (service: ServiceName, stage = 'giving') => `${stage}-${service}`;
@@ -202,7 +228,7 @@ export function functionId(service: ServiceName, handler: string): string {
 }
 
 /** Function timeouts when a manifest entry sets none (seconds), for CDK and the local platform alike. */
-export const DEFAULT_TIMEOUT_SECONDS = { http: 10, queue: 30, stream: 30, task: 30, schedule: 60 } as const;
+export const DEFAULT_TIMEOUT_SECONDS = { http: 10, queue: 30, stream: 30, task: 30, schedule: 60, websocket: 10 } as const;
 export const DEFAULT_MEMORY_MB = 512;
 
 /** Every function a manifest defines, with the trigger that runs it. */
@@ -215,5 +241,11 @@ export function functionsOf(manifest: ServiceManifest) {
       Object.entries(wf.tasks).map(([state, spec]) => ({ trigger: 'task' as const, spec, state, workflow: wf.name })),
     ),
     ...manifest.schedules.map((spec) => ({ trigger: 'schedule' as const, spec })),
+    ...(manifest.websocket
+      ? [
+          { trigger: 'websocket' as const, spec: manifest.websocket.connect, route: '$connect' as const },
+          { trigger: 'websocket' as const, spec: manifest.websocket.disconnect, route: '$disconnect' as const },
+        ]
+      : []),
   ];
 }

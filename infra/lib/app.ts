@@ -47,6 +47,8 @@ export function buildGivingApp(app: App, options: GivingAppOptions): GivingStack
   CrossStackReferences.of(app).consume(ReferenceStrength.STRONG);
   // S3 server access logs are allowed in by a bucket policy rather than the legacy LogDeliveryWrite ACL.
   app.node.setContext('@aws-cdk/aws-s3:serverAccessLogsUseBucketPolicy', true);
+  const withSockets = options.manifests.filter((manifest) => manifest.websocket).map((manifest) => manifest.service);
+  if (withSockets.length > 1) throw new Error(`Only one service may declare websocket (one WebSocket API, one $connect): ${withSockets.join(', ')}`);
   const config = readConfig(app);
   const account = app.node.tryGetContext('account') as string | undefined;
   const region = app.node.tryGetContext('region') as string | undefined;
@@ -67,6 +69,7 @@ export function buildGivingApp(app: App, options: GivingAppOptions): GivingStack
     userPool: stateful.userPool,
     userPoolClient: stateful.userPoolClient,
     domain: config.config.apiDomain,
+    liveUpdates: options.manifests.some((manifest) => manifest.websocket),
   });
   // CloudFront's web ACL lives in us-east-1 (the only region CLOUDFRONT-scope ACLs exist in); the web stack reads its ARN.
   const edge = new EdgeStack(app, STACK_IDS.edge, {
@@ -78,6 +81,7 @@ export function buildGivingApp(app: App, options: GivingAppOptions): GivingStack
     description: 'Giving platform: CloudFront for the SPA, /api and /media',
     stateful,
     apiDomainName: api.apiDomainName,
+    ...(api.live ? { liveDomainName: api.live.domainName } : {}),
     config: config.config,
     webDist,
     domain: config.config.webDomain,

@@ -108,3 +108,28 @@ describe('ASL task checks', () => {
     ]);
   });
 });
+
+describe('the WebSocket API (live updates)', () => {
+  const withSockets = manifests.filter((manifest) => manifest.websocket);
+
+  it('belongs to at most one service (one API, one $connect)', () => {
+    expect(withSockets.length).toBeLessThanOrEqual(1);
+  });
+
+  it.each(withSockets.map((manifest) => [manifest.service, manifest] as const))(
+    '%s: $connect and $disconnect keep the connections in its own table',
+    (_, manifest) => {
+      expect(manifest.table, 'the LIVE# items need the table').toBeDefined();
+      expect(manifest.table?.ttlAttribute, 'connections expire').toBe('expiresAt');
+      for (const spec of [manifest.websocket!.connect, manifest.websocket!.disconnect]) expect(spec.access.table).toBe('readWrite');
+    },
+  );
+
+  it('is posted to only by functions that also write their table (gone connections are deleted)', () => {
+    for (const manifest of manifests) {
+      for (const { spec } of functionsOf(manifest)) {
+        if (spec.access.postsToConnections) expect(spec.access.table, `${manifest.service} ${spec.handler}`).toBe('readWrite');
+      }
+    }
+  });
+});

@@ -39,6 +39,7 @@ export const scheduleDeadLetterQueueName = (service: ServiceName, schedule: stri
 /** A manifest with nothing to deploy gets no stack: CloudFormation cannot create an empty one. */
 export function hasDeployables(manifest: ServiceManifest): boolean {
   return (
-    manifest.routes.length + manifest.subscriptions.length + manifest.streams.length + manifest.workflows.length + manifest.schedules.length > 0
+    manifest.routes.length + manifest.subscriptions.length + manifest.streams.length + manifest.workflows.length + manifest.schedules.length > 0 ||
+    manifest.websocket !== undefined
   );
 }

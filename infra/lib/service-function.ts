@@ -9,7 +9,7 @@ import { lambdaBundlingOptions, REPO_ROOT } from './bundling';
 import { bucketArn, mediaBucketName } from './names';
 import { wildcardResourceFinding } from './nag';
 
-export type Trigger = 'http' | 'queue' | 'stream' | 'task' | 'schedule';
+export type Trigger = 'http' | 'queue' | 'stream' | 'task' | 'schedule' | 'websocket';
 
 /** What a manifest may leave out (the same defaults the local platform uses). HTTP API gives up on an integration after 30 s, so routes stay well below. */
 export const FUNCTION_DEFAULTS = {
@@ -52,6 +52,11 @@ export interface AccessTargets {
   readonly siteUrl: string;
   /** The member user pool, resolved only when a function manages its groups. */
   readonly userPool: () => { readonly id: string; readonly arn: string };
+  /**
+   * The WebSocket API's stage, resolved only for functions that post to connections: its management endpoint and the
+   * execute-api ARN of its @connections (`arn:...:<api>/<stage>/<method>/@connections/<id>`) with method and id open.
+   */
+  readonly liveConnections: () => { readonly endpoint: string; readonly connectionsArn: string };
 }
 
 export interface ServiceFunctionProps {
@@ -64,6 +69,8 @@ export interface ServiceFunctionProps {
   readonly targets: AccessTargets;
   /** A route that needs a signed-in caller: its guard asks the user pool for the caller's groups. */
   readonly signedInRoute?: boolean;
+  /** The WebSocket API's $connect: like a route, it refuses what did not come through CloudFront (X-Origin-Verify). */
+  readonly checksOrigin?: boolean;
 }
 
 /**
@@ -110,10 +117,10 @@ export class ServiceFunction extends Construct {
         NODE_OPTIONS: '--enable-source-maps',
       },
     });
-    this.grantAccess(props.access, props.targets, props.trigger, props.signedInRoute === true);
+    this.grantAccess(props.access, props.targets, props.trigger === 'http' || props.checksOrigin === true, props.signedInRoute === true);
   }
 
-  private grantAccess(access: Access, targets: AccessTargets, trigger: Trigger, confirmsCallerGroups: boolean): void {
+  private grantAccess(access: Access, targets: AccessTargets, checksOrigin: boolean, confirmsCallerGroups: boolean): void {
     const fn = this.function;
     const allow = (actions: string[], resources: string[], conditions?: Record<string, unknown>) =>
       this.role.addToPolicy(new iam.PolicyStatement({ actions, resources, ...(conditions ? { conditions } : {}) }));
@@ -195,8 +202,18 @@ export class ServiceFunction extends Construct {
 
     if (access.voucherCodes) readSecrets(['VOUCHER_CODE_KEY']);
 
-    // Every route checks that its request came through CloudFront (X-Origin-Verify, shared/lambda/http.ts).
-    if (trigger === 'http') readSecrets(['ORIGIN_VERIFY']);
+    if (access.postsToConnections) {
+      const live = targets.liveConnections();
+      fn.addEnvironment(ENV.liveConnectionsEndpoint, live.endpoint);
+      allow(['execute-api:ManageConnections'], [live.connectionsArn]);
+      Validations.of(this).acknowledge({
+        id: wildcardResourceFinding(this, live.connectionsArn),
+        reason: `Posts to (and deletes) the browsers connected to the live-updates WebSocket API: connection ids are given by API Gateway at run time, so it cannot name them; limited to that API's one stage.`,
+      });
+    }
+
+    // Every route, and the WebSocket API's $connect, checks that its request came through CloudFront (X-Origin-Verify).
+    if (checksOrigin) readSecrets(['ORIGIN_VERIFY']);
   }
 }
 

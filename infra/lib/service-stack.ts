@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { ArnFormat, Duration, NestedStack, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { ArnFormat, Duration, Fn, NestedStack, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -32,9 +33,11 @@ import {
   type ServiceManifest,
   type StreamSubscriptionSpec,
   type SubscriptionSpec,
+  type WebSocketSpec,
   type WorkflowSpec,
 } from '@giving/shared/manifest';
-import type { ApiStack } from './api-stack';
+import { LIVE_STAGE } from '@giving/shared/live/channels';
+import { LIVE_API_ID_EXPORT, type ApiStack } from './api-stack';
 import { readDefinition, taskMappingProblems } from './asl';
 import { handlerEntry } from './bundling';
 import { mailDomain, paymentGatewaySettingsOf, type DeploymentConfig } from './config';
@@ -129,6 +132,15 @@ export class ServiceStack extends Stack {
       secret: (name) => ({ id: SECRETS[name], arn: `${this.formatArn({ service: 'secretsmanager', resource: 'secret', resourceName: SECRETS[name], arnFormat: ArnFormat.COLON_RESOURCE_NAME })}-??????` }),
       siteUrl: props.siteUrl,
       userPool: () => ({ id: props.stateful.userPool.userPoolId, arn: props.stateful.userPool.userPoolArn }),
+      liveConnections: () => {
+        const live = props.api.live;
+        if (!live) throw new Error(`${service}: a function posts to connections, but no manifest declares websocket (there is no WebSocket API)`);
+        const apiId = Fn.importValue(LIVE_API_ID_EXPORT);
+        return {
+          endpoint: `https://${apiId}.execute-api.${this.region}.${this.urlSuffix}/${LIVE_STAGE}`,
+          connectionsArn: this.formatArn({ service: 'execute-api', resource: apiId, resourceName: `${LIVE_STAGE}/*/@connections/*` }),
+        };
+      },
     };
 
     for (const route of props.manifest.routes) {
@@ -153,6 +165,7 @@ export class ServiceStack extends Stack {
       }
     }
 
+    if (props.manifest.websocket) this.connectLiveApi(props.manifest.websocket, props.api);
     for (const subscription of props.manifest.subscriptions) this.subscribe(subscription);
     for (const stream of props.manifest.streams) this.followStream(stream, props.stateful);
     for (const workflow of props.manifest.workflows) this.createWorkflow(workflow);
@@ -222,7 +235,7 @@ export class ServiceStack extends Stack {
    * route's file that serve subscriptions, streams, tasks or schedules stay in this stack, so a nested stack holds
    * only HTTP functions and a function's stack follows from its own manifest entry alone.
    */
-  private functionFor(trigger: Trigger, spec: FunctionSpec): ServiceFunction {
+  private functionFor(trigger: Trigger, spec: FunctionSpec, checksOrigin = false): ServiceFunction {
     const own = { handler: spec.handler, access: spec.access, timeoutSeconds: spec.timeoutSeconds, memoryMb: spec.memoryMb };
     const existing = this.functions.get(spec.handler);
     if (existing) {
@@ -241,9 +254,34 @@ export class ServiceStack extends Stack {
       memoryMb: spec.memoryMb,
       targets: this.targets,
       signedInRoute: trigger === 'http' && 'auth' in spec && (spec as RouteSpec).auth.kind === 'signedIn',
+      checksOrigin,
     });
     this.functions.set(spec.handler, { fn, spec: own, trigger });
     return fn;
+  }
+
+  /**
+   * The WebSocket API's $connect and $disconnect (the API and its stage are the API stack's): each a function here
+   * with its Lambda proxy integration and an invoke permission for that route alone.
+   */
+  private connectLiveApi(websocket: WebSocketSpec, api: ApiStack): void {
+    const live = api.live;
+    if (!live) throw new Error(`${this.manifest.service} declares websocket, but the API stack has no WebSocket API (liveUpdates)`);
+    for (const [routeKey, spec] of [['$connect', websocket.connect], ['$disconnect', websocket.disconnect]] as const) {
+      const fn = this.functionFor('websocket', spec, routeKey === '$connect');
+      const route = new apigwv2.WebSocketRoute(this, `Live ${routeKey}`, {
+        webSocketApi: live.api,
+        routeKey,
+        integration: new WebSocketLambdaIntegration(`Live ${routeKey} Integration`, fn.function),
+      });
+      Validations.of(route).acknowledge({
+        id: 'AwsSolutions-APIG4',
+        reason:
+          routeKey === '$connect'
+            ? "Anyone may watch a fundraising page's progress, signed in or not: $connect refuses what did not come through CloudFront (X-Origin-Verify, behind the web ACL) and any channel but page:<ULID> or event:<ULID>."
+            : '$disconnect is called by API Gateway itself when a connection closes; nothing calls it from outside.',
+      });
+    }
   }
 
   private subscribe(subscription: SubscriptionSpec): void {

@@ -79,7 +79,8 @@ describe('stateful stack', () => {
 describe('api stack', () => {
   it('has one HTTP API whose JWT authorizer trusts the user pool and its web client', () => {
     const api = synth.template(synth.stacks.api);
-    api.resourceCountIs('AWS::ApiGatewayV2::Api', 1);
+    // One HTTP API (the live-updates WebSocket API beside it: infra/lib/live-api.test.ts).
+    api.resourcePropertiesCountIs('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' }, 1);
     const authorizer = onlyResource(api, 'AWS::ApiGatewayV2::Authorizer', () => true).properties;
     expect(authorizer.AuthorizerType).toBe('JWT');
     expect(authorizer.IdentitySource).toEqual(['$request.header.Authorization']);

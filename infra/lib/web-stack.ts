@@ -12,6 +12,7 @@ import * as cr from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
 import { VIEWER_ADDRESS_STATEMENTS } from '@giving/shared/edge';
 import { API_PREFIX } from '@giving/shared/manifest';
+import { LIVE_PATH } from '@giving/shared/live/channels';
 import { inlineScriptHashes } from '@giving/shared/inline-scripts';
 import { embedRuntimeConfig } from '@giving/shared/runtime-config';
 import { originOf, type DeploymentConfig } from './config';
@@ -26,6 +27,8 @@ export interface WebStackProps extends StackProps {
   /** Its buckets are addressed by their fixed names; its user pool by reference (for /config.json). */
   readonly stateful: StatefulStack;
   readonly apiDomainName: string;
+  /** The live-updates WebSocket API's execute-api domain, when a manifest declares `websocket`: CloudFront's origin for /live. */
+  readonly liveDomainName?: string;
   readonly config: DeploymentConfig;
   /** The built SPA (web/dist); undefined when it has not been built, and then nothing is uploaded. */
   readonly webDist: string | undefined;
@@ -278,6 +281,30 @@ export class WebStack extends Stack {
               : viewerRequest('ApiEdge', "The caller's address from the connection (X-Viewer-Address), whatever the client sent", apiViewerRequestCode(undefined, siteHeaders)),
           ],
         },
+        ...(props.liveDomainName
+          ? {
+              // Live updates on the site's own origin (no other origin in the CSP, the web ACL in front): the viewer path
+              // is the WebSocket API's stage name, so the origin request is exactly wss://<api>.execute-api.../live.
+              // CloudFront passes WebSocket upgrades through; $connect refuses any request without X-Origin-Verify.
+              [LIVE_PATH]: {
+                origin: new origins.HttpOrigin(props.liveDomainName, {
+                  protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+                  originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+                  customHeaders: { [ORIGIN_VERIFY_HEADER_NAME]: SecretValue.secretsManager(ORIGIN_VERIFY_SECRET_NAME).unsafeUnwrap() },
+                }),
+                viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+                allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+                cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+                // The Sec-WebSocket-* headers and ?channel= reach API Gateway; Host does not (it routes on its own name).
+                originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+                responseHeadersPolicy: securityHeaders,
+                // The guard (as the local origin applies it to upgrades), then the caller's address from the connection.
+                functionAssociations: [
+                  viewerRequest('LiveEdge', "Live updates: the site-wide guard if any, then the caller's address (X-Viewer-Address)", apiViewerRequestCode(guard, siteHeaders)),
+                ],
+              },
+            }
+          : {}),
         '/media/*': {
           origin: bucketOrigin(mediaBucket),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,

@@ -53,6 +53,12 @@ const teamRoutes = (kind: 'events' | 'pages', param: 'eventId' | 'pageId', what:
 export default defineService({
   service: 'fundraising',
   table: { indexes: ['gsi1', 'gsi2', 'gsi3', 'gsi4', 'gsi5'], ttlAttribute: 'expiresAt', stream: 'NEW_IMAGE' },
+  // Live page progress (shared/live): a browser subscribes to one page or event; functions whose access has
+  // postsToConnections post its totals (services/fundraising/adapters/live.ts livePublisher).
+  websocket: {
+    connect: { handler: 'handlers/live#connect', access: { table: 'readWrite' } },
+    disconnect: { handler: 'handlers/live#disconnect', access: { table: 'readWrite' } },
+  },
   routes: [
     // What visitors read.
     route({ method: 'GET', path: '/fundraising/events', handler: 'handlers/events#list', auth: PUBLIC, summary: 'Online events in a country (?country=nz&sort=newest|mostRaised&cursor=): {items:[{id, eventUrl, title, ...totals}]}.' }),
@@ -111,6 +117,15 @@ export default defineService({
       handler: 'handlers/publish-documents',
       batchSize: 25,
       access: { publishes: [PageModified, EventModified] },
+    },
+    {
+      // Live page progress: each page's and event's newest version in a batch, posted to whoever has it open
+      // (domain/live-progress.ts). Its own subscription, so posting never holds up or fails the documents.
+      name: 'post-live-progress',
+      filter: { dynamodb: { NewImage: { sk: { S: ['PAGE', 'EVENT'] } } } },
+      handler: 'handlers/post-live-progress',
+      batchSize: 100,
+      access: { table: 'readWrite', postsToConnections: true },
     },
   ],
   subscriptions: [

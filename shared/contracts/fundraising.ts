@@ -190,6 +190,8 @@ export const pageSchema = z.object({
   eventKind: z.enum(EVENT_KINDS),
   workplaceId: z.optional(z.string()),
   members: z.array(z.object({ ...personRefSchema.shape, role: z.enum(FUNDRAISING_ROLES) })),
+  /** The stored version read: a live progress message (liveProgressSchema) applies only when newer. */
+  version: z.optional(z.int()),
 });
 export type Page = z.infer<typeof pageSchema>;
 
@@ -218,6 +220,8 @@ export const eventSchema = z.object({
   story: z.string(),
   workplaceId: z.optional(z.string()),
   pages: z.array(pageSummarySchema),
+  /** The stored version read: a live progress message (liveProgressSchema) applies only when newer. */
+  version: z.optional(z.int()),
 });
 export type FundraisingEvent = z.infer<typeof eventSchema>;
 
@@ -269,6 +273,22 @@ export const donorSchema = z.object({
 });
 export type Donor = z.infer<typeof donorSchema>;
 export const donorListSchema = z.object({ items: z.array(donorSchema), nextCursor: z.optional(z.string()) });
+
+/** How many of a page's newest donors a live progress message carries. */
+export const LIVE_PROGRESS_DONORS = 5;
+/**
+ * Live progress (the WebSocket channels page:<id> and event:<id>, shared/live/channels.ts): a page's or an event's
+ * totals as of its stored `version`, posted after it gets a new version. Versions only grow and a burst may be posted
+ * as its newest version alone, so a client applies a message only when its version is newer than the last it applied.
+ * A page's message carries its newest donors (up to LIVE_PROGRESS_DONORS, as GET .../donors shows them).
+ */
+export const liveProgressSchema = z.extend(totalsSchema, {
+  kind: z.enum(['page', 'event']),
+  id: z.string(),
+  version: z.int(),
+  donors: z.optional(z.array(donorSchema)),
+});
+export type LiveProgress = z.infer<typeof liveProgressSchema>;
 
 /** Comments (GET and POST /fundraising/pages/{pageId}/comments). */
 export const newCommentSchema = z.object({ text: trimmed(MAX_COMMENT_LENGTH) });

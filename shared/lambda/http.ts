@@ -133,11 +133,11 @@ export function httpRoute<TBody = undefined, TParams = Record<string, string>, T
 }
 
 /**
- * Where the function is given the edge's secret (every route in AWS, and on the local platform), a request must
- * carry it in X-Origin-Verify: anything that did not come through CloudFront (and its web ACL) is refused before the
- * guard or the body is read. Answers whether the request came through the edge.
+ * Where the function is given the edge's secret (every route and the WebSocket API's `$connect` in AWS, and on the
+ * local platform), a request must carry it in X-Origin-Verify: anything that did not come through CloudFront (and its
+ * web ACL) is refused before the guard or the body is read. Answers whether the request came through the edge.
  */
-function checkEdge(event: APIGatewayProxyEventV2): boolean {
+export function checkEdge(event: HeaderBearer): boolean {
   if (!hasSecret('ORIGIN_VERIFY')) return false;
   const expected = Buffer.from(secret('ORIGIN_VERIFY'));
   const given = Buffer.from(header(event, ORIGIN_VERIFY_HEADER) ?? '');
@@ -155,7 +155,9 @@ function sourceIpOf(event: APIGatewayProxyEventV2, viaEdge: boolean): string {
   return viewer ?? event.requestContext?.http?.sourceIp ?? 'unknown';
 }
 
-function header(event: APIGatewayProxyEventV2, name: string): string | undefined {
+type HeaderBearer = { readonly headers?: Readonly<Record<string, string | undefined>> | null };
+
+export function header(event: HeaderBearer, name: string): string | undefined {
   const headers = event.headers ?? {};
   return headers[name] ?? Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
 }

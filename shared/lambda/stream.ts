@@ -14,6 +14,14 @@ export interface StreamRecord<T> {
   newImage?: T;
 }
 
+/** A batch's new images, unmarshalled, in order (undefined for a REMOVE): for a consumer that handles the batch as one. */
+export function newImagesOf<T = Record<string, unknown>>(event: DynamoDBStreamEvent): (T | undefined)[] {
+  return event.Records.map((record) => {
+    const image = record.dynamodb?.NewImage as Record<string, AttributeValue> | undefined;
+    return image ? (unmarshall(image) as T) : undefined;
+  });
+}
+
 /**
  * The one table-stream wrapper. Records arrive in order per item; each is handled in turn and the first failure is
  * reported with its sequence number, so the event source mapping retries from there (records after it are not

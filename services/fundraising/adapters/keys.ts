@@ -14,7 +14,9 @@
  * | donor                | PAGE#<pageId>       | DONOR#<donatedOn>#<id>  |                                              |                                              |                                   |                             |                                         |
  * | offline donation     | OFFLINE#<id>        | OFFLINE                 |                                              | CHARITY#<charityId> / OFFLINE#<createdOn>#<id> | PAGEOFFLINE#<pageId> / <createdOn>#<id> |                      |                                         |
  * | charity listing      | CHARITIES#<cc>      | CHARITY#<id>            |                                              |                                              |                                   |                             |                                         |
+ * | live progress posted | LIVEPOSTED#<channel> | POSTED                  |                                              |                                              |                                   |                             |                                         |
  * | charity copy, tenant role copy, member names copy: shared/dynamo-copies.ts' layout (CHARITY#<id>/PROJECTION, MEMBER#<memberId>/CHARITY#.., WORKPLACE#.., NAMES) |
+ * | live connections: shared/live/connections.ts' layout (LIVE#<channel>/LIVE#<connectionId>, LIVE#CONNECTION#<id>/LIVE) |
  *
  * <raised> is the amount raised in cents, zero-padded to 12 digits, so text order is amount order. "Listed" is online
  * with its event online. A page's or event's totals move by atomic ADDs; the raised sort keys follow from its stream
@@ -32,6 +34,8 @@ export const keys = {
   donor: (pageId: string, donatedOn: string, id: string) => ({ pk: `PAGE#${pageId}`, sk: `DONOR#${donatedOn}#${id}` }),
   offlineDonation: (id: string) => ({ pk: `OFFLINE#${id}`, sk: 'OFFLINE' }),
   charityListing: (country: string, charityId: string) => ({ pk: `CHARITIES#${country}`, sk: `CHARITY#${charityId}` }),
+  /** A live channel's last posted version and when (domain/live-progress.ts), with a TTL. */
+  livePosted: (channel: string) => ({ pk: `LIVEPOSTED#${channel}`, sk: 'POSTED' }),
 } as const;
 
 export const raisedKey = (raisedCents: number, id: string) => `${String(Math.max(0, raisedCents)).padStart(12, '0')}#${id}`;

@@ -86,7 +86,7 @@ export async function createSinglePageEvent(deps: FundraisingDeps, actor: Actor,
   });
   if (outcome === 'addressTaken') throw addressTaken('body.eventUrl');
   const now = deps.clock.now();
-  return { event: { ...eventSummary(event, now), story: event.story, ...wp(event), pages: [pageSummary(page, now)] }, page: await pageView(deps, page) };
+  return { event: { ...eventSummary(event, now), story: event.story, ...wp(event), pages: [pageSummary(page, now)], version: event.version }, page: await pageView(deps, page) };
 }
 
 /** POST /fundraising/pages: a page within an online multi-page event; the caller is its Owner and joins the event. */
@@ -136,7 +136,7 @@ export async function eventView(deps: Pick<FundraisingDeps, 'store' | 'clock'>, 
   const listed = pages ?? (await deps.store.pagesOfEvent(event.id, { limit: 100 }));
   // The leaderboard: most raised first (the index's order follows the totals within a second; this is exact now).
   const ranked = listed.map((page) => pageSummary(page, now)).sort((a, b) => b.donatedAmount - a.donatedAmount || a.createdOn.localeCompare(b.createdOn));
-  return { ...eventSummary(event, now), story: event.story, ...wp(event), pages: ranked };
+  return { ...eventSummary(event, now), story: event.story, ...wp(event), pages: ranked, version: event.version };
 }
 
 export async function pageView(deps: Pick<FundraisingDeps, 'store' | 'clock'>, page: StoredPage): Promise<Page> {
@@ -151,6 +151,7 @@ export async function pageView(deps: Pick<FundraisingDeps, 'store' | 'clock'>, p
     members: members
       .sort((a, b) => order[a.role] - order[b.role] || a.joinedOn.localeCompare(b.joinedOn))
       .map((member) => ({ memberId: member.memberId, name: member.name, role: member.role })),
+    version: page.version,
   };
 }
 

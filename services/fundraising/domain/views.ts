@@ -1,7 +1,7 @@
-import { raisedPercentage, type EventSummary, type Invitation, type PageStatus, type PageSummary, type Totals } from '@giving/shared/contracts/fundraising';
+import { raisedPercentage, type Donor, type EventSummary, type Invitation, type PageStatus, type PageSummary, type Totals } from '@giving/shared/contracts/fundraising';
 import { COUNTRY_TIME_ZONES, localDay } from '@giving/shared/local-time';
 import type { CountryCode } from '@giving/shared/countries';
-import type { StoredEvent, StoredInvitation, StoredPage, StoredTotals } from './ports';
+import type { StoredDonor, StoredEvent, StoredInvitation, StoredPage, StoredTotals } from './ports';
 
 /** The country's calendar day now: a page ends at the end of its end date there. */
 export const todayIn = (country: CountryCode, now: Date) => localDay(now, COUNTRY_TIME_ZONES[country]);
@@ -77,4 +77,15 @@ export const invitationView = (invitation: StoredInvitation): Invitation => ({
   invitedOn: invitation.invitedOn,
   lastSentOn: invitation.lastSentOn,
   target: invitation.target,
+});
+
+/** A donor as the page lists them (the name is already 'Anonymous' for an anonymous gift): a message its donor hid from the page stays out (its owner's, not the public's). */
+export const donorView = ({ id, name, amount, currency, message, isMessageAnonymous, donatedOn, kind }: StoredDonor): Donor => ({
+  id,
+  name,
+  amount,
+  currency,
+  ...(message && !isMessageAnonymous ? { message } : {}),
+  donatedOn,
+  kind,
 });

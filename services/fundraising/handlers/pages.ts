@@ -12,6 +12,7 @@ import { created, ok } from '@giving/shared/lambda/http';
 import { deps } from '../adapters';
 import { pageOr404, requireManager } from '../domain/access';
 import * as use from '../domain/events';
+import { donorView } from '../domain/views';
 import { actorOf, fundraisingRoute } from '../http';
 
 /** GET /fundraising/events/{eventUrl}/pages/{pageUrl} */
@@ -30,8 +31,7 @@ export const donors = fundraisingRoute({ params: pageIdParams, query: donorsQuer
   await pageOr404(deps(), params.pageId);
   const found = await deps().store.donors(params.pageId, { ...(query.cursor ? { cursor: query.cursor } : {}) });
   return ok({
-    // A message its donor hid from the page stays out of the public list.
-    items: found.items.map(({ id, name, amount, currency, message, isMessageAnonymous, donatedOn, kind }) => ({ id, name, amount, currency, ...(message && !isMessageAnonymous ? { message } : {}), donatedOn, kind })),
+    items: found.items.map(donorView),
     ...(found.nextCursor ? { nextCursor: found.nextCursor } : {}),
   });
 });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { DEFAULT_TRANSACTION_PROCESSING_FEES, type PaymentGatewaySettings } from '@giving/shared/contracts/payment-gateway';
+import { LIVE_STAGE } from '@giving/shared/live/channels';
 import { ENV, EVENT_BUS_NAME, SECRETS, SERVICE_NAMES, tableName, workflowName, type SecretName, type ServiceName } from '@giving/shared/manifest';
 
 /**
@@ -24,6 +25,7 @@ export const PORTS = {
   mail: base + 70, // SESv2 API and the outbox web page
   cognito: base + 80,
   scheduler: base + 90, // run a schedule now: POST /_local/schedules/<service>/<name>/run
+  live: base + 95, // the WebSocket API (browsers come through the site's /live) and its @connections management API
 } as const;
 
 export const url = (port: number) => `http://localhost:${port}`;
@@ -85,6 +87,7 @@ export function handlerEnvironment(): Record<string, string> {
     [ENV.cardGatewayUrl]: url(PORTS.cardGateway),
     AWS_ENDPOINT_URL_SECRETS_MANAGER: url(PORTS.secretsManager),
     [ENV.paymentGatewaySettings]: JSON.stringify(PAYMENT_GATEWAY_SETTINGS),
+    [ENV.liveConnectionsEndpoint]: `${url(PORTS.live)}/${LIVE_STAGE}`,
   };
   // Handlers share this process, so each names every secret; in AWS a function names only those its access grants.
   for (const name of Object.keys(SECRETS) as SecretName[]) env[ENV.secretId(name)] = localSecretArn(SECRETS[name]);

@@ -38,6 +38,7 @@ import { startQueuePollers } from './sqs/pollers';
 import { startSqs } from './sqs/server';
 import { startStepFunctions } from './stepfunctions/server';
 import { startStreamPollers, type RunningStreamPollers } from './dynamodb-streams/pollers';
+import { startLiveSockets, webSocketServiceOf, type RunningLiveSockets } from './websocket/server';
 
 /**
  * The whole local platform, wired from the same manifests CDK reads: every AWS service a real local stand-in,
@@ -62,7 +63,10 @@ export interface PlatformOptions {
 
 export interface RunningPlatform {
   siteUrl: string;
-  urls: Record<'site' | 'cardGateway' | 'mail' | 'dynamodb' | 'sqs' | 'eventBridge' | 'stepFunctions' | 's3' | 'cognito' | 'scheduler' | 'secretsManager', string>;
+  urls: Record<'site' | 'cardGateway' | 'mail' | 'dynamodb' | 'sqs' | 'eventBridge' | 'stepFunctions' | 's3' | 'cognito' | 'scheduler' | 'secretsManager', string> & {
+    /** The WebSocket API's own address (browsers come through the site's /live); absent when no manifest declares websocket. */
+    live?: string;
+  };
   cognito: { userPoolId: string; userPoolClientId: string };
   stop(): Promise<void>;
 }
@@ -132,6 +136,12 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
     stops.push(streamPollers.stop);
     const scheduler = await startScheduler({ manifests, port: PORTS.scheduler });
     stops.push(scheduler.stop);
+    let live: RunningLiveSockets | undefined;
+    if (webSocketServiceOf(manifests)) {
+      live = await startLiveSockets({ manifests, port: PORTS.live });
+      stops.push(live.stop);
+      process.env[ENV.liveConnectionsEndpoint] = live.managementEndpoint;
+    }
 
     if (options.seed !== false) {
       log('seeding demo data');
@@ -158,7 +168,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
       siteGuard: options.siteGuard ?? siteGuardFromEnvironment(process.env),
       ...(process.env.LOCAL_EVIDENCE_DIR ? { evidenceDir: path.resolve(REPO_ROOT, process.env.LOCAL_EVIDENCE_DIR) } : {}),
     };
-    const site = await startSite(siteServerOptions(siteOptions));
+    const site = await startSite({ ...siteServerOptions(siteOptions), ...(live ? { live: live.handleUpgrade } : {}) });
     stops.push(site.stop);
 
     return {
@@ -175,6 +185,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
         cognito: cognito.url,
         scheduler: scheduler.url ?? '',
         secretsManager: secretsManager.url,
+        ...(live ? { live: live.url } : {}),
       },
       cognito: { userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId },
       stop: stopAll,

@@ -22,3 +22,21 @@ afterEach(() => {
 
 // Components tested on their own have no page to draw first: what waits for the first screen goes at once.
 firstScreenRendered();
+
+/**
+ * Tests open no real sockets (happy-dom's WebSocket would dial localhost:3000, where another platform may be
+ * listening): by default a socket stays connecting for ever, so live updates poll (web/src/lib/live-updates.ts).
+ * A test that plays the socket stubs WebSocket with its own (vi.stubGlobal; put back after each test).
+ */
+class ConnectingSocket {
+  static readonly CONNECTING = 0;
+  readonly readyState = 0;
+  onopen: (() => void) | null = null;
+  onclose: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onmessage: (() => void) | null = null;
+  constructor(readonly url: string) {}
+  close() {}
+  send() {}
+}
+(globalThis as { WebSocket?: unknown }).WebSocket = ConnectingSocket;

@@ -1,8 +1,10 @@
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import { edgeAddress, isEdgeOwnedHeader, ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '@giving/shared/edge';
+import { LIVE_PATH } from '@giving/shared/live/channels';
 import { API_PREFIX } from '@giving/shared/manifest';
 import { embedRuntimeConfig } from '@giving/shared/runtime-config';
 import { inlineScriptHashes } from '@giving/shared/inline-scripts';
@@ -32,6 +34,11 @@ export interface SiteOptions {
   originVerify?: string;
   /** The web ACL's rate rules (shared/edge.ts), applied before anything else as WAF is; absent: none. */
   rateLimits?: EdgeRateLimiter;
+  /**
+   * The WebSocket API (tools/local/src/websocket): upgrades of LIVE_PATH go there, as CloudFront forwards that path to
+   * API Gateway, after the rate rules and the guard and with the edge's headers; absent, upgrades are refused.
+   */
+  live?: (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
   /** Extra local-only pages (e.g. the mail outbox link) mounted under /_local/. */
   local?: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean> | boolean;
 }
@@ -184,6 +191,29 @@ export async function startSite(options: SiteOptions): Promise<{ url: string; se
     if (page) return void res.end(page);
     createReadStream(file).pipe(res);
   }
+
+  // Upgrades meet the web ACL's rate rules and the guard as every other request does, then take the edge's headers.
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => undefined);
+    const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
+    const refuse = (status: number, extra: Record<string, string> = {}, body = '') => {
+      const lines = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`, 'connection: close', `content-length: ${Buffer.byteLength(body)}`];
+      for (const [key, value] of Object.entries(extra)) lines.push(`${key}: ${value}`);
+      socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`);
+    };
+    if (options.rateLimits) {
+      const decision = options.rateLimits.site(edgeAddress(req.socket.remoteAddress ?? '127.0.0.1'), req.method ?? 'GET', rawPath);
+      if (!decision.allowed) return refuse(429, { 'retry-after': String(decision.retryAfterSeconds) }, 'Too many requests');
+    }
+    if (options.siteGuard) {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const decision = siteGuardDecision({ host: req.headers.host ?? '', path: rawPath, query: url.search, cookieHeader: req.headers.cookie ?? '' }, options.siteGuard);
+      if (decision.action === 'redirect') return refuse(decision.status, { location: decision.location, 'cache-control': 'no-store' });
+    }
+    if (rawPath !== LIVE_PATH || !options.live) return refuse(404, {}, 'Not found');
+    setEdgeHeaders(req, options.originVerify);
+    options.live(req, socket, head);
+  });
 
   server.keepAliveTimeout = 65_000;
   const { url } = await listenOn(server, options.port, '127.0.0.1');

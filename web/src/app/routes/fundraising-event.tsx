@@ -7,8 +7,12 @@ import { EventView } from '../../features/fundraising/components/event-view';
 import { errorMessageOf, isNotFound } from '../../lib/api-client';
 import { useCountry } from '../../lib/country';
 import { useFirstScreenDrawn } from '../../lib/first-screen';
+import { lazyPart } from '../../lib/lazy-part';
 import { FundraisingPageScreen } from './fundraising-page';
 import { NotFound } from './not-found';
+
+/** Live progress (the event's totals moving as gifts arrive): its socket client waits for the first screen. */
+const liveProgress = lazyPart(() => import('../../features/fundraising/live-progress'));
 
 /**
  * /:country/fundraising/:eventUrl — a fundraising event (spec 1 §2). A single-page event is its one page, shown at
@@ -21,6 +25,7 @@ export function FundraisingEventRoute() {
   const single = event.data?.kind === 'SinglePage' ? event.data : undefined;
   // A single-page event's page says when its own first screen is drawn.
   useFirstScreenDrawn(!event.isPending && !single);
+  const live = liveProgress.usePart(event.isSuccess && !single, { afterFirstScreen: true });
 
   if (event.isError && isNotFound(event.error)) return <NotFound title="Fundraising event not found" message={FUNDRAISING_MESSAGES.eventNotFound} />;
   if (single) return <FundraisingPageScreen eventUrl={single.eventUrl} pageUrl={single.pages[0]?.pageUrl ?? single.eventUrl} />;
@@ -31,7 +36,10 @@ export function FundraisingEventRoute() {
       ) : event.isError ? (
         <ErrorState headingLevel={2} title="We couldn’t load this event" message={errorMessageOf(event.error)} onRetry={() => void event.refetch()} />
       ) : (
-        <EventView event={event.data} country={country} />
+        <>
+          {live ? <live.LiveEventProgress key={event.data.id} event={event.data} /> : null}
+          <EventView event={event.data} country={country} />
+        </>
       )}
     </div>
   );

@@ -16,6 +16,8 @@ import styles from './pages.module.css';
 
 /** Donors, comments, sharing and the owner's tools: below the first screen, so their code and reads come after it. */
 const pageExtras = lazyPart(() => import('../../features/fundraising/components/page-extras'));
+/** Live progress (the totals and donors moving as gifts arrive): its socket client also waits for the first screen. */
+const liveProgress = lazyPart(() => import('../../features/fundraising/live-progress'));
 
 /** A fundraising page, by its event's and its own address; a single-page event's page also answers at the event's. */
 export function FundraisingPageScreen({ eventUrl, pageUrl }: { eventUrl: string; pageUrl: string }) {
@@ -28,6 +30,7 @@ export function FundraisingPageScreen({ eventUrl, pageUrl }: { eventUrl: string;
   // picture, title and totals), in its own chunk, while its place is kept so nothing moves when it arrives.
   const open = page.isSuccess && page.data.status === 'Open';
   const checkout = checkoutFormPart.usePart(open, { afterFirstScreen: true });
+  const live = liveProgress.usePart(page.isSuccess, { afterFirstScreen: true });
 
   if (page.isError && isNotFound(page.error)) return <NotFound title="Fundraising page not found" message={FUNDRAISING_MESSAGES.pageNotFound} />;
   return (
@@ -59,6 +62,7 @@ export function FundraisingPageScreen({ eventUrl, pageUrl }: { eventUrl: string;
             ) : undefined
           }
         >
+          {live ? <live.LivePageProgress key={`live-${page.data.id}`} page={page.data} eventUrl={eventUrl} pageUrl={pageUrl} /> : null}
           {extras ? <extras.PageExtras key={page.data.id} page={page.data} country={country} /> : null}
         </PageView>
       )}
