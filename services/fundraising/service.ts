@@ -99,7 +99,7 @@ export default defineService({
     route({ method: 'PATCH', path: '/fundraising/charity/{charityId}/events/{eventId}/toggleOnlineStatus', handler: 'handlers/consoles#charityToggleEvent', auth: charity('Charity_FundraisingManage'), write: true, summary: "Takes one of the charity's events on- or offline (another charity's is 404)." }),
     route({ method: 'PATCH', path: '/fundraising/charity/{charityId}/pages/{pageId}/toggleOnlineStatus', handler: 'handlers/consoles#charityTogglePage', auth: charity('Charity_FundraisingManage'), write: true, summary: "Takes one of the charity's pages on- or offline (another charity's is 404)." }),
     route({ method: 'GET', path: '/fundraising/charity/{charityId}/offline-donations', handler: 'handlers/offline-donations#forCharity', auth: charity('Charity_FundraisingView'), summary: "Offline gifts entered on the charity's pages (?status=Pending|Confirmed)." }),
-    route({ method: 'POST', path: '/fundraising/charity/{charityId}/offline-donations/{offlineDonationId}/confirm', handler: 'handlers/offline-donations#confirm', auth: charity('Charity_FundraisingManage'), write: true, summary: "The charity confirms an offline gift: it joins its page's and event's totals, once (409 when already confirmed)." }),
+    route({ method: 'POST', path: '/fundraising/charity/{charityId}/offline-donations/{offlineDonationId}/confirm', handler: 'handlers/offline-donations#confirm', auth: charity('Charity_FundraisingManage'), write: true, mail: true, summary: "The charity confirms an offline gift: it joins its page's and event's totals, once (409 when already confirmed)." }),
 
     // The back office (spec 1 §2: fundraising).
     route({ method: 'GET', path: '/fundraising/backOffice/events', handler: 'handlers/consoles#allEvents', auth: backOffice('BackOffice_ViewFundraising'), summary: 'Every event, online and offline (?country=&q=&cursor=).' }),
@@ -108,6 +108,15 @@ export default defineService({
     route({ method: 'PATCH', path: '/fundraising/backOffice/pages/{pageId}', handler: 'handlers/consoles#editPage', auth: backOffice('BackOffice_ManageFundraising'), write: true, summary: "Edits any page's content." }),
     route({ method: 'PATCH', path: '/fundraising/backOffice/events/{eventId}/toggleOnlineStatus', handler: 'handlers/consoles#toggleAnyEvent', auth: backOffice('BackOffice_ManageFundraising'), write: true, summary: 'Takes any event on- or offline.' }),
     route({ method: 'PATCH', path: '/fundraising/backOffice/pages/{pageId}/toggleOnlineStatus', handler: 'handlers/consoles#toggleAnyPage', auth: backOffice('BackOffice_ManageFundraising'), write: true, summary: 'Takes any page on- or offline.' }),
+  ],
+  schedules: [
+    {
+      name: 'send-donation-digests',
+      expression: 'rate(1 minute)',
+      description: "Tells each page's owner of the donations gathered in the last few minutes, in one e-mail per page.",
+      handler: 'handlers/send-donation-digests',
+      access: { table: 'readWrite', sendsMail: true },
+    },
   ],
   streams: [
     {
@@ -134,7 +143,7 @@ export default defineService({
       name: 'record-page-donations',
       pattern: { ...patternFor(DonationCompleted), detail: { data: { pageType: ['FUNDRAISE'] } } },
       handler: 'handlers/record-donation',
-      access: { table: 'readWrite' },
+      access: { table: 'readWrite', sendsMail: true },
     },
     { name: 'record-charity-profile', pattern: patternFor(CharityProfilePublished), handler: 'handlers/record-copies#charityProfile', access: { table: 'readWrite' } },
     { name: 'record-charity-membership', pattern: patternFor(CharityMembershipChanged), handler: 'handlers/record-copies#charityMembership', access: { table: 'readWrite' } },

@@ -132,6 +132,51 @@ describe('a guest gives to a fundraising page', () => {
   });
 });
 
+describe('the page owner is told', () => {
+  it('of the donations gathered over a few minutes, in one e-mail with their messages, hidden ones too', async () => {
+    // Dana's page had a guest's $20 (message hidden from the page) above; a second donation joins the same digest.
+    const second = await post(`/fundraising/pages/${dana.id}/donate`, await gift({ donationAmount: 3500, isMessageAnonymous: false, donorMessage: 'Kia kaha!', donor: { firstName: 'Hemi', lastName: 'Walker', email: `hemi.${unique()}@example.com` }, receiptName: 'Hemi Walker' }), withKey());
+    expect((await client.settle(second.body.trackingNumber)).paymentProcessingStatus).toBe('Completed');
+    await eventually(() => donorsOf(dana), (items) => items.some((donor) => donor.id === second.body.trackingNumber));
+    const owner = DEMO_USERS.find((user) => user.role === 'donor')!.email;
+    const digestsFor = async () => (await client.receiptsFor(owner)).filter((mail) => mail.subject.includes('new donation') && mail.subject.includes('Dana walks for kiwi'));
+    // Not yet: the digest waits a few minutes for more.
+    await runDigests(new Date());
+    expect(await digestsFor()).toEqual([]);
+    await runDigests(new Date(Date.now() + 6 * 60 * 1000));
+    const [digest] = await eventually(digestsFor, (mails) => mails.length > 0);
+    expect(digest?.subject).toBe('2 new donations to "Dana walks for kiwi"');
+    expect(digest?.text).toContain('Jane Donor gave $20: "For the kiwi, from your old flatmate"');
+    expect(digest?.text).toContain('Hemi Walker gave $35: "Kia kaha!"');
+    expect(digest?.text).toContain('Your page has raised');
+    // Sent once: the next run finds nothing due.
+    await runDigests(new Date(Date.now() + 12 * 60 * 1000));
+    await pause(500);
+    expect(await digestsFor()).toHaveLength(1);
+  });
+
+  it('once, when the page reaches its target', async () => {
+    const crew = (await readPage(walk.pages.find((page) => page.pageUrl === 'wiremu-and-the-tasman-crew')! as unknown as Page));
+    const toGo = crew.targetAmount - crew.donatedAmount;
+    const accepted = await post(`/fundraising/pages/${crew.id}/donate`, await gift({ donationAmount: toGo }), withKey());
+    expect((await client.settle(accepted.body.trackingNumber)).paymentProcessingStatus).toBe('Completed');
+    const owner = DEMO_USERS.find((user) => user.role === 'workplaceMember')!.email;
+    const reached = async () => (await client.receiptsFor(owner)).filter((mail) => mail.subject === '"Wiremu and the Tasman crew" has reached its target');
+    expect(await eventually(reached, (mails) => mails.length > 0)).toHaveLength(1);
+    // Another gift after it is counted, and tells nobody again.
+    const more = await post(`/fundraising/pages/${crew.id}/donate`, await gift({ donationAmount: 1000 }), withKey());
+    expect((await client.settle(more.body.trackingNumber)).paymentProcessingStatus).toBe('Completed');
+    await eventually(() => readPage(crew), (page) => page.donatedAmount >= crew.targetAmount + 1000);
+    await pause(500);
+    expect(await reached()).toHaveLength(1);
+  });
+});
+
+const runDigests = async (at: Date) => {
+  const response = await fetch(`${platform.urls.scheduler}/_local/schedules/fundraising/send-donation-digests/run?scheduledTime=${at.toISOString()}`, { method: 'POST' });
+  expect(response.status).toBe(200);
+};
+
 describe('a page that stopped taking donations', () => {
   it('offline: 409 saying so, nothing charged; back online it takes them again', async () => {
     const wiremu = walk.pages.find((page) => page.pageUrl === 'wiremu-and-the-tasman-crew')!;

@@ -16,6 +16,7 @@ import type {
   CharityRef,
   FundraisingStore,
   ListPage,
+  DonationDigest,
   StoredComment,
   StoredDonor,
   StoredEvent,
@@ -197,7 +198,7 @@ export function dynamoFundraisingStore(client: DynamoDBDocumentClient, tableName
       const claim = await get<{ eventId: string }>(keys.eventUrl(eventUrl));
       return claim ? get<StoredEvent>(keys.event(claim.eventId)) : undefined;
     },
-    getPage: (id) => get<StoredPage>(keys.page(id)),
+    getPage: (id, options) => get<StoredPage>(keys.page(id), options?.consistent ?? false),
     async getPageByUrl(eventId, pageUrl) {
       const claim = await get<{ pageId: string }>(keys.pageUrl(eventId, pageUrl));
       return claim ? get<StoredPage>(keys.page(claim.pageId)) : undefined;
@@ -464,6 +465,62 @@ export function dynamoFundraisingStore(client: DynamoDBDocumentClient, tableName
       if (outcome.ok) return 'recorded';
       if (outcome.failed.includes(0)) return 'repeat';
       throw new Error(`page ${donor.pageId} or event ${eventId} is gone: the donation cannot be counted`);
+    },
+
+    async addToDigest(pageId, donationId, entry, dueAt) {
+      // Two steps, each idempotent: the digest item (with its due time, once), then the donation's entry in its map.
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.digest(pageId),
+          UpdateExpression: 'SET pageId = :pageId, dueAt = if_not_exists(dueAt, :due), gsi1pk = :digests, gsi1sk = if_not_exists(gsi1sk, :sort), entries = if_not_exists(entries, :empty)',
+          ExpressionAttributeValues: { ':pageId': pageId, ':due': dueAt, ':digests': 'DIGESTS', ':sort': `${dueAt}#${pageId}`, ':empty': {} },
+        }),
+      );
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.digest(pageId),
+            UpdateExpression: 'SET entries.#donation = :entry ADD #count :one',
+            ConditionExpression: 'attribute_not_exists(entries.#donation)',
+            ExpressionAttributeNames: { '#donation': donationId, '#count': 'count' },
+            ExpressionAttributeValues: { ':entry': entry, ':one': 1 },
+          }),
+        );
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+    },
+    async dueDigests(now) {
+      const items = await query({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now', ExpressionAttributeValues: { ':pk': 'DIGESTS', ':now': `${now}#~` } });
+      return items.map((item) => withoutKeys<DonationDigest>(item)).filter((digest) => (digest.count ?? 0) > 0);
+    },
+    async takeDigest(digest) {
+      try {
+        await client.send(new DeleteCommand({ TableName: tableName, Key: keys.digest(digest.pageId), ConditionExpression: '#count = :count', ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':count': digest.count } }));
+        return 'taken';
+      } catch (error) {
+        if (isConditionFailure(error)) return 'grown';
+        throw error;
+      }
+    },
+    async markTargetReached(pageId, at) {
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.page(pageId),
+            UpdateExpression: 'SET targetReachedOn = :at',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(targetReachedOn)',
+            ExpressionAttributeValues: { ':at': at },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
     },
 
     async charitiesOf(country) {

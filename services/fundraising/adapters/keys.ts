@@ -13,6 +13,7 @@
  * | comment              | PAGE#<pageId>       | COMMENT#<id>            |                                              |                                              |                                   |                             |                                         |
  * | donor                | PAGE#<pageId>       | DONOR#<donatedOn>#<id>  |                                              |                                              |                                   |                             |                                         |
  * | offline donation     | OFFLINE#<id>        | OFFLINE                 |                                              | CHARITY#<charityId> / OFFLINE#<createdOn>#<id> | PAGEOFFLINE#<pageId> / <createdOn>#<id> |                      |                                         |
+ * | donation digest      | DIGEST#<pageId>     | DIGEST                  | DIGESTS / <dueAt>#<pageId>                   |                                              |                                   |                             |                                         |
  * | charity listing      | CHARITIES#<cc>      | CHARITY#<id>            |                                              |                                              |                                   |                             |                                         |
  * | live progress posted | LIVEPOSTED#<channel> | POSTED                  |                                              |                                              |                                   |                             |                                         |
  * | charity copy, tenant role copy, member names copy: shared/dynamo-copies.ts' layout (CHARITY#<id>/PROJECTION, MEMBER#<memberId>/CHARITY#.., WORKPLACE#.., NAMES) |
@@ -34,6 +35,7 @@ export const keys = {
   donor: (pageId: string, donatedOn: string, id: string) => ({ pk: `PAGE#${pageId}`, sk: `DONOR#${donatedOn}#${id}` }),
   offlineDonation: (id: string) => ({ pk: `OFFLINE#${id}`, sk: 'OFFLINE' }),
   charityListing: (country: string, charityId: string) => ({ pk: `CHARITIES#${country}`, sk: `CHARITY#${charityId}` }),
+  digest: (pageId: string) => ({ pk: `DIGEST#${pageId}`, sk: 'DIGEST' }),
   /** A live channel's last posted version and when (domain/live-progress.ts), with a TTL. */
   livePosted: (channel: string) => ({ pk: `LIVEPOSTED#${channel}`, sk: 'POSTED' }),
 } as const;

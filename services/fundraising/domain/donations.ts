@@ -1,18 +1,22 @@
 import type { EventData } from '@giving/shared/events';
 import type { DonationCompleted } from '@giving/shared/events/donations';
-import type { FundraisingDeps } from './ports';
+import type { FundraisingDeps, MailDeps } from './ports';
+import { noteDonation, noteTargetReached } from './owner-mail';
 
 /**
  * DonationCompleted for a fundraising page -> the page's donor list and its (and its event's) online totals, once per
  * donation however often the event is delivered. The donor is named as they gave (or 'Anonymous'); a message the
  * donor hid from the page is kept for its owner and left out of the public list.
  */
-export async function recordPageDonation(deps: Pick<FundraisingDeps, 'store'>, donation: EventData<typeof DonationCompleted>): Promise<'recorded' | 'repeat' | 'notAPage' | 'unknownPage'> {
+export async function recordPageDonation(
+  deps: Pick<FundraisingDeps, 'store' | 'clock'> & { mail: MailDeps },
+  donation: EventData<typeof DonationCompleted>,
+): Promise<'recorded' | 'repeat' | 'notAPage' | 'unknownPage'> {
   if (donation.pageType !== 'FUNDRAISE' || !donation.page) return 'notAPage';
   const page = await deps.store.getPage(donation.page.id);
   if (!page) return 'unknownPage';
   const name = donation.isAnonymous ? 'Anonymous' : donation.donorName?.trim() || donation.receiptName;
-  return deps.store.recordOnlineDonation(
+  const outcome = await deps.store.recordOnlineDonation(
     {
       id: donation.donationId,
       pageId: page.id,
@@ -26,4 +30,16 @@ export async function recordPageDonation(deps: Pick<FundraisingDeps, 'store'>, d
     },
     page.eventId,
   );
+  // The owner hears of it: in the page's next digest (once per donation), and once when the target is reached. A
+  // repeat delivery that finds the donation counted still makes sure of both (each is idempotent).
+  await noteDonation(deps, page.id, {
+    donationId: donation.donationId,
+    name,
+    amount: donation.amount.cents,
+    currency: donation.amount.currency,
+    ...(donation.donorMessage ? { message: donation.donorMessage } : {}),
+    donatedOn: donation.completedAt,
+  });
+  await noteTargetReached(deps, page.id);
+  return outcome;
 }

@@ -76,6 +76,7 @@ export async function createSinglePageEvent(deps: FundraisingDeps, actor: Actor,
     eventTitle: event.title,
     eventKind: 'SinglePage',
     eventOnline: true,
+    ...(actor.email ? { ownerEmail: actor.email } : {}),
   };
   delete (page as Partial<StoredEvent>).kind;
   delete (page as Partial<StoredEvent>).pagesCount;
@@ -115,6 +116,7 @@ export async function createPage(deps: FundraisingDeps, actor: Actor, input: Pag
     endDate: checkEndDate(input.endDate, event.country, now),
     isOnline: true,
     owner: ownerOf(actor),
+    ...(actor.email ? { ownerEmail: actor.email } : {}),
     ...(input.workplaceId ? { workplaceId: input.workplaceId } : {}),
     createdOn: now.toISOString(),
     version: 1,

@@ -3,6 +3,7 @@ import { FUNDRAISING_MESSAGES, type FundraisingRole, type MyFundraising } from '
 import { isAdministrator } from '@giving/shared/permissions';
 import { MANAGING_ROLES, requireManager, teamOr404 } from './access';
 import type { Actor, FundraisingDeps, MailDeps, StoredEvent, StoredInvitation, StoredPage, TeamKind, TeamTarget } from './ports';
+import { plainMail } from './mail';
 import { eventSummary, invitationView, pageSummary } from './views';
 
 /** GET /fundraising/roles ("get roles"): what each role of an event's or a page's team may do. */
@@ -95,15 +96,8 @@ function invitationMail(mail: MailDeps, invitation: StoredInvitation, message: s
     ``,
     `If you were not expecting this, you can ignore this e-mail.`,
   ];
-  return {
-    to: invitation.email,
-    subject: `${invitation.invitedBy.name} invited you to "${invitation.target.title}" on Koha`,
-    text: lines.join('\n'),
-    html: lines.map((line) => (line ? `<p>${escapeHtml(line).replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`)}</p>` : '')).join(''),
-  };
+  return plainMail(invitation.email, `${invitation.invitedBy.name} invited you to "${invitation.target.title}" on Koha`, lines);
 }
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * POST .../invitations: its managers invite people by e-mail (Admin or Member). Anyone already on the team or already

@@ -1,7 +1,8 @@
 import { DomainError } from '@giving/shared/errors';
 import { FUNDRAISING_MESSAGES, type OfflineDonation } from '@giving/shared/contracts/fundraising';
 import { pageOr404, requireManager } from './access';
-import type { Actor, FundraisingDeps, StoredOfflineDonation } from './ports';
+import type { Actor, FundraisingDeps, MailDeps, StoredOfflineDonation } from './ports';
+import { noteTargetReached } from './owner-mail';
 
 const view = (donation: StoredOfflineDonation): OfflineDonation => ({
   id: donation.id,
@@ -59,7 +60,7 @@ export async function offlineDonationsOfCharity(deps: FundraisingDeps, charityId
  * POST /fundraising/charity/{charityId}/offline-donations/{id}/confirm: the gift joins its page's and event's totals
  * and donors, once (a second confirmation is a 409 and counts nothing); another charity's is 404.
  */
-export async function confirmOfflineDonation(deps: FundraisingDeps, charityId: string, offlineDonationId: string): Promise<OfflineDonation> {
+export async function confirmOfflineDonation(deps: FundraisingDeps & { mail?: MailDeps }, charityId: string, offlineDonationId: string): Promise<OfflineDonation> {
   const donation = await deps.store.getOfflineDonation(offlineDonationId);
   if (!donation || donation.charityId !== charityId) throw new DomainError('NotFound', 'That offline donation was not found.');
   if (donation.status === 'Confirmed') throw new DomainError('Conflict', FUNDRAISING_MESSAGES.offlineDonationConfirmed);
@@ -74,5 +75,7 @@ export async function confirmOfflineDonation(deps: FundraisingDeps, charityId: s
     kind: 'Offline',
   });
   if (outcome === 'alreadyConfirmed') throw new DomainError('Conflict', FUNDRAISING_MESSAGES.offlineDonationConfirmed);
+  // A confirmed gift can take the page to its target: its owner is told, once.
+  if (deps.mail) await noteTargetReached({ ...deps, mail: deps.mail }, donation.pageId);
   return view({ ...donation, status: 'Confirmed' });
 }

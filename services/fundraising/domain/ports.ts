@@ -65,6 +65,19 @@ export interface StoredPage extends StoredContent {
   eventKind: EventKind;
   /** The event's online status, copied onto its pages (an offline event's pages take no donations). */
   eventOnline: boolean;
+  /** Where the owner is told of donations and of reaching the target (their sign-in e-mail; never shown). */
+  ownerEmail?: string;
+  /** When the page reached its target (the owner was told once). */
+  targetReachedOn?: string;
+}
+
+/** A page's donations waiting to be told to its owner in one e-mail (gathered for a few minutes). */
+export interface DonationDigest {
+  pageId: string;
+  /** By donation: a redelivered donation is the same entry. */
+  entries: Record<string, { name: string; amount: number; currency: string; message?: string; donatedOn: string }>;
+  count: number;
+  dueAt: string;
 }
 
 export type TeamKind = 'event' | 'page';
@@ -166,7 +179,8 @@ export interface FundraisingStore {
   createPage(page: StoredPage, owner: StoredMembership): Promise<'created' | 'addressTaken' | 'eventClosed'>;
   getEvent(id: string): Promise<StoredEvent | undefined>;
   getEventByUrl(eventUrl: string): Promise<StoredEvent | undefined>;
-  getPage(id: string): Promise<StoredPage | undefined>;
+  /** `consistent` reads the table's latest (totals just added). */
+  getPage(id: string, options?: { consistent?: boolean }): Promise<StoredPage | undefined>;
   getPageByUrl(eventId: string, pageUrl: string): Promise<StoredPage | undefined>;
   isEventUrlTaken(eventUrls: string[]): Promise<Set<string>>;
   isPageUrlTaken(eventId: string, pageUrls: string[]): Promise<Set<string>>;
@@ -223,6 +237,15 @@ export interface FundraisingStore {
    * per donation (the donor entry is keyed by the donation): 'repeat' when it was already counted.
    */
   recordOnlineDonation(donor: StoredDonor, eventId: string): Promise<'recorded' | 'repeat'>;
+
+  /** Adds a donation to its page's digest (the first one sets when it is due); the same donation again changes nothing. */
+  addToDigest(pageId: string, donationId: string, entry: DonationDigest['entries'][string], dueAt: string): Promise<void>;
+  /** Digests due by `now`, oldest first. */
+  dueDigests(now: string): Promise<DonationDigest[]>;
+  /** Removes a sent digest unless donations joined it meanwhile ('grown': it is sent again, with them, next time). */
+  takeDigest(digest: DonationDigest): Promise<'taken' | 'grown'>;
+  /** Marks the page as having reached its target, once: true for the call that marked it. */
+  markTargetReached(pageId: string, at: string): Promise<boolean>;
 
   /** The active charities of a country (fundraising's list, kept from the charity copies). */
   charitiesOf(country: CountryCode): Promise<CharityRef[]>;

@@ -1,6 +1,6 @@
 import { charityFundraisingParams, charityOfflineDonationParams, offlineDonationInputSchema, offlineDonationQuerySchema, pageIdParams } from '@giving/shared/contracts/fundraising';
 import { created, ok } from '@giving/shared/lambda/http';
-import { deps } from '../adapters';
+import { deps, depsWithMail } from '../adapters';
 import * as use from '../domain/offline-donations';
 import { actorOf, fundraisingRoute } from '../http';
 
@@ -18,4 +18,4 @@ export const forCharity = fundraisingRoute({ params: charityFundraisingParams, q
 );
 
 /** POST /fundraising/charity/{charityId}/offline-donations/{offlineDonationId}/confirm */
-export const confirm = fundraisingRoute({ params: charityOfflineDonationParams }, async ({ params }) => ok(await use.confirmOfflineDonation(deps(), params.charityId, params.offlineDonationId)));
+export const confirm = fundraisingRoute({ params: charityOfflineDonationParams }, async ({ params }) => ok(await use.confirmOfflineDonation(depsWithMail(), params.charityId, params.offlineDonationId)));

@@ -1,11 +1,11 @@
 import { DonationCompleted } from '@giving/shared/events/donations';
 import { queueConsumer } from '@giving/shared/lambda/queue';
-import { store } from '../adapters';
+import { depsWithMail } from '../adapters';
 import { recordPageDonation } from '../domain/donations';
 
 /** DonationCompleted (a fundraising page's donations only, by the manifest's pattern) -> its donors and totals, once. */
 export const handler = queueConsumer({ events: [DonationCompleted] }, async (envelope, { log }) => {
-  const outcome = await recordPageDonation({ store: store() }, envelope.data);
+  const outcome = await recordPageDonation(depsWithMail(), envelope.data);
   if (outcome === 'repeat') log.info('donation already counted', { donationId: envelope.data.donationId });
   if (outcome === 'unknownPage') log.warn('donation to a page fundraising does not know', { donationId: envelope.data.donationId, pageId: envelope.data.page?.id });
 });

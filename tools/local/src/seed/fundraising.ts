@@ -107,6 +107,7 @@ export async function seedFundraising(client: DynamoDBDocumentClient, tableName:
       endDate: endDate(parent.country, fields.days),
       isOnline: true,
       owner: { memberId: owner.memberId, name: owner.name },
+      ownerEmail: owner.email,
       createdOn: createdOn(fields.daysAgo),
       version: 1,
       ...zero(parent.country),
@@ -126,8 +127,8 @@ export async function seedFundraising(client: DynamoDBDocumentClient, tableName:
       await store.addMember(membership(who, 'Member', eventTarget(e), page.createdOn));
     }
   }
-  async function singlePageEvent(e: StoredEvent) {
-    const page: StoredPage = { ...pageIn(e, { pageUrl: e.eventUrl, title: e.title, story: e.story, target: e.targetAmount, days: 0, ownerRole: 'donor', daysAgo: 0 }), endDate: e.endDate, createdOn: e.createdOn, owner: e.owner };
+  async function singlePageEvent(e: StoredEvent, ownerRole: string) {
+    const page: StoredPage = { ...pageIn(e, { pageUrl: e.eventUrl, title: e.title, story: e.story, target: e.targetAmount, days: 0, ownerRole, daysAgo: 0 }), endDate: e.endDate, createdOn: e.createdOn };
     const owner = { memberId: e.owner.memberId, name: e.owner.name };
     const outcome = await store.createSinglePageEvent(e, page, { event: membership(owner, 'Owner', eventTarget(e), e.createdOn), page: membership(owner, 'Owner', pageTarget(page), e.createdOn) });
     if (outcome !== 'created') throw new Error(`seeding event ${e.eventUrl}: ${outcome}`);
@@ -192,7 +193,7 @@ export async function seedFundraising(client: DynamoDBDocumentClient, tableName:
     kind: 'SinglePage',
     daysAgo: 9,
   });
-  const swimPage = await singlePageEvent(swim);
+  const swimPage = await singlePageEvent(swim, 'workplaceAdmin');
 
   // Australia: Reef Guardians' reef clean-up with pages by Alex, Casey and Dana; a single-page bushfire carers ride.
   const reef = event({
@@ -225,7 +226,7 @@ export async function seedFundraising(client: DynamoDBDocumentClient, tableName:
     kind: 'SinglePage',
     daysAgo: 5,
   });
-  const ridePage = await singlePageEvent(ride);
+  const ridePage = await singlePageEvent(ride, 'contentAdmin');
 
   // Gifts (entered offline and confirmed by the charity) and comments.
   await gift(danaWalks, 5_000, 'Aunty Mere', 'Go Dana! Love from the whānau.', 10);
