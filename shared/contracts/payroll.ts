@@ -34,8 +34,23 @@ export const charityPayrollPledgeSchema = z.object({
   anonymousDonation: anonymousSchema,
 });
 
+/**
+ * A donation to a fundraising page from pay, in the spec's page payload (spec 1 §3): pageId, pageAmount (cents),
+ * donationFrequency, anonymousDonation, message (to the page's owner).
+ */
+export const pagePayrollPledgeSchema = z.object({
+  pageType: z.literal('FUNDRAISE'),
+  country: countryCodeSchema,
+  pageId: requiredIdSchema,
+  pageAmount: donationCentsSchema,
+  donationFrequency: frequencySchema,
+  anonymousDonation: anonymousSchema,
+  message: z.optional(z.pipe(z.pipe(z.string(), z.transform((s) => s.trim())), z.string().check(z.maxLength(500, MESSAGES.tooLong(500))))),
+});
+export type PagePayrollPledgeRequest = z.infer<typeof pagePayrollPledgeSchema>;
+
 /** POST /donations/me/payroll-pledges (signed in, Idempotency-Key header). */
-export const createPayrollPledgeRequestSchema = z.discriminatedUnion('pageType', [giftPayrollPledgeSchema, charityPayrollPledgeSchema], {
+export const createPayrollPledgeRequestSchema = z.discriminatedUnion('pageType', [giftPayrollPledgeSchema, charityPayrollPledgeSchema, pagePayrollPledgeSchema], {
   error: MESSAGES.invalidInput,
 });
 export type CreatePayrollPledgeRequest = z.infer<typeof createPayrollPledgeRequestSchema>;
@@ -45,11 +60,14 @@ export type CharityPayrollPledgeRequest = z.infer<typeof charityPayrollPledgeSch
 /** A pledge as the member sees it (and as the create call answers it). */
 export const payrollPledgeSchema = z.object({
   pledgeId: z.string(),
-  pageType: z.enum(['GIFT', 'CHARITY']),
+  pageType: z.enum(['GIFT', 'CHARITY', 'FUNDRAISE']),
   country: countryCodeSchema,
   workplace: z.object({ id: z.string(), name: z.string() }),
   charity: z.object({ id: z.string(), name: z.string(), charityUrl: z.string() }),
   gift: z.optional(z.object({ id: z.string(), title: z.string(), productUrl: z.string() })),
+  /** A pledge to a fundraising page: the page, and the member's message to its owner. */
+  page: z.optional(z.object({ id: z.string(), title: z.string(), pageUrl: z.string(), eventUrl: z.string() })),
+  message: z.optional(z.string()),
   quantity: z.number(),
   /** Per item. */
   amount: moneySchema,

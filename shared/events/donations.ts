@@ -62,10 +62,12 @@ export const PayrollPledgeCreated = defineEvent({
     pledgeId: z.string(),
     memberId: z.string(),
     workplace: z.object({ id: z.string(), name: z.string() }),
-    pageType: z.enum(['GIFT', 'CHARITY']),
+    pageType: z.enum(['GIFT', 'CHARITY', 'FUNDRAISE']),
     country: z.string(),
     charity: z.object({ id: z.string(), name: z.string(), charityUrl: z.string() }),
     gift: z.optional(z.object({ id: z.string(), title: z.string(), productUrl: z.string() })),
+    /** A pledge to a fundraising page (optional, so older consumers are unaffected). */
+    page: z.optional(z.object({ id: z.string(), title: z.string(), pageUrl: z.string(), eventUrl: z.string() })),
     quantity: z.number(),
     /** Per item. */
     amount: pledgeMoney,

@@ -224,6 +224,35 @@ describe('a page that stopped taking donations', () => {
   });
 });
 
+describe('a payroll pledge to a page (spec 1 §3: pageId, pageAmount, donationFrequency, anonymousDonation, message)', () => {
+  it('a workplace member pledges from their pay; someone without payroll is refused; an unknown page is 404 naming pageId', async () => {
+    const wiremu = await client.idToken(DEMO_USERS.find((user) => user.role === 'workplaceMember')!.email, DEMO_PASSWORD);
+    const body = { pageType: 'FUNDRAISE', country: 'nz', pageId: dana.id, pageAmount: 1000, donationFrequency: 'EveryPayCycle', anonymousDonation: false, message: 'Every pay day, Dana!' };
+    const pledged = await json<{ pledgeId: string; page?: { id: string }; message?: string; total: { cents: number }; charity: { id: string } }>('/donations/me/payroll-pledges', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${wiremu}`, 'content-type': 'application/json', ...withKey() },
+      body: JSON.stringify(body),
+    });
+    expect(pledged.status).toBe(201);
+    expect(pledged.body).toMatchObject({ page: { id: dana.id, title: 'Dana walks for kiwi' }, message: 'Every pay day, Dana!', total: { cents: 1000 }, charity: { id: walk.charity.id } });
+    const published = await eventually(
+      () => client.eventsOf('PayrollPledgeCreated'),
+      (events) => events.some((event) => event.detail.data.pledgeId === pledged.body.pledgeId),
+    );
+    expect(published.find((event) => event.detail.data.pledgeId === pledged.body.pledgeId)?.detail.data).toMatchObject({ pageType: 'FUNDRAISE', page: { id: dana.id } });
+
+    const danaToken = await client.idToken(DEMO_USERS.find((user) => user.role === 'donor')!.email, DEMO_PASSWORD);
+    const refused = await json('/donations/me/payroll-pledges', { method: 'POST', headers: { authorization: `Bearer ${danaToken}`, 'content-type': 'application/json', ...withKey() }, body: JSON.stringify(body) });
+    expect(refused.status).toBe(403);
+    const unknown = await json<{ errors: { field: string }[] }>('/donations/me/payroll-pledges', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${wiremu}`, 'content-type': 'application/json', ...withKey() },
+      body: JSON.stringify({ ...body, pageId: '01ARZ3NDEKTSV4RRFFQ69G5FAV' }),
+    });
+    expect(unknown).toMatchObject({ status: 404, body: { errors: [{ field: 'body.pageId' }] } });
+  });
+});
+
 describe('a member gives to a page', () => {
   it('monthly with a new card: Completed, counted on the page, and listed in their upcoming donations with the page', async () => {
     const member = DEMO_USERS.find((user) => user.role === 'workplaceAdmin')!;

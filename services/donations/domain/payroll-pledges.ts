@@ -5,14 +5,17 @@ import type { EventPublisher } from '@giving/shared/events';
 import { PayrollPledgeCancelled, PayrollPledgeCreated } from '@giving/shared/events/donations';
 import { newId } from '@giving/shared/ids';
 import { requirePaymentMethod } from './memberships';
-import { CHARITY_MISSING_MESSAGE, GIFT_MISSING_MESSAGE, fingerprintOf, priceCharityDonation, pricePayment, type PriceResult } from './payments';
-import type { CharityDirectory, GiftCatalog, MembershipDirectory, PayrollPledgeRepository, StoredPayrollPledge } from './ports';
+import { FUNDRAISING_MESSAGES } from '@giving/shared/contracts/fundraising';
+import { CHARITY_MISSING_MESSAGE, GIFT_MISSING_MESSAGE, fingerprintOf, priceCharityDonation, priceFundraiseDonation, pricePayment, type PriceResult } from './payments';
+import type { CharityDirectory, FundraisingPageDirectory, GiftCatalog, MembershipDirectory, PayrollPledgeRepository, StoredPayrollPledge } from './ports';
 
 type Deps = {
   pledges: PayrollPledgeRepository;
   memberships: Pick<MembershipDirectory, 'workplacesOf'>;
   gifts: Pick<GiftCatalog, 'getById'>;
   charities: Pick<CharityDirectory, 'getById'>;
+  /** Donations' copy of fundraising pages (a pledge to a page). */
+  pages?: Pick<FundraisingPageDirectory, 'get'>;
   clock: Clock;
 };
 
@@ -25,22 +28,40 @@ export function pledgeView({ memberId: _memberId, cancellationId: _cancellationI
  * Prices the pledge on the server, as a card payment is priced (no tip: payroll never tips). A gift or charity that is
  * unknown answers 404, one not taking donations or from another country 400; each names the field.
  */
-async function price(deps: Pick<Deps, 'gifts' | 'charities'>, request: CreatePayrollPledgeRequest): Promise<Extract<PriceResult, { ok: true }>['priced']> {
-  const field = request.pageType === 'GIFT' ? 'body.productId' : 'body.charityId';
+async function price(deps: Pick<Deps, 'gifts' | 'charities' | 'pages' | 'clock'>, request: CreatePayrollPledgeRequest): Promise<Extract<PriceResult, { ok: true }>['priced']> {
+  const field = request.pageType === 'GIFT' ? 'body.productId' : request.pageType === 'CHARITY' ? 'body.charityId' : 'body.pageId';
   const result =
     request.pageType === 'GIFT'
       ? pricePayment(
           { country: request.country, donationAmountCents: request.productAmount, quantity: request.productQuantity, supportingAmountCents: 0 },
           await deps.gifts.getById(request.productId),
         )
-      : priceCharityDonation({ country: request.country, donationAmountCents: request.amount, supportingAmountCents: 0 }, await deps.charities.getById(request.charityId));
+      : request.pageType === 'CHARITY'
+        ? priceCharityDonation({ country: request.country, donationAmountCents: request.amount, supportingAmountCents: 0 }, await deps.charities.getById(request.charityId))
+        : await pricePagePledge(deps, request);
   if (result.ok) return result.priced;
+  // A page that is gone is 404; one ended or offline conflicts with its state (409), as at checkout.
+  if (result.message === FUNDRAISING_MESSAGES.pageNotFound) throw new DomainError('NotFound', result.message, [{ field, message: result.message }]);
+  if (result.message === FUNDRAISING_MESSAGES.pageEnded || result.message === FUNDRAISING_MESSAGES.pageOffline) {
+    throw new DomainError('Conflict', result.message, [{ field, message: result.message }]);
+  }
   // A priced gift is pledged at its price: another amount per item conflicts with the gift (409), as at checkout.
   if (result.priceChanged) throw new DomainError('Conflict', result.message, [{ field: 'body.productAmount', message: result.message }]);
   if (result.message === GIFT_MISSING_MESSAGE || result.message === CHARITY_MISSING_MESSAGE) {
     throw new DomainError('NotFound', result.message, [{ field, message: result.message }]);
   }
   throw invalid([{ field, message: result.message }]);
+}
+
+async function pricePagePledge(deps: Pick<Deps, 'charities' | 'pages' | 'clock'>, request: Extract<CreatePayrollPledgeRequest, { pageType: 'FUNDRAISE' }>): Promise<PriceResult> {
+  if (!deps.pages) throw new Error('a pledge to a fundraising page needs the fundraising pages');
+  const page = await deps.pages.get(request.pageId);
+  return priceFundraiseDonation(
+    { country: request.country, donationAmountCents: request.pageAmount, supportingAmountCents: 0 },
+    page,
+    page ? await deps.charities.getById(page.charityId) : undefined,
+    deps.clock.now(),
+  );
 }
 
 /**
@@ -64,8 +85,10 @@ export async function createPayrollPledge(deps: Deps, request: CreatePayrollPled
     workplace,
     charity: { id: priced.charity.id, name: priced.charity.name, charityUrl: priced.charity.charityUrl },
     ...(priced.gift ? { gift: priced.gift } : {}),
+    ...(priced.page ? { page: { id: priced.page.id, title: priced.page.title, pageUrl: priced.page.pageUrl, eventUrl: priced.page.eventUrl } } : {}),
+    ...(request.pageType === 'FUNDRAISE' && request.message ? { message: request.message } : {}),
     quantity: request.pageType === 'GIFT' ? request.productQuantity : 1,
-    amount: { cents: request.pageType === 'GIFT' ? request.productAmount : request.amount, currency: priced.amount.currency },
+    amount: { cents: request.pageType === 'GIFT' ? request.productAmount : request.pageType === 'CHARITY' ? request.amount : request.pageAmount, currency: priced.amount.currency },
     total: priced.amount,
     donationFrequency: request.donationFrequency,
     isAnonymous: request.anonymousDonation,
@@ -114,6 +137,7 @@ export async function publishPayrollPledge(events: EventPublisher, record: { eve
         country: pledge.country,
         charity: pledge.charity,
         ...(pledge.gift ? { gift: pledge.gift } : {}),
+        ...(pledge.page ? { page: pledge.page } : {}),
         quantity: pledge.quantity,
         amount: pledge.amount,
         total: pledge.total,

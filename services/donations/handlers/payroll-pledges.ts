@@ -4,9 +4,9 @@ import { createPayrollPledgeRequestSchema, payrollPledgeParams } from '@giving/s
 import { DomainError } from '@giving/shared/errors';
 import { created, noContent, ok, type HttpRequest } from '@giving/shared/lambda/http';
 import { cancelPayrollPledge, createPayrollPledge, listPayrollPledges } from '../domain/payroll-pledges';
-import { charities, gifts, memberships, payrollPledges } from '../adapters';
+import { charities, fundraisingPages, gifts, memberships, payrollPledges } from '../adapters';
 
-const deps = () => ({ pledges: payrollPledges(), memberships: memberships(), gifts: gifts(), charities: charities(), clock: systemClock });
+const deps = () => ({ pledges: payrollPledges(), memberships: memberships(), gifts: gifts(), charities: charities(), pages: fundraisingPages(), clock: systemClock });
 
 /** The manifest guard has already refused anonymous callers on these signedIn routes. */
 const memberOf = ({ caller }: Pick<HttpRequest<unknown, unknown, unknown>, 'caller'>) => {

@@ -62,7 +62,7 @@ async function nameGuest(form: HTMLElement, user: ReturnType<typeof renderApp>['
 }
 
 describe('fundraising page: giving (page type FUNDRAISE)', () => {
-  it('offers the donor’s amount with the quick picks, no quantity, a message for the owner and who may see it, and no payroll', async () => {
+  it('offers the donor’s amount with the quick picks, no quantity, a message for the owner and who may see it, and every method', async () => {
     fakePlatform();
     const { form } = await openPage();
 
@@ -77,10 +77,10 @@ describe('fundraising page: giving (page type FUNDRAISE)', () => {
     expect(within(form).queryByRole('textbox', { name: 'Message' })).toBeNull();
     expect(within(form).getByRole('checkbox', { name: 'Donate Anonymously' })).toBeTruthy();
     expect((within(form).getByRole('checkbox', { name: 'Only Aroha can see my message' }) as HTMLInputElement).checked).toBe(false);
-    // A guest may pay by card or gift voucher and give monthly (after signing in); payroll is not built for pages.
+    // A guest may pay by card or gift voucher, and give monthly or from their pay after signing in.
     expect(within(form).getByRole('button', { name: 'Card' })).toBeTruthy();
     expect(within(form).getByRole('button', { name: 'Gift Voucher' })).toBeTruthy();
-    expect(within(form).queryByRole('button', { name: 'Payroll' })).toBeNull();
+    expect(within(form).getByRole('button', { name: 'Payroll' })).toBeTruthy();
     expect(within(form).getByRole('radio', { name: 'Monthly' })).toBeTruthy();
   });
 
@@ -139,9 +139,9 @@ describe('fundraising page: giving (page type FUNDRAISE)', () => {
     await waitFor(() => expect(fetch.callsTo('GET', PAGE_URL).length).toBeGreaterThan(pageReads));
   });
 
-  it('a member gives monthly through the member call, without a donor; the page’s payroll stays off even when the workplace allows it', async () => {
+  it('a member gives monthly through the member call, without a donor; payroll is offered where the workplace allows it', async () => {
     const fetch = fakePlatform();
-    // The workplace grants Workplace_Fundraising_Payroll, but the API takes no payroll for pages yet.
+    // The workplace grants Workplace_Fundraising_Payroll: the page offers payroll too.
     signIn(fetch, { card: true, voucher: false, payroll: true, recurring: true, workplace: { id: 'wp-1', name: 'Tasman Engineering' } });
     fetch.on('POST', MEMBER_DONATE, json(202, { trackingNumber: TRACKING_NUMBER }));
     const { form, user } = await openPage();
@@ -149,7 +149,7 @@ describe('fundraising page: giving (page type FUNDRAISE)', () => {
     await waitFor(() => expect(fetch.callsTo('GET', '/api/donations/me/payment-options?pageType=FUNDRAISE')).toHaveLength(1));
     expect(within(form).getByText('Giving as Dana Whitfield (dana.donor@demo.koha.nz)')).toBeTruthy();
     await waitFor(() => expect(field(form, 'Receipt Name').value).toBe('Dana Whitfield'));
-    expect(within(form).queryByRole('button', { name: 'Payroll' })).toBeNull();
+    expect(within(form).getByRole('button', { name: 'Payroll' })).toBeTruthy();
 
     await user.click(within(form).getByRole('button', { name: '$50' }));
     await user.click(within(form).getByRole('radio', { name: 'Monthly' }));

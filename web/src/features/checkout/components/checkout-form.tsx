@@ -135,7 +135,7 @@ export function CheckoutForm({ target, country, onGiftChanged, onPageClosed, onP
   const session = useSession();
   const member: SignedInMember | undefined = session.status === 'signedIn' ? { name: session.name, email: session.email } : undefined;
   const paymentOptions = usePaymentOptions(target.pageType);
-  const allowed = allowedPaymentMethods(target.pageType, member !== undefined, paymentOptions.options);
+  const allowed = allowedPaymentMethods(member !== undefined, paymentOptions.options);
   // What the donor chose for this item before (e.g. before signing in for payroll or monthly giving).
   const [saved] = useState(() => loadCheckoutState(itemId));
   // The country's merchant account frames the card fields (nz encrypts in the frame) and sets the fee (spec §3).
@@ -540,8 +540,7 @@ export function CheckoutForm({ target, country, onGiftChanged, onPageClosed, onP
 
       <div className={styles.actions}>
         {flow.failure ? <FormMessage>{flow.failure}</FormMessage> : null}
-        {/* Never payroll on a fundraising page (see allowedPaymentMethods): the API takes no payroll pledge for pages yet. */}
-        {payingByPayroll && target.pageType !== 'FUNDRAISE' ? (
+        {payingByPayroll ? (
           payrollPart ? (
             <payrollPart.PayrollPledgeButton
               signedIn={member !== undefined}
@@ -549,6 +548,7 @@ export function CheckoutForm({ target, country, onGiftChanged, onPageClosed, onP
               amountCents={parseDollars(amountText) ?? Number.NaN}
               quantity={isGift ? Number(quantityText) : 1}
               isAnonymous={isAnonymous}
+              {...(isFundraise ? { message: watch('message') } : {})}
               target={target}
               country={country}
               workplaceName={paymentOptions.options?.workplace?.name}
@@ -584,17 +584,14 @@ const isConflict = (error: unknown) => error instanceof ApiError && error.status
 /**
  * The methods the checkout offers (spec §6). A member gets what their workplace allows (card only while that loads;
  * on a fundraising page, Workplace_Fundraising_CreditCard/Voucher/Payroll decide). A guest may pay by card or voucher,
- * and sees monthly and payroll too: choosing them asks the guest to sign in.
- *
- * No payroll on a fundraising page, whatever the workplace allows: the API takes no payroll pledge for a page yet (its
- * donate calls take card and voucher payments only), so the checkout does not offer one. Monthly giving is offered as
- * for a charity: the member donate call takes isRecurring.
+ * and sees monthly and payroll too: choosing them asks the guest to sign in. A fundraising page takes all four (its
+ * payroll pledge carries the page payload of spec 1 §3).
  */
-function allowedPaymentMethods(pageType: CheckoutTarget['pageType'], signedIn: boolean, options: PaymentOptions | undefined): AllowedPaymentMethods {
-  const payrollBuilt = pageType !== 'FUNDRAISE';
-  if (!signedIn) return { card: true, voucher: true, payroll: payrollBuilt, recurring: true };
+function allowedPaymentMethods(signedIn: boolean, options: PaymentOptions | undefined): AllowedPaymentMethods {
+  // The member's options are already for this page type (Workplace_Fundraising_* on a fundraising page, spec 1 §6).
+  if (!signedIn) return { card: true, voucher: true, payroll: true, recurring: true };
   if (!options) return { card: true, voucher: false, payroll: false, recurring: false };
-  return { card: options.card, voucher: options.voucher, payroll: payrollBuilt && options.payroll, recurring: options.recurring };
+  return { card: options.card, voucher: options.voucher, payroll: options.payroll, recurring: options.recurring };
 }
 
 /** The form's start: the saved choices for this item when there are any, else the defaults (spec §3). */

@@ -17,7 +17,7 @@ describe('CheckoutForm for a fundraising page (FUNDRAISE)', () => {
     expect(ownerFirstName({ owner: { memberId: 'm1', name: '  Tama  ' } })).toBe('Tama');
   });
 
-  it('comes back to the choices saved for the page (by its id), on card when payroll was saved: pages take no payroll', async () => {
+  it('comes back to the choices saved for the page (by its id), payroll too', async () => {
     saveCheckoutState(PAGE_ID, {
       donationAmount: '50.00',
       quantity: '1',
@@ -38,9 +38,8 @@ describe('CheckoutForm for a fundraising page (FUNDRAISE)', () => {
     expect(field('A message for Aroha').value).toBe('Go Aroha!');
     expect(field('Donate Anonymously').checked).toBe(true);
     expect(field('Only Aroha can see my message').checked).toBe(true);
-    expect(screen.getByRole('button', { name: 'Card' }).getAttribute('aria-pressed')).toBe('true');
-    expect(screen.queryByRole('button', { name: 'Payroll' })).toBeNull();
-    expect(loadCheckoutState(PAGE_ID)?.paymentType).toBe('CARD');
+    expect(screen.getByRole('button', { name: 'Payroll' }).getAttribute('aria-pressed')).toBe('true');
+    expect(loadCheckoutState(PAGE_ID)?.paymentType).toBe('PAYROLL');
   });
 
   it('refuses a message over 500 characters before sending anything', async () => {

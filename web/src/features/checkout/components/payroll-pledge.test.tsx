@@ -79,6 +79,25 @@ describe('PayrollPledgeButton', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('to a fundraising page: posts the page payload of spec 1 §3 (pageId, pageAmount, donationFrequency, anonymousDonation, message)', async () => {
+    fetch.on('POST', PLEDGES, json(201, aPledge({ pageType: 'FUNDRAISE', gift: undefined, quantity: 1, page: { id: '01JPAGE0000000000000000000', title: 'Aroha walks', pageUrl: 'aroha-walks', eventUrl: 'kiwi-walk' }, message: 'Kia kaha!' })));
+    const { user } = renderPayroll({ target: { pageType: 'FUNDRAISE', page: { id: '01JPAGE0000000000000000000' } }, quantity: 1, amountCents: 2000, message: '  Kia kaha!  ' });
+    await user.click(payrollButton());
+    await screen.findByRole('dialog', { name: PAYROLL_TEXTS.confirmTitle });
+    await user.click(screen.getByRole('radio', { name: 'Every pay cycle' }));
+    await user.click(screen.getByRole('button', { name: PAYROLL_TEXTS.confirm }));
+    await waitFor(() => expect(fetch.callsTo('POST', PLEDGES)).toHaveLength(1));
+    expect(fetch.callsTo('POST', PLEDGES)[0]?.body).toEqual({
+      pageType: 'FUNDRAISE',
+      country: 'nz',
+      pageId: '01JPAGE0000000000000000000',
+      pageAmount: 2000,
+      donationFrequency: 'EveryPayCycle',
+      anonymousDonation: false,
+      message: 'Kia kaha!',
+    });
+  });
+
   it('disabled by the checkout: the button cannot be pressed', () => {
     renderPayroll({ disabled: true });
     expect((payrollButton() as HTMLButtonElement).disabled).toBe(true);

@@ -31,8 +31,8 @@ export const PAYROLL_TEXTS = {
   loginHint: 'Payroll giving is for workplace members: log in, and we’ll bring you back to this form to confirm your donation from your pay.',
 } as const;
 
-/** What the pledge is for: the checkout's target fits (a gift from its page, or a general donation to a charity). */
-export type PayrollTarget = { pageType: 'GIFT'; gift: { id: string } } | { pageType: 'CHARITY'; charity: { id: string } };
+/** What the pledge is for: the checkout's target fits (a gift from its page, a general donation, or a fundraising page). */
+export type PayrollTarget = { pageType: 'GIFT'; gift: { id: string } } | { pageType: 'CHARITY'; charity: { id: string } } | { pageType: 'FUNDRAISE'; page: { id: string } };
 
 export interface PayrollPledgeProps {
   signedIn: boolean;
@@ -42,6 +42,8 @@ export interface PayrollPledgeProps {
   amountCents: number;
   quantity: number;
   isAnonymous: boolean;
+  /** A fundraising page's pledge: the member's message to the page's owner (spec 1 §3's page payload `message`). */
+  message?: string;
   target: PayrollTarget;
   country: CountryCode;
   /** The workplace the pledge goes through (usePaymentOptions' `workplace`), named in the confirm modal. */
@@ -81,6 +83,10 @@ const isAmountValid = (cents: number) => Number.isFinite(cents) && cents >= MIN_
 
 function pledgeRequest(props: PayrollPledgeProps, donationFrequency: PayrollFrequency): CreatePayrollPledgeRequest {
   const common = { country: props.country, donationFrequency, anonymousDonation: props.isAnonymous };
+  if (props.target.pageType === 'FUNDRAISE') {
+    // Spec 1 §3: a fundraising page's payload is pageId, pageAmount, donationFrequency, anonymousDonation, message.
+    return { ...common, pageType: 'FUNDRAISE', pageId: props.target.page.id, pageAmount: props.amountCents, ...(props.message?.trim() ? { message: props.message.trim() } : {}) };
+  }
   return props.target.pageType === 'GIFT'
     ? { ...common, pageType: 'GIFT', productId: props.target.gift.id, productQuantity: props.quantity, productAmount: props.amountCents }
     : { ...common, pageType: 'CHARITY', charityId: props.target.charity.id, amount: props.amountCents };
