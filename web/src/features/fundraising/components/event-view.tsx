@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { FundraisingEvent } from '@giving/shared/contracts/fundraising';
 import type { CountryCode } from '@giving/shared/countries';
@@ -14,7 +15,7 @@ import styles from './fundraising.module.css';
  * A multi-page event (spec 1 §2 "fundraising event page"): its story, its totals (its pages' sums) with the progress
  * bar, its pages as a leaderboard by amount raised, 'Create your page for this event', and the share bar.
  */
-export function EventView({ event, country }: { event: FundraisingEvent; country: CountryCode }) {
+export function EventView({ event, country, children }: { event: FundraisingEvent; country: CountryCode; /** What comes below the first screen: the managers' tools. */ children?: ReactNode }) {
   const url = `${window.location.origin}${fundraisingPaths.event(country, event.eventUrl)}`;
   const pages = [...event.pages].sort((a, b) => b.donatedAmount - a.donatedAmount);
   return (
@@ -62,6 +63,7 @@ export function EventView({ event, country }: { event: FundraisingEvent; country
           )}
         </section>
         <ShareBar heading="Share this event" url={url} title={event.title} fileName={`${event.eventUrl}-qr`} />
+        {children}
       </article>
       <TotalsPanel totals={event} status={event.status} endDate={event.endDate} country={country} closedText={eventClosedMessage(event.status)}>
         <p className={styles.muted}>{event.pagesCount === 1 ? '1 fundraiser' : `${event.pagesCount} fundraisers`}</p>

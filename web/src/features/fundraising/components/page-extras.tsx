@@ -14,7 +14,7 @@ import { requestLogin, useSession } from '../../../lib/session';
 import { useAddComment } from '../api/add-comment';
 import { useComments } from '../api/get-comments';
 import { useDonors } from '../api/get-donors';
-import { managesPage, useMyPageRole } from '../api/get-my-page-role';
+import { useMyRole } from '../api/get-my-role';
 import { useRemoveComment } from '../api/remove-comment';
 import { amountText, pagePath } from '../fundraising-text';
 import { OwnerTools } from './owner-tools';
@@ -22,11 +22,11 @@ import styles from './fundraising.module.css';
 
 /**
  * What a fundraising page shows below its first screen (a chunk of its own, asked for once that screen is drawn):
- * its donors, its comments, the share bar with its QR code, and, for its Owner and Admins, their tools.
+ * its donors, its comments, the share bar with its QR code, and, for those who can manage it, their tools.
  */
 export function PageExtras({ page, country }: { page: Page; country: CountryCode }) {
-  const role = useMyPageRole(page.id);
-  const manager = managesPage(role.data);
+  const role = useMyRole({ kind: 'page', id: page.id });
+  const manager = role.data?.canManage === true;
   const url = `${window.location.origin}${pagePath(country, page)}`;
   return (
     <>
