@@ -153,3 +153,22 @@ describe('/{country}/fundraising/{eventUrl}: its managers’ tools', () => {
     await waitFor(() => expect(document.activeElement).toBe(heading));
   });
 });
+
+describe('/{country}/fundraising/{eventUrl} on a phone', () => {
+  it('puts the title, totals and “Create your page” before the story and the leaderboard, in the DOM and so in focus order', async () => {
+    fakePlatform();
+    renderApp('/nz/fundraising/round-the-bays-2026');
+    const title = await screen.findByRole('heading', { level: 1, name: 'Round the Bays 2026' });
+    const totals = screen.getByRole('region', { name: 'Totals' });
+    const create = screen.getByRole('link', { name: 'Create your page for this event' });
+    const story = screen.getByText('Every year we run the bays for the coast.');
+    const board = screen.getByRole('list', { name: 'Fundraisers by amount raised' });
+    expect(inOrder(title, totals, story, board)).toBe(true);
+    expect(totals.contains(create)).toBe(true);
+  });
+});
+
+/** Whether the elements follow one another in document order. */
+function inOrder(...elements: Element[]): boolean {
+  return elements.every((element, i) => i === 0 || Boolean(elements[i - 1]!.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING));
+}

@@ -204,6 +204,26 @@ describe('/{country}/fundraising/{eventUrl}/{pageUrl}', () => {
   });
 });
 
+describe('/{country}/fundraising/{eventUrl}/{pageUrl} on a phone', () => {
+  it('puts the title, owner, totals with the progress bar and the Donate form before the story, donors and comments, in the DOM and so in focus order', async () => {
+    fakePlatform();
+    renderApp('/nz/fundraising/round-the-bays-2026/aroha-runs');
+    const title = await screen.findByRole('heading', { level: 1, name: 'Aroha runs the bays' });
+    const owner = screen.getByText(/Aroha Ngata is fundraising for/);
+    const totals = screen.getByRole('region', { name: 'Totals' });
+    const form = await within(totals).findByRole('form', { name: 'Donate to Aroha’s fundraiser' });
+    const story = screen.getByText('Every dollar plants a pīngao.');
+    const donors = await screen.findByRole('list', { name: 'Donors' });
+    const comments = await screen.findByRole('list', { name: 'Comments' });
+    expect(inOrder(title, owner, within(totals).getByRole('progressbar'), form, story, donors, comments)).toBe(true);
+  });
+});
+
+/** Whether the elements follow one another in document order. */
+function inOrder(...elements: Element[]): boolean {
+  return elements.every((element, i) => i === 0 || Boolean(elements[i - 1]!.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING));
+}
+
 describe('/{country}/fundraising/{eventUrl}/{pageUrl}: comment moderation', () => {
   const TWO_COMMENTS = {
     items: [

@@ -18,12 +18,13 @@ import styles from './fundraising.module.css';
 export function EventView({ event, country, children }: { event: FundraisingEvent; country: CountryCode; /** What comes below the first screen: the managers' tools. */ children?: ReactNode }) {
   const url = `${window.location.origin}${fundraisingPaths.event(country, event.eventUrl)}`;
   const pages = [...event.pages].sort((a, b) => b.donatedAmount - a.donatedAmount);
+  // As a page's: the title, then the totals with 'Create your page', then the story and the leaderboard (page-view.tsx).
   return (
-    <div className={styles.layout}>
+    <article className={styles.layout}>
       <title>{`${event.title} · ${PRODUCT_NAME}`}</title>
-      <article className={styles.main}>
+      <header className={styles.top}>
         {event.imageUrl ? <img className={styles.image} src={event.imageUrl} alt="" fetchPriority="high" /> : null}
-        <header className={styles.header}>
+        <div className={styles.header}>
           <h1>{event.title}</h1>
           <p className={styles.charityLine}>
             {event.charity.logoImageUrl ? <img src={event.charity.logoImageUrl} alt="" className={styles.logo} /> : null}
@@ -31,7 +32,15 @@ export function EventView({ event, country, children }: { event: FundraisingEven
               For <Link to={paths.charity(country, event.charity.charityUrl)}>{event.charity.name}</Link> · organised by {event.owner.name}
             </span>
           </p>
-        </header>
+        </div>
+      </header>
+      <TotalsPanel totals={event} status={event.status} endDate={event.endDate} country={country} closedText={eventClosedMessage(event.status)}>
+        <p className={styles.muted}>{event.pagesCount === 1 ? '1 fundraiser' : `${event.pagesCount} fundraisers`}</p>
+        <Link to={fundraisingPaths.create(country, { eventUrl: event.eventUrl })} className={buttonClassName({ block: true })}>
+          Create your page for this event
+        </Link>
+      </TotalsPanel>
+      <div className={styles.main}>
         <div className={styles.story}>
           {event.story.split(/\n{2,}/).map((paragraph, i) => (
             <p key={i}>{paragraph}</p>
@@ -64,13 +73,7 @@ export function EventView({ event, country, children }: { event: FundraisingEven
         </section>
         <ShareBar heading="Share this event" url={url} title={event.title} fileName={`${event.eventUrl}-qr`} />
         {children}
-      </article>
-      <TotalsPanel totals={event} status={event.status} endDate={event.endDate} country={country} closedText={eventClosedMessage(event.status)}>
-        <p className={styles.muted}>{event.pagesCount === 1 ? '1 fundraiser' : `${event.pagesCount} fundraisers`}</p>
-        <Link to={fundraisingPaths.create(country, { eventUrl: event.eventUrl })} className={buttonClassName({ block: true })}>
-          Create your page for this event
-        </Link>
-      </TotalsPanel>
-    </div>
+      </div>
+    </article>
   );
 }
