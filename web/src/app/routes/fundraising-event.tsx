@@ -11,6 +11,8 @@ import { lazyPart } from '../../lib/lazy-part';
 import { FundraisingPageScreen } from './fundraising-page';
 import { NotFound } from './not-found';
 
+/** The managers' tools: below the first screen, so their code and reads come after it (as a page's extras). */
+const eventExtras = lazyPart(() => import('../../features/fundraising/components/event-extras'));
 /** Live progress (the event's totals moving as gifts arrive): its socket client waits for the first screen. */
 const liveProgress = lazyPart(() => import('../../features/fundraising/live-progress'));
 
@@ -26,6 +28,7 @@ export function FundraisingEventRoute() {
   // A single-page event's page says when its own first screen is drawn.
   useFirstScreenDrawn(!event.isPending && !single);
   const live = liveProgress.usePart(event.isSuccess && !single, { afterFirstScreen: true });
+  const extras = eventExtras.usePart(event.isSuccess && !single, { afterFirstScreen: true });
 
   if (event.isError && isNotFound(event.error)) return <NotFound title="Fundraising event not found" message={FUNDRAISING_MESSAGES.eventNotFound} />;
   if (single) return <FundraisingPageScreen eventUrl={single.eventUrl} pageUrl={single.pages[0]?.pageUrl ?? single.eventUrl} />;
@@ -38,7 +41,9 @@ export function FundraisingEventRoute() {
       ) : (
         <>
           {live ? <live.LiveEventProgress key={event.data.id} event={event.data} /> : null}
-          <EventView event={event.data} country={country} />
+          <EventView event={event.data} country={country}>
+            {extras ? <extras.EventExtras key={event.data.id} event={event.data} country={country} /> : null}
+          </EventView>
         </>
       )}
     </div>

@@ -1,13 +1,21 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { AdminMenu } from '@giving/shared/contracts/accounts';
 import { FUNDRAISING_MESSAGES } from '@giving/shared/contracts/fundraising';
-import { OWNER, PAGE_ID, aPage, aPageSummary, anEvent } from '../../features/fundraising/testing';
+import { anAdminMenu as aDemoMenu } from '../../features/auth/testing';
+import { CHARITY, OTHER_CHARITY, OWNER, PAGE_ID, aPage, aPageSummary, anEvent } from '../../features/fundraising/testing';
 import { resetSessionForTests, setSession } from '../../lib/session';
 import { installFetchFake, json, type FetchFake } from '../../testing/fetch-fake';
 import { answerCardSettings, runtimeConfig } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render';
 
 afterEach(() => resetSessionForTests());
+
+/** A demo role's account menu; a charity admin's roles are in `charityId`. */
+function anAdminMenu(role: 'backOffice' | 'charityAdmin', charityId = CHARITY.id): AdminMenu {
+  const menu = aDemoMenu(role);
+  return { ...menu, charityAssociations: menu.charityAssociations.map((charity) => ({ ...charity, charityId })) };
+}
 
 const PAGE_URL = '/api/fundraising/events/round-the-bays-2026/pages/aroha-runs';
 const DONORS = `/api/fundraising/pages/${PAGE_ID}/donors`;
@@ -193,6 +201,78 @@ describe('/{country}/fundraising/{eventUrl}/{pageUrl}', () => {
     await screen.findAllByRole('list', { name: 'Donors' });
     await waitFor(() => expect(other.callsTo('GET', ME)).toHaveLength(1));
     expect(screen.getAllByRole('heading', { name: 'Manage this page' })).toHaveLength(1);
+  });
+});
+
+describe('/{country}/fundraising/{eventUrl}/{pageUrl} on a phone', () => {
+  it('puts the title, owner, totals with the progress bar and the Donate form before the story, donors and comments, in the DOM and so in focus order', async () => {
+    fakePlatform();
+    renderApp('/nz/fundraising/round-the-bays-2026/aroha-runs');
+    const title = await screen.findByRole('heading', { level: 1, name: 'Aroha runs the bays' });
+    const owner = screen.getByText(/Aroha Ngata is fundraising for/);
+    const totals = screen.getByRole('region', { name: 'Totals' });
+    const form = await within(totals).findByRole('form', { name: 'Donate to Aroha’s fundraiser' });
+    const story = screen.getByText('Every dollar plants a pīngao.');
+    const donors = await screen.findByRole('list', { name: 'Donors' });
+    const comments = await screen.findByRole('list', { name: 'Comments' });
+    expect(inOrder(title, owner, within(totals).getByRole('progressbar'), form, story, donors, comments)).toBe(true);
+  });
+});
+
+/** Whether the elements follow one another in document order. */
+function inOrder(...elements: Element[]): boolean {
+  return elements.every((element, i) => i === 0 || Boolean(elements[i - 1]!.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING));
+}
+
+describe('/{country}/fundraising/{eventUrl}/{pageUrl}: comment moderation', () => {
+  const TWO_COMMENTS = {
+    items: [
+      { id: 'c1', pageId: PAGE_ID, author: OWNER, text: 'Thanks all!', createdOn: '2026-02-02T00:00:00.000Z' },
+      { id: 'c2', pageId: PAGE_ID, author: { memberId: 'm9', name: 'Tama Reti' }, text: 'Buy my raffle tickets at …', createdOn: '2026-02-01T00:00:00.000Z' },
+    ],
+  };
+
+  /** A signed-in member on no team of the page, with this account menu (their charity roles and admin roles). */
+  function moderator(menu: AdminMenu) {
+    const fetch = fakePlatform();
+    setSession({ status: 'signedIn', memberId: 'm7', email: 'staff@example.co.nz', name: 'Ana Staff' });
+    fetch.on('GET', ME, json(200, { role: null, canManage: false }));
+    fetch.on('GET', '/api/accounts/me', json(200, menu));
+    fetch.on('GET', COMMENTS, json(200, TWO_COMMENTS));
+    fetch.on('DELETE', `${COMMENTS}/c2`, new Response(null, { status: 204 }));
+    return fetch;
+  }
+
+  it('the charity’s fundraising staff remove anyone’s comment on its pages', async () => {
+    const fetch = moderator(anAdminMenu('charityAdmin', CHARITY.id));
+    const { user } = renderApp('/nz/fundraising/round-the-bays-2026/aroha-runs');
+    const comments = await screen.findByRole('list', { name: 'Comments' });
+    await waitFor(() => expect(within(comments).getAllByRole('button', { name: /^Remove/ })).toHaveLength(2));
+    expect(screen.queryByRole('heading', { name: 'Manage this page' })).toBeNull();
+    await user.click(within(comments).getByRole('button', { name: 'Remove the comment by Tama Reti' }));
+    await waitFor(() => expect(fetch.callsTo('DELETE', `${COMMENTS}/c2`)).toHaveLength(1));
+  });
+
+  it('back-office administrators remove any comment', async () => {
+    moderator(anAdminMenu('backOffice'));
+    renderApp('/nz/fundraising/round-the-bays-2026/aroha-runs');
+    const comments = await screen.findByRole('list', { name: 'Comments' });
+    await waitFor(() => expect(within(comments).getAllByRole('button', { name: /^Remove/ })).toHaveLength(2));
+  });
+
+  it('staff of another charity, and the charity’s members without the fundraising permission, do not', async () => {
+    const fetch = moderator(anAdminMenu('charityAdmin', OTHER_CHARITY.id));
+    renderApp('/nz/fundraising/round-the-bays-2026/aroha-runs');
+    await screen.findByRole('list', { name: 'Comments' });
+    await waitFor(() => expect(fetch.callsTo('GET', '/api/accounts/me')).toHaveLength(1));
+    expect(within(screen.getByRole('list', { name: 'Comments' })).queryByRole('button', { name: /^Remove/ })).toBeNull();
+    cleanup();
+
+    const member = moderator({ ...anAdminMenu('charityAdmin', CHARITY.id), charityAssociations: [{ charityId: CHARITY.id, charityName: CHARITY.name, roles: ['Charity.Member'] }] });
+    renderApp('/nz/fundraising/round-the-bays-2026/aroha-runs');
+    await screen.findByRole('list', { name: 'Comments' });
+    await waitFor(() => expect(member.callsTo('GET', '/api/accounts/me')).toHaveLength(1));
+    expect(within(screen.getByRole('list', { name: 'Comments' })).queryByRole('button', { name: /^Remove/ })).toBeNull();
   });
 });
 

@@ -19,6 +19,9 @@ export const fundraisingPaths = {
   myFundraising: () => '/admin/user/fundraising',
 } as const;
 
+/** The id of an event's or a page's managing tools, for links that take its managers there (`#manage`). */
+export const MANAGE_ANCHOR = 'manage';
+
 /** Where a page lives: a single-page event's page at its event's address, any other at /{eventUrl}/{pageUrl}. */
 export const pagePath = (country: CountryCode, page: { eventUrl: string; pageUrl: string; eventKind?: EventKind }) =>
   page.eventKind === 'SinglePage' ? fundraisingPaths.event(country, page.eventUrl) : fundraisingPaths.page(country, page.eventUrl, page.pageUrl);

@@ -83,34 +83,62 @@ describe('user area: fundraising', () => {
     target: { kind: 'page', id: 'p9', title: 'Tama walks it', eventUrl: 'round-the-bays-2026', pageUrl: 'tama-walks', country: 'nz' },
   };
 
-  it('lists my pages and events with my role and totals, and accepts or declines invitations', async () => {
+  it('lists my pages and events with my role and totals, and “Manage” on those I manage, at their tools', async () => {
     const fetch = installFetchFake();
-    const mine = { events: [{ ...anEventSummary(), role: 'Owner' }], pages: [{ ...aPageSummary(), role: 'Owner' }] };
-    fetch.sequence('GET', '/api/fundraising/me', [
-      () => json(200, { ...mine, invitations: [INVITATION, { ...INVITATION, id: 'i2', target: { ...INVITATION.target, kind: 'event', title: 'Coast to coast', eventUrl: 'coast', pageUrl: undefined } }] }),
-      () => json(200, { ...mine, invitations: [INVITATION] }),
-      () => json(200, { events: [], pages: [{ ...aPageSummary(), role: 'Owner' }, { ...aPageSummary({ id: 'p9', title: 'Tama walks it', pageUrl: 'tama-walks' }), role: 'Admin' }], invitations: [] }),
-    ]);
-    fetch.on('PATCH', '/api/fundraising/me/invitations/i1', json(200, {}));
-    fetch.on('PATCH', '/api/fundraising/me/invitations/i2', json(200, {}));
-    const { user } = renderConsole('/admin/user/fundraising', { fetch, permissions: ['User_ViewFundraising'] });
+    fetch.on(
+      'GET',
+      '/api/fundraising/me',
+      json(200, {
+        events: [{ ...anEventSummary(), role: 'Admin' }],
+        pages: [
+          { ...aPageSummary(), role: 'Owner' },
+          { ...aPageSummary({ id: 'p9', title: 'Tama walks it', pageUrl: 'tama-walks' }), role: 'Member' },
+        ],
+        invitations: [],
+      }),
+    );
+    renderConsole('/admin/user/fundraising', { fetch, permissions: ['User_ViewFundraising'] });
 
     const pages = await screen.findByRole('table', { name: 'My pages' });
     expect(menuLabels('My Account')).toContain('Fundraising');
     const own = rowOf(pages, /Aroha runs the bays/);
     expect(within(own).getByText('Owner')).toBeTruthy();
     expect(within(own).getByText('$450 of $1,000 (45%)')).toBeTruthy();
-    expect(rowOf(screen.getByRole('table', { name: 'My events' }), /Round the Bays 2026/)).toBeTruthy();
-    const invitations = screen.getByRole('table', { name: 'Invitations' });
-    expect(within(rowOf(invitations, /Tama walks it/)).getByRole('link', { name: 'Tama walks it' }).getAttribute('href')).toBe('/nz/fundraising/round-the-bays-2026/tama-walks');
+    expect(within(own).getByRole('link', { name: 'Manage Aroha runs the bays' }).getAttribute('href')).toBe('/nz/fundraising/round-the-bays-2026/aroha-runs#manage');
+    // A Member fundraises on it; they have no tools to go to.
+    expect(within(rowOf(pages, /Tama walks it/)).queryByRole('link', { name: /^Manage/ })).toBeNull();
+    const event = rowOf(screen.getByRole('table', { name: 'My events' }), /Round the Bays 2026/);
+    expect(within(event).getByRole('link', { name: 'Manage Round the Bays 2026' }).getAttribute('href')).toBe('/nz/fundraising/round-the-bays-2026#manage');
+  });
 
-    await user.click(within(invitations).getByRole('button', { name: 'Decline the invitation to Coast to coast' }));
+  it('declines an invitation here; accepting one takes me to what I joined (an Admin to its tools)', async () => {
+    const fetch = installFetchFake();
+    const mine = { events: [{ ...anEventSummary(), role: 'Owner' }], pages: [{ ...aPageSummary(), role: 'Owner' }] };
+    const member = { ...INVITATION, id: 'i3', role: 'Member', target: { ...INVITATION.target, kind: 'event', id: 'e9', title: 'Coast to coast', eventUrl: 'coast', pageUrl: undefined } };
+    fetch.sequence('GET', '/api/fundraising/me', [
+      () => json(200, { ...mine, invitations: [INVITATION, { ...INVITATION, id: 'i2', target: { ...INVITATION.target, kind: 'event', title: 'Harbour swim', eventUrl: 'harbour', pageUrl: undefined } }, member] }),
+      () => json(200, { ...mine, invitations: [INVITATION, member] }),
+      () => json(200, { ...mine, invitations: [member] }),
+    ]);
+    fetch.on('PATCH', '/api/fundraising/me/invitations/i1', json(200, {}));
+    fetch.on('PATCH', '/api/fundraising/me/invitations/i2', json(200, {}));
+    fetch.on('PATCH', '/api/fundraising/me/invitations/i3', json(200, {}));
+    const { user, router } = renderConsole('/admin/user/fundraising', { fetch, permissions: ['User_ViewFundraising'] });
+
+    const invitations = await screen.findByRole('table', { name: 'Invitations' });
+    expect(within(rowOf(invitations, /Tama walks it/)).getByRole('link', { name: 'Tama walks it' }).getAttribute('href')).toBe('/nz/fundraising/round-the-bays-2026/tama-walks');
+    await user.click(within(invitations).getByRole('button', { name: 'Decline the invitation to Harbour swim' }));
     await waitFor(() => expect(fetch.callsTo('PATCH', '/api/fundraising/me/invitations/i2')[0]?.body).toEqual({ answer: 'Decline' }));
-    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Invitations' })).queryByText('Coast to coast')).toBeNull());
+    expect(await screen.findByText('You declined the invitation to “Harbour swim”.')).toBeTruthy();
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Invitations' })).queryByText('Harbour swim')).toBeNull());
+
     await user.click(within(screen.getByRole('table', { name: 'Invitations' })).getByRole('button', { name: 'Accept the invitation to Tama walks it' }));
     await waitFor(() => expect(fetch.callsTo('PATCH', '/api/fundraising/me/invitations/i1')[0]?.body).toEqual({ answer: 'Accept' }));
-    expect(await screen.findByText('You joined “Tama walks it”.')).toBeTruthy();
-    expect(within(await screen.findByRole('table', { name: 'My pages' })).getByRole('rowheader', { name: /Tama walks it/ })).toBeTruthy();
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.hash}`).toBe('/nz/fundraising/round-the-bays-2026/tama-walks#manage'));
+
+    await router.navigate('/admin/user/fundraising');
+    await user.click(await screen.findByRole('button', { name: 'Accept the invitation to Coast to coast' }));
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.hash}`).toBe('/nz/fundraising/coast'));
   });
 });
 

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { EventSummary, PageSummary } from '@giving/shared/contracts/fundraising';
+import { buttonClassName } from '../../../components/ui/button';
 import { RowHeader, mutedText } from '../../../components/ui/console-page';
 import { CalendarDayText } from '../../../components/ui/date-text';
 import { ActionsHeader, RowAction } from '../../../components/ui/row-actions';
@@ -7,16 +8,23 @@ import { ActionsCell, Table } from '../../../components/ui/table';
 import { Tag } from '../../../components/ui/tag';
 import { STATUS_LABELS, amountText, donationsCountText, fundraisingPaths, pagePath } from '../fundraising-text';
 
-export type ConsoleRow = ({ type: 'event'; item: EventSummary } | { type: 'page'; item: PageSummary }) & { role?: string };
+export type ConsoleItem = { type: 'event'; item: EventSummary } | { type: 'page'; item: PageSummary };
+export type ConsoleRow = ConsoleItem & {
+  role?: string;
+  /** Where its managers' tools are (its own page at #manage): adds 'Manage'. */
+  manageTo?: string;
+};
 
-const linkOf = (row: ConsoleRow) =>
+export const linkOf = (row: ConsoleItem) =>
   row.type === 'event' ? fundraisingPaths.event(row.item.country, row.item.eventUrl) : pagePath(row.item.country, { eventUrl: row.item.eventUrl, pageUrl: row.item.pageUrl });
 
 /**
  * The consoles' events and pages: title (linking to it), charity and owner, raised of the target with the percentage,
- * donations, end, status and whether it is online; `onToggle` adds 'Take offline' / 'Put online'.
+ * donations, end, status and whether it is online; `onToggle` adds 'Take offline' / 'Put online', a row's `manageTo`
+ * a 'Manage' link.
  */
 export function FundraisingTable({ caption, rows, showRole = false, onToggle }: { caption: string; rows: readonly ConsoleRow[]; showRole?: boolean; onToggle?: (row: ConsoleRow) => void }) {
+  const actions = onToggle !== undefined || rows.some((row) => row.manageTo !== undefined);
   return (
     <Table caption={caption}>
       <thead>
@@ -27,7 +35,7 @@ export function FundraisingTable({ caption, rows, showRole = false, onToggle }: 
           <th scope="col">Donations</th>
           <th scope="col">Ends</th>
           <th scope="col">Status</th>
-          {onToggle ? <ActionsHeader /> : null}
+          {actions ? <ActionsHeader /> : null}
         </tr>
       </thead>
       <tbody>
@@ -51,9 +59,14 @@ export function FundraisingTable({ caption, rows, showRole = false, onToggle }: 
             <td>
               <Tag tone={row.item.status === 'Open' ? 'success' : 'danger'}>{STATUS_LABELS[row.item.status]}</Tag> {row.item.isOnline ? 'Online' : 'Offline'}
             </td>
-            {onToggle ? (
+            {actions ? (
               <ActionsCell>
-                <RowAction label={row.item.isOnline ? 'Take offline' : 'Put online'} target={row.item.title} onClick={() => onToggle(row)} />
+                {row.manageTo !== undefined ? (
+                  <Link to={row.manageTo} className={buttonClassName({ variant: 'ghost', size: 'sm' })}>
+                    Manage<span className="visually-hidden"> {row.item.title}</span>
+                  </Link>
+                ) : null}
+                {onToggle ? <RowAction label={row.item.isOnline ? 'Take offline' : 'Put online'} target={row.item.title} onClick={() => onToggle(row)} /> : null}
               </ActionsCell>
             ) : null}
           </tr>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { FundraisingEvent } from '@giving/shared/contracts/fundraising';
 import type { CountryCode } from '@giving/shared/countries';
@@ -14,15 +15,16 @@ import styles from './fundraising.module.css';
  * A multi-page event (spec 1 §2 "fundraising event page"): its story, its totals (its pages' sums) with the progress
  * bar, its pages as a leaderboard by amount raised, 'Create your page for this event', and the share bar.
  */
-export function EventView({ event, country }: { event: FundraisingEvent; country: CountryCode }) {
+export function EventView({ event, country, children }: { event: FundraisingEvent; country: CountryCode; /** What comes below the first screen: the managers' tools. */ children?: ReactNode }) {
   const url = `${window.location.origin}${fundraisingPaths.event(country, event.eventUrl)}`;
   const pages = [...event.pages].sort((a, b) => b.donatedAmount - a.donatedAmount);
+  // As a page's: the title, then the totals with 'Create your page', then the story and the leaderboard (page-view.tsx).
   return (
-    <div className={styles.layout}>
+    <article className={styles.layout}>
       <title>{`${event.title} · ${PRODUCT_NAME}`}</title>
-      <article className={styles.main}>
+      <header className={styles.top}>
         {event.imageUrl ? <img className={styles.image} src={event.imageUrl} alt="" fetchPriority="high" /> : null}
-        <header className={styles.header}>
+        <div className={styles.header}>
           <h1>{event.title}</h1>
           <p className={styles.charityLine}>
             {event.charity.logoImageUrl ? <img src={event.charity.logoImageUrl} alt="" className={styles.logo} /> : null}
@@ -30,7 +32,15 @@ export function EventView({ event, country }: { event: FundraisingEvent; country
               For <Link to={paths.charity(country, event.charity.charityUrl)}>{event.charity.name}</Link> · organised by {event.owner.name}
             </span>
           </p>
-        </header>
+        </div>
+      </header>
+      <TotalsPanel totals={event} status={event.status} endDate={event.endDate} country={country} closedText={eventClosedMessage(event.status)}>
+        <p className={styles.muted}>{event.pagesCount === 1 ? '1 fundraiser' : `${event.pagesCount} fundraisers`}</p>
+        <Link to={fundraisingPaths.create(country, { eventUrl: event.eventUrl })} className={buttonClassName({ block: true })}>
+          Create your page for this event
+        </Link>
+      </TotalsPanel>
+      <div className={styles.main}>
         <div className={styles.story}>
           {event.story.split(/\n{2,}/).map((paragraph, i) => (
             <p key={i}>{paragraph}</p>
@@ -62,13 +72,8 @@ export function EventView({ event, country }: { event: FundraisingEvent; country
           )}
         </section>
         <ShareBar heading="Share this event" url={url} title={event.title} fileName={`${event.eventUrl}-qr`} />
-      </article>
-      <TotalsPanel totals={event} status={event.status} endDate={event.endDate} country={country} closedText={eventClosedMessage(event.status)}>
-        <p className={styles.muted}>{event.pagesCount === 1 ? '1 fundraiser' : `${event.pagesCount} fundraisers`}</p>
-        <Link to={fundraisingPaths.create(country, { eventUrl: event.eventUrl })} className={buttonClassName({ block: true })}>
-          Create your page for this event
-        </Link>
-      </TotalsPanel>
-    </div>
+        {children}
+      </div>
+    </article>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { buttonClassName } from '../../../components/ui/button';
 import { QueryScreen, RowHeader, mutedText } from '../../../components/ui/console-page';
 import { DateText } from '../../../components/ui/date-text';
@@ -10,25 +10,50 @@ import { ActionsHeader, RowAction } from '../../../components/ui/row-actions';
 import { ActionsCell, Table } from '../../../components/ui/table';
 import { errorMessageOf } from '../../../lib/api-client';
 import { DEFAULT_COUNTRY } from '../../../lib/country';
-import { useAnswerInvitation, type InvitationAnswer } from '../api/answer-invitation';
+import type { FundraisingRole, Invitation } from '@giving/shared/contracts/fundraising';
+import { useAnswerInvitation } from '../api/answer-invitation';
+import { managesRole } from '../api/get-my-role';
 import { useMyFundraising } from '../api/get-my-fundraising';
-import { ROLE_LABELS, fundraisingPaths, pagePath } from '../fundraising-text';
-import { FundraisingTable } from './console-table';
+import { MANAGE_ANCHOR, ROLE_LABELS, fundraisingPaths, pagePath } from '../fundraising-text';
+import { FundraisingTable, linkOf, type ConsoleItem, type ConsoleRow } from './console-table';
+
+/** Where an invitation leads: the page (a single-page event's shows at its event's address) or the event. */
+const targetPath = ({ target }: Invitation) =>
+  target.kind === 'page' && target.pageUrl ? pagePath(target.country, { eventUrl: target.eventUrl, pageUrl: target.pageUrl }) : fundraisingPaths.event(target.country, target.eventUrl);
+
+/** A row of mine, with 'Manage' (its page at its tools) when my role manages it. */
+const rowOf = (row: ConsoleItem, role: FundraisingRole): ConsoleRow => ({
+  ...row,
+  role: ROLE_LABELS[role],
+  ...(managesRole(role) ? { manageTo: `${linkOf(row)}#${MANAGE_ANCHOR}` } : {}),
+});
 
 /**
- * /admin/user/fundraising (spec 1 §2): the member's pages and events (any role) with their totals and links, and the
- * invitations to join others' pages and events, to accept or decline.
+ * /admin/user/fundraising (spec 1 §2): the member's pages and events (any role) with their totals and links, 'Manage'
+ * on those they manage (their own page, at its tools), and the invitations to join others' pages and events: Accept
+ * takes them to what they joined (an Admin to its tools), Decline says so here.
  */
 export function MyFundraising() {
   const mine = useMyFundraising();
   const answer = useAnswerInvitation();
+  const navigate = useNavigate();
   const [notice, setNotice] = useState<Notice>();
-  const reply = (invitationId: string, title: string, choice: InvitationAnswer) => {
+  const accept = (invitation: Invitation) => {
     setNotice(undefined);
     answer.mutate(
-      { invitationId, answer: choice },
+      { invitationId: invitation.id, answer: 'Accept' },
       {
-        onSuccess: () => setNotice({ tone: 'info', text: choice === 'Accept' ? `You joined “${title}”.` : `You declined the invitation to “${title}”.` }),
+        onSuccess: () => void navigate(`${targetPath(invitation)}${managesRole(invitation.role) ? `#${MANAGE_ANCHOR}` : ''}`),
+        onError: (error) => setNotice({ tone: 'error', text: errorMessageOf(error) }),
+      },
+    );
+  };
+  const decline = (invitation: Invitation) => {
+    setNotice(undefined);
+    answer.mutate(
+      { invitationId: invitation.id, answer: 'Decline' },
+      {
+        onSuccess: () => setNotice({ tone: 'info', text: `You declined the invitation to “${invitation.target.title}”.` }),
         onError: (error) => setNotice({ tone: 'error', text: errorMessageOf(error) }),
       },
     );
@@ -62,11 +87,10 @@ export function MyFundraising() {
                 <tbody>
                   {data.invitations.map((invitation) => {
                     const { target } = invitation;
-                    const to = target.kind === 'page' && target.pageUrl ? pagePath(target.country, { eventUrl: target.eventUrl, pageUrl: target.pageUrl }) : fundraisingPaths.event(target.country, target.eventUrl);
                     return (
                       <tr key={invitation.id}>
                         <RowHeader>
-                          <Link to={to}>{target.title}</Link>
+                          <Link to={targetPath(invitation)}>{target.title}</Link>
                           <div className={mutedText}>{target.kind === 'page' ? 'A fundraising page' : 'A fundraising event'}</div>
                         </RowHeader>
                         <td>{ROLE_LABELS[invitation.role]}</td>
@@ -74,8 +98,8 @@ export function MyFundraising() {
                           {invitation.invitedBy.name}, <DateText value={invitation.lastSentOn} country={target.country} />
                         </td>
                         <ActionsCell>
-                          <RowAction label="Accept" target={`the invitation to ${target.title}`} onClick={() => reply(invitation.id, target.title, 'Accept')} />
-                          <RowAction label="Decline" target={`the invitation to ${target.title}`} onClick={() => reply(invitation.id, target.title, 'Decline')} />
+                          <RowAction label="Accept" target={`the invitation to ${target.title}`} onClick={() => accept(invitation)} />
+                          <RowAction label="Decline" target={`the invitation to ${target.title}`} onClick={() => decline(invitation)} />
                         </ActionsCell>
                       </tr>
                     );
@@ -88,12 +112,12 @@ export function MyFundraising() {
             {data.pages.length === 0 ? (
               <EmptyState title="You have no fundraising pages yet" description="Start one for a charity you care about." />
             ) : (
-              <FundraisingTable caption="My pages" showRole rows={data.pages.map(({ role, ...item }) => ({ type: 'page', item, role: ROLE_LABELS[role] }))} />
+              <FundraisingTable caption="My pages" showRole rows={data.pages.map(({ role, ...item }) => rowOf({ type: 'page', item }, role))} />
             )}
           </Panel>
           {data.events.length > 0 ? (
             <Panel title="My events">
-              <FundraisingTable caption="My events" showRole rows={data.events.map(({ role, ...item }) => ({ type: 'event', item, role: ROLE_LABELS[role] }))} />
+              <FundraisingTable caption="My events" showRole rows={data.events.map(({ role, ...item }) => rowOf({ type: 'event', item }, role))} />
             </Panel>
           ) : null}
         </>

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
+import { useLocation } from 'react-router-dom';
 import { FUNDRAISING_ROLES, INVITABLE_ROLES, inviteSchema, offlineDonationInputSchema, type FundraisingRole, type Page } from '@giving/shared/contracts/fundraising';
 import { MESSAGES } from '@giving/shared/contracts/messages';
 import type { CountryCode } from '@giving/shared/countries';
-import { parseDollars } from '@giving/shared/money';
+import { parseDollars, type Currency } from '@giving/shared/money';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { CalendarDayText, DateText } from '../../../components/ui/date-text';
@@ -15,73 +16,120 @@ import { applyServerErrors, formFields } from '../../../components/ui/server-err
 import { Tag } from '../../../components/ui/tag';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useEnterOfflineDonation } from '../api/enter-offline-donation';
-import { usePageInvitations } from '../api/get-page-invitations';
-import { usePageMembers } from '../api/get-page-members';
 import { usePageOfflineDonations } from '../api/get-page-offline-donations';
-import { useInvitePageMembers } from '../api/invite-page-members';
-import { useRemovePageMember } from '../api/remove-page-member';
-import { useResendPageInvitation } from '../api/resend-page-invitation';
-import { useTogglePageOnline } from '../api/toggle-page-online';
-import { useUpdatePage } from '../api/update-page';
-import { useUpdatePageMember } from '../api/update-page-member';
-import { useWithdrawPageInvitation } from '../api/withdraw-page-invitation';
+import { useTeamInvitations } from '../api/get-team-invitations';
+import { useTeamMembers } from '../api/get-team-members';
+import { useInviteTeamMembers } from '../api/invite-team-members';
+import type { Team } from '../api/keys';
+import { useRemoveTeamMember } from '../api/remove-team-member';
+import { useResendTeamInvitation } from '../api/resend-team-invitation';
+import { useToggleOnline } from '../api/toggle-online';
+import { useUpdateContent } from '../api/update-content';
+import { useUpdateTeamMember } from '../api/update-team-member';
+import { useWithdrawTeamInvitation } from '../api/withdraw-team-invitation';
 import { contentFieldOf, contentOf, dayFromToday, parseContent, type ContentValues } from '../content-values';
-import { ROLE_LABELS, amountText } from '../fundraising-text';
+import { MANAGE_ANCHOR, ROLE_LABELS, amountText } from '../fundraising-text';
 import { ContentFields } from './content-fields';
 import styles from './fundraising.module.css';
 
 const INVITE_ROLE_OPTIONS = INVITABLE_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 const MEMBER_ROLE_OPTIONS = FUNDRAISING_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
+/** What taking an event or a page off- and online does, said once it is done (an event's pages go with it). */
+const ONLINE_NOTICES = {
+  page: { offline: 'Your page is offline: it stays readable and takes no donations.', online: 'Your page is online again.' },
+  event: {
+    offline: 'Your event is offline, and its pages with it: they stay readable, take no donations, and the event takes no new pages.',
+    online: 'Your event is online again, and so are its pages (but for any their own managers took offline).',
+  },
+} as const;
+
 /**
- * The page's Owner's and Admins' tools (GET .../me says Owner or Admin): edit the page, take it offline or online,
- * invite people by e-mail with a role (and resend or withdraw), change members' roles or remove them, and enter a gift
- * received offline (it counts once the charity confirms it).
+ * An event's or a page's managing tools (GET .../me says it can manage it: its Owner, Admins, administrators): its
+ * status with 'Edit' and 'Take offline' / 'Put online', then what follows (`children`: the team, invitations, and
+ * what only one of the two has). The event's and page's tools differ only by path and words, so they share these.
  */
-export function OwnerTools({ page, country }: { page: Page; country: CountryCode }) {
+export function ManageTools({
+  team,
+  isOnline,
+  editor,
+  children,
+}: {
+  team: Team;
+  isOnline: boolean;
+  /** The edit form, given a way to say it is done. */
+  editor: (onDone: (notice: string) => void) => ReactNode;
+  children?: ReactNode;
+}) {
   const [editing, setEditing] = useState(false);
   const [notice, setNotice] = useState<Notice>();
-  const toggle = useTogglePageOnline(page.id);
-  const setOnline = (isOnline: boolean) => {
+  const toggle = useToggleOnline(team);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { hash } = useLocation();
+  // Arriving by a 'Manage' link: the tools load after the first screen, so the browser could not scroll to them.
+  useEffect(() => {
+    if (hash !== `#${MANAGE_ANCHOR}`) return;
+    heading.current?.scrollIntoView?.({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
+  }, [hash]);
+  const setOnline = (online: boolean) => {
     setNotice(undefined);
-    toggle.mutate(isOnline, {
-      onSuccess: () => setNotice({ tone: 'info', text: isOnline ? 'Your page is online again.' : 'Your page is offline: it stays readable and takes no donations.' }),
+    toggle.mutate(online, {
+      onSuccess: () => setNotice({ tone: 'info', text: ONLINE_NOTICES[team.kind][online ? 'online' : 'offline'] }),
       onError: (error) => setNotice({ tone: 'error', text: errorMessageOf(error) }),
     });
   };
   return (
-    <section className={styles.section} aria-labelledby="manage-heading">
-      <h2 id="manage-heading">Manage this page</h2>
+    <section id={MANAGE_ANCHOR} className={styles.section} aria-labelledby="manage-heading">
+      <h2 id="manage-heading" ref={heading} tabIndex={-1} className={styles.anchorHeading}>
+        Manage this {team.kind}
+      </h2>
       <NoticeMessage notice={notice} />
       <div className={styles.panel}>
         <p>
-          This page is <strong>{page.isOnline ? 'online' : 'offline'}</strong>.
+          This {team.kind} is <strong>{isOnline ? 'online' : 'offline'}</strong>.
+          {team.kind === 'event' && isOnline ? ' Taking it offline takes all its pages offline with it.' : ''}
         </p>
         <div className={styles.actions}>
           <Button variant="secondary" aria-expanded={editing} onClick={() => setEditing((open) => !open)}>
-            {editing ? 'Close the editor' : 'Edit page'}
+            {editing ? 'Close the editor' : `Edit ${team.kind}`}
           </Button>
-          <Button variant="secondary" loading={toggle.isPending} onClick={() => setOnline(!page.isOnline)}>
-            {page.isOnline ? 'Take offline' : 'Put online'}
+          <Button variant="secondary" loading={toggle.isPending} onClick={() => setOnline(!isOnline)}>
+            {isOnline ? 'Take offline' : 'Put online'}
           </Button>
         </div>
-        {editing ? <EditPage page={page} onDone={(text) => (setEditing(false), setNotice({ tone: 'info', text }))} /> : null}
+        {editing ? editor((text) => (setEditing(false), setNotice({ tone: 'info', text }))) : null}
       </div>
-      <Members page={page} />
-      <Invitations page={page} country={country} />
-      <OfflineGifts page={page} country={country} />
+      {children}
     </section>
   );
 }
 
-function EditPage({ page, onDone }: { page: Page; onDone: (notice: string) => void }) {
-  const update = useUpdatePage(page.id);
+/**
+ * The page's Owner's and Admins' tools: edit the page, take it offline or online, invite people by e-mail with a role
+ * (and resend or withdraw), change members' roles or remove them, and enter a gift received offline (it counts once
+ * the charity confirms it).
+ */
+export function OwnerTools({ page, country }: { page: Page; country: CountryCode }) {
+  const team: Team = { kind: 'page', id: page.id };
+  return (
+    <ManageTools team={team} isOnline={page.isOnline} editor={(onDone) => <EditContent team={team} initial={contentOf(page)} currency={page.currency} onDone={onDone} />}>
+      <Members team={team} />
+      <Invitations team={team} country={country} />
+      <OfflineGifts page={page} country={country} />
+    </ManageTools>
+  );
+}
+
+/** The content form of an event or a page (the create flow's fields), saved by PATCH to its path. */
+export function EditContent({ team, initial, currency, onDone }: { team: Team; initial: ContentValues; currency: Currency; onDone: (notice: string) => void }) {
+  const update = useUpdateContent(team);
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ContentValues>({ defaultValues: contentOf(page) });
+  } = useForm<ContentValues>({ defaultValues: initial });
   const [failure, setFailure] = useState<string>();
   const submit = handleSubmit(async (values) => {
     setFailure(undefined);
@@ -96,14 +144,14 @@ function EditPage({ page, onDone }: { page: Page; onDone: (notice: string) => vo
     }
     try {
       await update.mutateAsync(parsed.content);
-      onDone('Your page is saved.');
+      onDone(`Your ${team.kind} is saved.`);
     } catch (error) {
       setFailure(applyServerErrors(error, setError, (path) => contentFieldOf(path)));
     }
   });
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Edit page" className={styles.fields}>
-      <ContentFields register={register} errors={errors} currencySymbol={page.currency === 'AUD' ? 'A$' : '$'} />
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label={`Edit ${team.kind}`} className={styles.fields}>
+      <ContentFields register={register} errors={errors} currencySymbol={currency === 'AUD' ? 'A$' : '$'} />
       {failure ? <FormMessage>{failure}</FormMessage> : null}
       <div className={styles.actions}>
         <Button type="submit" loading={isSubmitting}>
@@ -114,10 +162,11 @@ function EditPage({ page, onDone }: { page: Page; onDone: (notice: string) => vo
   );
 }
 
-function Members({ page }: { page: Page }) {
-  const members = usePageMembers(page.id);
-  const change = useUpdatePageMember(page.id);
-  const remove = useRemovePageMember(page.id);
+/** The team: each member's role (the Owner's stays) and removal. */
+export function Members({ team }: { team: Team }) {
+  const members = useTeamMembers(team);
+  const change = useUpdateTeamMember(team);
+  const remove = useRemoveTeamMember(team);
   const [removing, setRemoving] = useState<{ memberId: string; name: string }>();
   const [failure, setFailure] = useState<string>();
   return (
@@ -169,7 +218,7 @@ function Members({ page }: { page: Page }) {
         onCancel={() => setRemoving(undefined)}
         onConfirm={() => removing && remove.mutate(removing.memberId, { onSuccess: () => setRemoving(undefined) })}
       >
-        They will no longer be on this page’s team.
+        They will no longer be on this {team.kind}’s team.
       </ConfirmDialog>
     </div>
   );
@@ -181,11 +230,12 @@ interface InviteValues {
   message: string;
 }
 
-function Invitations({ page, country }: { page: Page; country: CountryCode }) {
-  const invitations = usePageInvitations(page.id);
-  const invite = useInvitePageMembers(page.id);
-  const resend = useResendPageInvitation(page.id);
-  const withdraw = useWithdrawPageInvitation(page.id);
+/** Invitations by e-mail with a role, and those waiting to accept (resend or withdraw). */
+export function Invitations({ team, country }: { team: Team; country: CountryCode }) {
+  const invitations = useTeamInvitations(team);
+  const invite = useInviteTeamMembers(team);
+  const resend = useResendTeamInvitation(team);
+  const withdraw = useWithdrawTeamInvitation(team);
   const [notice, setNotice] = useState<Notice>();
   const {
     register,

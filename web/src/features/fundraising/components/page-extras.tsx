@@ -1,6 +1,8 @@
 import { useForm } from 'react-hook-form';
+import type { AdminMenu } from '@giving/shared/contracts/accounts';
 import { MAX_COMMENT_LENGTH, newCommentSchema, type Page } from '@giving/shared/contracts/fundraising';
 import type { CountryCode } from '@giving/shared/countries';
+import { isAdministrator, tenantRolePermissions } from '@giving/shared/permissions';
 import { Button } from '../../../components/ui/button';
 import { DateText } from '../../../components/ui/date-text';
 import { FormMessage, TextareaField } from '../../../components/ui/field';
@@ -8,13 +10,14 @@ import { LoadMore, QueryStates } from '../../../components/ui/query-states';
 import { ShareBar } from '../../../components/ui/share-bar';
 import { Tag } from '../../../components/ui/tag';
 import { applyServerErrors, formFields } from '../../../components/ui/server-errors';
+import { useAdminMenu } from '../../../lib/account';
 import { errorMessageOf } from '../../../lib/api-client';
 import { currentPath } from '../../../lib/return-path';
 import { requestLogin, useSession } from '../../../lib/session';
 import { useAddComment } from '../api/add-comment';
 import { useComments } from '../api/get-comments';
 import { useDonors } from '../api/get-donors';
-import { managesPage, useMyPageRole } from '../api/get-my-page-role';
+import { useMyRole } from '../api/get-my-role';
 import { useRemoveComment } from '../api/remove-comment';
 import { amountText, pagePath } from '../fundraising-text';
 import { OwnerTools } from './owner-tools';
@@ -22,20 +25,31 @@ import styles from './fundraising.module.css';
 
 /**
  * What a fundraising page shows below its first screen (a chunk of its own, asked for once that screen is drawn):
- * its donors, its comments, the share bar with its QR code, and, for its Owner and Admins, their tools.
+ * its donors, its comments, the share bar with its QR code, and, for those who can manage it, their tools.
  */
 export function PageExtras({ page, country }: { page: Page; country: CountryCode }) {
-  const role = useMyPageRole(page.id);
-  const manager = managesPage(role.data);
+  const role = useMyRole({ kind: 'page', id: page.id });
+  const manager = role.data?.canManage === true;
+  const menu = useAdminMenu();
   const url = `${window.location.origin}${pagePath(country, page)}`;
   return (
     <>
       <Donors page={page} country={country} />
-      <Comments page={page} country={country} manager={manager} />
+      <Comments page={page} country={country} moderator={manager || moderatesComments(menu.data, page.charity.id)} />
       <ShareBar heading="Share this page" url={url} title={page.title} fileName={`${page.pageUrl}-qr`} />
       {manager ? <OwnerTools page={page} country={country} /> : null}
     </>
   );
+}
+
+/**
+ * Whether the member may remove anyone's comment on a charity's pages without being on the page's team: its charity's
+ * fundraising staff (Charity_FundraisingManage there) and back-office administrators, as the API allows.
+ */
+export function moderatesComments(menu: AdminMenu | undefined, charityId: string): boolean {
+  if (!menu) return false;
+  if (isAdministrator(menu.adminRoles)) return true;
+  return menu.charityAssociations.some((charity) => charity.charityId === charityId && tenantRolePermissions('charity', charity.roles).has('Charity_FundraisingManage'));
 }
 
 /** The honour roll, newest first: 'Anonymous' for anonymous gifts (the API names them so), the message when shown. */
@@ -74,8 +88,8 @@ function Donors({ page, country }: { page: Page; country: CountryCode }) {
   );
 }
 
-/** Comments, newest first; members add theirs; authors and the page's managers remove them. */
-function Comments({ page, country, manager }: { page: Page; country: CountryCode; manager: boolean }) {
+/** Comments, newest first; members add theirs; authors and moderators (the page's managers, its charity's staff, administrators) remove them. */
+function Comments({ page, country, moderator }: { page: Page; country: CountryCode; moderator: boolean }) {
   const session = useSession();
   const comments = useComments(page.id);
   const remove = useRemoveComment(page.id);
@@ -108,7 +122,7 @@ function Comments({ page, country, manager }: { page: Page; country: CountryCode
                   <DateText value={comment.createdOn} country={country} />
                 </span>
               </span>
-              {manager || (memberId !== undefined && comment.author.memberId === memberId) ? (
+              {moderator || (memberId !== undefined && comment.author.memberId === memberId) ? (
                 <Button variant="ghost" size="sm" loading={remove.isPending && remove.variables === comment.id} onClick={() => remove.mutate(comment.id)}>
                   Remove<span className="visually-hidden"> the comment by {comment.author.name}</span>
                 </Button>

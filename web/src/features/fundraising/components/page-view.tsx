@@ -19,15 +19,18 @@ export interface PageViewProps {
 
 /**
  * A fundraising page's first screen (spec 1 §2 "fundraising page within an event"): its picture, title, owner and
- * charity, its event when it is one of many, its totals with the progress bar and status, and its story.
+ * charity, its event when it is one of many, its totals with the progress bar and status (and the checkout), and its
+ * story.
  */
 export function PageView({ page, country, give, children }: PageViewProps) {
+  // In reading order, which a phone shows as is: the title, the totals with the Donate form, then the story and the
+  // rest; a wide screen puts the totals beside the others by grid areas (the DOM order stays the focus order).
   return (
-    <div className={styles.layout}>
+    <article className={styles.layout}>
       <title>{`${page.title} · ${PRODUCT_NAME}`}</title>
-      <article className={styles.main}>
+      <header className={styles.top}>
         {page.imageUrl ? <img className={styles.image} src={page.imageUrl} alt="" fetchPriority="high" /> : null}
-        <header className={styles.header}>
+        <div className={styles.header}>
           <h1>{page.title}</h1>
           <p className={styles.charityLine}>
             {page.charity.logoImageUrl ? <img src={page.charity.logoImageUrl} alt="" className={styles.logo} /> : null}
@@ -40,17 +43,19 @@ export function PageView({ page, country, give, children }: PageViewProps) {
               Part of <Link to={fundraisingPaths.event(country, page.eventUrl)}>{page.eventTitle}</Link>
             </p>
           ) : null}
-        </header>
+        </div>
+      </header>
+      <TotalsPanel totals={page} status={page.status} endDate={page.endDate} country={country}>
+        {give}
+      </TotalsPanel>
+      <div className={styles.main}>
         <div className={styles.story}>
           {page.story.split(/\n{2,}/).map((paragraph, i) => (
             <p key={i}>{paragraph}</p>
           ))}
         </div>
         {children}
-      </article>
-      <TotalsPanel totals={page} status={page.status} endDate={page.endDate} country={country}>
-        {give}
-      </TotalsPanel>
-    </div>
+      </div>
+    </article>
   );
 }
