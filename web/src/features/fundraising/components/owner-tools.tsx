@@ -32,7 +32,8 @@ import { MANAGE_ANCHOR, ROLE_LABELS, amountText } from '../fundraising-text';
 import { ContentFields } from './content-fields';
 import styles from './fundraising.module.css';
 
-const INVITE_ROLE_OPTIONS = INVITABLE_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+// Member first: the least a new teammate gets unless the inviter chooses more (and what an untouched select shows).
+const INVITE_ROLE_OPTIONS = [...INVITABLE_ROLES].reverse().map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 const MEMBER_ROLE_OPTIONS = FUNDRAISING_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
 /** What taking an event or a page off- and online does, said once it is done (an event's pages go with it). */
