@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_CARDS } from '@giving/shared/contracts/card-gateway';
 import type { RecentActivity } from '@giving/shared/contracts/accounts';
 import type { FundraisePaymentRequest } from '@giving/shared/contracts/donations';
 import { FUNDRAISING_MESSAGES, type FundraisingEvent, type OfflineDonation, type Page, type PageSummary } from '@giving/shared/contracts/fundraising';
