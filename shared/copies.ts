@@ -1,4 +1,6 @@
 import type { CountryCode } from './countries';
+import type { EventData } from './events';
+import type { CharityMembershipChanged, CharityProfilePublished, MemberNamesChanged, WorkplaceMembershipChanged } from './events/accounts';
 import type { PermissionSource } from './permissions';
 
 /**
@@ -80,3 +82,32 @@ export function copiedRolesPermissionSource(roles: Pick<TenantRoleCopy, 'rolesOf
     corporateRoles: async () => [],
   };
 }
+
+/*
+ * Recording accounts' events into a service's copies (newest version wins, so redelivery and reordering are
+ * harmless): one definition for every service that keeps the shared copies.
+ */
+
+/** CharityProfilePublished -> the copy's projection (a profile without isActive is active). */
+export const charityProjectionOf = (profile: EventData<typeof CharityProfilePublished>): CharityProjection => ({
+  id: profile.id,
+  name: profile.name,
+  charityUrl: profile.charityUrl,
+  country: profile.country,
+  logoImageUrl: profile.logoImageUrl,
+  isActive: profile.isActive ?? true,
+  version: profile.version,
+});
+
+export const recordCharityProfile = (deps: { charities: Pick<CharityCopy, 'save'> }, profile: EventData<typeof CharityProfilePublished>) =>
+  deps.charities.save(charityProjectionOf(profile));
+
+export const recordCharityMembership = (deps: { roles: Pick<TenantRoleCopy, 'saveCharityMembership'> }, change: EventData<typeof CharityMembershipChanged>) =>
+  deps.roles.saveCharityMembership({ memberId: change.memberId, charityId: change.charityId, roles: change.roles, version: change.version });
+
+export const recordWorkplaceMembership = (deps: { roles: Pick<TenantRoleCopy, 'saveWorkplaceMembership'> }, change: EventData<typeof WorkplaceMembershipChanged>) =>
+  deps.roles.saveWorkplaceMembership({ memberId: change.memberId, workplaceId: change.workplaceId, workplaceName: change.workplaceName, roles: change.roles, version: change.version });
+
+/** MemberNamesChanged -> how the service names people (accounts' member record). */
+export const recordMemberNames = (deps: { memberNames: Pick<MemberNameCopy, 'save'> }, change: EventData<typeof MemberNamesChanged>) =>
+  deps.memberNames.save({ memberId: change.memberId, firstName: change.firstName, lastName: change.lastName, version: change.version });

@@ -18,11 +18,8 @@ import {
   type VolunteerMember,
   type VolunteeringConfiguration,
 } from '@giving/shared/contracts/volunteering';
-import type { CharityCopy, MemberNameCopy, TenantRoleCopy } from '@giving/shared/copies';
 import type { CountryCode } from '@giving/shared/countries';
 import { notFound } from '@giving/shared/errors';
-import type { EventData } from '@giving/shared/events';
-import type { CharityMembershipChanged, CharityProfilePublished, MemberNamesChanged, WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
 import { ROLE_PERMISSIONS, type WorkplaceRole } from '@giving/shared/permissions';
 import { DEFAULT_RADIUS_KM } from './opportunities';
 import type { Actor, VolunteeringDeps } from './ports';
@@ -126,31 +123,5 @@ export async function getExternalFeedback(deps: Pick<VolunteeringDeps, 'referenc
   return feedback;
 }
 
-/* Volunteering's copies of accounts' data (newest version wins, so redelivery and reordering are harmless). */
-
-export const recordCharityProfile = (deps: { charities: Pick<CharityCopy, 'save'> }, profile: EventData<typeof CharityProfilePublished>) =>
-  deps.charities.save({
-    id: profile.id,
-    name: profile.name,
-    charityUrl: profile.charityUrl,
-    country: profile.country,
-    logoImageUrl: profile.logoImageUrl,
-    isActive: profile.isActive ?? true,
-    version: profile.version,
-  });
-
-export const recordCharityMembership = (deps: { roles: Pick<TenantRoleCopy, 'saveCharityMembership'> }, change: EventData<typeof CharityMembershipChanged>) =>
-  deps.roles.saveCharityMembership({ memberId: change.memberId, charityId: change.charityId, roles: change.roles, version: change.version });
-
-export const recordWorkplaceMembership = (deps: { roles: Pick<TenantRoleCopy, 'saveWorkplaceMembership'> }, change: EventData<typeof WorkplaceMembershipChanged>) =>
-  deps.roles.saveWorkplaceMembership({
-    memberId: change.memberId,
-    workplaceId: change.workplaceId,
-    workplaceName: change.workplaceName,
-    roles: change.roles,
-    version: change.version,
-  });
-
-/** MemberNamesChanged -> how applicants, team leaders, feedback and comments are named (accounts' member record). */
-export const recordMemberNames = (deps: { memberNames: Pick<MemberNameCopy, 'save'> }, change: EventData<typeof MemberNamesChanged>) =>
-  deps.memberNames.save({ memberId: change.memberId, firstName: change.firstName, lastName: change.lastName, version: change.version });
+/* Volunteering's copies of accounts' data: shared/copies.ts records them, as every service that keeps them does. */
+export { recordCharityMembership, recordCharityProfile, recordMemberNames, recordWorkplaceMembership } from '@giving/shared/copies';
