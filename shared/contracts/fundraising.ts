@@ -163,11 +163,9 @@ export type Totals = z.infer<typeof totalsSchema>;
 export const charityRefSchema = z.object({ id: z.string(), name: z.string(), charityUrl: z.string(), logoImageUrl: z.string() });
 export const personRefSchema = z.object({ memberId: z.string(), name: z.string() });
 
-/** A page as lists show it (event page leaderboard, listings, consoles). */
-export const pageSummarySchema = z.object({
+/** What an event and a page both show in lists: where it is, what it is for, who runs it, its state and totals. */
+const listedFields = {
   id: z.string(),
-  pageUrl: z.string(),
-  eventId: z.string(),
   eventUrl: z.string(),
   title: z.string(),
   imageUrl: z.string(),
@@ -179,7 +177,10 @@ export const pageSummarySchema = z.object({
   status: z.enum(PAGE_STATUSES),
   createdOn: z.string(),
   ...totalsSchema.shape,
-});
+};
+
+/** A page as lists show it (event page leaderboard, listings, consoles). */
+export const pageSummarySchema = z.object({ ...listedFields, pageUrl: z.string(), eventId: z.string() });
 export type PageSummary = z.infer<typeof pageSummarySchema>;
 
 /** GET /fundraising/events/{eventUrl}/pages/{pageUrl} — the page. */
@@ -196,22 +197,7 @@ export const pageSchema = z.object({
 export type Page = z.infer<typeof pageSchema>;
 
 /** An event as lists show it. */
-export const eventSummarySchema = z.object({
-  id: z.string(),
-  eventUrl: z.string(),
-  kind: z.enum(EVENT_KINDS),
-  title: z.string(),
-  imageUrl: z.string(),
-  country: countryCodeSchema,
-  charity: charityRefSchema,
-  owner: personRefSchema,
-  endDate: z.string(),
-  isOnline: z.boolean(),
-  status: z.enum(PAGE_STATUSES),
-  createdOn: z.string(),
-  pagesCount: z.int(),
-  ...totalsSchema.shape,
-});
+export const eventSummarySchema = z.object({ ...listedFields, kind: z.enum(EVENT_KINDS), pagesCount: z.int() });
 export type EventSummary = z.infer<typeof eventSummarySchema>;
 
 /** GET /fundraising/events/{eventUrl} — the event with its online pages, most raised first (its leaderboard). */

@@ -19,56 +19,35 @@ const totals = {
 
 const charity = z.object({ id: z.string(), name: z.string(), charityUrl: z.string() });
 
+/** What a page's and an event's documents both carry. `version` orders one item's documents: keep a newer one only. */
+const documentFields = {
+  id: z.string(),
+  eventUrl: z.string(),
+  title: z.string(),
+  story: z.string(),
+  imageUrl: z.string(),
+  country: countryCodeSchema,
+  charity,
+  ownerMemberId: z.string(),
+  ownerName: z.string(),
+  workplaceId: z.optional(z.string()),
+  endDate: z.string(),
+  isOnline: z.boolean(),
+  /** Whether it takes donations now: Open (online, its event online, its end date not passed when published). */
+  status: z.enum(PAGE_STATUSES),
+  createdOn: z.string(),
+  version: z.int(),
+  ...totals,
+};
+
 /**
  * A fundraising page as other services need it: search indexes it (title, story, totals); donations checks a donation
  * to it (its charity, country, whether it takes donations, its end, its workplace for payment methods and matching).
- * `version` orders the documents of one page (the page item's version): keep a document only over an older one.
  */
-export const pageDocumentSchema = z.object({
-  id: z.string(),
-  pageUrl: z.string(),
-  eventId: z.string(),
-  eventUrl: z.string(),
-  eventTitle: z.string(),
-  eventKind: z.enum(EVENT_KINDS),
-  title: z.string(),
-  story: z.string(),
-  imageUrl: z.string(),
-  country: countryCodeSchema,
-  charity,
-  ownerMemberId: z.string(),
-  ownerName: z.string(),
-  workplaceId: z.optional(z.string()),
-  endDate: z.string(),
-  isOnline: z.boolean(),
-  /** Whether it takes donations now: Open (online, the event online, and its end date not passed when published). */
-  status: z.enum(PAGE_STATUSES),
-  createdOn: z.string(),
-  version: z.int(),
-  ...totals,
-});
+export const pageDocumentSchema = z.object({ ...documentFields, pageUrl: z.string(), eventId: z.string(), eventTitle: z.string(), eventKind: z.enum(EVENT_KINDS) });
 export type PageDocument = z.infer<typeof pageDocumentSchema>;
 
-export const eventDocumentSchema = z.object({
-  id: z.string(),
-  eventUrl: z.string(),
-  kind: z.enum(EVENT_KINDS),
-  title: z.string(),
-  story: z.string(),
-  imageUrl: z.string(),
-  country: countryCodeSchema,
-  charity,
-  ownerMemberId: z.string(),
-  ownerName: z.string(),
-  workplaceId: z.optional(z.string()),
-  endDate: z.string(),
-  isOnline: z.boolean(),
-  status: z.enum(PAGE_STATUSES),
-  createdOn: z.string(),
-  pagesCount: z.int(),
-  version: z.int(),
-  ...totals,
-});
+export const eventDocumentSchema = z.object({ ...documentFields, kind: z.enum(EVENT_KINDS), pagesCount: z.int() });
 export type EventDocument = z.infer<typeof eventDocumentSchema>;
 
 /**
