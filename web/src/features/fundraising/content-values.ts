@@ -32,6 +32,7 @@ export const emptyContent = (): ContentValues => ({ title: '', story: '', target
 export const contentOf = (item: { title: string; story: string; targetAmount: number; endDate: string; imageUrl: string }): ContentValues => ({
   title: item.title,
   story: item.story,
+  // Targets are usually whole dollars: the edit form shows 500, not 500.00 (cents stay when there are any: 12.50).
   target: centsToDollarString(item.targetAmount).replace(/\.00$/, ''),
   endDate: item.endDate.slice(0, 10),
   imageUrl: item.imageUrl,
