@@ -25,6 +25,14 @@ export const CharityProfilePublished = defineEvent({
     /** What receipts state about the charity (the profile's fields of the same names); optional, so older consumers are unaffected. */
     registrationNumber: z.optional(z.string()),
     taxApproved: z.optional(z.boolean()),
+    /** What search shows and filters on (the profile's fields of the same names); optional, so older consumers are unaffected. */
+    description: z.optional(z.string()),
+    causes: z.optional(z.array(z.string())),
+    location: z.optional(z.string()),
+    /** When the charity was listed (ISO time): recency in search. */
+    createdAt: z.optional(z.string()),
+    /** Set when a ReIndexCharities run re-emitted this state (same version as the stored one). */
+    reindexId: z.optional(z.string()),
     /** Orders the states of one charity's profile: the table stream's sequence number, zero-padded to 40 digits. */
     version: z.string(),
     /** When accounts published this state (ISO time), for people reading logs. */

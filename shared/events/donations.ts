@@ -114,3 +114,34 @@ export const VoucherPurchased = defineEvent({
     purchasedAt: z.string(),
   }),
 });
+
+/** A gift ("dollar handle") as search and other readers need it: the public gift plus when it was made. */
+export const giftDocumentSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  imageUrl: z.string(),
+  iconUrl: z.string(),
+  productUrl: z.string(),
+  price: z.object({ cents: z.int(), currency: z.enum(CURRENCIES) }),
+  isActive: z.boolean(),
+  charity: z.object({ id: z.string(), name: z.string(), charityUrl: z.string(), logoImageUrl: z.string() }),
+  createdAt: z.string(),
+  /** The gift item's revision: consumers keep the highest. */
+  revision: z.int(),
+});
+export type GiftDocument = z.infer<typeof giftDocumentSchema>;
+
+/**
+ * A gift was stored (created, edited, made active or inactive, re-emitted by ReIndexCharityGifts) or deleted. Published
+ * from the donations table's stream; event id `gift-<id>-<revision>` (re-emission: `gift-<id>-<revision>-<reindexId>`).
+ */
+export const GiftPublished = defineEvent({
+  name: 'GiftPublished',
+  source: DONATIONS_SOURCE,
+  version: 1,
+  schema: z.union([
+    z.object({ change: z.literal('Published'), gift: giftDocumentSchema, reindexId: z.optional(z.string()) }),
+    z.object({ change: z.literal('Removed'), giftId: z.string(), revision: z.int() }),
+  ]),
+});

@@ -52,13 +52,15 @@ export type EventDocument = z.infer<typeof eventDocumentSchema>;
 
 /**
  * A page was created, changed (content, online status, totals) or removed. Published from the fundraising table's
- * stream, so every stored change is published once it is stored; event id `page-<id>-<version>`.
+ * stream, so every stored change is published once it is stored; event id `page-<id>-<version>`. A ReIndexFundraisingPages
+ * run re-emits every page's stored state (same version, change Modified) with its `reindexId` (event id
+ * `page-<id>-<version>-<reindexId>`).
  */
 export const PageModified = defineEvent({
   name: 'PageModified',
   source: FUNDRAISING_SOURCE,
   version: 1,
-  schema: z.object({ change: z.enum(['Created', 'Modified', 'Removed']), page: pageDocumentSchema }),
+  schema: z.object({ change: z.enum(['Created', 'Modified', 'Removed']), page: pageDocumentSchema, reindexId: z.optional(z.string()) }),
 });
 
 /** The same for an event (its totals are its pages' sums). Event id `event-<id>-<version>`. */
@@ -66,5 +68,5 @@ export const EventModified = defineEvent({
   name: 'EventModified',
   source: FUNDRAISING_SOURCE,
   version: 1,
-  schema: z.object({ change: z.enum(['Created', 'Modified', 'Removed']), event: eventDocumentSchema }),
+  schema: z.object({ change: z.enum(['Created', 'Modified', 'Removed']), event: eventDocumentSchema, reindexId: z.optional(z.string()) }),
 });

@@ -86,6 +86,8 @@ export const volunteeringOpportunityDocument = z.object({
   contentStatus: z.string(),
   isOnline: z.boolean(),
   createdAt: z.string(),
+  /** The opportunity item's revision when this document was made (search keeps the newest; absent from older producers). */
+  revision: z.optional(z.int()),
 });
 
 const applicationDocumentFields = {
@@ -132,6 +134,22 @@ export const UserVolunteerApplicationReindexed = reindexEvent('UserVolunteerAppl
 export const CharityVolunteerApplicationReindexed = reindexEvent('CharityVolunteerApplicationReindexed', charityVolunteerApplicationDocument);
 export const VolunteerApplicationInvitationReindexed = reindexEvent('VolunteerApplicationInvitationReindexed', volunteerApplicationInvitationDocument);
 export const VolunteeringCatalogueReindexed = reindexEvent('VolunteeringCatalogueReindexed', volunteeringCatalogueDocument);
+
+/**
+ * An opportunity was created, changed (content, sessions, status, online) or deleted. Published from the volunteering
+ * table's stream, so every stored change is published once stored; event id `opportunity-<id>-<revision>` (removal:
+ * `opportunity-<id>-removed-<stream sequence>`). Search indexes `document` when the role is public (Live, online, not
+ * exclusive) and removes it otherwise.
+ */
+export const VolunteeringOpportunityChanged = defineEvent({
+  name: 'VolunteeringOpportunityChanged',
+  source: VOLUNTEERING_SOURCE,
+  version: 1,
+  schema: z.union([
+    z.object({ change: z.literal('Modified'), document: volunteeringOpportunityDocument }),
+    z.object({ change: z.literal('Removed'), id: z.string() }),
+  ]),
+});
 
 export const REINDEX_EVENTS: readonly EventDefinition<string, unknown>[] = [
   VolunteeringOpportunityReindexed,
