@@ -18,7 +18,13 @@ export async function startTestPlatform(filePortBase: number, options: { edgeRat
   process.env.CARD_GATEWAY_TIMEOUT_MS = '1500';
   const { startPlatform } = await import('../../tools/local/src/platform');
   // Each file sends hundreds of requests from one address: the web ACLs' limits are raised unless the file is about them.
-  return startPlatform({ lostReplyDelayMs: 4000, queueVisibilitySeconds: 2, edgeRateLimitScale: options.edgeRateLimitScale ?? 1000 });
+  const platform = await startPlatform({ lostReplyDelayMs: 4000, queueVisibilitySeconds: 2, edgeRateLimitScale: options.edgeRateLimitScale ?? 1000 });
+  // Files run side by side: one that landed on another block (the default 3000s) would fight a developer's platform or another file.
+  if (new URL(platform.siteUrl).port !== String(portBase)) {
+    await platform.stop();
+    throw new Error(`the platform started on ${platform.siteUrl}, not on port ${portBase}`);
+  }
+  return platform;
 }
 
 /** The Platform merchant account (Australia's payments). */

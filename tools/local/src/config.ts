@@ -10,23 +10,33 @@ import { ENV, EVENT_BUS_NAME, SECRETS, SERVICE_NAMES, tableName, workflowName, t
  * Ports can be moved as a block with LOCAL_PORT_BASE (tests run a second platform beside a developer's).
  */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-export const STATE_DIR = path.resolve(REPO_ROOT, process.env.LOCAL_STATE_DIR ?? '.local');
+/**
+ * Where the platform keeps its files (LOCAL_STATE_DIR), read when asked: a test sets it just before starting its
+ * platform, possibly after this module was first imported.
+ */
+export const stateDir = () => path.resolve(REPO_ROOT, process.env.LOCAL_STATE_DIR ?? '.local');
 
-const base = Number(process.env.LOCAL_PORT_BASE ?? 3000);
+const base = () => Number(process.env.LOCAL_PORT_BASE ?? 3000);
+/**
+ * Each port is read from LOCAL_PORT_BASE when asked, not when this module is first imported: an acceptance test that
+ * imports a tools/local module before startTestPlatform sets its block would otherwise start on the default ports
+ * (a developer's `npm start`, or another test file running beside it).
+ */
 export const PORTS = {
-  site: base, // the SPA and /api/* (CloudFront + HTTP API)
-  cardGateway: base + 10, // the sandbox card gateway, its own origin
-  dynamodb: base + 20,
-  secretsManager: base + 25, // GetSecretValue for the handlers' secrets (shared/lambda/secrets.ts)
-  sqs: base + 30,
-  eventBridge: base + 40,
-  stepFunctions: base + 50,
-  s3: base + 60,
-  mail: base + 70, // SESv2 API and the outbox web page
-  cognito: base + 80,
-  scheduler: base + 90, // run a schedule now: POST /_local/schedules/<service>/<name>/run
-  live: base + 95, // the WebSocket API (browsers come through the site's /live) and its @connections management API
-} as const;
+  get site() { return base(); }, // the SPA and /api/* (CloudFront + HTTP API)
+  get cardGateway() { return base() + 10; }, // the sandbox card gateway, its own origin
+  get dynamodb() { return base() + 20; },
+  get secretsManager() { return base() + 25; }, // GetSecretValue for the handlers' secrets (shared/lambda/secrets.ts)
+  get sqs() { return base() + 30; },
+  get eventBridge() { return base() + 40; },
+  get stepFunctions() { return base() + 50; },
+  get search() { return base() + 55; }, // the OpenSearch-compatible stand-in
+  get s3() { return base() + 60; },
+  get mail() { return base() + 70; }, // SESv2 API and the outbox web page
+  get cognito() { return base() + 80; },
+  get scheduler() { return base() + 90; }, // run a schedule now: POST /_local/schedules/<service>/<name>/run
+  get live() { return base() + 95; }, // the WebSocket API (browsers come through the site's /live) and its @connections management API
+};
 
 export const url = (port: number) => `http://localhost:${port}`;
 export const REGION = 'ap-southeast-2';

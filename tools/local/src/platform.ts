@@ -18,7 +18,7 @@ import {
   PORTS,
   REGION,
   REPO_ROOT,
-  STATE_DIR,
+  stateDir,
   url,
 } from './config';
 import { createTables, dynamoClient, startDynamoDb } from './dynamodb';
@@ -75,6 +75,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
   const log = options.log ?? (() => undefined);
   applyHandlerEnvironment();
   const stops: (() => Promise<void>)[] = [];
+  const STATE_DIR = stateDir();
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop().catch((error: Error) => console.error(`stopping: ${error.message}`));
     stops.length = 0;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { STATE_DIR } from '../config';
+import { stateDir } from '../config';
 import { Outbox } from './outbox';
 import { listPage, messagePage, notFoundPage, OUTBOX_CSP } from './pages';
 import { parseSendEmail, SesError } from './send-email';
@@ -28,7 +28,7 @@ export interface RunningMailOutbox {
 const MAX_BODY_BYTES = 40 * 1024 * 1024;
 
 export async function startMailOutbox(options: MailOutboxOptions): Promise<RunningMailOutbox> {
-  const rootDir = path.resolve(options.rootDir ?? path.join(STATE_DIR, 'outbox'));
+  const rootDir = path.resolve(options.rootDir ?? path.join(stateDir(), 'outbox'));
   const outbox = new Outbox(rootDir);
   const server = createServer((req, res) => {
     handle(outbox, req, res).catch((error: unknown) => {

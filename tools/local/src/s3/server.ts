@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { REGION, STATE_DIR } from '../config';
+import { REGION, stateDir } from '../config';
 import { AwsChunkedDecoder } from './aws-chunked';
 import { CHECKSUM_ALGORITHMS, type ChecksumAlgorithm } from './checksums';
 import { noSuchKey, S3Error } from './errors';
@@ -43,7 +43,7 @@ const UNSUPPORTED_SUBRESOURCES = [
 ];
 
 export async function startObjectStore(options: ObjectStoreOptions): Promise<RunningObjectStore> {
-  const rootDir = path.resolve(options.rootDir ?? path.join(STATE_DIR, 's3'));
+  const rootDir = path.resolve(options.rootDir ?? path.join(stateDir(), 's3'));
   const store = new ObjectStore(rootDir);
   for (const bucket of options.buckets ?? []) await store.createBucket(bucket);
 
