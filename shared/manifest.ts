@@ -65,6 +65,11 @@ export interface Access {
    * connections the API says are gone, so such a function needs `table: 'readWrite'` too.
    */
   readonly postsToConnections?: true;
+  /**
+   * Reaches the search domain (OpenSearch) at SEARCH_ENDPOINT, signing with its role: 'read' searches (es:ESHttpGet,
+   * ESHttpPost, ESHttpHead), 'readWrite' also writes documents, indexes and aliases (ESHttpPut, ESHttpDelete).
+   */
+  readonly search?: 'read' | 'readWrite';
 }
 
 export interface FunctionSpec {
@@ -138,6 +143,15 @@ export interface WebSocketSpec {
   readonly disconnect: FunctionSpec;
 }
 
+/**
+ * A job run once per deployment, after the service's resources exist (a CDK trigger in AWS; the local platform runs
+ * it as it starts): search puts its index templates and first indexes. It must be idempotent.
+ */
+export interface DeployTaskSpec extends FunctionSpec {
+  readonly name: string;
+  readonly description: string;
+}
+
 export interface ServiceManifest {
   readonly service: ServiceName;
   readonly table?: TableSpec;
@@ -147,10 +161,11 @@ export interface ServiceManifest {
   readonly streams: readonly StreamSubscriptionSpec[];
   readonly workflows: readonly WorkflowSpec[];
   readonly schedules: readonly ScheduleSpec[];
+  readonly onDeploy: readonly DeployTaskSpec[];
 }
 
 export function defineService(manifest: Partial<ServiceManifest> & Pick<ServiceManifest, 'service'>): ServiceManifest {
-  const complete = { routes: [], subscriptions: [], streams: [], workflows: [], schedules: [], ...manifest };
+  const complete = { routes: [], subscriptions: [], streams: [], workflows: [], schedules: [], onDeploy: [], ...manifest };
   if (complete.streams.length > 0 && complete.table?.stream === undefined) {
     throw new Error(`services/${complete.service}: stream subscriptions need table.stream`);
   }
@@ -205,6 +220,11 @@ export const ENV = {
    * stand-in's), for functions whose access has postsToConnections.
    */
   liveConnectionsEndpoint: 'LIVE_CONNECTIONS_ENDPOINT',
+  /**
+   * The search domain's endpoint for functions whose access has `search`: https://<domain endpoint> in AWS (requests
+   * are signed with SigV4 for AWS_REGION), http://localhost:<port> for the local stand-in (not signed).
+   */
+  searchEndpoint: 'SEARCH_ENDPOINT',
 } as const;
 
 export const tableName = (service: ServiceName, stage = 'giving') => `${stage}-${service}`;
@@ -228,7 +248,7 @@ export function functionId(service: ServiceName, handler: string): string {
 }
 
 /** Function timeouts when a manifest entry sets none (seconds), for CDK and the local platform alike. */
-export const DEFAULT_TIMEOUT_SECONDS = { http: 10, queue: 30, stream: 30, task: 30, schedule: 60, websocket: 10 } as const;
+export const DEFAULT_TIMEOUT_SECONDS = { http: 10, queue: 30, stream: 30, task: 30, schedule: 60, websocket: 10, deploy: 120 } as const;
 export const DEFAULT_MEMORY_MB = 512;
 
 /** Every function a manifest defines, with the trigger that runs it. */
@@ -241,6 +261,7 @@ export function functionsOf(manifest: ServiceManifest) {
       Object.entries(wf.tasks).map(([state, spec]) => ({ trigger: 'task' as const, spec, state, workflow: wf.name })),
     ),
     ...manifest.schedules.map((spec) => ({ trigger: 'schedule' as const, spec })),
+    ...manifest.onDeploy.map((spec) => ({ trigger: 'deploy' as const, spec })),
     ...(manifest.websocket
       ? [
           { trigger: 'websocket' as const, spec: manifest.websocket.connect, route: '$connect' as const },

@@ -9,7 +9,7 @@ import { lambdaBundlingOptions, REPO_ROOT } from './bundling';
 import { bucketArn, mediaBucketName } from './names';
 import { wildcardResourceFinding } from './nag';
 
-export type Trigger = 'http' | 'queue' | 'stream' | 'task' | 'schedule' | 'websocket';
+export type Trigger = 'http' | 'queue' | 'stream' | 'task' | 'schedule' | 'websocket' | 'deploy';
 
 /** What a manifest may leave out (the same defaults the local platform uses). HTTP API gives up on an integration after 30 s, so routes stay well below. */
 export const FUNCTION_DEFAULTS = {
@@ -57,6 +57,8 @@ export interface AccessTargets {
    * execute-api ARN of its @connections (`arn:...:<api>/<stage>/<method>/@connections/<id>`) with method and id open.
    */
   readonly liveConnections: () => { readonly endpoint: string; readonly connectionsArn: string };
+  /** The search domain, resolved only for functions that reach it: its endpoint (host) and ARN. */
+  readonly search: () => { readonly endpoint: string; readonly domainArn: string };
 }
 
 export interface ServiceFunctionProps {
@@ -209,6 +211,18 @@ export class ServiceFunction extends Construct {
       Validations.of(this).acknowledge({
         id: wildcardResourceFinding(this, live.connectionsArn),
         reason: `Posts to (and deletes) the browsers connected to the live-updates WebSocket API: connection ids are given by API Gateway at run time, so it cannot name them; limited to that API's one stage.`,
+      });
+    }
+
+    if (access.search) {
+      const search = targets.search();
+      fn.addEnvironment(ENV.searchEndpoint, `https://${search.endpoint}`);
+      const read = ['es:ESHttpGet', 'es:ESHttpHead', 'es:ESHttpPost'];
+      const paths = `${search.domainArn}/*`;
+      allow(access.search === 'readWrite' ? [...read, 'es:ESHttpPut', 'es:ESHttpDelete'] : read, [paths]);
+      Validations.of(this).acknowledge({
+        id: wildcardResourceFinding(this, paths),
+        reason: `Index and document paths of the one search domain (aliases, versioned indexes, _search, _bulk) are chosen at run time; limited to ${access.search === 'readWrite' ? 'reading and writing' : 'reading'} that domain.`,
       });
     }
 

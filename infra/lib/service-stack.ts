@@ -13,6 +13,7 @@ import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import { ScheduleTargetBase, type ScheduleTargetBaseProps } from 'aws-cdk-lib/aws-scheduler-targets';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
+import * as triggers from 'aws-cdk-lib/triggers';
 import { Construct } from 'constructs';
 import {
   API_PREFIX,
@@ -42,7 +43,7 @@ import { readDefinition, taskMappingProblems } from './asl';
 import { handlerEntry } from './bundling';
 import { mailDomain, paymentGatewaySettingsOf, type DeploymentConfig } from './config';
 import { mediaBucketName, scheduleDeadLetterQueueName } from './names';
-import { ServiceFunction, sesIdentityArn, type AccessTargets, type Trigger } from './service-function';
+import { ServiceFunction, sesIdentityArn, timeoutSecondsOf, type AccessTargets, type Trigger } from './service-function';
 import type { StatefulStack } from './stateful-stack';
 
 export interface ServiceStackProps extends StackProps {
@@ -141,6 +142,7 @@ export class ServiceStack extends Stack {
           connectionsArn: this.formatArn({ service: 'execute-api', resource: apiId, resourceName: `${LIVE_STAGE}/*/@connections/*` }),
         };
       },
+      search: () => ({ endpoint: props.stateful.searchDomain.domainEndpoint, domainArn: props.stateful.searchDomain.domainArn }),
     };
 
     for (const route of props.manifest.routes) {
@@ -169,6 +171,11 @@ export class ServiceStack extends Stack {
     for (const subscription of props.manifest.subscriptions) this.subscribe(subscription);
     for (const stream of props.manifest.streams) this.followStream(stream, props.stateful);
     for (const workflow of props.manifest.workflows) this.createWorkflow(workflow);
+    for (const task of props.manifest.onDeploy) {
+      // Runs after every deployment that changes the function (and on the first), once this stack's resources exist.
+      const fn = this.functionFor('deploy', task).function;
+      new triggers.Trigger(this, `Deploy ${task.name}`, { handler: fn, executeOnHandlerChange: true, timeout: Duration.seconds(timeoutSecondsOf('deploy', task)) });
+    }
     for (const schedule of props.manifest.schedules) {
       const target = new InvokeFunction(this.functionFor('schedule', schedule).function, {
         input: scheduler.ScheduleTargetInput.fromObject({ scheduledTime: scheduler.ContextAttribute.scheduledTime }),

@@ -81,6 +81,8 @@ export const PATH_PARAMETERS = {
   eventUrl: slug('eventUrl'),
   pageUrl: slug('pageUrl'),
   productUrl: slug('productUrl'),
+  /** A search index by its alias (charities, charitygifts-v2, ...): an unknown one is a 404 of the search call. */
+  index: pattern('index', /^[a-z][a-z0-9-]{0,63}$/, 'Invalid index.'),
   /** An e-mail template's name (member-invitation, badge-awarded). */
   templateName: slug('templateName'),
 } as const;

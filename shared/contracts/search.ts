@@ -136,7 +136,8 @@ export const siteSearchQuerySchema = z
     q: z.optional(z.string().check(z.maxLength(100, MESSAGES.tooLong(100)))),
     country: z.optional(countryCodeSchema),
     type: z.optional(z.enum(SEARCH_ITEM_TYPES, { error: MESSAGES.invalidInput })),
-    from: intText(0, 10_000),
+    // OpenSearch answers at most 10,000 hits deep (from + size).
+    from: intText(0, 9_900),
     size: intText(1, MAX_SEARCH_SIZE),
     sort: z.optional(z.string().check(z.maxLength(40, MESSAGES.tooLong(40)))),
     cause: z.optional(z.string().check(z.maxLength(100, MESSAGES.tooLong(100)))),

@@ -27,6 +27,8 @@ export interface HttpRequest<TBody, TParams, TQuery> {
   correlationId: string;
   /** The caller's address, for per-caller limits: the one the edge set (X-Viewer-Address), never a client's claim. */
   sourceIp: string;
+  /** A request header by its lower-case name (calls whose spec names headers: search's x-host and x-country). */
+  header: (name: string) => string | undefined;
   log: Logger;
 }
 
@@ -121,6 +123,7 @@ export function httpRoute<TBody = undefined, TParams = Record<string, string>, T
         idempotencyKey: readIdempotencyKey(event, options.idempotencyKey),
         correlationId,
         sourceIp: sourceIpOf(event, viaEdge),
+        header: (name) => header(event, name),
         log,
       };
       result = await handle(request);

@@ -98,6 +98,7 @@ export function handlerEnvironment(): Record<string, string> {
     AWS_ENDPOINT_URL_SECRETS_MANAGER: url(PORTS.secretsManager),
     [ENV.paymentGatewaySettings]: JSON.stringify(PAYMENT_GATEWAY_SETTINGS),
     [ENV.liveConnectionsEndpoint]: `${url(PORTS.live)}/${LIVE_STAGE}`,
+    [ENV.searchEndpoint]: url(PORTS.search),
   };
   // Handlers share this process, so each names every secret; in AWS a function names only those its access grants.
   for (const name of Object.keys(SECRETS) as SecretName[]) env[ENV.secretId(name)] = localSecretArn(SECRETS[name]);

@@ -1,0 +1,29 @@
+import { pathParameters } from '@giving/shared/contracts/path-parameters';
+import { notFound } from '@giving/shared/errors';
+import { ok } from '@giving/shared/lambda/http';
+import { serviceRoute } from '@giving/shared/lambda/authorize';
+import { logger } from '@giving/shared/lambda/logger';
+import { deps, engine } from '../adapters';
+import { isSearchIndexName } from '../domain/indexes';
+import { indexStatuses, rebuildIndex } from '../domain/indexer';
+import manifest from '../service';
+
+const searchRoute = serviceRoute(manifest);
+
+/** GET /search/backOffice/indexes */
+export const list = searchRoute({}, async () => ok({ items: await indexStatuses(deps()) }));
+
+/** POST /search/backOffice/indexes/{index}/rebuild */
+export const rebuild = searchRoute({ params: pathParameters('index') }, async ({ params, log }) => {
+  if (!isSearchIndexName(params.index)) throw notFound(`The index '${params.index}'`);
+  const outcome = await rebuildIndex(deps(), params.index);
+  log.info('re-indexed', { ...outcome });
+  return ok(outcome);
+});
+
+/** On deploy (a CDK trigger; the local platform as it starts): the index templates and each alias's first index. */
+export const setup = async (): Promise<{ indexes: 'ready' }> => {
+  await engine().ensureIndexes();
+  logger.info('search indexes ready');
+  return { indexes: 'ready' };
+};
