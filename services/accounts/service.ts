@@ -16,11 +16,17 @@ const charity = (...anyOf: Permission[]): AuthPolicy => ({ kind: 'signedIn', any
 const workplace = (...anyOf: Permission[]): AuthPolicy => ({ kind: 'signedIn', anyOf, tenant: { kind: 'workplace', param: 'workplaceId' } });
 const backOffice = (...anyOf: Permission[]): AuthPolicy => ({ kind: 'signedIn', anyOf });
 
-type Route = Pick<RouteSpec, 'method' | 'path' | 'auth' | 'summary'> & { handler: string; write?: boolean; mail?: boolean; groups?: boolean };
-const route = ({ write, mail, groups, ...spec }: Route): RouteSpec => ({
+type Route = Pick<RouteSpec, 'method' | 'path' | 'auth' | 'summary' | 'timeoutSeconds'> & {
+  handler: string;
+  write?: boolean;
+  mail?: boolean;
+  groups?: boolean;
+  publishes?: RouteSpec['access']['publishes'];
+};
+const route = ({ write, mail, groups, publishes, ...spec }: Route): RouteSpec => ({
   ...spec,
   handler: spec.handler,
-  access: { table: write ? 'readWrite' : 'read', ...(mail ? { sendsMail: true } : {}), ...(groups ? { userPoolGroups: true } : {}) },
+  access: { table: write ? 'readWrite' : 'read', ...(mail ? { sendsMail: true } : {}), ...(groups ? { userPoolGroups: true } : {}), ...(publishes ? { publishes } : {}) },
 });
 
 export default defineService({
@@ -73,6 +79,16 @@ export default defineService({
     route({ method: 'GET', path: '/accounts/backoffice/dashboard', handler: 'handlers/back-office#getDashboard', auth: backOffice('BackOffice_ViewDashboard'), summary: 'Counts of charities, members, admins, workplaces and content waiting for approval.' }),
     route({ method: 'GET', path: '/accounts/backoffice/charities', handler: 'handlers/back-office#listCharities', auth: backOffice('BackOffice_ViewCharities'), summary: 'Every charity, searchable by name.' }),
     route({ method: 'POST', path: '/accounts/backoffice/charities', handler: 'handlers/back-office#createCharity', auth: backOffice('BackOffice_ManageCharities'), write: true, summary: 'Lists a new charity (its URL must be free).' }),
+    route({
+      method: 'POST',
+      path: '/accounts/backoffice/ReIndexCharities',
+      handler: 'handlers/reindex-charities#reindexCharities',
+      auth: backOffice('BackOffice_ManageCharities'),
+      publishes: [CharityProfilePublished],
+      // HTTP API waits 30 s: a directory too large to re-emit in 29 s needs the run moved to a queue.
+      timeoutSeconds: 29,
+      summary: "Re-emits CharityProfilePublished for every charity's stored profile (search builds its charities index from them), with the version last published and the run's reindexId, in PutEvents batches of 10; answers {reindexId, events, batches}.",
+    }),
     route({ method: 'GET', path: '/accounts/backoffice/members', handler: 'handlers/back-office#listMembers', auth: backOffice('BackOffice_ViewMembers'), summary: 'Every member, searchable by name or e-mail.' }),
     route({ method: 'GET', path: '/accounts/backoffice/admins', handler: 'handlers/back-office#listAdmins', auth: backOffice('BackOffice_ViewAdmins'), summary: 'Members holding the Administrator role.' }),
     route({ method: 'PUT', path: '/accounts/backoffice/admins/{memberId}', handler: 'handlers/back-office#grantAdmin', auth: backOffice('BackOffice_ManageAdmins'), write: true, groups: true, summary: 'Grants the Administrator role (user pool group and member record).' }),
@@ -93,12 +109,13 @@ export default defineService({
   streams: [
     {
       // Storage-first: whatever writes a charity's profile (back office, approved proposal, seed), its stored state is
-      // published, even if the writer never got to publish it itself.
+      // published, even if the writer never got to publish it itself. Search lists charities from it too.
       name: 'publish-charity-profiles',
       filter: { eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: { pk: { S: [{ prefix: 'CHARITY#' }] }, sk: { S: ['PROFILE'] } } } },
       handler: 'handlers/publish-charity-profile',
       batchSize: 25,
-      access: { publishes: [CharityProfilePublished] },
+      // Writes the version each publication carried (CHARITY#<id> / PUBLISHEDVERSION), which ReIndexCharities re-emits with.
+      access: { table: 'readWrite', publishes: [CharityProfilePublished] },
     },
     {
       // Charity and workplace memberships (joined, roles changed, removed), so donations checks its charity console

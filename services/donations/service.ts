@@ -1,5 +1,5 @@
 import { CharityMembershipChanged, CharityProfilePublished, WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
-import { DonationCompleted, PayrollPledgeCancelled, PayrollPledgeCreated, VoucherPurchased } from '@giving/shared/events/donations';
+import { DonationCompleted, GiftPublished, PayrollPledgeCancelled, PayrollPledgeCreated, VoucherPurchased } from '@giving/shared/events/donations';
 import { PageModified } from '@giving/shared/events/fundraising';
 import { patternFor } from '@giving/shared/events';
 import { defineService, type AuthPolicy } from '@giving/shared/manifest';
@@ -334,6 +334,17 @@ export default defineService({
     },
     {
       method: 'POST',
+      path: '/donations/backoffice/ReIndexCharityGifts',
+      handler: 'handlers/reindex-gifts#reindexCharityGifts',
+      auth: backOffice('BackOffice_ManageCharities'),
+      summary:
+        "Re-emits GiftPublished for every charity's gift (search builds its charitygifts index from them), each with its stored revision and the run's reindexId, in PutEvents batches of 10; answers {reindexId, events, batches}.",
+      access: { table: 'read', publishes: [GiftPublished] },
+      // HTTP API waits 30 s: a catalogue too large to re-emit in 29 s needs the run moved to a queue.
+      timeoutSeconds: 29,
+    },
+    {
+      method: 'POST',
       path: '/donations/backoffice/charities/{charityId}/payouts',
       handler: 'handlers/charity-reports#recordPayout',
       // A back-office permission; the tenant names the charity paid (administrators hold every charity's permissions).
@@ -382,6 +393,16 @@ export default defineService({
       handler: 'handlers/publish-payroll-pledge',
       batchSize: 25,
       access: { publishes: [PayrollPledgeCreated, PayrollPledgeCancelled] },
+    },
+    {
+      // Storage-first: every stored gift (created, edited, made active or inactive, pictured, moved to a new page
+      // address) is published for search. Gifts are never deleted: a REMOVE is only a moved gift's old key, and the
+      // move's INSERT publishes the gift, so REMOVE records are not asked for.
+      name: 'publish-gifts',
+      filter: { eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: { pk: { S: [{ prefix: 'CHARITYURL#' }] }, sk: { S: [{ prefix: 'GIFT#' }] } } } },
+      handler: 'handlers/publish-gift',
+      batchSize: 25,
+      access: { publishes: [GiftPublished] },
     },
     {
       // Each new donation adds to what its charity is owed, once (the donation item records that it was counted).

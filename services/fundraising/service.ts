@@ -27,11 +27,24 @@ const PUBLIC: AuthPolicy = { kind: 'public' };
 const charity = (...anyOf: Permission[]): AuthPolicy => ({ kind: 'signedIn', anyOf, tenant: { kind: 'charity', param: 'charityId' } });
 const backOffice = (...anyOf: Permission[]): AuthPolicy => ({ kind: 'signedIn', anyOf });
 
-type Route = Pick<RouteSpec, 'method' | 'path' | 'auth' | 'summary'> & { handler: string; write?: boolean; mail?: boolean };
-const route = ({ write, mail, ...spec }: Route): RouteSpec => ({
+type Route = Pick<RouteSpec, 'method' | 'path' | 'auth' | 'summary' | 'timeoutSeconds'> & { handler: string; write?: boolean; mail?: boolean; publishes?: RouteSpec['access']['publishes'] };
+const route = ({ write, mail, publishes, ...spec }: Route): RouteSpec => ({
   ...spec,
-  access: { table: write ? 'readWrite' : 'read', ...(mail ? { sendsMail: true } : {}) },
+  access: { table: write ? 'readWrite' : 'read', ...(mail ? { sendsMail: true } : {}), ...(publishes ? { publishes } : {}) },
 });
+
+/** The back office's re-indexing for search: every stored event or page's document again, at its stored version. */
+const reindex = (name: 'ReIndexFundraisingEvents' | 'ReIndexFundraisingPages', handler: 'reindexEvents' | 'reindexPages', event: typeof EventModified | typeof PageModified, what: string): RouteSpec =>
+  route({
+    method: 'POST',
+    path: `/fundraising/backOffice/${name}`,
+    handler: `handlers/reindex#${handler}`,
+    auth: backOffice('BackOffice_ManageFundraising'),
+    publishes: [event],
+    // HTTP API waits 30 s: more than a 29 s run can re-emit needs the run moved to a queue.
+    timeoutSeconds: 29,
+    summary: `Re-emits ${event.name} (change Modified, the stored version, the run's reindexId) for every ${what}, online or not, in PutEvents batches of 10; answers {reindexId, events, batches}.`,
+  });
 
 /** The member-side routes of an event's or a page's team: members, the caller's own membership, invitations. */
 const teamRoutes = (kind: 'events' | 'pages', param: 'eventId' | 'pageId', what: string): RouteSpec[] => {
@@ -108,6 +121,8 @@ export default defineService({
     route({ method: 'PATCH', path: '/fundraising/backOffice/pages/{pageId}', handler: 'handlers/consoles#editPage', auth: backOffice('BackOffice_ManageFundraising'), write: true, summary: "Edits any page's content." }),
     route({ method: 'PATCH', path: '/fundraising/backOffice/events/{eventId}/toggleOnlineStatus', handler: 'handlers/consoles#toggleAnyEvent', auth: backOffice('BackOffice_ManageFundraising'), write: true, summary: 'Takes any event on- or offline.' }),
     route({ method: 'PATCH', path: '/fundraising/backOffice/pages/{pageId}/toggleOnlineStatus', handler: 'handlers/consoles#toggleAnyPage', auth: backOffice('BackOffice_ManageFundraising'), write: true, summary: 'Takes any page on- or offline.' }),
+    reindex('ReIndexFundraisingEvents', 'reindexEvents', EventModified, 'event'),
+    reindex('ReIndexFundraisingPages', 'reindexPages', PageModified, 'page'),
   ],
   schedules: [
     {

@@ -1,5 +1,5 @@
 import { CharityMembershipChanged, CharityProfilePublished, MemberNamesChanged, WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
-import { REINDEX_EVENTS, VolunteerApplied, VolunteerHoursRecorded } from '@giving/shared/events/volunteering';
+import { REINDEX_EVENTS, VolunteerApplied, VolunteerHoursRecorded, VolunteeringOpportunityChanged } from '@giving/shared/events/volunteering';
 import { patternFor } from '@giving/shared/events';
 import { defineService, type AuthPolicy, type RouteSpec } from '@giving/shared/manifest';
 import type { Permission } from '@giving/shared/permissions';
@@ -151,6 +151,15 @@ export default defineService({
       handler: 'handlers/publish-sign-ups',
       batchSize: 25,
       access: { publishes: [VolunteerApplied] },
+    },
+    {
+      // Storage-first: every stored state of an opportunity (created, edited, moderated, taken on- or offline, pictured)
+      // and its deletion is published for search. Keys, not the image: a REMOVE record has no new image.
+      name: 'publish-opportunities',
+      filter: { eventName: ['INSERT', 'MODIFY', 'REMOVE'], dynamodb: { Keys: { pk: { S: [{ prefix: 'OPP#' }] }, sk: { S: ['OPP'] } } } },
+      handler: 'handlers/publish-opportunity',
+      batchSize: 25,
+      access: { publishes: [VolunteeringOpportunityChanged] },
     },
     {
       // A denied role reaches its charity by e-mail once the denial is stored (once per denial).

@@ -50,6 +50,15 @@ function expected(route: RouteSpec, role: Role, relation: Relation): Outcome {
     if (key === 'GET /accounts/workplace/{workplaceId}/settings') return signedIn(['workplaceAdmin', 'contentAdmin', 'backOffice'])(role);
     return signedIn(['workplaceAdmin', 'backOffice'])(role);
   }
+  // Re-indexing for search (issue 14) is back-office work, 403 to anyone else, like the rest of each back office:
+  // charities and gifts need BackOffice_ManageCharities, fundraising's events and pages BackOffice_ManageFundraising.
+  const reindexing = [
+    'POST /accounts/backoffice/ReIndexCharities',
+    'POST /donations/backoffice/ReIndexCharityGifts',
+    'POST /fundraising/backOffice/ReIndexFundraisingEvents',
+    'POST /fundraising/backOffice/ReIndexFundraisingPages',
+  ];
+  if (reindexing.includes(key)) return signedIn(['backOffice'])(role);
   if (route.path.startsWith('/accounts/backoffice/')) return signedIn(['backOffice'])(role);
   // The back office's dollar handles and the payouts it records to a charity (in any charity: even its own admin may not).
   if (route.path.startsWith('/donations/backoffice/gifts') || key === 'POST /donations/backoffice/charities/{charityId}/payouts') return signedIn(['backOffice'])(role);

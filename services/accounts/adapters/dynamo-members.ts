@@ -24,14 +24,14 @@ export const toMemberProfile = (item: Item): MemberProfile => ({
 
 const sameRoles = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
 
-/** Up to 100 items by key (BatchGetItem), following UnprocessedKeys. */
-export async function batchGet(client: DynamoDBDocumentClient, tableName: string, itemKeys: { pk: string; sk: string }[]): Promise<Item[]> {
+/** Items by key (BatchGetItem, 100 a call), following UnprocessedKeys; `consistent` reads them strongly consistently. */
+export async function batchGet(client: DynamoDBDocumentClient, tableName: string, itemKeys: { pk: string; sk: string }[], options: { consistent?: boolean } = {}): Promise<Item[]> {
   const items: Item[] = [];
   for (let i = 0; i < itemKeys.length; i += 100) {
     let pending: Record<string, unknown>[] | undefined = itemKeys.slice(i, i + 100);
     for (let attempt = 0; pending && pending.length > 0; attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** Math.min(attempt, 5)));
-      const result: BatchGetCommandOutput = await client.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending } } }));
+      const result: BatchGetCommandOutput = await client.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ...(options.consistent ? { ConsistentRead: true } : {}) } } }));
       items.push(...(result.Responses?.[tableName] ?? []));
       pending = result.UnprocessedKeys?.[tableName]?.Keys;
     }

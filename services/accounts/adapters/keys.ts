@@ -5,6 +5,7 @@
  * |------------------------------|---------------------------|-----------------------------|------------------------------------|--------------------------------|---------------------------------------|
  * | charity profile              | CHARITY#<id>              | PROFILE                     | CHARITYURL#<url> / CHARITY         | COUNTRY#<cc> / CHARITY#<name>  | LIST#CHARITY / <lower name>           |
  * | charity URL claim (unique)   | CHARITYURL#<url>          | CLAIM                       |                                    |                                |                                       |
+ * | charity's published version  | CHARITY#<id>              | PUBLISHEDVERSION            |                                    |                                |                                       |
  * | charity membership           | CHARITY#<id>              | MEMBER#<memberId>           | MEMBER#<memberId> / CHARITY#<id>   |                                |                                       |
  * | workplace                    | WORKPLACE#<id>            | PROFILE                     |                                    |                                | LIST#WORKPLACE / <lower name>         |
  * | workplace membership         | WORKPLACE#<id>            | MEMBER#<memberId>           | MEMBER#<memberId> / WORKPLACE#<id> |                                |                                       |
@@ -31,6 +32,8 @@
  */
 export const keys = {
   charityProfile: (charityId: string) => ({ pk: `CHARITY#${charityId}`, sk: 'PROFILE' }),
+  /** The version CharityProfilePublished last carried for the charity (written by its stream publisher; ReIndexCharities re-emits it). */
+  charityPublishedVersion: (charityId: string) => ({ pk: `CHARITY#${charityId}`, sk: 'PUBLISHEDVERSION' }),
   charityMembership: (charityId: string, memberId: string) => ({ pk: `CHARITY#${charityId}`, sk: `MEMBER#${memberId}` }),
   charityPendingChange: (charityId: string) => ({ pk: `CHARITY#${charityId}`, sk: 'PENDINGCHANGE' }),
   charityDeniedChange: (charityId: string) => ({ pk: `CHARITY#${charityId}`, sk: 'DENIEDCHANGE' }),

@@ -1,13 +1,14 @@
 import { systemClock } from '@giving/shared/clock';
-import type { CharityProfile } from '@giving/shared/contracts/accounts';
-import { eventBridgePublisher } from '@giving/shared/lambda/publisher';
 import { streamConsumer } from '@giving/shared/lambda/stream';
-import { profileVersion, publishCharityProfile } from '../domain/charity-events';
+import { events, publishedProfiles } from '../adapters';
+import { profileVersion, publishCharityProfile, type PublishableProfile } from '../domain/charity-events';
 
-let publisher: ReturnType<typeof eventBridgePublisher> | undefined;
-const events = () => (publisher ??= eventBridgePublisher());
-
-/** Accounts table stream, charity profiles only (see the manifest's filter): publishes each stored state, in order. */
-export const handler = streamConsumer<CharityProfile>(async ({ newImage, sequenceNumber }) => {
-  if (newImage) await publishCharityProfile(events(), newImage, profileVersion(sequenceNumber), systemClock.now().toISOString());
+/**
+ * Accounts table stream, charity profiles only (see the manifest's filter): publishes each stored state, in order,
+ * and records the version it carried (ReIndexCharities re-emits with it).
+ */
+export const handler = streamConsumer<PublishableProfile>(async ({ newImage, sequenceNumber }) => {
+  if (newImage) {
+    await publishCharityProfile({ events: events(), published: publishedProfiles() }, newImage, profileVersion(sequenceNumber), systemClock.now().toISOString());
+  }
 });

@@ -69,6 +69,15 @@ describe('donations’ copy of charity profiles (DynamoDB Local)', () => {
     expect(await charities.getById(profile.id)).toEqual(keptOf(profile));
   });
 
+  it('ignores a ReIndexCharities re-emission: the same version (or the lowest, for a profile never recorded) changes nothing', async () => {
+    const profile = published({ version: '1207'.padStart(40, '0') });
+    expect(await recordCharityProfile({ charities }, profile)).toBe('saved');
+    const reindexed = { ...profile, name: 'Renamed meanwhile', description: 'For search.', causes: ['Animals'], reindexId: newId(), publishedAt: '2026-05-01T00:00:00.000Z' };
+    expect(await recordCharityProfile({ charities }, reindexed)).toBe('stale');
+    expect(await recordCharityProfile({ charities }, { ...reindexed, version: '0'.repeat(40) })).toBe('stale');
+    expect(await charities.getById(profile.id)).toEqual(keptOf(profile));
+  });
+
   it('follows a change of URL: the charity is found at its new address, not its old one', async () => {
     const profile = published();
     const moved = { ...profile, charityUrl: `${profile.charityUrl}-nz`, version: '2026-04-05T09:00:00.000Z' };

@@ -206,6 +206,20 @@ describe('managing gifts (DynamoDB Local)', () => {
     expect(seen).toHaveLength(4);
   });
 
+  it('lists every gift once with the revision it was read at (ReIndexCharityGifts), a moved one under its new address', async () => {
+    const a = await aCharity();
+    const kept = await createGift(deps(), a.id, input({ productUrl: 'kept' }), key());
+    const moved = await createGift(deps(), a.id, input({ productUrl: 'before' }), key());
+    await updateGift(deps(), a.id, moved.id, input({ productUrl: 'after' }));
+    await setGiftActive(deps(), { charityId: a.id }, moved.id, false);
+    const mine = (await gifts.listAll()).filter((record) => record.gift.charity.id === a.id).sort((x, y) => x.revision - y.revision);
+    expect(mine.map((record) => [record.gift.id, record.gift.productUrl, record.gift.isActive, record.revision])).toEqual([
+      [kept.id, 'kept', true, 1],
+      [moved.id, 'after', false, 3],
+    ]);
+    expect(mine[0]?.gift.createdAt).toBe(clock.now().toISOString());
+  });
+
   it('refuses a made-up cursor, or one from another charity’s list, naming query.cursor', async () => {
     const error = await refusal(gifts.search({ cursor: 'not-a-cursor' }, 2));
     expect(error.fieldErrors[0]?.field).toBe('query.cursor');

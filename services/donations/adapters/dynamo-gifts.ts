@@ -32,6 +32,13 @@ function toAdminGift(item: Item): AdminGift {
   return { ...toGift(item), createdAt: (item.createdAt as string | undefined) ?? '', updatedAt: (item.updatedAt as string | undefined) ?? '' };
 }
 
+const isGiftItem = (item: Item) => String(item.pk).startsWith('CHARITYURL#') && String(item.sk).startsWith('GIFT#') && typeof item.id === 'string';
+
+/** A gift item as read from the table or its stream, with its revision; undefined for any other item. */
+export function giftRecordOf(item: Item | undefined): GiftRecord | undefined {
+  return item && isGiftItem(item) ? { gift: toAdminGift(item), revision: Number(item.revision ?? 0) } : undefined;
+}
+
 function itemFor(gift: AdminGift, revision: number, createKey?: string): Item {
   return {
     ...giftKey(gift.charity.charityUrl, gift.productUrl),
@@ -188,6 +195,18 @@ export function dynamoGiftCatalog(client: DynamoDBDocumentClient, tableName: str
         ExpressionAttributeValues: { ':all': ALL_GIFTS, ':charity': charityPrefix(charityId) },
       });
       return items.map(toAdminGift).sort((a, b) => a.title.localeCompare(b.title));
+    },
+
+    async listAll() {
+      // The index's copies are whole items, so each gift comes with the revision of the state read (an older one at
+      // worst, never a newer one). While a gift moves to a new page address the index can hold both keys for a
+      // moment: the higher revision is kept.
+      const items = await queryAll({ TableName: tableName, IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :all', ExpressionAttributeValues: { ':all': ALL_GIFTS } });
+      const byId = new Map<string, GiftRecord>();
+      for (const record of items.map(giftRecordOf)) {
+        if (record && (byId.get(record.gift.id)?.revision ?? -1) < record.revision) byId.set(record.gift.id, record);
+      }
+      return [...byId.values()];
     },
 
     async search({ q, charityId, cursor }, limit) {

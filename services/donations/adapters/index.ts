@@ -4,6 +4,7 @@ import { documentClient } from '@giving/shared/lambda/aws';
 import { requireEnv } from '@giving/shared/lambda/env';
 import { secret } from '@giving/shared/lambda/secrets';
 import { paymentGatewaySettingsSchema, type PaymentGatewaySettings } from '@giving/shared/contracts/payment-gateway';
+import { eventBridgeBatchPublisher, eventBridgePublisher } from '@giving/shared/lambda/publisher';
 import { ENV } from '@giving/shared/manifest';
 import { httpCardGateway } from './card-gateway-http';
 import { dynamoCharityDirectory } from './dynamo-charities';
@@ -38,6 +39,9 @@ const tableName = () => requireEnv(ENV.tableName('donations'));
 
 export const payments = once(() => dynamoPaymentRepository(documentClient(), tableName()));
 export const gifts = once(() => dynamoGiftCatalog(documentClient(), tableName()));
+/** GiftPublished: one at a time from the table's stream, many at once when ReIndexCharityGifts re-emits every gift. */
+export const events = once(() => eventBridgePublisher());
+export const batchEvents = once(() => eventBridgeBatchPublisher());
 /** The payment API's gift prices: each gift read at most once a minute per container (domain/recent-gifts.ts). */
 export const recentGiftCatalog = once(() => recentGifts(gifts(), systemClock));
 export const cardTestingLedger = once(() => dynamoCardTestingLedger(documentClient(), tableName()));

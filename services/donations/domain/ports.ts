@@ -400,6 +400,8 @@ export interface GiftAdminStore {
   listByCharityId(charityId: string): Promise<AdminGift[]>;
   /** Every charity's gifts, a page at a time; `q` matches the title or the charity's name, `charityId` keeps one charity's. */
   search(query: { q?: string; charityId?: string; cursor?: string }, limit: number): Promise<{ items: AdminGift[]; nextCursor?: string }>;
+  /** Every gift of every charity with the revision it was read at, once each (ReIndexCharityGifts). */
+  listAll(): Promise<GiftRecord[]>;
 }
 
 /** Public images in the media bucket (gift pictures): shared/media.ts. */

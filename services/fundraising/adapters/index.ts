@@ -4,7 +4,7 @@ import { systemClock } from '@giving/shared/clock';
 import { newId } from '@giving/shared/ids';
 import { documentClient } from '@giving/shared/lambda/aws';
 import { requireEnv } from '@giving/shared/lambda/env';
-import { eventBridgePublisher } from '@giving/shared/lambda/publisher';
+import { eventBridgeBatchPublisher, eventBridgePublisher } from '@giving/shared/lambda/publisher';
 import { sesMailer } from '@giving/shared/lambda/ses-mailer';
 import { ENV } from '@giving/shared/manifest';
 import type { FundraisingDeps } from '../domain/ports';
@@ -24,6 +24,8 @@ export const roles = once(() => dynamoTenantRoleCopy(documentClient(), tableName
 export const memberNames = once(() => dynamoMemberNameCopy(documentClient(), tableName()));
 export const mailer = once(() => sesMailer(new SESv2Client({}), requireEnv(ENV.mailFrom)));
 export const events = once(() => eventBridgePublisher());
+/** Many events at once (ReIndexFundraisingEvents / ReIndexFundraisingPages), in PutEvents batches of 10. */
+export const batchEvents = once(() => eventBridgeBatchPublisher());
 
 export const deps = (): FundraisingDeps => ({ store: store(), charities: charities(), roles: roles(), clock: systemClock, newId: () => newId() });
 

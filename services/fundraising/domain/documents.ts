@@ -1,6 +1,8 @@
-import type { EventPublisher } from '@giving/shared/events';
+import type { Clock } from '@giving/shared/clock';
+import type { ReindexRun } from '@giving/shared/contracts/reindex';
+import type { BatchEventPublisher, EventPublisher } from '@giving/shared/events';
 import { EventModified, PageModified, type EventDocument, type PageDocument } from '@giving/shared/events/fundraising';
-import type { StoredEvent, StoredPage } from './ports';
+import type { FundraisingStore, ListPage, StoredEvent, StoredPage } from './ports';
 import { eventStatus, pageStatus, totalsOf } from './views';
 
 export function pageDocument(page: StoredPage, now: Date): PageDocument {
@@ -69,4 +71,52 @@ export async function publishDocument(events: EventPublisher, item: Record<strin
     return 'event';
   }
   return 'skipped';
+}
+
+/* ReIndexFundraisingEvents / ReIndexFundraisingPages: every stored event or page again, for search. */
+
+type ReindexDeps = { store: Pick<FundraisingStore, 'allEvents' | 'allPages'>; events: BatchEventPublisher; clock: Clock; newId: () => string };
+
+/** How many a read of the back office's list (gsi4 ALL) takes at a time while re-indexing. */
+const REINDEX_PAGE = 100;
+
+async function everyOne<T>(list: (options: { cursor?: string; limit?: number }) => Promise<ListPage<T>>): Promise<T[]> {
+  const all: T[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await list({ cursor, limit: REINDEX_PAGE });
+    all.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return all;
+}
+
+/**
+ * POST /fundraising/backOffice/ReIndexFundraisingPages: each stored page's document as PageModified (change Modified,
+ * the stored version, the run's `reindexId`; event id `page-<id>-<version>-<reindexId>`), in PutEvents batches of 10.
+ * The list is read from an index whose copies are whole items, so each document comes with the version of the state
+ * read (an older one at worst, never a newer one): donations' copy of pages, which keeps only a higher version,
+ * ignores it, and the page's next change wins everywhere. Its status is worked out now (ended pages say so).
+ */
+export async function reindexPages(deps: ReindexDeps): Promise<ReindexRun> {
+  const reindexId = deps.newId();
+  const now = deps.clock.now();
+  const items = (await everyOne((options) => deps.store.allPages(options))).map((page) => ({
+    id: `page-${page.id}-${page.version}-${reindexId}`,
+    data: { change: 'Modified' as const, page: pageDocument(page, now), reindexId },
+  }));
+  const { events, batches } = await deps.events.publishAll(PageModified, items, { correlationId: reindexId });
+  return { reindexId, events, batches };
+}
+
+/** POST /fundraising/backOffice/ReIndexFundraisingEvents: the same for events (EventModified, `event-<id>-<version>-<reindexId>`). */
+export async function reindexEvents(deps: ReindexDeps): Promise<ReindexRun> {
+  const reindexId = deps.newId();
+  const now = deps.clock.now();
+  const items = (await everyOne((options) => deps.store.allEvents(options))).map((event) => ({
+    id: `event-${event.id}-${event.version}-${reindexId}`,
+    data: { change: 'Modified' as const, event: eventDocument(event, now), reindexId },
+  }));
+  const { events, batches } = await deps.events.publishAll(EventModified, items, { correlationId: reindexId });
+  return { reindexId, events, batches };
 }

@@ -89,6 +89,10 @@ async function emit<D>(deps: ReindexAll, definition: EventDefinition<string, { r
   return { index, eventName: definition.name, documents: documents.length, batches };
 }
 
+/**
+ * An opportunity's search document (index volunteeringopportunities-v2), the same whether ReIndexVolunteeringOpportunity
+ * re-emits it or the table's stream publishes a change (domain/opportunity-events.ts); `revision` orders its states.
+ */
 export function opportunityDocument(o: StoredOpportunity) {
   const place = (l?: { lat: number; lon: number }) => (l ? { lat: l.lat, lon: l.lon } : undefined);
   const location = o.location ?? o.sessions.map((s) => s.location).find((l) => l !== undefined);
@@ -125,6 +129,7 @@ export function opportunityDocument(o: StoredOpportunity) {
     contentStatus: o.contentStatus,
     isOnline: o.isOnline,
     createdAt: o.createdAt,
+    revision: o.revision,
   };
 }
 
