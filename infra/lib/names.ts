@@ -21,6 +21,14 @@ export const accessLogsBucketName = () => bucketName('access-logs');
 export const bucketArn = (name: string) => `arn:${Aws.PARTITION}:s3:::${name}`;
 
 /**
+ * The search domain has a fixed name, so service stacks grant on its ARN by name; its endpoint (which AWS chooses) is
+ * kept in an SSM parameter of a fixed name, resolved when a service stack deploys: no CloudFormation export.
+ */
+export const SEARCH_DOMAIN_NAME = 'giving-search';
+export const SEARCH_ENDPOINT_PARAMETER = '/giving/search/endpoint';
+export const searchDomainArn = () => `arn:${Aws.PARTITION}:es:${Aws.REGION}:${Aws.ACCOUNT_ID}:domain/${SEARCH_DOMAIN_NAME}`;
+
+/**
  * Secrets have fixed names (shared/manifest.ts SECRETS), so service stacks grant on them and name them to their
  * functions by name instead of importing their ARNs; functions read the values at run time.
  */

@@ -13,6 +13,7 @@ import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import { ScheduleTargetBase, type ScheduleTargetBaseProps } from 'aws-cdk-lib/aws-scheduler-targets';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
+import * as ssm from 'aws-cdk-lib/aws-ssm';
 import * as triggers from 'aws-cdk-lib/triggers';
 import { Construct } from 'constructs';
 import {
@@ -42,7 +43,7 @@ import { LIVE_API_ID_EXPORT, type ApiStack } from './api-stack';
 import { readDefinition, taskMappingProblems } from './asl';
 import { handlerEntry } from './bundling';
 import { mailDomain, paymentGatewaySettingsOf, type DeploymentConfig } from './config';
-import { mediaBucketName, scheduleDeadLetterQueueName } from './names';
+import { mediaBucketName, scheduleDeadLetterQueueName, SEARCH_ENDPOINT_PARAMETER, searchDomainArn } from './names';
 import { ServiceFunction, sesIdentityArn, timeoutSecondsOf, type AccessTargets, type Trigger } from './service-function';
 import type { StatefulStack } from './stateful-stack';
 
@@ -142,7 +143,8 @@ export class ServiceStack extends Stack {
           connectionsArn: this.formatArn({ service: 'execute-api', resource: apiId, resourceName: `${LIVE_STAGE}/*/@connections/*` }),
         };
       },
-      search: () => ({ endpoint: props.stateful.searchDomain.domainEndpoint, domainArn: props.stateful.searchDomain.domainArn }),
+      // By name, like the buckets: the endpoint from its SSM parameter at deploy time, the ARN from the domain's fixed name.
+      search: () => ({ endpoint: ssm.StringParameter.valueForStringParameter(this, SEARCH_ENDPOINT_PARAMETER), domainArn: searchDomainArn() }),
     };
 
     for (const route of props.manifest.routes) {

@@ -10,6 +10,7 @@ import * as opensearch from 'aws-cdk-lib/aws-opensearchservice';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
+import * as ssm from 'aws-cdk-lib/aws-ssm';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import {
@@ -32,6 +33,9 @@ import {
   mediaBucketName,
   ORIGIN_VERIFY_SECRET_NAME,
   scheduleDeadLetterQueueName,
+  SEARCH_DOMAIN_NAME,
+  SEARCH_ENDPOINT_PARAMETER,
+  searchDomainArn,
   siteBucketName,
   VOUCHER_CODE_SECRET_NAME,
 } from './names';
@@ -47,7 +51,6 @@ const QUEUE_RETENTION = Duration.days(4);
 const DEAD_LETTER_RETENTION = Duration.days(14);
 /** AWS's advice for Lambda consumers: visibility timeout at least six times the function timeout. */
 const VISIBILITY_TIMEOUT_FACTOR = 6;
-const SEARCH_DOMAIN_NAME = 'giving-search';
 
 /**
  * Everything that holds data or identity and must outlive any deployment of the code: tables, the bus,
@@ -122,6 +125,12 @@ export class StatefulStack extends Stack {
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.userPoolClient.userPoolClientId });
     new CfnOutput(this, 'SearchDomainEndpoint', { value: this.searchDomain.domainEndpoint });
+    // Service stacks read the endpoint from here when they deploy (no export between stacks).
+    new ssm.StringParameter(this, 'SearchEndpointParameter', {
+      parameterName: SEARCH_ENDPOINT_PARAMETER,
+      stringValue: this.searchDomain.domainEndpoint,
+      description: 'The search domain endpoint, for the functions that reach it (SEARCH_ENDPOINT).',
+    });
     this.voucherCodeSecret = new secretsmanager.Secret(this, 'VoucherCodeKey', {
       secretName: VOUCHER_CODE_SECRET_NAME,
       description:
@@ -391,7 +400,7 @@ export class StatefulStack extends Stack {
         new iam.PolicyStatement({
           principals: [new iam.AccountRootPrincipal()],
           actions: ['es:ESHttp*'],
-          resources: [`arn:${Aws.PARTITION}:es:${Aws.REGION}:${Aws.ACCOUNT_ID}:domain/${SEARCH_DOMAIN_NAME}/*`],
+          resources: [`${searchDomainArn()}/*`],
         }),
       ],
     }).toJSON();

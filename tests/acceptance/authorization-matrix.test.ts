@@ -84,6 +84,8 @@ function expected(route: RouteSpec, role: Role, relation: Relation): Outcome {
   if (key === 'GET /donations/backoffice/vouchers') return signedIn(['backOffice'])(role);
   // Spec 1 §6: back-office volunteering calls answer 401 to anyone who is not an authorised back-office user.
   if (route.path.startsWith('/volunteering/backOffice/')) return role === 'backOffice' ? 'allowed' : 401;
+  // Search's operations panel (issue 14): BackOffice_ViewContent / BackOffice_ManageContent, 401 for anyone else.
+  if (route.path.startsWith('/search/backOffice/')) return role === 'backOffice' ? 'allowed' : 401;
   // Volunteering operations are back-office work (re-indexing for search, training the recommender).
   if (route.path.startsWith('/volunteering/ReIndex') || key === 'POST /volunteering/modelTraining') return signedIn(['backOffice'])(role);
   // Spec 2 §6: every other volunteering call is any signed-in member's (401 anonymous); what each may touch is checked

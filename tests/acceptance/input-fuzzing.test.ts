@@ -113,6 +113,7 @@ function wellFormed(name: string): string {
   if (name === 'productUrl') return 'feed-a-kiwi-chick';
   if (name === 'opportunityUrl') return 'saturday-trap-line-walker';
   if (name === 'templateName') return 'badge-awarded';
+  if (name === 'index') return 'charities';
   return newId();
 }
 
