@@ -183,3 +183,21 @@ export const rawSearchResultSchema = z.object({
   aggregations: z.optional(z.record(z.string(), z.unknown())),
 });
 export type RawSearchResult = z.infer<typeof rawSearchResultSchema>;
+
+/** GET /search/backOffice/indexes: each index, the versioned index its alias points at, its documents, any re-index. */
+export const indexStatusListSchema = z.object({
+  items: z.array(
+    z.object({
+      index: z.enum(SEARCH_INDEXES),
+      target: z.optional(z.string()),
+      documents: z.int(),
+      rebuilding: z.boolean(),
+      lastRebuiltAt: z.optional(z.string()),
+    }),
+  ),
+});
+export type IndexStatusList = z.infer<typeof indexStatusListSchema>;
+
+/** POST /search/backOffice/indexes/{index}/rebuild: the alias moved from one versioned index to a new one. */
+export const rebuildOutcomeSchema = z.object({ index: z.enum(SEARCH_INDEXES), from: z.optional(z.string()), to: z.string(), documents: z.int() });
+export type RebuildOutcome = z.infer<typeof rebuildOutcomeSchema>;

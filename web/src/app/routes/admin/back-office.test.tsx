@@ -54,6 +54,51 @@ describe('back office dashboard', () => {
   });
 });
 
+describe('back office search indexes', () => {
+  const indexes = (overrides: Record<string, unknown> = {}) =>
+    json(200, {
+      items: [
+        { index: 'charities', target: 'charities__initial', documents: 12, rebuilding: false },
+        { index: 'charitygifts-v2', target: 'charitygifts-v2__initial', documents: 40, rebuilding: false, ...overrides },
+        { index: 'volunteeringopportunities-v2', target: 'volunteeringopportunities-v2__initial', documents: 9, rebuilding: false },
+        { index: 'fundraisingevents', target: 'fundraisingevents__initial', documents: 4, rebuilding: false },
+        { index: 'fundraisingpages', target: 'fundraisingpages__initial', documents: 7, rebuilding: false },
+      ],
+    });
+
+  it('lists each index with what its alias points at, and re-indexes one', async () => {
+    const { fetch, start } = backOffice('dashboard');
+    fetch.on('GET', `${API}/dashboard`, json(200, { charities: 12, members: 340, admins: 3, workplaces: 4, pendingContent: 2 }));
+    fetch.on('GET', '/api/volunteering/backOffice/dashboard', json(200, { opportunitiesWaitingForApproval: 3 }));
+    fetch.on('GET', '/api/search/backOffice/indexes', indexes());
+    fetch.on('POST', '/api/search/backOffice/indexes/charitygifts-v2/rebuild', json(200, { index: 'charitygifts-v2', from: 'charitygifts-v2__initial', to: 'charitygifts-v2__01jb', documents: 40 }));
+    fetch.on('POST', '/api/donations/backoffice/ReIndexCharityGifts', json(200, { reindexId: 'R1', events: 38, batches: 4 }));
+    start();
+    const table = await screen.findByRole('table', { name: 'Search indexes' });
+    const gifts = within(table).getByRole('row', { name: /Charity gifts/ });
+    expect(within(gifts).getByText('charitygifts-v2__initial')).toBeTruthy();
+    expect(within(gifts).getByText('40')).toBeTruthy();
+    within(gifts).getByRole('button', { name: 'Re-index Charity gifts' }).click();
+    expect(await within(gifts).findByText('Re-indexed: 40 documents in charitygifts-v2__01jb')).toBeTruthy();
+    expect(fetch.callsTo('POST', '/api/search/backOffice/indexes/charitygifts-v2/rebuild')).toHaveLength(1);
+    within(gifts).getByRole('button', { name: 'Send Charity gifts again from their source' }).click();
+    expect(await within(gifts).findByText('38 documents sent again from charity gifts')).toBeTruthy();
+  });
+
+  it('says why a re-index was refused', async () => {
+    const { fetch, start } = backOffice('dashboard');
+    fetch.on('GET', `${API}/dashboard`, json(200, { charities: 1, members: 1, admins: 1, workplaces: 1, pendingContent: 0 }));
+    fetch.on('GET', '/api/volunteering/backOffice/dashboard', json(200, { opportunitiesWaitingForApproval: 0 }));
+    fetch.on('GET', '/api/search/backOffice/indexes', indexes());
+    fetch.on('POST', '/api/search/backOffice/indexes/charities/rebuild', problem(409, { title: 'That conflicts with the current state.', detail: 'A re-index of charities is already running.', code: 'Conflict' }));
+    start();
+    const table = await screen.findByRole('table', { name: 'Search indexes' });
+    const charities = within(table).getByRole('row', { name: /Charities/ });
+    within(charities).getByRole('button', { name: 'Re-index Charities' }).click();
+    expect(await within(charities).findByText('A re-index of charities is already running.')).toBeTruthy();
+  });
+});
+
 describe('back office charities', () => {
   it('searches only on Enter or the search icon, and loads more with the cursor', async () => {
     const { fetch, start } = backOffice('charities');
