@@ -100,12 +100,12 @@ describe('GET /search', () => {
   });
 
   it("answers an unknown sort with the spec's message, and bad filters with 400 naming them", async () => {
-    const sort = await call<{ fieldErrors: { field: string; message: string }[] }>('/search?sort=cheapest');
+    const sort = await call<{ errors: { field: string; message: string }[] }>('/search?sort=cheapest');
     expect(sort.status).toBe(400);
-    expect(sort.body.fieldErrors).toEqual([{ field: 'query.sort', message: 'Sort Option: sorting option cheapest not found' }]);
-    const size = await call<{ fieldErrors: { field: string }[] }>('/search?size=101');
+    expect(sort.body.errors).toEqual([{ field: 'query.sort', message: 'Sort Option: sorting option cheapest not found' }]);
+    const size = await call<{ errors: { field: string }[] }>('/search?size=101');
     expect(size.status).toBe(400);
-    expect(size.body.fieldErrors[0]?.field).toBe('query.size');
+    expect(size.body.errors[0]?.field).toBe('query.size');
   });
 });
 
@@ -146,9 +146,10 @@ describe('freshness and operations', () => {
     const created = await call<{ id: string }>(`/donations/charity/${kiwiId}/gifts`, {
       method: 'POST',
       role: 'charityAdmin',
+      headers: { 'idempotency-key': `search-test-${Date.now()}` },
       body: { title: 'Plant a kahikatea seedling', description: 'A podocarp for the wetland.', productUrl, priceCents: 1500 },
     });
-    expect(created.status).toBe(201);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
     const found = await eventually(() => search('q=kahikatea&country=nz'), (result) => titles(result).includes('Plant a kahikatea seedling'), 10_000);
     expect(titles(found)).toContain('Plant a kahikatea seedling');
     expect((await call(`/donations/charity/${kiwiId}/gifts/${created.body.id}/active`, { method: 'PUT', role: 'charityAdmin', body: { isActive: false } })).status).toBeLessThan(300);
@@ -159,6 +160,7 @@ describe('freshness and operations', () => {
   it('the back office re-indexes with no gap: searches keep answering the same while the alias moves', async () => {
     const before = await search('country=nz&type=charitygift&size=100');
     const status = await call<{ items: { index: string; target: string; documents: number }[] }>('/search/backOffice/indexes', { role: 'backOffice' });
+    expect(status.status, JSON.stringify(status.body)).toBe(200);
     const old = status.body.items.find((item) => item.index === 'charitygifts-v2')!;
     let stop = false;
     const totals: number[] = [];

@@ -1,14 +1,12 @@
 import { pathParameters } from '@giving/shared/contracts/path-parameters';
 import { notFound } from '@giving/shared/errors';
 import { ok } from '@giving/shared/lambda/http';
-import { serviceRoute } from '@giving/shared/lambda/authorize';
 import { logger } from '@giving/shared/lambda/logger';
 import { deps, engine } from '../adapters';
 import { isSearchIndexName } from '../domain/indexes';
 import { indexStatuses, rebuildIndex } from '../domain/indexer';
-import manifest from '../service';
+import { searchRoute } from '../http';
 
-const searchRoute = serviceRoute(manifest);
 
 /** GET /search/backOffice/indexes */
 export const list = searchRoute({}, async () => ok({ items: await indexStatuses(deps()) }));

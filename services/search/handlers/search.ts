@@ -4,15 +4,13 @@ import { pathParameters } from '@giving/shared/contracts/path-parameters';
 import { siteSearchQuerySchema, type SiteSearchResult } from '@giving/shared/contracts/search';
 import { DomainError, invalid, notFound } from '@giving/shared/errors';
 import { ok } from '@giving/shared/lambda/http';
-import { serviceRoute } from '@giving/shared/lambda/authorize';
 import { deps } from '../adapters';
 import { isSearchIndexName } from '../domain/indexes';
 import { QueryRefused, SearchUnavailable } from '../domain/ports';
 import { confinedSearchBody } from '../domain/raw-queries';
 import { siteSearchRequest } from '../domain/queries';
-import manifest from '../service';
+import { searchRoute } from '../http';
 
-const searchRoute = serviceRoute(manifest);
 const HOST = /^[A-Za-z0-9.-]{1,253}(?::\d{1,5})?$/;
 
 /** The engine refused a query we let through: the caller's query, so a 400 with the engine's reason. */

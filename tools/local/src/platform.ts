@@ -39,6 +39,9 @@ import { startSqs } from './sqs/server';
 import { startStepFunctions } from './stepfunctions/server';
 import { startStreamPollers, type RunningStreamPollers } from './dynamodb-streams/pollers';
 import { startLiveSockets, webSocketServiceOf, type RunningLiveSockets } from './websocket/server';
+import { startOpenSearch } from './opensearch';
+import { invokeHandler } from './runtime/handlers';
+import { functionsOf } from '@giving/shared/manifest';
 
 /**
  * The whole local platform, wired from the same manifests CDK reads: every AWS service a real local stand-in,
@@ -63,7 +66,7 @@ export interface PlatformOptions {
 
 export interface RunningPlatform {
   siteUrl: string;
-  urls: Record<'site' | 'cardGateway' | 'mail' | 'dynamodb' | 'sqs' | 'eventBridge' | 'stepFunctions' | 's3' | 'cognito' | 'scheduler' | 'secretsManager', string> & {
+  urls: Record<'site' | 'cardGateway' | 'mail' | 'dynamodb' | 'sqs' | 'eventBridge' | 'stepFunctions' | 's3' | 'cognito' | 'scheduler' | 'secretsManager' | 'search', string> & {
     /** The WebSocket API's own address (browsers come through the site's /live); absent when no manifest declares websocket. */
     live?: string;
   };
@@ -118,6 +121,14 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
     stops.push(cognito.stop);
     // Known only now: the pool cognito-local just made (the accounts service manages its Administrator group).
     process.env[ENV.userPoolId] = cognito.userPoolId;
+
+    log('starting the search engine and running the deploy tasks');
+    const search = await startOpenSearch({ port: PORTS.search });
+    stops.push(search.stop);
+    // As a deployment's triggers do in AWS, before anything is consumed: search's index templates and first indexes.
+    for (const manifest of manifests) {
+      for (const fn of functionsOf(manifest)) if (fn.trigger === 'deploy') await invokeHandler(manifest.service, fn.spec.handler, {}, fn.spec.timeoutSeconds);
+    }
 
     log('starting Step Functions, the queue and stream pollers and the scheduler');
     const started: { streamPollers?: RunningStreamPollers } = {};
@@ -186,6 +197,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
         cognito: cognito.url,
         scheduler: scheduler.url ?? '',
         secretsManager: secretsManager.url,
+        search: search.url,
         ...(live ? { live: live.url } : {}),
       },
       cognito: { userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId },
