@@ -40,6 +40,7 @@ const probe = defineService({
     { method: 'GET', path: '/probe/logo', handler: 'handlers/logo', auth: { kind: 'signedIn' }, summary: 'Logo.', access: { media: 'read' } },
     { method: 'PUT', path: '/probe/admins', handler: 'handlers/admins', auth: { kind: 'signedIn', anyOf: ['BackOffice_ManageAdmins'] }, summary: 'Admins.', access: { userPoolGroups: true } },
     { method: 'GET', path: '/probe/nothing', handler: 'handlers/nothing', auth: { kind: 'public' }, summary: 'Nothing.', access: {} },
+    { method: 'POST', path: '/probe/find', handler: 'handlers/find', auth: { kind: 'public' }, summary: 'Searches.', access: { search: 'read' } },
     // Another export of the file whose `settle` is a workflow task.
     { method: 'GET', path: '/probe/settled', handler: 'handlers/tasks', auth: { kind: 'signedIn' }, summary: 'Settled.', access: { table: 'read' } },
   ],
@@ -48,6 +49,7 @@ const probe = defineService({
     { name: 'settle', definition: 'workflows/settle.asl.json', tasks: { Settle: { handler: 'handlers/tasks#settle', access: { table: 'readWrite' } } } },
   ],
   schedules: [{ name: 'nightly', expression: 'cron(0 3 * * ? *)', description: 'Nightly.', handler: 'handlers/nightly', access: {} }],
+  onDeploy: [{ name: 'prepare', description: 'Prepares the indexes.', handler: 'handlers/prepare', access: { search: 'readWrite' } }],
 });
 
 const settleAsl = {
@@ -61,7 +63,7 @@ function writeService(root: string, manifest: ServiceManifest, asl: unknown = se
   const dir = path.join(root, manifest.service);
   mkdirSync(path.join(dir, 'handlers'), { recursive: true });
   mkdirSync(path.join(dir, 'workflows'), { recursive: true });
-  for (const file of ['read', 'write', 'logo', 'admins', 'nothing', 'count', 'tasks', 'nightly']) {
+  for (const file of ['read', 'write', 'logo', 'admins', 'nothing', 'count', 'tasks', 'nightly', 'find', 'prepare']) {
     writeFileSync(path.join(dir, 'handlers', `${file}.ts`), 'export const handler = async () => ({});\nexport const settle = handler;\n');
   }
   writeFileSync(path.join(dir, 'workflows', 'settle.asl.json'), JSON.stringify(asl));
@@ -197,6 +199,30 @@ describe('access -> environment and IAM', () => {
     expect(actionsOf('handlers/write')).toContain('dynamodb:PutItem');
   });
 
+  it('lets a search reader only search the one domain, found by name (no export), signing for its region', () => {
+    const env = fn('handlers/find').Properties.Environment.Variables as Record<string, unknown>;
+    expect(Object.keys(env).sort()).toEqual([...ROUTE_ENV, ENV.searchEndpoint].sort());
+    // https://<the endpoint the stateful stack keeps in its SSM parameter>, resolved when the service stack deploys.
+    const endpoint = JSON.stringify(env[ENV.searchEndpoint]);
+    expect(endpoint).toContain('https://');
+    expect(endpoint).toContain('SsmParameterValue');
+    const search = statements('handlers/find').find((s) => ([] as string[]).concat(s.Action).some((a) => a.startsWith('es:')))!;
+    expect(([] as string[]).concat(search.Action).sort()).toEqual(['es:ESHttpGet', 'es:ESHttpHead', 'es:ESHttpPost']);
+    expect(JSON.stringify(search.Resource)).toMatch(/:es:.*:domain\/giving-search\/\*"/);
+    expect(endpoint).not.toContain('Fn::ImportValue');
+  });
+
+  it('runs a deploy task after each deployment that changes it (a CDK trigger), with what its access names', () => {
+    const triggers = template().findResources('Custom::Trigger');
+    expect(Object.keys(triggers)).toHaveLength(1);
+    const properties = Object.values(triggers)[0]!.Properties as { HandlerArn: { Ref: string }; ExecuteOnHandlerChange: boolean; Timeout: string };
+    // The function's current version: a change to the task's code runs it again on the next deployment.
+    expect(properties.HandlerArn.Ref.startsWith('matchingPrepareFunctionCurrentVersion')).toBe(true);
+    expect(properties.ExecuteOnHandlerChange).toBe(true);
+    expect(properties.Timeout).toBe('120000');
+    expect(actionsOf('handlers/prepare').filter((a) => a.startsWith('es:'))).toEqual(['es:ESHttpDelete', 'es:ESHttpGet', 'es:ESHttpHead', 'es:ESHttpPost', 'es:ESHttpPut']);
+  });
+
   it('lets a media reader only get objects', () => {
     expect(Object.keys(fn('handlers/logo').Properties.Environment.Variables).sort()).toEqual(
       [...SIGNED_IN_ROUTE_ENV, ENV.mediaBucket, ENV.mediaBaseUrl].sort(),
@@ -231,7 +257,7 @@ describe('access -> environment and IAM', () => {
 
   it('keeps a route’s function in its file’s nested stack and the same file’s task function in the service stack', () => {
     const stack = synth.stacks.services.get('matching')!;
-    expect([...stack.httpStacks.keys()].sort()).toEqual(['handlers/admins', 'handlers/logo', 'handlers/nothing', 'handlers/read', 'handlers/tasks', 'handlers/write']);
+    expect([...stack.httpStacks.keys()].sort()).toEqual(['handlers/admins', 'handlers/find', 'handlers/logo', 'handlers/nothing', 'handlers/read', 'handlers/tasks', 'handlers/write']);
     expect(findFunction(synth, 'matching', 'handlers/tasks').stack).toBe(stack.httpStacks.get('handlers/tasks'));
     expect(findFunction(synth, 'matching', 'handlers/tasks#settle').stack).toBe(stack);
     expect(Object.keys(fn('handlers/tasks').Properties.Environment.Variables).sort()).toEqual([...SIGNED_IN_ROUTE_ENV, ENV.tableName('matching')].sort());
