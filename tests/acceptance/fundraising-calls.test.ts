@@ -6,7 +6,7 @@ import { FUNDRAISING_MESSAGES, type FundraisingEvent, type OfflineDonation, type
 import type { RunningPlatform } from '../../tools/local/src/platform';
 import { DEMO_PASSWORD, DEMO_USERS, type DemoRole } from '../../tools/local/src/seed/data';
 import { demoVoucherCodes } from '../../tools/local/src/seed/vouchers';
-import { platformClient, startTestPlatform, withFee } from './platform';
+import { apiCaller, eventually, platformClient, startTestPlatform, withFee } from './platform';
 
 /**
  * The fundraising calls fundraising.test.ts does not walk through, each with its status codes: an event's team (join,
@@ -24,28 +24,7 @@ let page: Page;
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 const inDays = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await pause(200);
-  }
-}
-async function call<T = Record<string, unknown>>(path: string, init: { method?: string; role?: DemoRole; body?: unknown; headers?: Record<string, string> } = {}): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${platform.siteUrl}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.role ? { authorization: `Bearer ${tokens.get(init.role)}` } : {}),
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...init.headers,
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
-}
+const call = apiCaller(() => platform, tokens);
 const content = (title: string) => ({ title, story: 'A story worth telling.', targetAmount: 100_000, endDate: inDays(40) });
 
 beforeAll(async () => {

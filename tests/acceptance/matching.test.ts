@@ -3,7 +3,7 @@ import type { Campaign, CampaignInput, CampaignList, CampaignRestrictions, Publi
 import { DEMO_PASSWORD, DEMO_USERS, type DemoRole } from '../../tools/local/src/seed/data';
 import { DEMO_CAMPAIGN_NAME } from '../../tools/local/src/seed/matching';
 import type { RunningPlatform } from '../../tools/local/src/platform';
-import { platformClient, startTestPlatform } from './platform';
+import { apiCaller, platformClient, startTestPlatform } from './platform';
 
 /**
  * Matching campaigns end to end through the real local API, given the seeded demo: Tasman Engineering's admin lists,
@@ -17,18 +17,7 @@ let otherWorkplaceId = '';
 let kiwiChickId = '';
 let fillParcelId = '';
 
-async function call<T = Record<string, unknown>>(path: string, init: { method?: string; role?: DemoRole; body?: unknown } = {}): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${platform.siteUrl}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.role ? { authorization: `Bearer ${tokens.get(init.role)}` } : {}),
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
-}
+const call = apiCaller(() => platform, tokens);
 
 beforeAll(async () => {
   platform = await startTestPlatform(6800);

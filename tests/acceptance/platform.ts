@@ -5,6 +5,7 @@ import type { CountryCode } from '@giving/shared/countries';
 import { cardPartCents, transactionFeeCents } from '@giving/shared/fees';
 import { encryptedCardToken } from '../../tools/local/src/card-gateway/client-encryption';
 import type { RunningPlatform } from '../../tools/local/src/platform';
+import type { DemoRole } from '../../tools/local/src/seed/data';
 
 /**
  * Acceptance tests run the real local platform in-process on their own ports (LOCAL_PORT_BASE), with a short
@@ -114,3 +115,44 @@ export function platformClient(platform: RunningPlatform) {
 }
 
 export type CapturedEvent = { detail: { metadata: { id: string }; data: Record<string, unknown> } };
+
+export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Reads until `done` says yes or the time is up, and answers the last value read either way: the test's own expect
+ * then says what was wrong. For what the platform does after answering (queues, streams, the search indexer).
+ */
+export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000, everyMs = 200): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await pause(everyMs);
+  }
+}
+
+export interface ApiCall {
+  method?: string;
+  /** Whose ID token goes with the call (none: a visitor). */
+  role?: DemoRole;
+  /** Sent as JSON. */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** JSON calls to the platform's API (/api/...) as a visitor or a demo role, answering the status and the parsed body. */
+export function apiCaller(platform: () => RunningPlatform, tokens: ReadonlyMap<DemoRole, string>) {
+  return async <T = Record<string, unknown>>(path: string, init: ApiCall = {}): Promise<{ status: number; body: T }> => {
+    const response = await fetch(`${platform().siteUrl}/api${path}`, {
+      method: init.method ?? 'GET',
+      headers: {
+        ...(init.role ? { authorization: `Bearer ${tokens.get(init.role)}` } : {}),
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...init.headers,
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+  };
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawSearchResultSchema, searchItemSchema, siteSearchResultSchema, type SiteSearchResult } from '@giving/shared/contracts/search';
 import type { RunningPlatform } from '../../tools/local/src/platform';
 import { DEMO_PASSWORD, DEMO_USERS, type DemoRole } from '../../tools/local/src/seed/data';
-import { platformClient, startTestPlatform } from './platform';
+import { apiCaller, eventually, platformClient, startTestPlatform } from './platform';
 
 /**
  * Search through the local platform (issue 14): the seeded content reaches the indexes through each service's events,
@@ -11,29 +11,8 @@ import { platformClient, startTestPlatform } from './platform';
  */
 let platform: RunningPlatform;
 const tokens = new Map<DemoRole, string>();
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function call<T = Record<string, unknown>>(path: string, init: { method?: string; role?: DemoRole; body?: unknown; headers?: Record<string, string> } = {}): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${platform.siteUrl}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.role ? { authorization: `Bearer ${tokens.get(init.role)}` } : {}),
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...init.headers,
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
-}
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await pause(150);
-  }
-}
+const call = apiCaller(() => platform, tokens);
 const search = async (query: string) => {
   const answer = await call<SiteSearchResult>(`/search?${query}`);
   expect(answer.status).toBe(200);
