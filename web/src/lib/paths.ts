@@ -5,6 +5,10 @@ export const paths = {
   home: (country: CountryCode) => `/${country}`,
   charities: (country: CountryCode) => `/${country}/charities`,
   charity: (country: CountryCode, charityUrl: string) => `/${country}/charity/${charityUrl}`,
+  /** Spec 1 §2: gifts to give, filtered by cause and price. */
+  donating: (country: CountryCode) => `/${country}/donating`,
+  /** Spec 1 §2 /search?q= (the header's search box submits here). */
+  search: (country: CountryCode, q: string) => `/${country}/search?${new URLSearchParams({ q }).toString()}`,
   gift: (country: CountryCode, charityUrl: string, productUrl: string) => `/${country}/${charityUrl}/${productUrl}`,
   thankYou: (country: CountryCode) => `/${country}/thankyou`,
   /** Spec §2: the gift voucher page; its value picker is #voucher-select. */
