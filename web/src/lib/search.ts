@@ -88,6 +88,9 @@ export function siteSearchPath(params: SiteSearchParams): string {
   return `/search?${query.toString()}`;
 }
 
+/** How long a listing's page is taken as fresh: long enough that one asked with the route is not asked again. */
+export const LISTING_STALE_MS = 30_000;
+
 /** A page of typed results: each item its type's search item (spec 1 §3). */
 export interface SiteSearchPage {
   total: number;

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { FundraisingSort } from '@giving/shared/contracts/fundraising';
 import type { CountryCode } from '@giving/shared/countries';
-import { DEFAULT_SEARCH_SIZE, getSiteSearch, nextFrom, type SiteSearchParams } from '../../../lib/search';
+import { DEFAULT_SEARCH_SIZE, LISTING_STALE_MS, getSiteSearch, nextFrom, type SiteSearchParams } from '../../../lib/search';
 
 /** Events or fundraisers' pages. */
 export type FundraisingShow = 'events' | 'pages';
@@ -21,6 +21,8 @@ export const fundraisingSearchQueryOptions = (country: CountryCode, show: Fundra
     queryFn: ({ pageParam, signal }) => getSiteSearch({ params: fundraisingSearchParams(country, show, sort, pageParam), signal }),
     initialPageParam: 0,
     getNextPageParam: (_last, pages) => nextFrom(pages, DEFAULT_SEARCH_SIZE),
+    // The first page may have come with the route (its loader, the early start): the list takes it as it is.
+    staleTime: LISTING_STALE_MS,
   });
 
 /** GET /api/search?type=fundraisingevent|fundraisingpage: the list's events or pages from the indexes, a page at a time. */

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { getSiteSearch, type SiteSearchParams } from '../../../lib/search';
+import { LISTING_STALE_MS, getSiteSearch, type SiteSearchParams } from '../../../lib/search';
 
 export { getSiteSearch };
 
@@ -8,7 +8,7 @@ export const siteSearchQueryOptions = (params: SiteSearchParams) =>
   queryOptions({
     queryKey: ['search', 'site', params],
     queryFn: ({ signal }) => getSiteSearch({ params, signal }),
-    staleTime: 30_000,
+    staleTime: LISTING_STALE_MS,
   });
 
 /**

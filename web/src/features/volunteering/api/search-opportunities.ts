@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { CountryCode } from '@giving/shared/countries';
-import { DEFAULT_SEARCH_SIZE, getSiteSearch, nextFrom, type SiteSearchParams } from '../../../lib/search';
+import { DEFAULT_SEARCH_SIZE, LISTING_STALE_MS, getSiteSearch, nextFrom, type SiteSearchParams } from '../../../lib/search';
 import type { VisitorPosition } from '../hooks/use-visitor-position';
 import type { OpportunityFilter } from './opportunities';
 
@@ -36,6 +36,8 @@ export const opportunitySearchQueryOptions = (country: CountryCode, filter: Oppo
     queryFn: ({ pageParam, signal }) => getSiteSearch({ params: opportunitySearchParams(country, filter, position, pageParam), signal }),
     initialPageParam: 0,
     getNextPageParam: (_last, pages) => nextFrom(pages, DEFAULT_SEARCH_SIZE),
+    // The first page may have come with the route (its loader, the early start): the list takes it as it is.
+    staleTime: LISTING_STALE_MS,
   });
 
 /** GET /api/search?type=volunteeringopportunities: the list's roles, a page at a time. */
