@@ -144,6 +144,7 @@ const charityIdOf = (item: SearchItem): string | undefined => {
  * charitygift, volunteeringopportunities, charities); any other type shows nothing.
  */
 export function SearchResultCard({ item, country, preferred }: { item: SearchItem; country: CountryCode; preferred?: ReadonlySet<string> }) {
+  if (!hasCard(item)) return null;
   const charityId = charityIdOf(item);
   const preferredPartner = charityId !== undefined && (preferred?.has(charityId) ?? false);
   switch (item.type) {
