@@ -135,7 +135,7 @@ describe('routes', () => {
   });
 
   it('opened with no completed payment, the thank-you page thanks nobody and offers ways to give', async () => {
-    const fetch = platform();
+    platform();
     renderApp('/nz/thankyou');
     expect(await screen.findByRole('heading', { level: 1, name: 'No donation to confirm' })).toBeTruthy();
     expect(screen.queryByText(/thank you/i)).toBeNull();
@@ -170,7 +170,7 @@ describe('the consoles’ routes (/admin/...)', () => {
   const paths = (routes: readonly RouteObject[]): string[] => routes.flatMap((route) => [route.path ?? '', ...paths(route.children ?? [])]);
 
   it('are not in the table a public page starts with, and join it on the first visit to /admin', async () => {
-    const fetch = platform();
+    platform();
     signIn();
     const { router } = renderApp('/nz/thankyou');
     await screen.findByRole('heading', { level: 1, name: 'No donation to confirm' });

@@ -17,5 +17,8 @@ export const paths = {
   upcomingDonations: (country: CountryCode) => `/${country}/admin/user/donations/upcoming`,
 } as const;
 
+/** Spec 1 §2: the placeholder of the site's search boxes (the header's and the search page's). */
+export const SEARCH_PLACEHOLDER = 'Search for Charities, Events and Causes to support';
+
 /** Where the charity page's general donation form is (/{country}/charity/{charityUrl}#donate). */
 export const GENERAL_DONATION_ANCHOR = 'donate';

@@ -4,7 +4,7 @@ import { COUNTRIES, COUNTRY_CODES } from '@giving/shared/countries';
 import { useCountry } from '../../lib/country';
 import { lazyPart } from '../../lib/lazy-part';
 import { useMenuLinks } from '../../lib/menu-links';
-import { paths } from '../../lib/paths';
+import { SEARCH_PLACEHOLDER, paths } from '../../lib/paths';
 import { PRODUCT_NAME } from '../../lib/product';
 import { requestLogin, useSession } from '../../lib/session';
 import { Button } from '../ui/button';
@@ -16,15 +16,12 @@ const accountMenu = lazyPart(() => import('./account-menu'));
 
 type OpenMenu = 'nav' | 'account' | 'search';
 
-/** Spec 1 §2: the search box's placeholder. */
-const SEARCH_PLACEHOLDER = 'Search for Charities, Events and Causes to support';
-
 export function Header() {
   const country = useCountry();
   const menuLinks = useMenuLinks(country.code);
   const { pathname } = useLocation();
   // A menu remembers the page it was opened on, so it is closed on any other page (spec: closes on route change).
-  // One menu at a time: on a phone both drop down from the bar.
+  // One menu at a time: on a phone the menu, the account menu and the search box all drop down from the bar.
   const [open, setOpen] = useState<{ menu: OpenMenu; on: string } | null>(null);
   const openMenu = open?.on === pathname ? open.menu : null;
   const toggle = (menu: OpenMenu) => setOpen(openMenu === menu ? null : { menu, on: pathname });

@@ -13,7 +13,6 @@ export const charitiesQueryOptions = (country: CountryCode) =>
     queryFn: ({ signal }) => getCharities({ country, signal }),
   });
 
-export const useCharities = (country: CountryCode) => useQuery(charitiesQueryOptions(country));
 
 /** Every cause the country's charities name, once, A to Z (the /donating cause filter). */
 export const useCauses = (country: CountryCode) =>

@@ -10,7 +10,7 @@ import { LoadingBlock } from '../../../components/ui/spinner';
 import { Tabs } from '../../../components/ui/tabs';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useFirstScreenDrawn } from '../../../lib/first-screen';
-import { paths } from '../../../lib/paths';
+import { SEARCH_PLACEHOLDER, paths } from '../../../lib/paths';
 import type { SiteSearchParams } from '../../../lib/search';
 import { usePreferredCharityIds } from '../api/get-preferred-charities';
 import { useSiteSearch } from '../api/site-search';
@@ -18,8 +18,6 @@ import { Pagination, pageCountOf, pageFromSearch } from './pagination';
 import { SearchResultCard, hasCard } from './result-card';
 import styles from './search.module.css';
 
-/** Spec 1 §2: the placeholder of the site's search boxes. */
-export const SEARCH_PLACEHOLDER = 'Search for Charities, Events and Causes to support';
 /** The longest search the API takes (shared/contracts/search.ts). */
 export const MAX_QUERY_LENGTH = 100;
 
