@@ -164,12 +164,13 @@ test.describe('the consoles', () => {
     await expect(page).toHaveURL(/\/admin\/cms\/menu-links$/);
     await expect(page.getByRole('heading', { name: 'Access denied' })).toHaveCount(0);
     await expect(page.getByLabel('Link 1 name')).toHaveValue('Volunteer');
-    await expect(page.getByLabel('Link 2 name')).toHaveValue('Fundraise');
-    await expect(page.getByLabel('Link 3 name')).toHaveValue('Charities');
-    await expect(page.getByLabel('Link 4 name')).toHaveValue('Gift card');
+    await expect(page.getByLabel('Link 2 name')).toHaveValue('Donate');
+    await expect(page.getByLabel('Link 3 name')).toHaveValue('Fundraise');
+    await expect(page.getByLabel('Link 4 name')).toHaveValue('Charities');
+    await expect(page.getByLabel('Link 5 name')).toHaveValue('Gift card');
     await page.getByRole('button', { name: 'Add link' }).click();
-    await page.getByLabel('Link 5 name').fill('Kiwi Coast Rescue');
-    await page.getByLabel('Link 5 address').fill('/nz/charity/kiwi-coast-rescue');
+    await page.getByLabel('Link 6 name').fill('Kiwi Coast Rescue');
+    await page.getByLabel('Link 6 address').fill('/nz/charity/kiwi-coast-rescue');
     await page.getByRole('button', { name: 'Save menu links' }).click();
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Kiwi Coast Rescue' })).toHaveAttribute('href', '/nz/charity/kiwi-coast-rescue');

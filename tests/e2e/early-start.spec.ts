@@ -10,6 +10,9 @@ const PAGES = {
   'a charity page': { path: '/nz/charity/kiwi-coast-rescue', ready: 'Kiwi Coast Rescue' },
   'the gift page': { path: '/nz/kiwi-coast-rescue/feed-a-kiwi-chick', ready: 'Feed a kiwi chick for a week' },
   volunteering: { path: '/nz/volunteering', ready: 'Volunteer' },
+  // Issue 14: the gifts listing (its causes and first page) and the site search (its words' first page).
+  donating: { path: '/nz/donating', ready: 'Donate' },
+  'the search page': { path: '/nz/search?q=kiwi', ready: 'Search' },
   'gift vouchers': { path: '/nz/charity/gift-vouchers/new-voucher', ready: /gift voucher/i },
 };
 
@@ -45,7 +48,7 @@ for (const [name, { path, ready }] of Object.entries(PAGES)) {
     await expect.poll(() => page.evaluate<string[]>(earlyReadsLeft), { timeout: 10_000 }).toEqual([]);
     const preloads = await page.evaluate<{ href: string; byApp: boolean }[]>('window.__preloads');
     // The route's module (the early start's first preload) was preloaded by it, not asked for only once the app had run.
-    expect(preloads[0]).toEqual({ href: expect.stringMatching(/^\/assets\/(charities|charity|gift|volunteering|gift-voucher)-[\w-]+\.js$/), byApp: false });
+    expect(preloads[0]).toEqual({ href: expect.stringMatching(/^\/assets\/(charities|charity|gift|volunteering|gift-voucher|donating|search)-[\w-]+\.js$/), byApp: false });
     for (const [url, count] of reads) expect([url, count]).toEqual([url, 1]);
     expect(problems).toEqual([]);
   });

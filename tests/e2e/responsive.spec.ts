@@ -47,3 +47,19 @@ test('the consoles fit a phone: wide tables scroll in their own box, never the p
   await expect(page).toHaveURL(/\/admin\/backoffice\/dashboard$/);
   await expect(page.getByRole('navigation', { name: 'Back Office' })).toBeHidden();
 });
+
+test('on a phone the search box sits behind its toggle, which closes once the search is made', async ({ page }) => {
+  await page.goto('/nz');
+  const toggle = page.getByRole('button', { name: 'Open search' });
+  const box = page.getByRole('banner').getByRole('searchbox', { name: 'Search the site' });
+  await expect(box).toBeHidden();
+  await toggle.click();
+  await expect(page.getByRole('button', { name: 'Close search' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(box).toBeFocused();
+  await box.fill('kiwii chik');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/nz\/search\?q=kiwii\+chik$/);
+  await expect(page.getByRole('button', { name: 'Open search' })).toHaveAttribute('aria-expanded', 'false');
+  await expect(box).toBeHidden();
+  await expect(page.getByRole('list', { name: 'Search results' }).getByRole('link', { name: 'Feed a kiwi chick for a week' })).toBeVisible();
+});

@@ -79,7 +79,11 @@ test('a team volunteers: apply, accept the invitation, accept, complete, feedbac
   const hoursBefore = await headerHours(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Volunteer' }).click();
   await expect(page).toHaveURL(/\/nz\/volunteering$/);
-  await expect(page.getByRole('link', { name: title })).toBeVisible();
+  // The list comes from the volunteering index, which takes the approval in within seconds: look again until it has.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole('link', { name: title })).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
   await page.screenshot({ path: 'test-results/volunteering-list.png', fullPage: true });
   await page.getByRole('link', { name: title }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();

@@ -3,20 +3,24 @@ import type { RouteObject } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetSessionForTests } from '../lib/session';
 import { installFetchFake, json } from '../testing/fetch-fake';
-import { aCharity, aGift, answerCardSettings } from '../testing/fixtures';
+import { aCharity, answerCardSettings } from '../testing/fixtures';
+import { GIFTS_SEARCH, ROLES_SEARCH, SITE_SEARCH, aCharityDoc, aGiftDoc, rawAnswer, searchAnswer, searchQueryOf } from '../testing/search-fixtures';
 import { renderApp } from '../testing/render';
 import { signIn } from './routes/admin/testing';
 
 function platform() {
   const fetch = installFetchFake();
   answerCardSettings(fetch);
+  // The charity page's grids search the indexes; by default they find nothing.
+  fetch.on('POST', GIFTS_SEARCH, rawAnswer('charitygifts-v2', []));
+  fetch.on('POST', ROLES_SEARCH, rawAnswer('volunteeringopportunities-v2', []));
   return fetch;
 }
 
 describe('routes', () => {
   it('sends / to /nz', async () => {
     const fetch = platform();
-    fetch.on('GET', '/api/accounts/charities?country=nz', json(200, { items: [] }));
+    fetch.on('GET', SITE_SEARCH, searchAnswer([]));
     const { router } = renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/nz'));
   });
@@ -35,18 +39,16 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: 'Browse charities' }).getAttribute('href')).toBe('/au/charities');
   });
 
-  it('lists the country’s charities as cards with truncated names and descriptions', async () => {
+  it('lists the country’s charities from the charities index as cards with truncated names and descriptions', async () => {
     const fetch = platform();
     const longName = 'The Exceptionally Long Named Charitable Trust of Aotearoa';
     fetch.on(
       'GET',
-      '/api/accounts/charities?country=au',
-      json(200, {
-        items: [
-          aCharity({ country: 'au', name: longName, charityUrl: 'long-trust', description: 'x'.repeat(120) }),
-          aCharity({ id: '2', country: 'au', name: 'Reef Rescue', charityUrl: 'reef-rescue', causes: ['Environment'] }),
-        ],
-      }),
+      SITE_SEARCH,
+      searchAnswer([
+        aCharityDoc({ country: 'au', title: longName, slug: 'long-trust', description: 'x'.repeat(120) }),
+        aCharityDoc({ id: '2', country: 'au', title: 'Reef Rescue', slug: 'reef-rescue', causes: ['Environment'] }),
+      ]),
     );
     renderApp('/au');
 
@@ -60,27 +62,45 @@ describe('routes', () => {
     expect(within(cards[0] as HTMLElement).getByText(/^x+…$/).textContent).toHaveLength(80);
     expect(within(cards[1] as HTMLElement).getByRole('link', { name: 'Reef Rescue' })).toBeTruthy();
     expect(within(cards[1] as HTMLElement).getByText('Environment')).toBeTruthy();
+    // The first page, asked as the early start asks for it (lib/early-start.ts).
+    expect(fetch.callsTo('GET', SITE_SEARCH).map((call) => call.url)).toEqual(['/api/search?country=au&type=charities&size=24']);
   });
 
-  it('says so when a country has no charities yet', async () => {
+  it('loads more charities from the next offset', async () => {
     const fetch = platform();
-    fetch.on('GET', '/api/accounts/charities?country=nz', json(200, { items: [] }));
-    renderApp('/nz/charities');
+    fetch.on('GET', SITE_SEARCH, (request) =>
+      searchQueryOf(request.url).from === '24'
+        ? searchAnswer([aCharityDoc({ id: 'c25', title: 'Harbour City Food Bank', slug: 'harbour-city-food-bank' })], { total: 25 })
+        : searchAnswer(Array.from({ length: 24 }, (_, n) => aCharityDoc({ id: `c${n}`, title: `Charity ${n}`, slug: `charity-${n}` })), { total: 25 }),
+    );
+    const { user } = renderApp('/nz/charities');
+    await screen.findByRole('link', { name: 'Charity 0' });
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('link', { name: 'Harbour City Food Bank' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('says so when a country has no charities yet, and why the list failed with a way to try again', async () => {
+    const fetch = platform();
+    let up = false;
+    fetch.on('GET', SITE_SEARCH, () => (up ? searchAnswer([]) : json(503, { title: 'Search is unavailable' })));
+    const { user } = renderApp('/nz/charities');
+    expect(await screen.findByRole('heading', { name: 'We couldn’t load the charities' })).toBeTruthy();
+    up = true;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'There are no charities yet' })).toBeTruthy();
   });
 
-  it('shows a charity with its More Donations cards', async () => {
+  it('shows a charity with its More Donations cards, from the gifts index', async () => {
     const fetch = platform();
     fetch.on('GET', '/api/accounts/charities/kiwi-kids-trust?country=nz', json(200, aCharity()));
     fetch.on(
-      'GET',
-      '/api/donations/charities/kiwi-kids-trust/gifts',
-      json(200, {
-        items: [
-          aGift(),
-          aGift({ id: 'g2', title: 'Where it’s needed most', productUrl: 'general', price: { cents: 0, currency: 'NZD' } }),
-        ],
-      }),
+      'POST',
+      GIFTS_SEARCH,
+      rawAnswer('charitygifts-v2', [
+        aGiftDoc({ title: 'School lunches for a week', slug: 'kiwi-kids-trust/school-lunches' }),
+        aGiftDoc({ id: 'g2', title: 'Where it’s needed most', slug: 'kiwi-kids-trust', gifttype: 'General', giftprice: 0 }),
+      ]),
     );
     renderApp('/nz/charity/kiwi-kids-trust');
 
@@ -92,26 +112,30 @@ describe('routes', () => {
     const donations = await screen.findByRole('list', { name: 'Donations' });
     const cards = within(donations).getAllByRole('article');
     expect(within(cards[0] as HTMLElement).getByText('$25')).toBeTruthy();
-    expect(within(cards[0] as HTMLElement).getByRole('link', { name: 'School lunches for a week' }).getAttribute('href')).toBe(
-      '/nz/kiwi-kids-trust/school-lunches',
-    );
+    expect(within(cards[0] as HTMLElement).getByRole('link', { name: 'School lunches for a week' }).getAttribute('href')).toBe('/nz/kiwi-kids-trust/school-lunches');
+    // A General gift opens the charity's page (spec 1 §2).
     expect(within(cards[1] as HTMLElement).getByText('Area of greatest need')).toBeTruthy();
-    expect(screen.queryByRole('link', { name: /See more donations/ })).toBeNull();
+    expect(within(cards[1] as HTMLElement).getByRole('link', { name: 'Where it’s needed most' }).getAttribute('href')).toBe('/nz/charity/kiwi-kids-trust');
+    const section = screen.getByRole('heading', { level: 2, name: 'More Donations' }).closest('section') as HTMLElement;
+    expect(within(section).getByRole('link', { name: 'See more donations >' }).getAttribute('href')).toBe('/nz/donating');
+    const [asked] = fetch.callsTo('POST', GIFTS_SEARCH);
+    expect(asked?.body).toEqual({ size: 24, query: { bool: { filter: [{ term: { 'charity.id': aCharity().id } }] } } });
+    expect(asked?.headers.get('x-country')).toBe('nz');
+    expect(asked?.headers.get('x-host')).toBe(window.location.host);
   });
 
-  it('shows the spec’s empty state when a charity has no donations', async () => {
+  it('shows the spec’s empty state when a charity has no donations, with Browse Donations', async () => {
     const fetch = platform();
     fetch.on('GET', '/api/accounts/charities/kiwi-kids-trust?country=nz', json(200, aCharity()));
-    fetch.on('GET', '/api/donations/charities/kiwi-kids-trust/gifts', json(200, { items: [] }));
     renderApp('/nz/charity/kiwi-kids-trust');
 
     expect(await screen.findByRole('heading', { name: 'There are no Donations' })).toBeTruthy();
     expect(screen.getByText('Checkout the large range of donations you can donate on Koha')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse Donations' }).getAttribute('href')).toBe('/nz/donating');
   });
 
   it('opened with no completed payment, the thank-you page thanks nobody and offers ways to give', async () => {
-    const fetch = platform();
-    fetch.on('GET', '/api/accounts/charities?country=nz', json(200, { items: [] }));
+    platform();
     renderApp('/nz/thankyou');
     expect(await screen.findByRole('heading', { level: 1, name: 'No donation to confirm' })).toBeTruthy();
     expect(screen.queryByText(/thank you/i)).toBeNull();
@@ -122,9 +146,8 @@ describe('routes', () => {
 
   it('closes the mobile menu when the route changes', async () => {
     const fetch = platform();
-    fetch.on('GET', '/api/accounts/charities?country=nz', json(200, { items: [aCharity()] }));
+    fetch.on('GET', SITE_SEARCH, searchAnswer([aCharityDoc({ title: 'Kiwi Kids Trust', slug: 'kiwi-kids-trust' })]));
     fetch.on('GET', '/api/accounts/charities/kiwi-kids-trust?country=nz', json(200, aCharity()));
-    fetch.on('GET', '/api/donations/charities/kiwi-kids-trust/gifts', json(200, { items: [] }));
     const { user } = renderApp('/nz');
 
     const menu = await screen.findByRole('button', { name: 'Menu' });
@@ -147,8 +170,7 @@ describe('the consoles’ routes (/admin/...)', () => {
   const paths = (routes: readonly RouteObject[]): string[] => routes.flatMap((route) => [route.path ?? '', ...paths(route.children ?? [])]);
 
   it('are not in the table a public page starts with, and join it on the first visit to /admin', async () => {
-    const fetch = platform();
-    fetch.on('GET', '/api/accounts/charities?country=nz', json(200, { items: [] }));
+    platform();
     signIn();
     const { router } = renderApp('/nz/thankyou');
     await screen.findByRole('heading', { level: 1, name: 'No donation to confirm' });

@@ -3,7 +3,6 @@ import { Outlet, createBrowserRouter, redirect, type LoaderFunctionArgs, type Pa
 import { isCountryCode, type CountryCode } from '@giving/shared/countries';
 import { LoadingBlock } from '../components/ui/spinner';
 import { AuthRoot } from '../features/auth/components/auth-root';
-import { charitiesQueryOptions } from '../features/charities/api/get-charities';
 import { charityQueryOptions } from '../features/charities/api/get-charity';
 import { giftQueryOptions } from '../features/gifts/api/get-gift';
 import { productCampaignsQueryOptions } from '../features/matching/api/get-product-campaigns';
@@ -37,7 +36,10 @@ function Root() {
 export function appRoutes(queryClient: QueryClient): RouteObject[] {
   // Functions, not shared objects: the router resolves `lazy` by writing to it, so two routes must not share one.
   const charitiesPage = (): Omit<RouteObject, 'path' | 'index' | 'children'> => ({
-    loader: prefetching((country) => void queryClient.prefetchQuery(charitiesQueryOptions(country))),
+    // The list comes from the charities index; the search code comes with the loader, not the app's first file.
+    loader: prefetching(
+      (country) => void import('../features/charities/api/search-charities').then(({ charityListingQueryOptions }) => queryClient.prefetchInfiniteQuery(charityListingQueryOptions(country))),
+    ),
     lazy: { Component: async () => (await import('./routes/charities')).CharitiesRoute },
   });
   const giftPage = (): Omit<RouteObject, 'path' | 'index' | 'children'> => ({
@@ -100,6 +102,9 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
             // Spec §2: the gift page answers at both addresses.
             { path: 'charity/:charityUrl/:productUrl', ...giftPage() },
             { path: ':charityUrl/:productUrl', ...giftPage() },
+            // Issue 14: the site search (the header's box submits here) and the gifts listing.
+            { path: 'search', lazy: { Component: async () => (await import('./routes/search')).SearchRoute } },
+            { path: 'donating', lazy: { Component: async () => (await import('./routes/donating')).DonatingRoute } },
             { path: 'thankyou', lazy: { Component: async () => (await import('./routes/thank-you')).ThankYouRoute } },
             { path: '*', Component: () => <NotFound /> },
           ],

@@ -12,7 +12,9 @@ afterEach(() => {
 describe('earlyRoute: the public page at an address, as router.tsx matches it', () => {
   it('knows each public page, its route module and the reads of its first screen', () => {
     expect(earlyRoute('/nz')?.route).toBe('charities');
-    expect(urls('/nz/charities')).toEqual([MENU, '/api/accounts/charities?country=nz']);
+    // The listings' first pages come from the search indexes, asked as lib/search.ts asks (same values, same order).
+    expect(urls('/nz/charities')).toEqual([MENU, '/api/search?country=nz&type=charities&size=24']);
+    expect(urls('/nz')).toEqual([MENU, '/api/search?country=nz&type=charities&size=24']);
     expect(earlyRoute('/au/')?.data[0]?.url).toBe('/api/accounts/site/menu-links?country=au');
     expect(earlyRoute('/nz/charity/kiwi-coast-rescue')?.route).toBe('charity');
     // The checkout's reads are its own, after the first screen.
@@ -20,13 +22,21 @@ describe('earlyRoute: the public page at an address, as router.tsx matches it', 
     expect(earlyRoute('/nz/kiwi-coast-rescue/feed-a-kiwi-chick')?.route).toBe('gift');
     expect(urls('/nz/charity/kiwi-coast-rescue/feed-a-kiwi-chick')).toEqual([MENU, '/api/donations/gifts/kiwi-coast-rescue/feed-a-kiwi-chick']);
     expect(earlyRoute('/nz/charity/gift-vouchers/new-voucher')?.route).toBe('gift-voucher');
-    expect(urls('/nz/volunteering')).toEqual([MENU, '/api/volunteering/public/opportunity?country=nz&limit=24']);
+    expect(urls('/nz/volunteering')).toEqual([MENU, '/api/search?country=nz&type=volunteeringopportunities&size=24&sort=soonest']);
     // A filtered list is the list's own to ask for.
     expect(earlyRoute('/nz/volunteering', '?isRemote=true')?.data.map((read) => read.url)).toEqual([MENU]);
     expect(earlyRoute('/nz/charity/kiwi-coast-rescue/volunteering/pest-trapping')?.route).toBe('volunteering-role');
     // Fundraising: the list's first page of events, the create flow (no reads: its member's reads carry a token), an
     // event (not taken for a gift page) and a page within it.
-    expect(urls('/nz/fundraising')).toEqual([MENU, '/api/fundraising/events?country=nz']);
+    expect(urls('/nz/fundraising')).toEqual([MENU, '/api/search?country=nz&type=fundraisingevent&size=24&sort=newest']);
+    // /donating: the causes (from the charities) and the first page of gifts; the search page: its words' first page.
+    expect(earlyRoute('/nz/donating')?.route).toBe('donating');
+    expect(urls('/nz/donating')).toEqual([MENU, '/api/accounts/charities?country=nz', '/api/search?country=nz&type=charitygift&size=24']);
+    expect(earlyRoute('/nz/donating', '?cause=Conservation')?.data.map((read) => read.url)).toEqual([MENU, '/api/accounts/charities?country=nz']);
+    expect(earlyRoute('/nz/search', '?q=kiwii+chik')).toEqual({ route: 'search', data: [{ url: MENU }, { url: '/api/search?q=kiwii+chik&country=nz&size=24' }] });
+    expect(earlyRoute('/nz/search', '?q=%20kiwi%20')?.data.map((read) => read.url)).toEqual([MENU, '/api/search?q=kiwi&country=nz&size=24']);
+    expect(earlyRoute('/nz/search', '?q=kiwi&type=charitygift')?.data.map((read) => read.url)).toEqual([MENU]);
+    expect(earlyRoute('/nz/search', '?q=')?.data.map((read) => read.url)).toEqual([MENU]);
     expect(earlyRoute('/nz/fundraising', '?sort=mostRaised')?.data.map((read) => read.url)).toEqual([MENU]);
     expect(earlyRoute('/nz/fundraising/create')).toEqual({ route: 'fundraising-create', data: [{ url: MENU }] });
     expect(earlyRoute('/nz/fundraising/round-the-bays')?.route).toBe('fundraising-event');

@@ -61,19 +61,41 @@ function giftReads(charityUrl: string, productUrl: string): EarlyRead {
   };
 }
 
+/**
+ * GET /api/search as lib/search.ts's siteSearchPath writes it (the same values in the same order): the words, the
+ * country, then the rest.
+ */
+function searchRead(country: string, rest: string, words?: string): string {
+  return `/api/search?${words === undefined ? '' : `${new URLSearchParams({ q: words }).toString()}&`}country=${country}&${rest}`;
+}
+
+/** The search page's first read when the address holds only the words (as the page trims and cuts them). */
+function wordsOnly(country: string, search: string): string[] {
+  const params = new URLSearchParams(search);
+  const words = (params.get('q') ?? '').trim().slice(0, 100);
+  if (!words || [...params.keys()].some((key) => key !== 'q')) return [];
+  return [searchRead(country, 'size=24', words)];
+}
+
 function pageOf(country: string, rest: string[], search: string): { route: string; data: (EarlyRead | string)[] } | undefined {
   const q = encodeURIComponent;
   const [first, second, third, fourth] = rest;
   switch (rest.length) {
     case 0:
-      return { route: 'charities', data: [`/api/accounts/charities?country=${country}`] };
-    case 1:
-      if (first === 'charities') return { route: 'charities', data: [`/api/accounts/charities?country=${country}`] };
-      // The list's first page, unfiltered (filters in the address are the list's to read).
-      // Fundraising's list: its first page of events, in the API's own order (newest), when nothing else is chosen.
-      if (first === 'fundraising') return { route: 'fundraising', data: search === '' || search === '?' ? [`/api/fundraising/events?country=${country}`] : [] };
-      if (first === 'volunteering') return { route: 'volunteering', data: search === '' || search === '?' ? [`/api/volunteering/public/opportunity?country=${country}&limit=24`] : [] };
+      return { route: 'charities', data: [searchRead(country, 'type=charities&size=24')] };
+    case 1: {
+      // A list's first page, unfiltered (filters in the address are the list's to read), from the search indexes.
+      const plain = search === '' || search === '?';
+      if (first === 'charities') return { route: 'charities', data: [searchRead(country, 'type=charities&size=24')] };
+      // Fundraising's list: its first page of events, newest first, when nothing else is chosen.
+      if (first === 'fundraising') return { route: 'fundraising', data: plain ? [searchRead(country, 'type=fundraisingevent&size=24&sort=newest')] : [] };
+      if (first === 'volunteering') return { route: 'volunteering', data: plain ? [searchRead(country, 'type=volunteeringopportunities&size=24&sort=soonest')] : [] };
+      // The gifts, and the charities whose causes the cause filter offers.
+      if (first === 'donating') return { route: 'donating', data: [`/api/accounts/charities?country=${country}`, ...(plain ? [searchRead(country, 'type=charitygift&size=24')] : [])] };
+      // The site search: its first page for the words alone (tabs, sorts and pages are the page's to read).
+      if (first === 'search') return { route: 'search', data: wordsOnly(country, search) };
       return undefined;
+    }
     case 2:
       if (first === 'fundraising' && second === 'create') return { route: 'fundraising-create', data: [] };
       if (first === 'fundraising' && second) return { route: 'fundraising-event', data: [`/api/fundraising/events/${q(second)}`] };

@@ -55,6 +55,7 @@ describe('seedSite (DynamoDB Local)', () => {
       expect(await getMenuLinks({ site }, country)).toEqual({
         items: [
           { name: 'Volunteer', path: `/${country}/volunteering` },
+          { name: 'Donate', path: `/${country}/donating` },
           { name: 'Fundraise', path: `/${country}/fundraising` },
           { name: 'Charities', path: `/${country}/charities` },
           { name: 'Gift card', path: `/${country}/charity/gift-vouchers/new-voucher` },

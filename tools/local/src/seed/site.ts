@@ -51,11 +51,12 @@ export async function seedSite(client: DynamoDBDocumentClient, tableName: string
     }),
   );
   for (const country of COUNTRY_CODES) {
-    // Only pages that exist today.
+    // Spec 1 §1's public navigation, in its order: Volunteer, Donate, Fundraise, Charities, Gift card.
     await site.putMenuLinks(
       country,
       [
         { name: 'Volunteer', path: `/${country}/volunteering` },
+        { name: 'Donate', path: `/${country}/donating` },
         { name: 'Fundraise', path: `/${country}/fundraising` },
         { name: 'Charities', path: `/${country}/charities` },
         { name: 'Gift card', path: `/${country}/charity/gift-vouchers/new-voucher` },

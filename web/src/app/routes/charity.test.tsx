@@ -2,22 +2,20 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { attachCardGateway } from '../../testing/card-gateway-fake';
 import { installFetchFake, json, problem, type FetchFake } from '../../testing/fetch-fake';
-import { aCharity, aGift, answerCardSettings, TRACKING_NUMBER } from '../../testing/fixtures';
-import { aCard } from '../../features/volunteering/testing';
+import { aCharity, answerCardSettings, TRACKING_NUMBER } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render';
+import { GIFTS_SEARCH, ROLES_SEARCH, anOpportunityDoc, rawAnswer } from '../../testing/search-fixtures';
 
 const CHARITY = aCharity();
 const PAYMENTS_URL = '/api/donations/payments';
 const STATUS_URL = `/api/donations/payments/${TRACKING_NUMBER}/status`;
-/** 'More Volunteering Roles': a visitor reads the public list, narrowed to the charity. */
-const ROLES_URL = /^\/api\/volunteering\/public\/opportunity\?/;
 
 function fakePlatform({ showGratuity = true }: { showGratuity?: boolean } = {}) {
   const fetch = installFetchFake();
   answerCardSettings(fetch);
   fetch.on('GET', '/api/accounts/charities/kiwi-kids-trust?country=nz', json(200, CHARITY));
-  fetch.on('GET', '/api/donations/charities/kiwi-kids-trust/gifts', json(200, { items: [aGift()] }));
-  fetch.on('GET', ROLES_URL, json(200, { items: [], total: 0 }));
+  fetch.on('POST', GIFTS_SEARCH, rawAnswer('charitygifts-v2', []));
+  fetch.on('POST', ROLES_SEARCH, rawAnswer('volunteeringopportunities-v2', []));
   fetch.on('GET', '/api/accounts/site?country=nz', json(200, { country: 'nz', currency: 'NZD', showGratuity, siteFeed: false, features: [] }));
   return fetch;
 }
@@ -147,17 +145,22 @@ describe('charity page: general donation (page type CHARITY)', () => {
 });
 
 describe('charity page: More Volunteering Roles (spec 1 §2 "Charity related sections")', () => {
-  it('shows up to 24 of the charity’s roles as cards, with a link to every role', async () => {
+  it('shows up to 24 of the charity’s roles from the volunteering index as cards, with a link to every role', async () => {
     const fetch = fakePlatform();
-    fetch.on('GET', ROLES_URL, json(200, { items: [aCard(), aCard({ id: 'o2', title: 'Phone buddy', opportunityUrl: 'phone-buddy' })], total: 2 }));
+    fetch.on('POST', ROLES_SEARCH, rawAnswer('volunteeringopportunities-v2', [anOpportunityDoc(), anOpportunityDoc({ id: 'o2', title: 'Phone buddy', slug: 'kiwi-coast-rescue/phone-buddy' })]));
     renderApp('/nz/charity/kiwi-kids-trust');
     const section = (await screen.findByRole('heading', { level: 2, name: 'More Volunteering Roles' })).closest('section') as HTMLElement;
     const grid = await within(section).findByRole('list', { name: 'Volunteering roles' });
     expect(within(grid).getAllByRole('listitem')).toHaveLength(2);
     expect(within(grid).getByRole('link', { name: 'Phone buddy' }).getAttribute('href')).toBe('/nz/charity/kiwi-coast-rescue/volunteering/phone-buddy');
+    expect(within(grid).getAllByText('Multiple')).toHaveLength(2);
+    expect(within(grid).getAllByText('Ngunguru')).toHaveLength(2);
     expect(within(section).getByRole('link', { name: 'See more volunteering roles >' }).getAttribute('href')).toBe('/nz/volunteering');
-    const asked = new URL(fetch.callsTo('GET', ROLES_URL)[0]?.url ?? '', 'http://x').searchParams;
-    expect(Object.fromEntries(asked)).toEqual({ country: 'nz', charityUrl: 'kiwi-kids-trust', limit: '24' });
+    // Spec 2 §7: volunteeringopportunities-v2 with x-host and x-country; the query is the charity's id, 24 at most.
+    const [asked] = fetch.callsTo('POST', ROLES_SEARCH);
+    expect(asked?.body).toEqual({ size: 24, query: { bool: { filter: [{ term: { 'charities.id': CHARITY.id } }] } } });
+    expect(asked?.headers.get('x-country')).toBe('nz');
+    expect(asked?.headers.get('x-host')).toBe(window.location.host);
   });
 
   it('says so when the charity has no roles, and offers the whole list', async () => {
@@ -170,7 +173,7 @@ describe('charity page: More Volunteering Roles (spec 1 §2 "Charity related sec
 
   it('shows a spinner while the roles load', async () => {
     const fetch = fakePlatform();
-    fetch.on('GET', ROLES_URL, () => new Promise<Response>(() => {}));
+    fetch.on('POST', ROLES_SEARCH, () => new Promise<Response>(() => {}));
     renderApp('/nz/charity/kiwi-kids-trust');
     const section = (await screen.findByRole('heading', { level: 2, name: 'More Volunteering Roles' })).closest('section') as HTMLElement;
     expect(within(section).getByRole('status').textContent).toContain('Loading volunteering roles');

@@ -66,8 +66,8 @@ export function CharityRoute() {
               )}
             </div>
           </div>
-          {roles ? <roles.CharityRoles charityUrl={charity.data.charityUrl} country={country} /> : null}
-          {gifts ? <gifts.CharityGifts charityUrl={charity.data.charityUrl} country={country} /> : null}
+          {roles ? <roles.CharityRoles charityId={charity.data.id} country={country} /> : null}
+          {gifts ? <gifts.CharityGifts charityId={charity.data.id} country={country} /> : null}
         </div>
       )}
     </div>

@@ -149,3 +149,64 @@ describe('the header’s account area (spec §2 Account)', () => {
     expect(screen.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe('false');
   });
 });
+
+describe('the header’s search box (spec 1 §2 /search, §5 "Search submits on Enter or the search icon")', () => {
+  function renderSearchHeader() {
+    setSession({ status: 'signedOut' });
+    // One route for every page under the country: the same header stays mounted when the page changes.
+    const view = renderWithRouter(<Header />, { path: '/nz/charities', routePath: '/:country/*' });
+    return { ...view, box: screen.getByRole('searchbox', { name: 'Search the site' }) };
+  }
+
+  it('reads the spec’s placeholder, and submits the words to /{country}/search?q= on Enter', async () => {
+    const { user, router, box } = renderSearchHeader();
+    expect(box.getAttribute('placeholder')).toBe('Search for Charities, Events and Causes to support');
+    await user.type(box, '  kiwii chik ');
+    expect(router.state.location.pathname).toBe('/nz/charities'); // typing alone searches nothing
+    await user.keyboard('{Enter}');
+    expect(router.state.location.pathname).toBe('/nz/search');
+    expect(router.state.location.search).toBe('?q=kiwii+chik');
+  });
+
+  it('submits on the search icon, which has an accessible name', async () => {
+    const { user, router, box } = renderSearchHeader();
+    await user.type(box, 'predator trap');
+    await user.click(within(box.closest('form') as HTMLElement).getByRole('button', { name: 'Search' }));
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/nz/search?q=predator+trap');
+  });
+
+  it('does nothing with an empty search', async () => {
+    const { user, router, box } = renderSearchHeader();
+    await user.type(box, '   ');
+    await user.keyboard('{Enter}');
+    await user.click(within(box.closest('form') as HTMLElement).getByRole('button', { name: 'Search' }));
+    expect(router.state.location.pathname).toBe('/nz/charities');
+    expect(router.state.historyAction).toBe('POP'); // nothing was pushed
+  });
+
+  it('sits behind a toggle on a phone, which puts the cursor in the box, and closes on a route change or Escape', async () => {
+    const { user, router, box } = renderSearchHeader();
+    const toggle = screen.getByRole('button', { name: 'Open search' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(toggle.getAttribute('aria-controls')).toBe(box.closest('form')?.parentElement?.id);
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: 'Close search' }).getAttribute('aria-expanded')).toBe('true');
+    expect(document.activeElement).toBe(box);
+
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Open search' }).getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open search' }));
+
+    await user.click(screen.getByRole('button', { name: 'Open search' }));
+    act(() => void router.navigate('/nz/volunteering'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Open search' }).getAttribute('aria-expanded')).toBe('false'));
+  });
+
+  it('opens one menu at a time: the search toggle closes the phone menu', async () => {
+    const { user } = renderSearchHeader();
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    await user.click(screen.getByRole('button', { name: 'Open search' }));
+    expect(screen.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByRole('button', { name: 'Close search' }).getAttribute('aria-expanded')).toBe('true');
+  });
+});

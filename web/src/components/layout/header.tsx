@@ -1,32 +1,55 @@
-import { useId, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { COUNTRIES, COUNTRY_CODES } from '@giving/shared/countries';
 import { useCountry } from '../../lib/country';
 import { lazyPart } from '../../lib/lazy-part';
 import { useMenuLinks } from '../../lib/menu-links';
-import { paths } from '../../lib/paths';
+import { SEARCH_PLACEHOLDER, paths } from '../../lib/paths';
 import { PRODUCT_NAME } from '../../lib/product';
 import { requestLogin, useSession } from '../../lib/session';
 import { Button } from '../ui/button';
+import { SearchBox } from '../ui/search-box';
 import styles from './header.module.css';
 
 /** A member's account menu: only signed-in members see it, and never in the first paint (the session loads first). */
 const accountMenu = lazyPart(() => import('./account-menu'));
 
-type OpenMenu = 'nav' | 'account';
+type OpenMenu = 'nav' | 'account' | 'search';
 
 export function Header() {
   const country = useCountry();
   const menuLinks = useMenuLinks(country.code);
   const { pathname } = useLocation();
   // A menu remembers the page it was opened on, so it is closed on any other page (spec: closes on route change).
-  // One menu at a time: on a phone both drop down from the bar.
+  // One menu at a time: on a phone the menu, the account menu and the search box all drop down from the bar.
   const [open, setOpen] = useState<{ menu: OpenMenu; on: string } | null>(null);
   const openMenu = open?.on === pathname ? open.menu : null;
   const toggle = (menu: OpenMenu) => setOpen(openMenu === menu ? null : { menu, on: pathname });
   const close = () => setOpen(null);
   const menuOpen = openMenu === 'nav';
   const menuId = useId();
+  const searchOpen = openMenu === 'search';
+  const searchId = useId();
+  const searchInput = useRef<HTMLInputElement>(null);
+  const searchToggle = useRef<HTMLButtonElement>(null);
+  const navigate = useNavigate();
+
+  // On a phone the box sits behind its toggle: opening it puts the cursor in it.
+  useEffect(() => {
+    if (searchOpen) searchInput.current?.focus();
+  }, [searchOpen]);
+
+  /** Spec 1 §5: Enter or the search icon submits; an empty search does nothing. */
+  const submitSearch = (query: string) => {
+    if (!query) return;
+    close();
+    void navigate(paths.search(country.code, query));
+  };
+  const closeSearchOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !searchOpen) return;
+    close();
+    searchToggle.current?.focus();
+  };
 
   return (
     <header className={styles.header}>
@@ -37,6 +60,24 @@ export function Header() {
           </span>
           {PRODUCT_NAME}
         </Link>
+        <div id={searchId} className={searchOpen ? styles.searchOpen : styles.search} onKeyDown={closeSearchOnEscape}>
+          <SearchBox label="Search the site" placeholder={SEARCH_PLACEHOLDER} onSearch={submitSearch} inputRef={searchInput} />
+        </div>
+        <Button
+          ref={searchToggle}
+          variant="ghost"
+          size="sm"
+          className={styles.searchToggle}
+          aria-expanded={searchOpen}
+          aria-controls={searchId}
+          aria-label={searchOpen ? 'Close search' : 'Open search'}
+          onClick={() => toggle('search')}
+        >
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="m20 20-4.2-4.2" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </Button>
         <Button variant="ghost" size="sm" className={styles.menuButton} aria-expanded={menuOpen} aria-controls={menuId} onClick={() => toggle('nav')}>
           {menuOpen ? 'Close menu' : 'Menu'}
         </Button>

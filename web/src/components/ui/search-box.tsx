@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type Ref } from 'react';
 import styles from './search-box.module.css';
 
 export interface SearchBoxProps {
@@ -8,9 +8,11 @@ export interface SearchBoxProps {
   initialValue?: string;
   /** Called with the trimmed text when the user presses Enter or the search icon (spec §5), never while typing. */
   onSearch: (query: string) => void;
+  /** The text field, for a caller that moves focus to it (the header's phone search). */
+  inputRef?: Ref<HTMLInputElement>;
 }
 
-export function SearchBox({ label, placeholder, initialValue = '', onSearch }: SearchBoxProps) {
+export function SearchBox({ label, placeholder, initialValue = '', onSearch, inputRef }: SearchBoxProps) {
   const id = useId();
   const [text, setText] = useState(initialValue);
   const submit = (event: FormEvent) => {
@@ -22,7 +24,7 @@ export function SearchBox({ label, placeholder, initialValue = '', onSearch }: S
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
-      <input id={id} type="search" className={styles.input} value={text} placeholder={placeholder} onChange={(event) => setText(event.target.value)} />
+      <input ref={inputRef} id={id} type="search" className={styles.input} value={text} placeholder={placeholder} onChange={(event) => setText(event.target.value)} />
       <button type="submit" className={styles.icon} aria-label="Search">
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
           <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />

@@ -13,4 +13,10 @@ export const charitiesQueryOptions = (country: CountryCode) =>
     queryFn: ({ signal }) => getCharities({ country, signal }),
   });
 
-export const useCharities = (country: CountryCode) => useQuery(charitiesQueryOptions(country));
+
+/** Every cause the country's charities name, once, A to Z (the /donating cause filter). */
+export const useCauses = (country: CountryCode) =>
+  useQuery({
+    ...charitiesQueryOptions(country),
+    select: (list: CharityList) => [...new Set(list.items.flatMap((charity) => charity.causes))].sort((a, b) => a.localeCompare(b)),
+  });

@@ -1,38 +1,43 @@
-import type { EventSummary, PageSummary } from '@giving/shared/contracts/fundraising';
+import type { EventSearchDocument, PageSearchDocument } from '@giving/shared/contracts/search';
 import type { CountryCode } from '@giving/shared/countries';
 import { Card, CardBody, CardLink, CardMedia } from '../../../components/ui/card';
 import { Heading } from '../../../components/ui/heading';
 import { Tag, TagList } from '../../../components/ui/tag';
+import { eventItemPath, pageItemPath } from '../../../lib/search-items';
 import { PREVIEW_TITLE_LENGTH, truncate } from '../../../lib/text';
-import { STATUS_LABELS, donationsCountText, fundraisingPaths, raisedText } from '../fundraising-text';
+import { donationsCountText, raisedText } from '../fundraising-text';
 import { ProgressBar } from './progress-bar';
 import styles from './fundraising.module.css';
 
-export type FundraisingItem = { type: 'event'; item: EventSummary } | { type: 'page'; item: PageSummary };
+export type FundraisingItem = EventSearchDocument | PageSearchDocument;
 
-/** An event or a page in a list (spec 2 §2 preview card): image, title, charity, progress against the target, donations count. */
-export function FundraisingCard({ entry, country }: { entry: FundraisingItem; country: CountryCode }) {
-  const { item } = entry;
-  const to = entry.type === 'event' ? fundraisingPaths.event(country, entry.item.eventUrl) : fundraisingPaths.page(country, entry.item.eventUrl, entry.item.pageUrl);
+/**
+ * An event or a page of the fundraising indexes in a list (spec 2 §2 preview card): image, title, charity, progress
+ * against the target, donations count; 'Ended' once its end date has passed.
+ */
+export function FundraisingCard({ item, country, now = Date.now() }: { item: FundraisingItem; country: CountryCode; now?: number }) {
+  const to = item.type === 'fundraisingevent' ? eventItemPath(country, item) : pageItemPath(country, item);
+  const totals = { donatedAmount: item.donatedamount, targetAmount: item.targetamount, raisedPercentage: item.raisedpercentage, currency: item.currency };
+  const ended = Date.parse(item.enddate) < now;
   return (
     <Card interactive>
-      <CardMedia src={item.imageUrl} />
+      <CardMedia src={item.image} />
       <CardBody>
         <TagList>
-          {entry.type === 'event' && entry.item.kind === 'MultiPage' ? <Tag tone="accent">Event · {entry.item.pagesCount === 1 ? '1 page' : `${entry.item.pagesCount} pages`}</Tag> : null}
-          {item.status !== 'Open' ? <Tag tone="danger">{STATUS_LABELS[item.status]}</Tag> : null}
+          {item.type === 'fundraisingevent' ? <Tag tone="accent">Event</Tag> : null}
+          {ended ? <Tag tone="danger">Ended</Tag> : null}
         </TagList>
         <Heading className={styles.cardTitle}>
           <CardLink to={to}>{truncate(item.title, PREVIEW_TITLE_LENGTH)}</CardLink>
         </Heading>
         <p className={styles.charityLine}>
-          {item.charity.logoImageUrl ? <img src={item.charity.logoImageUrl} alt="" className={styles.logo} /> : null}
+          {item.charity.image ? <img src={item.charity.image} alt="" className={styles.logo} /> : null}
           {item.charity.name}
         </p>
-        <ProgressBar totals={item} />
+        <ProgressBar totals={totals} />
         <p className={styles.cardTotals}>
-          <span>{raisedText(item)}</span>
-          <span className={styles.muted}>{donationsCountText(item.donationsCount)}</span>
+          <span>{raisedText(totals)}</span>
+          <span className={styles.muted}>{donationsCountText(item.donationscount)}</span>
         </p>
       </CardBody>
     </Card>

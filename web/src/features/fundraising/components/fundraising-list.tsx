@@ -7,10 +7,9 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadMore, QueryStates } from '../../../components/ui/query-states';
 import { SelectField } from '../../../components/ui/select-field';
 import { Tabs } from '../../../components/ui/tabs';
-import { useEvents } from '../api/get-events';
-import { usePages } from '../api/get-pages';
+import { useFundraisingSearch } from '../api/search-fundraising';
 import { fundraisingPaths } from '../fundraising-text';
-import { FundraisingCard, type FundraisingItem } from './fundraising-card';
+import { FundraisingCard } from './fundraising-card';
 import styles from './fundraising.module.css';
 
 const SHOW = [
@@ -28,14 +27,14 @@ export function listChoiceFromSearch(search: URLSearchParams): { show: Show; sor
   return { show, sort: sort && (FUNDRAISING_SORTS as readonly string[]).includes(sort) ? (sort as FundraisingSort) : 'newest' };
 }
 
-/** Spec 1 §2 /{country}/fundraising: online events and fundraisers as cards, newest or most raised first, a page at a time. */
+/**
+ * Spec 1 §2 /{country}/fundraising: online events and fundraisers from the fundraising indexes as cards, newest or
+ * most raised first, a page at a time.
+ */
 export function FundraisingList({ country }: { country: CountryCode }) {
   const [search, setSearch] = useSearchParams();
   const { show, sort } = listChoiceFromSearch(search);
-  // Newest is the API's own order: asked without a sort, as the early start asks for the first page (lib/early-start.ts).
-  const asked = sort === 'newest' ? undefined : sort;
-  const events = useEvents(country, asked, { enabled: show === 'events' });
-  const pages = usePages(country, asked, { enabled: show === 'pages' });
+  const query = useFundraisingSearch(country, show, sort);
 
   const choose = (next: { show?: Show; sort?: FundraisingSort }) => {
     const chosen = { show, sort, ...next };
@@ -45,11 +44,10 @@ export function FundraisingList({ country }: { country: CountryCode }) {
     setSearch(params, { replace: true });
   };
 
-  const query = show === 'events' ? events : pages;
-  const items: FundraisingItem[] =
-    show === 'events'
-      ? (events.data?.pages.flatMap((page) => page.items) ?? []).map((item) => ({ type: 'event', item }))
-      : (pages.data?.pages.flatMap((page) => page.items) ?? []).map((item) => ({ type: 'page', item }));
+  const wanted = show === 'events' ? 'fundraisingevent' : 'fundraisingpage';
+  const items = (query.data?.pages.flatMap((page) => page.items) ?? []).flatMap((item) =>
+    (item.type === 'fundraisingevent' || item.type === 'fundraisingpage') && item.type === wanted ? [item] : [],
+  );
   const noun = show === 'events' ? 'events' : 'fundraisers';
 
   let list;
@@ -71,9 +69,9 @@ export function FundraisingList({ country }: { country: CountryCode }) {
     list = (
       <>
         <CardGrid label={show === 'events' ? 'Fundraising events' : 'Fundraisers'}>
-          {items.map((entry) => (
-            <CardGridItem key={entry.item.id}>
-              <FundraisingCard entry={entry} country={country} />
+          {items.map((item) => (
+            <CardGridItem key={item.id}>
+              <FundraisingCard item={item} country={country} />
             </CardGridItem>
           ))}
         </CardGrid>

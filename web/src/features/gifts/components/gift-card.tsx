@@ -1,24 +1,22 @@
-import type { Gift } from '@giving/shared/contracts/donations';
+import type { GiftSearchDocument } from '@giving/shared/contracts/search';
 import type { CountryCode } from '@giving/shared/countries';
-import { Card, CardBody, CardLink, CardMedia } from '../../../components/ui/card';
-import { Heading } from '../../../components/ui/heading';
-import { paths } from '../../../lib/paths';
-import { PREVIEW_DESCRIPTION_LENGTH, PREVIEW_TITLE_LENGTH, truncate } from '../../../lib/text';
-import { GiftPrice } from './gift-price';
-import styles from './gift-card.module.css';
+import { PreviewCard } from '../../../components/ui/preview-card';
+import { giftItemPath, giftPriceText } from '../../../lib/search-items';
 
-/** Spec 2's preview card for a gift: image, price or 'Area of greatest need', title (50) and description (80). */
-export function GiftCard({ gift, country }: { gift: Gift; country: CountryCode }) {
+/**
+ * Spec 2 §2's preview card for a gift on its charity's page: image, price or 'Area of greatest need', title (50) and
+ * description (80); a General gift opens its charity's page, any other its gift page (spec 1 §2). (The 380-high
+ * image of spec 2 §9 is the search result card's: /search and /donating.)
+ */
+export function GiftCard({ gift, country, preferredPartner }: { gift: GiftSearchDocument; country: CountryCode; preferredPartner?: boolean }) {
   return (
-    <Card interactive>
-      <CardMedia src={gift.iconUrl || gift.imageUrl} />
-      <CardBody>
-        <GiftPrice gift={gift} country={country} className={styles.price} />
-        <Heading className={styles.title}>
-          <CardLink to={paths.gift(country, gift.charity.charityUrl, gift.productUrl)}>{truncate(gift.title, PREVIEW_TITLE_LENGTH)}</CardLink>
-        </Heading>
-        <p className={styles.description}>{truncate(gift.description, PREVIEW_DESCRIPTION_LENGTH)}</p>
-      </CardBody>
-    </Card>
+    <PreviewCard
+      to={giftItemPath(country, gift)}
+      image={gift.image}
+      price={giftPriceText(gift)}
+      title={gift.title}
+      description={gift.description}
+      preferredPartner={preferredPartner}
+    />
   );
 }

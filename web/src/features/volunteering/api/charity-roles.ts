@@ -1,31 +1,32 @@
-import { useQuery } from '@tanstack/react-query';
-import { opportunityListSchema } from '@giving/shared/contracts/volunteering';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CountryCode } from '@giving/shared/countries';
-import { memberVolunteeringKey, publicVolunteeringKey } from './keys';
-import { OPPORTUNITY_PATHS, useAudience } from './opportunities';
-import { volunteeringRequest } from './volunteering-client';
+import { CHARITY_GRID_SIZE, searchIndex, useRepeatedSearch } from '../../../lib/search';
 
 /** The charity page shows up to this many of its roles (spec 1 §2 "Charity related sections"). */
-export const CHARITY_ROLES_LIMIT = 24;
+export const CHARITY_ROLES_LIMIT = CHARITY_GRID_SIZE;
+
+/** The query 'More Volunteering Roles' sends to volunteeringopportunities-v2: the charity's roles, by its id (spec 1 §4). */
+export const charityRolesQuery = (charityId: string) => ({
+  size: CHARITY_ROLES_LIMIT,
+  query: { bool: { filter: [{ term: { 'charities.id': charityId } }] } },
+});
 
 /**
- * GET /volunteering/opportunity?charityUrl= (or its public twin): the charity's live roles in the country, soonest
- * first; members also see those exclusive to their workplace.
+ * POST /api/search/volunteeringopportunities-v2/_search with the headers x-host and x-country (spec 2 §7): the
+ * charity's live public roles from the index.
  */
-export function useCharityRoles(country: CountryCode, charityUrl: string) {
-  const audience = useAudience();
-  return useQuery({
-    queryKey: [...(audience === 'member' ? memberVolunteeringKey : publicVolunteeringKey), 'charity-roles', country, charityUrl],
-    queryFn: ({ signal }) =>
-      volunteeringRequest({
-        kind: 'general',
-        method: 'GET',
-        path: OPPORTUNITY_PATHS.list[audience ?? 'public'],
-        query: { country, charityUrl, limit: CHARITY_ROLES_LIMIT },
-        expect: [200],
-        schema: opportunityListSchema,
-        signal,
-      }),
-    enabled: audience !== undefined,
+export const getCharityRoles = ({ charityId, country, signal }: { charityId: string; country: CountryCode; signal?: AbortSignal }) =>
+  searchIndex({ index: 'volunteeringopportunities-v2', body: charityRolesQuery(charityId), country, signal });
+
+export const charityRolesQueryOptions = (country: CountryCode, charityId: string) =>
+  queryOptions({
+    queryKey: ['search', 'volunteeringopportunities-v2', country, 'charity', charityId],
+    queryFn: ({ signal }) => getCharityRoles({ charityId, country, signal }),
   });
+
+/** The charity's roles: searched when the charity is set, and once more 1.5 s later (spec 2 §4). */
+export function useCharityRoles(country: CountryCode, charityId: string) {
+  const roles = useQuery(charityRolesQueryOptions(country, charityId));
+  useRepeatedSearch(charityId, roles.refetch);
+  return roles;
 }

@@ -7,13 +7,18 @@ import { SubHeadings } from '../../../components/ui/heading';
 import { QueryStates } from '../../../components/ui/query-states';
 import { PRODUCT_NAME } from '../../../lib/product';
 import { useCharityRoles } from '../api/charity-roles';
+import { cardFromSearch } from '../search-card';
 import { volunteeringPaths } from '../volunteering-text';
 import { OpportunityCard } from './opportunity-card';
 import styles from './charity-roles.module.css';
 
-/** Spec 1 §2 "Charity related sections": 'More Volunteering Roles', up to 24 of the charity's role cards. */
-export function CharityRoles({ charityUrl, country }: { charityUrl: string; country: CountryCode }) {
-  const roles = useCharityRoles(country, charityUrl);
+/**
+ * Spec 1 §2 "Charity related sections": 'More Volunteering Roles', up to 24 of the charity's roles from the
+ * volunteering index (searched by the charity's id, and again 1.5 s later), with 'See more volunteering roles >' and,
+ * when there are none, the spec's empty state and 'Browse Roles'.
+ */
+export function CharityRoles({ charityId, country }: { charityId: string; country: CountryCode }) {
+  const roles = useCharityRoles(country, charityId);
   const list = volunteeringPaths.list(country);
   return (
     <section className={styles.section} aria-labelledby="more-volunteering-roles">
@@ -38,7 +43,7 @@ export function CharityRoles({ charityUrl, country }: { charityUrl: string; coun
           <CardGrid label="Volunteering roles">
             {roles.data.items.map((opportunity) => (
               <CardGridItem key={opportunity.id}>
-                <OpportunityCard opportunity={opportunity} country={country} />
+                <OpportunityCard opportunity={cardFromSearch(opportunity, country)} country={country} />
               </CardGridItem>
             ))}
           </CardGrid>

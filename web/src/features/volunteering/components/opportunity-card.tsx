@@ -1,4 +1,4 @@
-import type { OpportunityCard as Card } from '@giving/shared/contracts/volunteering';
+import type { Fee } from '@giving/shared/contracts/volunteering';
 import type { CountryCode } from '@giving/shared/countries';
 import { Card as CardFrame, CardBody, CardLink, CardMedia } from '../../../components/ui/card';
 import { Heading } from '../../../components/ui/heading';
@@ -7,8 +7,28 @@ import { PREVIEW_DESCRIPTION_LENGTH, PREVIEW_TITLE_LENGTH, truncate } from '../.
 import { dayText, feeText, volunteeringPaths } from '../volunteering-text';
 import styles from './volunteering.module.css';
 
+/**
+ * What a role's card shows: a card of the volunteering API (recommendations) fits as it is; a role from the search
+ * index is mapped to it (../search-card.ts).
+ */
+export interface OpportunityCardView {
+  imageUrl: string;
+  scheduleLabel: string;
+  isRemote: boolean;
+  allowTeams?: boolean;
+  title: string;
+  charity: { name: string; charityUrl: string; logoImageUrl: string };
+  opportunityUrl: string;
+  description: string;
+  locationLabel: string;
+  nextSessionStartsAt?: string;
+  fee?: Fee;
+  /** Where the card goes, when not the role page of charity.charityUrl and opportunityUrl. */
+  to?: string;
+}
+
 /** A volunteering role in a list: image, title, charity, schedule label, where (spec 1 §4 location rule) and when. */
-export function OpportunityCard({ opportunity, country }: { opportunity: Card; country: CountryCode }) {
+export function OpportunityCard({ opportunity, country }: { opportunity: OpportunityCardView; country: CountryCode }) {
   return (
     <CardFrame interactive>
       <CardMedia src={opportunity.imageUrl} />
@@ -19,7 +39,7 @@ export function OpportunityCard({ opportunity, country }: { opportunity: Card; c
           {opportunity.allowTeams ? <Tag>Teams welcome</Tag> : null}
         </TagList>
         <Heading className={styles.cardTitle}>
-          <CardLink to={volunteeringPaths.role(country, opportunity.charity.charityUrl, opportunity.opportunityUrl)}>
+          <CardLink to={opportunity.to ?? volunteeringPaths.role(country, opportunity.charity.charityUrl, opportunity.opportunityUrl)}>
             {truncate(opportunity.title, PREVIEW_TITLE_LENGTH)}
           </CardLink>
         </Heading>

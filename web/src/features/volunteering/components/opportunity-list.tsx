@@ -6,10 +6,15 @@ import { Button } from '../../../components/ui/button';
 import { CardGrid, CardGridItem } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { TextField } from '../../../components/ui/field';
+import { FormMessage } from '../../../components/ui/field';
 import { LoadMore, QueryStates } from '../../../components/ui/query-states';
 import { SelectField } from '../../../components/ui/select-field';
-import { useOpportunities, type OpportunityFilter } from '../api/opportunities';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import type { OpportunityFilter } from '../api/opportunities';
+import { useOpportunitySearch } from '../api/search-opportunities';
+import { useVisitorPosition } from '../hooks/use-visitor-position';
 import { DATE_FILTER_LABELS, dateFilterChoice, needsDate } from '../schedule';
+import { cardFromSearch } from '../search-card';
 import { OpportunityCard } from './opportunity-card';
 import { RecommendedRoles } from './recommended-roles';
 import styles from './volunteering.module.css';
@@ -19,9 +24,10 @@ const REMOTE_OPTIONS = [
   { value: 'false', label: 'In person only' },
 ];
 const DATE_OPTIONS = DATE_FILTERS.map((value) => ({ value, label: DATE_FILTER_LABELS[value] }));
-/** The orders a visitor can choose (nearest needs a map position, which this page does not ask for). */
+/** The orders a visitor can choose (spec 2 §7 sort options); nearest asks the browser where the visitor is. */
 const SORT_OPTIONS = [
   { value: 'soonest', label: 'Soonest first' },
+  { value: 'nearest', label: 'Nearest first' },
   { value: 'newest', label: 'Newest first' },
 ];
 const FILTER_NAMES = ['isRemote', 'location', 'dateFilter', 'date', 'skills', 'sort'] as const;
@@ -134,17 +140,25 @@ function Filters({ filter, onApply }: { filter: OpportunityFilter; onApply: (sea
   );
 }
 
-/** Spec 1 §2 /{country}/volunteering: live roles as cards, with filters (remote, location, date, skills) and more pages. */
+/**
+ * Spec 1 §2 /{country}/volunteering: live roles from the volunteering index as cards, with filters (remote, location,
+ * date, skills), the sort options (soonest, nearest to the visitor when they allow it, newest) and more pages.
+ */
 export function OpportunityList({ country }: { country: CountryCode }) {
   const [search, setSearch] = useSearchParams();
   const filter = filterFromSearch(search);
-  const opportunities = useOpportunities(country, filter);
-  const items = opportunities.data?.pages.flatMap((page) => page.items) ?? [];
+  const place = useVisitorPosition(filter.sort === 'nearest');
+  const position = place.status === 'located' ? place.position : undefined;
+  const asking = place.status === 'asking' || (filter.sort === 'nearest' && place.status === 'idle');
+  const opportunities = useOpportunitySearch(country, filter, position, { enabled: !asking });
+  const items = (opportunities.data?.pages.flatMap((page) => page.items) ?? []).flatMap((item) => (item.type === 'volunteeringopportunities' ? [item] : []));
   const total = opportunities.data?.pages[0]?.total;
-  const filtered = FILTER_NAMES.some((name) => search.has(name));
+  const filtered = FILTER_NAMES.some((name) => search.has(name) && name !== 'sort');
 
   let list;
-  if (!opportunities.data) {
+  if (asking) {
+    list = <LoadingBlock label="Finding roles near you" />;
+  } else if (!opportunities.data) {
     list = <QueryStates query={opportunities} loading="Loading volunteering roles" failed="We couldn’t load the volunteering roles" />;
   } else if (items.length === 0) {
     list = filtered ? (
@@ -161,7 +175,7 @@ export function OpportunityList({ country }: { country: CountryCode }) {
         <CardGrid label="Volunteering roles">
           {items.map((opportunity) => (
             <CardGridItem key={opportunity.id}>
-              <OpportunityCard opportunity={opportunity} country={country} />
+              <OpportunityCard opportunity={cardFromSearch(opportunity, country)} country={country} />
             </CardGridItem>
           ))}
         </CardGrid>
@@ -175,6 +189,7 @@ export function OpportunityList({ country }: { country: CountryCode }) {
       <Filters key={search.toString()} filter={filter} onApply={(next) => setSearch(next)} />
       <div className={styles.results}>
         <RecommendedRoles country={country} />
+        {place.status === 'refused' ? <FormMessage tone="info">We couldn’t tell where you are, so the nearest roles can’t come first: they are sorted soonest first.</FormMessage> : null}
         {list}
       </div>
     </div>

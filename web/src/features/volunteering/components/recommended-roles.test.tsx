@@ -3,13 +3,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetSessionForTests, setSession } from '../../../lib/session';
 import { installFetchFake, json, problem, type FetchFake } from '../../../testing/fetch-fake';
 import { renderWithRouter } from '../../../testing/render';
+import { SITE_SEARCH, anOpportunityDoc, searchAnswer } from '../../../testing/search-fixtures';
 import { aCard } from '../testing';
 import { OpportunityList } from './opportunity-list';
 
 /** The "Recommended for you" section above /{country}/volunteering's list (GET /volunteering/recommendRoles). */
 const RECOMMEND = '/api/volunteering/recommendRoles?country=nz';
-const MEMBER_LIST = /^\/api\/volunteering\/opportunity\?/;
-const PUBLIC_LIST = /^\/api\/volunteering\/public\/opportunity\?/;
 
 const recommended = (n: number) => ({
   modelVersion: 'default',
@@ -24,8 +23,9 @@ const signIn = () => setSession({ status: 'signedIn', memberId: 'm1', email: 'ar
 const render = () => renderWithRouter(<OpportunityList country="nz" />, { path: '/nz/volunteering' });
 const list = async () => screen.findByRole('list', { name: 'Volunteering roles' });
 
+/** The list below comes from the volunteering index, for members and visitors alike. */
 function memberWith(fetch: FetchFake) {
-  fetch.on('GET', MEMBER_LIST, json(200, { items: [aCard()], total: 1 }));
+  fetch.on('GET', SITE_SEARCH, searchAnswer([anOpportunityDoc({ title: 'Beach clean-up crew' })]));
   return fetch;
 }
 
@@ -76,7 +76,7 @@ describe('Recommended for you', () => {
   it('is not asked for by visitors', async () => {
     setSession({ status: 'signedOut' });
     const fetch = installFetchFake();
-    fetch.on('GET', PUBLIC_LIST, json(200, { items: [aCard()], total: 1 }));
+    fetch.on('GET', SITE_SEARCH, searchAnswer([anOpportunityDoc({ title: 'Beach clean-up crew' })]));
     render();
     await list();
     expect(fetch.callsTo('GET', /recommendRoles/)).toHaveLength(0);
