@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { CURRENCIES } from '../money';
 import { countryCodeSchema, dateSchema } from './common';
-import { DATE_FILTERS, OPPORTUNITY_SORT_OPTIONS } from './volunteering';
+import { DATE_FILTERS, OPPORTUNITY_SORT_OPTIONS } from './volunteering-listing';
 import { MESSAGES } from './messages';
 
 /**

@@ -47,9 +47,8 @@ export const MULTIPLE_LOCATIONS = 'Multiple locations';
 /** What a remote opportunity's location reads. */
 export const REMOTE_LOCATION = 'Remote';
 
-/** Spec 1 §4 "Date filter options: past, coming, on-or-before, on-or-after" (the last two take `date`). */
-export const DATE_FILTERS = ['past', 'coming', 'on-or-before', 'on-or-after'] as const;
-export type DateFilter = (typeof DATE_FILTERS)[number];
+import { DATE_FILTERS } from './volunteering-listing';
+export { DATE_FILTERS, OPPORTUNITY_SORT_OPTIONS, type DateFilter, type OpportunitySortOption } from './volunteering-listing';
 
 export const RECURRING_FREQUENCIES = ['Weekly', 'Fortnightly', 'Monthly'] as const;
 export type RecurringFrequency = (typeof RECURRING_FREQUENCIES)[number];
@@ -432,9 +431,6 @@ const numberText = (min: number, max: number) =>
  * matches); `q` words in the title or description; `charityUrl` one charity's; `cursor` from the previous page;
  * `limit` 1..100 (24).
  */
-/** How the list can be ordered: soonest next meeting (the default), nearest to lat/lon (the default with them), newest. */
-export const OPPORTUNITY_SORT_OPTIONS = ['soonest', 'nearest', 'newest'] as const;
-export type OpportunitySortOption = (typeof OPPORTUNITY_SORT_OPTIONS)[number];
 
 export const opportunityListQuerySchema = z
   .object({

@@ -13,7 +13,7 @@ describe('the site search request (GET /search)', () => {
     const { indexes, body } = siteSearchRequest({ q: 'kiwii chik' }, now);
     expect(indexes).toEqual([...SEARCH_INDEXES]);
     const should = shouldOf(body);
-    expect(should[0]).toEqual({ multi_match: expect.objectContaining({ query: 'kiwii chik', fuzziness: 'AUTO', fields: ['title^3', 'charity.name^2', 'charities.name^2', 'description'] }) });
+    expect(should[0]).toEqual({ multi_match: expect.objectContaining({ query: 'kiwii chik', fuzziness: 'AUTO', fields: ['title^3', 'charity.name^2', 'charities.name^2', 'description', 'charities.suburb'] }) });
     expect(should[1]).toEqual({ multi_match: expect.objectContaining({ type: 'bool_prefix' }) });
     expect(body.aggs).toEqual({ types: { terms: { field: 'type', size: 5 } } });
     expect(body.sort).toEqual(['_score', { createdon: { order: 'desc' } }, { id: { order: 'asc' } }]);

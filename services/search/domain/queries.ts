@@ -16,7 +16,7 @@ import type { SearchBody } from './ports';
  * The site search and the listings (GET /search) as one OpenSearch request over the aliases. Relevance:
  * - typo tolerant: a best_fields multi_match with fuzziness AUTO ('kiwii chik' finds "kiwi chick");
  * - prefix as you type: a bool_prefix multi_match (the last word is a prefix: 'preda' finds "predator");
- * - field weights: title 3, a charity's name 2, description 1;
+ * - field weights: title 3, a charity's name 2, description and a role's suburb 1;
  * - the typed-word rule (spec 2 §9): a query longer than 2 characters adds its leading word group, a phrase prefix
  *   on the title, so results that start as typed come first;
  * - popularity and recency: function_score multiplies by 1 + 0.3·log1p(donations) + 0.5·gauss(created, 180 days).
@@ -24,7 +24,8 @@ import type { SearchBody } from './ports';
  * page or an event may pass its end date without a change.
  */
 
-export const TEXT_FIELDS = ['title^3', 'charity.name^2', 'charities.name^2', 'description'] as const;
+/** A role's suburb is searched too: the volunteering list's place box sends the place as words. */
+export const TEXT_FIELDS = ['title^3', 'charity.name^2', 'charities.name^2', 'description', 'charities.suburb'] as const;
 const PREFIX_FIELDS = ['title^3', 'charity.name^2', 'charities.name^2'] as const;
 const FUNDRAISING_TYPES: SearchItemType[] = ['fundraisingevent', 'fundraisingpage'];
 const DAY_MS = 24 * 60 * 60 * 1000;
