@@ -119,7 +119,7 @@ describe('routes', () => {
     const section = screen.getByRole('heading', { level: 2, name: 'More Donations' }).closest('section') as HTMLElement;
     expect(within(section).getByRole('link', { name: 'See more donations >' }).getAttribute('href')).toBe('/nz/donating');
     const [asked] = fetch.callsTo('POST', GIFTS_SEARCH);
-    expect(asked?.body).toEqual({ size: 24, query: { bool: { filter: [{ term: { 'charity.id': aCharity().id } }] } } });
+    expect(asked?.body).toEqual({ size: 24, query: { bool: { filter: [{ term: { 'charity.id': aCharity().id } }], must_not: [{ term: { gifttype: 'General' } }] } } });
     expect(asked?.headers.get('x-country')).toBe('nz');
     expect(asked?.headers.get('x-host')).toBe(window.location.host);
   });

@@ -2,10 +2,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CountryCode } from '@giving/shared/countries';
 import { CHARITY_GRID_SIZE, searchIndex, useRepeatedSearch } from '../../../lib/search';
 
-/** The query 'More Donations' sends to charitygifts-v2: the charity's gifts, by its id (spec 1 §4). */
+/**
+ * The query 'More Donations' sends to charitygifts-v2: the charity's gifts, by its id (spec 1 §4). Not its general
+ * donation card: on its own page that is the checkout above.
+ */
 export const charityGiftsQuery = (charityId: string) => ({
   size: CHARITY_GRID_SIZE,
-  query: { bool: { filter: [{ term: { 'charity.id': charityId } }] } },
+  query: { bool: { filter: [{ term: { 'charity.id': charityId } }], must_not: [{ term: { gifttype: 'General' } }] } },
 });
 
 /** POST /api/search/charitygifts-v2/_search — up to 24 of a charity's gifts, from the index. */

@@ -21,7 +21,7 @@ describe('More Donations: the charity grid’s search (spec 1 §4, spec 2 §4 an
     renderWithRouter(<CharityGifts charityId={CHARITY_ID} country="au" />, { path: '/au/charity/kiwi-coast-rescue' });
     await pass(0);
     const [first] = fetch.callsTo('POST', GIFTS_SEARCH);
-    expect(first?.body).toEqual({ size: 24, query: { bool: { filter: [{ term: { 'charity.id': CHARITY_ID } }] } } });
+    expect(first?.body).toEqual({ size: 24, query: { bool: { filter: [{ term: { 'charity.id': CHARITY_ID } }], must_not: [{ term: { gifttype: 'General' } }] } } });
     expect(first?.headers.get('x-country')).toBe('au');
     expect(first?.headers.get('x-host')).toBe(window.location.host);
     expect(within(screen.getByRole('list', { name: 'Donations' })).getByRole('link', { name: 'Feed a kiwi chick for a week' }).getAttribute('href')).toBe('/au/kiwi-coast-rescue/feed-a-kiwi-chick');
