@@ -19,7 +19,7 @@ test.describe('a guest gives to a gift by card', () => {
     await page.getByRole('main').getByRole('link', { name: /Kiwi Coast Rescue/ }).first().click();
     await expect(page).toHaveURL(/\/nz\/charity\/kiwi-coast-rescue$/);
     await expect(page.getByRole('heading', { name: 'Kiwi Coast Rescue', level: 1 })).toBeVisible();
-    await expect(page.getByText('More Donations')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'More Donations', level: 2 })).toBeVisible();
 
     await page.getByRole('main').getByRole('link', { name: /Feed a kiwi chick for a week/ }).first().click();
     await expect(page).toHaveURL(/\/nz\/(charity\/)?kiwi-coast-rescue\/feed-a-kiwi-chick$/);

@@ -64,7 +64,8 @@ test.describe('the site search', () => {
     // A charity's card opens the charity page.
     await headerSearch(page).fill('harbour city food');
     await headerSearch(page).press('Enter');
-    // Only the charity's own card has its name as the title link (its gifts' cards name it under theirs).
+    // Only the charity's own card has its name as the title link (its gifts' cards name it under theirs; its general
+    // donation's card reads 'Donate to …').
     const charity = results(page).getByRole('link', { name: 'Harbour City Food Bank', exact: true });
     await expect(charity).toBeVisible();
     await charity.click();
@@ -76,7 +77,8 @@ test.describe('the site search', () => {
     await page.goto('/nz/search?q=dana%20walks');
     const fundraiser = results(page).getByRole('link', { name: 'Dana walks for kiwi' });
     await expect(fundraiser).toBeVisible();
-    await expect(results(page).getByRole('article').filter({ has: fundraiser }).getByRole('progressbar', { name: 'Raised' })).toBeVisible();
+    // `has` is looked for inside each card: a locator from the page, not from the list.
+    await expect(results(page).getByRole('article').filter({ has: page.getByRole('link', { name: 'Dana walks for kiwi' }) }).getByRole('progressbar', { name: 'Raised' })).toBeVisible();
     await fundraiser.click();
     await expect(page).toHaveURL(/\/nz\/fundraising\/kiwi-coast-walk-2027\/dana-walks-for-kiwi$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Dana walks for kiwi' })).toBeVisible();

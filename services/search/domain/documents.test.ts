@@ -34,7 +34,7 @@ describe('search documents', () => {
     const charity = charityDocument(profile);
     expect(charity.item).toMatchObject({ type: 'charities', title: 'Kiwi Rescue', slug: 'kiwi-rescue', causes: ['Animals', 'Environment'] });
     const general = generalGiftDocument(profile);
-    expect(general.item).toMatchObject({ type: 'charitygift', gifttype: 'General', giftprice: 0, slug: 'kiwi-rescue', charity: { name: 'Kiwi Rescue' } });
+    expect(general.item).toMatchObject({ type: 'charitygift', title: 'Donate to Kiwi Rescue', gifttype: 'General', giftprice: 0, slug: 'kiwi-rescue', charity: { name: 'Kiwi Rescue' } });
     for (const document of [charity, general]) expect(searchItemSchema.safeParse(document.item).success).toBe(true);
     expect(charityDocument({ ...profile, isActive: false }).item).toBeUndefined();
     expect(generalGiftDocument({ ...profile, isActive: false }).item).toBeUndefined();

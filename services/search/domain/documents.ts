@@ -65,7 +65,7 @@ export function generalGiftDocument(profile: CharityProfile): IndexedDocument {
   const item: GiftSearchDocument = {
     type: 'charitygift',
     id: generalGiftId(profile.id),
-    title: profile.name,
+    title: `Donate to ${profile.name}`,
     image: profile.logoImageUrl,
     slug: profile.charityUrl,
     description: profile.description ?? '',
