@@ -34,7 +34,8 @@ function expectClean(synth: ReturnType<typeof synthesize>, allowedWarnings: stri
   }
 }
 
-describe('cdk-nag AwsSolutions', () => {
+// Each case synthesises the whole app: a minute or more while other test files share the two cores.
+describe('cdk-nag AwsSolutions', { timeout: 180_000 }, () => {
   it('passes for a clean clone, with only the web/dist warning', () => {
     expectClean(synthesize(), [WEB_DIST_MISSING_WARNING]);
   });

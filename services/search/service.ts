@@ -29,7 +29,7 @@ export default defineService({
       auth: PUBLIC,
       access: { search: 'read' },
       summary:
-        "A client's OpenSearch query on one public index (spec 2 §7; x-country confines it to a country, x-host names the site): OpenSearch's answer {hits:{total,hits},aggregations}; at most 100 hits; 400 for a query it does not support; 404 for an unknown index.",
+        "A client's OpenSearch query on one public index (spec 2 §7; x-country confines it to a country, x-host names the site): OpenSearch's answer {hits:{total,hits},aggregations}; at most 100 hits; 400 for a query it does not support or an index that is not one of the five.",
     },
     {
       method: 'GET',

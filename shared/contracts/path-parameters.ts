@@ -81,8 +81,10 @@ export const PATH_PARAMETERS = {
   eventUrl: slug('eventUrl'),
   pageUrl: slug('pageUrl'),
   productUrl: slug('productUrl'),
-  /** A search index by its alias (charities, charitygifts-v2, ...): an unknown one is a 404 of the search call. */
-  index: pattern('index', /^[a-z][a-z0-9-]{0,63}$/, 'Invalid index.'),
+  /** A public search index by its alias: one of SEARCH_INDEXES (shared/contracts/search.ts), named here as text. */
+  index: z.enum(['charities', 'charitygifts-v2', 'volunteeringopportunities-v2', 'fundraisingevents', 'fundraisingpages'], {
+    error: (issue) => (issue.input === undefined || issue.input === '' ? parameterMustBeDefined('index') : 'Use one of the search indexes: charities, charitygifts-v2, volunteeringopportunities-v2, fundraisingevents, fundraisingpages.'),
+  }),
   /** An e-mail template's name (member-invitation, badge-awarded). */
   templateName: slug('templateName'),
 } as const;

@@ -15,6 +15,7 @@ import { MESSAGES } from './messages';
  */
 
 export const SEARCH_INDEXES = ['charities', 'charitygifts-v2', 'volunteeringopportunities-v2', 'fundraisingevents', 'fundraisingpages'] as const;
+// path-parameters.ts names them again as `index` (it cannot import this module: the SPA's first screen loads it).
 export type SearchIndexName = (typeof SEARCH_INDEXES)[number];
 
 /** The card a result item shows (spec 1 §2): any other type shows nothing. */

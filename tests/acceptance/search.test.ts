@@ -109,12 +109,14 @@ describe('POST /search/{index}/_search', () => {
     expect(hits.every((hit) => hit._source.country === 'nz')).toBe(true);
   });
 
-  it('refuses more than 100 hits, a script, an unknown index and a bad country, writing nothing', async () => {
+  it('refuses more than 100 hits, a script, an unknown index and a bad country', async () => {
     expect((await post('charities', { size: 101 })).status).toBe(400);
     const script = await post('charities', { query: { script: { script: { source: 'true' } } } });
     expect(script.status).toBe(400);
     expect(JSON.stringify(script.body)).toContain('body.query.script');
-    expect((await post('members', { query: { match_all: {} } })).status).toBe(404);
+    const unknown = await post('members', { query: { match_all: {} } });
+    expect(unknown.status).toBe(400);
+    expect(JSON.stringify(unknown.body)).toContain('path.index');
     expect((await post('charities', {}, { 'x-country': 'uk' })).status).toBe(400);
   });
 });

@@ -1,4 +1,4 @@
-import { SEARCH_INDEXES, type SearchIndexName } from '@giving/shared/contracts/search';
+import type { SearchIndexName } from '@giving/shared/contracts/search';
 
 /**
  * The five public indexes. Each name is an alias over a versioned index `<name>__<version>`: a re-index builds a new
@@ -10,7 +10,6 @@ import { SEARCH_INDEXES, type SearchIndexName } from '@giving/shared/contracts/s
  */
 export const INDEX_VERSION_SEPARATOR = '__';
 export const versionedIndexName = (alias: SearchIndexName, version: string) => `${alias}${INDEX_VERSION_SEPARATOR}${version.toLowerCase()}`;
-export const isSearchIndexName = (name: string): name is SearchIndexName => (SEARCH_INDEXES as readonly string[]).includes(name);
 
 export const FOLDING_ANALYZER = 'folding';
 const settings = {

@@ -1,9 +1,7 @@
 import { pathParameters } from '@giving/shared/contracts/path-parameters';
-import { notFound } from '@giving/shared/errors';
 import { ok } from '@giving/shared/lambda/http';
 import { logger } from '@giving/shared/lambda/logger';
 import { deps, engine } from '../adapters';
-import { isSearchIndexName } from '../domain/indexes';
 import { indexStatuses, rebuildIndex } from '../domain/indexer';
 import { searchRoute } from '../http';
 
@@ -13,7 +11,6 @@ export const list = searchRoute({}, async () => ok({ items: await indexStatuses(
 
 /** POST /search/backOffice/indexes/{index}/rebuild */
 export const rebuild = searchRoute({ params: pathParameters('index') }, async ({ params, log }) => {
-  if (!isSearchIndexName(params.index)) throw notFound(`The index '${params.index}'`);
   const outcome = await rebuildIndex(deps(), params.index);
   log.info('re-indexed', { ...outcome });
   return ok(outcome);

@@ -2,10 +2,9 @@ import * as z from 'zod/mini';
 import { countryCodeSchema } from '@giving/shared/contracts/common';
 import { pathParameters } from '@giving/shared/contracts/path-parameters';
 import { siteSearchQuerySchema, type SiteSearchResult } from '@giving/shared/contracts/search';
-import { DomainError, invalid, notFound } from '@giving/shared/errors';
+import { DomainError, invalid } from '@giving/shared/errors';
 import { ok } from '@giving/shared/lambda/http';
 import { deps } from '../adapters';
-import { isSearchIndexName } from '../domain/indexes';
 import { QueryRefused, SearchUnavailable } from '../domain/ports';
 import { confinedSearchBody } from '../domain/raw-queries';
 import { siteSearchRequest } from '../domain/queries';
@@ -27,7 +26,6 @@ async function refusedAsInvalid<T>(run: () => Promise<T>): Promise<T> {
 /** POST /search/{index}/_search */
 export const raw = searchRoute({ params: pathParameters('index'), body: z.unknown() }, async (request) => {
   const { index } = request.params;
-  if (!isSearchIndexName(index)) throw notFound(`The index '${index}'`);
   const country = request.header('x-country');
   const parsedCountry = country === undefined ? undefined : countryCodeSchema.safeParse(country.toLowerCase());
   if (parsedCountry && !parsedCountry.success) throw invalid([{ field: 'header.x-country', message: 'Use nz or au.' }]);
