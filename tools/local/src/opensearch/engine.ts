@@ -9,7 +9,7 @@ import { CompiledMapping, mergeMappings, validateMappings, wildcard } from './ma
 import type { IndexView } from './query';
 import { parseSearchRequest, runCount, runSearch, type SearchEnvironment } from './search';
 import { filterSource, parseSourceFilter } from './source';
-import { ShardStore, Vocabulary, type DocMeta } from './store';
+import { ShardStore, Vocabularies, type DocMeta } from './store';
 
 /**
  * The engine behind the local OpenSearch stand-in, usable in-process: indexes with settings, mappings and templates,
@@ -48,7 +48,7 @@ class Index implements IndexView {
     readonly uuid: string,
     public settings: Map<string, Json>,
     public mappings: JsonObject,
-    vocabulary: Vocabulary,
+    vocabulary: Vocabularies,
     private readonly aliasesOf: (index: string) => string[],
   ) {
     this.analysis = new AnalysisRegistry(analysisSection(settings));
@@ -222,7 +222,8 @@ export class SearchEngine {
   private readonly indices = new Map<string, Index>();
   private readonly aliases = new Map<string, Map<string, AliasEntry>>();
   private readonly templates = new Map<string, Template>();
-  readonly vocabulary = new Vocabulary();
+  /** The terms fuzzy queries expand against (shared by all indexes). */
+  readonly vocabulary = new Vocabularies();
   private readonly scratches = new Map<string, Scratch>();
   private readonly clock: () => number;
   readonly clusterUuid = randomId(16);
@@ -514,9 +515,7 @@ export class SearchEngine {
         if (members.size === 0) this.aliases.delete(alias);
       }
     }
-    if (targets.length > 0) this.vocabulary.rebuild((function* (indices: Iterable<Index>) {
-      for (const index of indices) yield* index.store.allTerms();
-    })(this.indices.values()));
+    if (targets.length > 0) this.vocabulary.rebuild([...this.indices.values()].map((index) => index.store));
     return { acknowledged: true };
   }
 
@@ -613,7 +612,7 @@ export class SearchEngine {
 
   catIndices(expression?: string): JsonObject[] {
     return this.resolve(expression).map((index) => {
-      const bytes = index.store.sources.reduce((n, s) => n + (s ? s.length : 0), 0);
+      const bytes = index.store.sourceBytes();
       return {
         health: index.replicas() > 0 ? 'yellow' : 'green',
         status: 'open',
@@ -873,7 +872,7 @@ export class SearchEngine {
       throw errors.versionConflict(index, id, `version conflict, current version [${meta.version}] is different than the one provided [${version}]`);
     }
     const body: JsonObject = { _index: index.name, _id: id, _version: meta.version, _seq_no: meta.seqNo, _primary_term: meta.primaryTerm, found: true };
-    const filtered = filterSource(JSON.parse(index.store.sources[doc]!) as JsonObject, parseSourceFilter(undefined, params));
+    const filtered = filterSource(JSON.parse(index.store.source(doc)!) as JsonObject, parseSourceFilter(undefined, params));
     if (filtered !== undefined) body._source = filtered;
     return { status: 200, body };
   }
@@ -918,7 +917,7 @@ export class SearchEngine {
       }
       created = true;
     } else {
-      const current = JSON.parse(index.store.sources[doc]!) as JsonObject;
+      const current = JSON.parse(index.store.source(doc)!) as JsonObject;
       source = mergeDoc(current, body.doc as JsonObject);
       if (body.detect_noop !== false && sameJson(current, source)) {
         const answer: JsonObject = { _index: index.name, _id: id, _version: existing.version, result: 'noop', _shards: { total: 0, successful: 0, failed: 0 }, _seq_no: existing.seqNo, _primary_term: existing.primaryTerm };
