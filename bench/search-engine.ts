@@ -575,9 +575,9 @@ async function memory(): Promise<void> {
   let columnSlots = 0;
   const perField = new Map<string, number>();
   for (const name of Object.values(INDEX_OF)) {
-    const index = (engine as unknown as { indices: Map<string, { store: import('../tools/local/src/opensearch/store').ShardStore }> }).indices.get(`${name}-bench`)!;
-    sourceBytes += index.store.sourceBytes();
-    for (const [path, ti] of index.store.inverted) {
+    const store = engine.storeOf(`${name}-bench`);
+    sourceBytes += store.sourceBytes();
+    for (const [path, ti] of store.inverted) {
       terms += ti.postings.size;
       tokens += ti.tokenCount;
       let n = 0;
@@ -585,7 +585,7 @@ async function memory(): Promise<void> {
       postings += n;
       perField.set(path, (perField.get(path) ?? 0) + n);
     }
-    for (const c of index.store.columns.values()) columnSlots += c.values.length;
+    for (const c of store.columns.values()) columnSlots += c.values.length;
   }
   console.log({ totalMiB: total.toFixed(0), sourceMiB: (sourceBytes / 2 ** 20).toFixed(0), terms, postings, tokens, columnSlots });
   console.log([...perField].sort((a, b) => b[1] - a[1]).slice(0, 15));

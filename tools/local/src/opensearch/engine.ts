@@ -1053,6 +1053,11 @@ export class SearchEngine {
   documentCount(name: string): number {
     return this.single(name, false, false).store.liveCount;
   }
+
+  /** An index's data (benchmarks and tests look inside). */
+  storeOf(name: string): ShardStore {
+    return this.single(name, false, false).store;
+  }
 }
 
 function tokenName(value: Json): string {
