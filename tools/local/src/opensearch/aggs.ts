@@ -193,7 +193,7 @@ export function validateAggs(specs: AggSpec[], ctx: ShardContext): void {
   for (const spec of specs) {
     if ('field' in spec && spec.field !== '_index') {
       const leaf = ctx.index.mapping.leaf(spec.field);
-      if (leaf?.kind === 'text') throw ctx.fail(TEXT_FIELDDATA(spec.field), { type: 'illegal_argument_exception', reason: TEXT_FIELDDATA(spec.field) });
+      if (leaf?.kind === 'text') throw ctx.illegal(TEXT_FIELDDATA(spec.field));
       if (leaf?.kind === 'geo') throw ctx.fail(`Field [${spec.field}] of type [geo_point] is not supported for aggregation [${spec.kind}]`);
       if (leaf && leaf.kind === 'keyword' && ['min', 'max', 'avg', 'sum', 'stats', 'range'].includes(spec.kind)) {
         throw ctx.fail(`Field [${spec.field}] of type [keyword] is not supported for aggregation [${spec.kind}]`);

@@ -95,6 +95,11 @@ export class ShardContext {
     return errors.queryShard({ name: this.index.name, uuid: this.index.uuid }, reason, causedBy);
   }
 
+  /** A shard failure OpenSearch reports as illegal_argument_exception itself (e.g. fielddata on text fields). */
+  illegal(reason: string): OpenSearchError {
+    return new OpenSearchError(400, 'illegal_argument_exception', reason);
+  }
+
   /** Records a term for highlighting (not under must_not). */
   noteTerm(field: string, term: string): void {
     if (this.highlight && this.collectHighlight) this.highlight.add(field, term);

@@ -305,7 +305,7 @@ function fieldSortColumn(spec: Extract<SortSpec, { kind: 'field' }>, ctx: ShardC
     const numeric = integer || ['double', 'float', 'half_float', 'scaled_float'].includes(spec.unmappedType);
     return { key: () => null, output: (k) => missingOutput(k, numeric, integer, spec.order, missingFirst), missingFirst };
   }
-  if (leaf.kind === 'text') throw ctx.fail(TEXT_SORT(spec.field), { type: 'illegal_argument_exception', reason: TEXT_SORT(spec.field) });
+  if (leaf.kind === 'text') throw ctx.illegal(TEXT_SORT(spec.field));
   if (leaf.kind === 'geo') throw ctx.fail(`can't sort on geo_point field without using specific sorting feature, like geo_distance`);
   if (!leaf.docValues) throw ctx.fail(`Can't load fielddata on [${spec.field}] because fielddata is unsupported on fields of type [${leaf.type}]. Use doc values instead.`);
   const column = ctx.store.columns.get(leaf.path);

@@ -495,7 +495,8 @@ export class ShardStore {
     if (this.dead > 10_000 && this.dead > this.liveCount) this.compact();
   }
 
-  private compact(): void {
+  /** Drops dead documents from every posting (runs by itself once dead documents outnumber live ones). */
+  compact(): void {
     for (const index of this.inverted.values()) index.compact(this.live);
     this.dead = 0;
   }
