@@ -65,9 +65,9 @@ describe('indexes', () => {
   });
 
   it('refuses unknown mapping types, unknown mapping parameters and unknown settings', async () => {
-    const type = await failure(os.client.indices.create({ index: 'bad1', body: { mappings: { properties: { x: { type: 'tachyon' } } } } }));
+    const type = await failure(os.request('PUT', '/bad1', { mappings: { properties: { x: { type: 'tachyon' } } } }));
     expect(type).toMatchObject({ status: 400, type: 'mapper_parsing_exception', reason: 'No handler for type [tachyon] declared on field [x]' });
-    const param = await failure(os.client.indices.create({ index: 'bad2', body: { mappings: { properties: { x: { type: 'keyword', wobble: true } } } } }));
+    const param = await failure(os.request('PUT', '/bad2', { mappings: { properties: { x: { type: 'keyword', wobble: true } } } }));
     expect(param).toMatchObject({ status: 400, type: 'mapper_parsing_exception', reason: 'unknown parameter [wobble] on mapper [x] of type [keyword]' });
     const setting = await failure(os.client.indices.create({ index: 'bad3', body: { settings: { 'index.wobble': 1 } } }));
     expect(setting).toMatchObject({ status: 400, type: 'illegal_argument_exception' });
@@ -149,7 +149,7 @@ describe('index templates', () => {
     await os.client.indices.putIndexTemplate({ name: 'catch-all', body: { index_patterns: ['gifts-*', 'other-*'], priority: 1, template: { mappings: { properties: { title: { type: 'keyword' } } } } } });
     await os.client.indices.create({ index: 'gifts-1', body: { mappings: { properties: { extra: { type: 'boolean' } } } } });
     const { body } = await os.client.indices.get({ index: 'gifts-1' });
-    expect(body['gifts-1']!.mappings.properties).toEqual({ title: { type: 'text' }, price: { type: 'integer' }, extra: { type: 'boolean' } });
+    expect(body['gifts-1']!.mappings!.properties).toEqual({ title: { type: 'text' }, price: { type: 'integer' }, extra: { type: 'boolean' } });
     expect(body['gifts-1']!.aliases).toEqual({ 'all-gifts': {} });
 
     // A write to a missing index creates it, with the template.

@@ -509,7 +509,7 @@ describe('aggregations', () => {
   });
 
   it('refuses a terms aggregation on a text field (400) and an unknown aggregation type', async () => {
-    const text = await failure(os.client.search({ index: 'gifts', body: { aggs: { t: { terms: { field: 'description' } } } } }));
+    const text = await failure(os.request('POST', '/gifts/_search', { aggs: { t: { terms: { field: 'description' } } } }));
     expect(text).toMatchObject({ status: 400, type: 'search_phase_execution_exception' });
     const unknown = await failure(os.request('POST', '/gifts/_search', { aggs: { t: { wobble: { field: 'price' } } } }));
     expect(unknown).toMatchObject({ status: 400, type: 'parsing_exception', reason: 'Unknown aggregation type [wobble]' });
