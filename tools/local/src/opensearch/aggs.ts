@@ -53,7 +53,12 @@ function scalarOrUndefined(value: Json | undefined): Scalar | undefined {
 function matcher(value: Json | undefined, what: string): Matcher | undefined {
   if (value === undefined) return undefined;
   if (typeof value === 'string') {
-    const re = new RegExp(`^(?:${value})$`);
+    let re: RegExp;
+    try {
+      re = new RegExp(`^(?:${value})$`);
+    } catch {
+      throw errors.illegalArgument(`[terms] [${what}] is not a valid regular expression: [${value}]`);
+    }
     return (key) => re.test(key);
   }
   if (Array.isArray(value)) {

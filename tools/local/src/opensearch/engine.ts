@@ -657,6 +657,7 @@ export class SearchEngine {
     // A shadow of the alias table so later actions see earlier ones in the same request.
     const shadow = new Map<string, Set<string>>([...this.aliases].map(([a, m]) => [a, new Set(m.keys())]));
     const removedIndices = new Set<string>();
+    const missingRemovals: string[] = [];
     const asList = (value: Json | undefined, what: string): string[] => {
       if (value === undefined) return [];
       if (typeof value === 'string') return [value];
@@ -707,7 +708,8 @@ export class SearchEngine {
         case 'remove': {
           if (aliasNames.length === 0) throw errors.actionValidation('One of [alias] or [aliases] is required');
           const targets = concrete();
-          const mustExist = raw.must_exist !== false;
+          // An alias that is not there is an error only when must_exist says so (or when the request does nothing).
+          const mustExist = raw.must_exist === true;
           for (const aliasPattern of aliasNames) {
             const re = wildcard(aliasPattern);
             let any = false;
@@ -725,6 +727,7 @@ export class SearchEngine {
               }
             }
             if (!any && mustExist) throw errors.aliasesNotFound([aliasPattern]);
+            if (!any) missingRemovals.push(aliasPattern);
           }
           break;
         }
@@ -740,6 +743,7 @@ export class SearchEngine {
           throw errors.parsing(`[aliases] unknown field [${type}]`);
       }
     }
+    if (plan.length === 0 && missingRemovals.length > 0) throw errors.aliasesNotFound(missingRemovals);
     for (const step of plan) step();
     return { acknowledged: true };
   }

@@ -108,6 +108,37 @@ describe('indexes', () => {
     });
   });
 
+  it('honours copy_to, the lowercase normalizer, ignore_above, null_value, scaled_float and coercion', async () => {
+    await os.client.indices.create({
+      index: 'params',
+      body: {
+        mappings: {
+          properties: {
+            name: { type: 'text', copy_to: 'all' },
+            place: { type: 'text', copy_to: 'all' },
+            all: { type: 'text' },
+            code: { type: 'keyword', normalizer: 'lowercase' },
+            short: { type: 'keyword', ignore_above: 5 },
+            status: { type: 'keyword', null_value: 'NONE' },
+            price: { type: 'scaled_float', scaling_factor: 100 },
+            count: { type: 'integer' },
+          },
+        },
+      },
+    });
+    await os.client.index({ index: 'params', id: '1', body: { name: 'Kiwi Coast', place: 'Ngunguru', code: 'NZ-Kiwi', short: 'a long value', status: null, price: 12.345, count: '7' }, refresh: true });
+    const hits = async (query: JsonObject) => ((await os.request('POST', '/params/_search', { query })).body as unknown as SearchAnswer).hits.total!.value;
+    expect(await hits({ match: { all: 'ngunguru kiwi' } })).toBe(1);
+    expect(await hits({ term: { code: 'nz-kiwi' } })).toBe(1);
+    expect(await hits({ term: { code: 'NZ-KIWI' } })).toBe(1);
+    expect(await hits({ exists: { field: 'short' } })).toBe(0);
+    expect(await hits({ term: { status: 'NONE' } })).toBe(1);
+    expect(await hits({ term: { price: 12.35 } })).toBe(1);
+    expect(await hits({ range: { count: { gte: 7, lte: 7 } } })).toBe(1);
+    const { body } = await os.client.get({ index: 'params', id: '1' });
+    expect(body._source).toEqual({ name: 'Kiwi Coast', place: 'Ngunguru', code: 'NZ-Kiwi', short: 'a long value', status: null, price: 12.345, count: '7' });
+  });
+
   it('adds fields with PUT _mapping and refuses a change of type', async () => {
     await os.client.indices.create({ index: 'mapped', body: { mappings: { properties: { a: { type: 'keyword' } } } } });
     expect((await os.client.indices.putMapping({ index: 'mapped', body: { properties: { b: { type: 'long' } } } })).body).toEqual({ acknowledged: true });
@@ -206,6 +237,22 @@ describe('aliases', () => {
     expect((await os.client.indices.existsAlias({ name: 'half' })).body).toBe(false);
     const removeMissing = await failure(os.client.indices.updateAliases({ body: { actions: [{ remove: { index: 'charities-v1', alias: 'never-there' } }] } }));
     expect(removeMissing).toMatchObject({ status: 404, type: 'aliases_not_found_exception' });
+    const mustExist = await failure(
+      os.client.indices.updateAliases({ body: { actions: [{ remove: { index: 'charities-v1', alias: 'never-there', must_exist: true } }, { add: { index: 'charities-v1', alias: 'other' } }] } }),
+    );
+    expect(mustExist).toMatchObject({ status: 404, type: 'aliases_not_found_exception' });
+  });
+
+  it('lets a re-index remove an alias from every old index (where it may not be) and add it to the new one', async () => {
+    await os.client.indices.create({ index: 'pages-v1' });
+    await os.client.indices.create({ index: 'pages-v2' });
+    // First deployment: no alias anywhere yet.
+    await os.client.indices.updateAliases({ body: { actions: [{ remove: { index: 'pages-*', alias: 'pages' } }, { add: { index: 'pages-v1', alias: 'pages' } }] } });
+    await os.client.indices.updateAliases({ body: { actions: [{ remove: { index: 'pages-*', alias: 'pages' } }, { add: { index: 'pages-v2', alias: 'pages' } }] } });
+    expect((await os.client.indices.getAlias({ name: 'pages' })).body).toEqual({ 'pages-v2': { aliases: { pages: {} } } });
+    await os.client.indices.updateAliases({ body: { actions: [{ add: { index: 'pages-v1', alias: 'pages' } }, { remove_index: { index: 'pages-v2' } }] } });
+    expect((await os.client.indices.getAlias({ name: 'pages' })).body).toEqual({ 'pages-v1': { aliases: { pages: {} } } });
+    expect((await os.client.indices.exists({ index: 'pages-v2' })).body).toBe(false);
   });
 
   it('reads aliases by name and by index, and answers a missing alias as OpenSearch does', async () => {

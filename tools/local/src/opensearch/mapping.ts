@@ -320,7 +320,14 @@ interface DynamicTemplate {
 function globMatcher(pattern: Json | undefined, regex: boolean): ((value: string) => boolean) | undefined {
   if (pattern === undefined) return undefined;
   const patterns = (Array.isArray(pattern) ? pattern : [pattern]).map(String);
-  const compiled = patterns.map((p) => (regex ? new RegExp(`^(?:${p})$`) : wildcard(p)));
+  const compiled = patterns.map((p) => {
+    if (!regex) return wildcard(p);
+    try {
+      return new RegExp(`^(?:${p})$`);
+    } catch {
+      throw errors.mapperParsing(`dynamic template pattern [${p}] is not a valid regular expression`);
+    }
+  });
   return (value) => compiled.some((re) => re.test(value));
 }
 

@@ -107,6 +107,12 @@ describe('the answer', () => {
     expect(answer.hits.hits[0]).toEqual({ _index: 'gifts-v1', _id: 'kiwi', _score: 1, _source: expect.objectContaining({ title: 'Feed a kiwi chick for a week' }) });
   });
 
+  it('has no max_score when no hits are asked for (size 0) and none matched', async () => {
+    const none = await search('gifts', { size: 0, query: { match: { title: 'kiwi' } } });
+    expect(none.hits).toEqual({ total: { value: 1, relation: 'eq' }, max_score: null, hits: [] });
+    expect((await search('gifts', { query: { term: { causes: 'nothing' } } })).hits.max_score).toBeNull();
+  });
+
   it('pages with from and size (default 10), in the body or the URL', async () => {
     const all = ids(await search('gifts', {}));
     expect(all).toHaveLength(6);

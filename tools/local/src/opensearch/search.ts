@@ -602,7 +602,8 @@ export function runSearch(request: SearchRequest, views: IndexView[], env: Searc
           : { value: request.trackTotalHits, relation: 'gte' };
   const hitsSection: JsonObject = {};
   if (totalJson !== undefined) hitsSection.total = totalJson as Json;
-  hitsSection.max_score = (defaultScoreSort || request.trackScores) && maxScore !== Number.NEGATIVE_INFINITY && needScores ? float32(maxScore) : null;
+  // No hits asked for (size 0), or sorted by something else without track_scores: OpenSearch gives no max_score.
+  hitsSection.max_score = request.size > 0 && (defaultScoreSort || request.trackScores) && maxScore !== Number.NEGATIVE_INFINITY && needScores ? float32(maxScore) : null;
   hitsSection.hits = hitsJson as unknown as Json;
 
   const response: JsonObject = {
