@@ -4,6 +4,7 @@ import { javaDouble } from './aggs';
 import { intersect, Scratch, subtract, union, type DocSet } from './docset';
 import { minimumShouldMatch } from './dsl';
 import { SearchEngine } from './engine';
+import { OpenSearchError } from './errors';
 import { phraseFrequency } from './query';
 import { float32, topByScore } from './search';
 import type { JsonObject } from './json';
@@ -150,5 +151,37 @@ describe('keeping the index right through changes', () => {
     engine.deleteIndex('a');
     expect(engine.vocabulary.words.fuzzy('kākāpō', 0, 0, true)).toEqual([]);
     expect(engine.vocabulary.words.fuzzy('kea', 0, 0, true).map((e) => e.term)).toEqual(['kea']);
+  });
+});
+
+describe('robustness', () => {
+  it('answers any query body with results or an OpenSearch error, never a crash', () => {
+    const engine = new SearchEngine();
+    engine.createIndex('robust', {
+      mappings: { properties: { t: { type: 'search_as_you_type' }, k: { type: 'keyword' }, n: { type: 'integer' }, d: { type: 'date' }, g: { type: 'geo_point' }, b: { type: 'boolean' } } },
+    });
+    engine.index('robust', '1', { t: 'kiwi chick', k: 'a', n: 1, d: '2026-01-01', g: { lat: 1, lon: 2 }, b: true });
+    engine.index('robust', '2', { t: 'predator trap', k: ['b', 'c'], n: [2, 3] });
+    const keys = [
+      'query', 'bool', 'must', 'should', 'filter', 'must_not', 'match', 'multi_match', 'term', 'terms', 'range', 'exists', 'prefix', 'ids', 'function_score', 'functions',
+      'field_value_factor', 'gauss', 'geo_distance', 'match_phrase', 'match_phrase_prefix', 'match_bool_prefix', 'dis_max', 'constant_score', 'fields', 'field', 'fuzziness',
+      'minimum_should_match', 'gte', 'lt', 'origin', 'scale', 'distance', 'sort', 'aggs', 'size', 'from', 'order', 'highlight', 't', 'k', 'n', 'd', 'g', 'b', 't._2gram', 'values', 'value',
+    ];
+    const leaf = fc.oneof(fc.constantFrom('kiwi', 'AUTO', 'now-1d', '10km', '1,2', 'asc', 'k', 't', '*', '50%', ''), fc.integer({ min: -3, max: 20 }), fc.boolean(), fc.constant(null));
+    const { tree } = fc.letrec<{ tree: unknown }>((tie) => ({
+      tree: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, fc.array(tie('tree'), { maxLength: 3 }), fc.dictionary(fc.constantFrom(...keys), tie('tree'), { maxKeys: 3, noNullPrototype: true })),
+    }));
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom('query', 'sort', 'aggs', 'highlight', 'size', 'from', 'post_filter'), tree, { maxKeys: 3, noNullPrototype: true }), (body) => {
+        try {
+          engine.search('robust', body as never);
+        } catch (error) {
+          if (!(error instanceof OpenSearchError)) throw error;
+          expect(error.status).toBeGreaterThanOrEqual(400);
+          expect(error.status).toBeLessThan(500);
+        }
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -64,6 +64,7 @@ function tokenType(value: Json): string {
 
 function intValue(key: string, value: Json | string | undefined): number | undefined {
   if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'number' && typeof value !== 'string') throw errors.parsing(`[${key}] failed to parse field [${key}]: expected a number`);
   const n = typeof value === 'number' ? value : Number(value);
   if (!Number.isInteger(n)) throw errors.parsing(`[${key}] failed to parse field [${key}]: [${String(value)}] is not an integer`);
   return n;
