@@ -53,7 +53,12 @@ function scalarOrUndefined(value: Json | undefined): Scalar | undefined {
 function matcher(value: Json | undefined, what: string): Matcher | undefined {
   if (value === undefined) return undefined;
   if (typeof value === 'string') {
-    const re = new RegExp(`^(?:${value})$`);
+    let re: RegExp;
+    try {
+      re = new RegExp(`^(?:${value})$`);
+    } catch {
+      throw errors.illegalArgument(`[terms] [${what}] is not a valid regular expression: [${value}]`);
+    }
     return (key) => re.test(key);
   }
   if (Array.isArray(value)) {
@@ -193,7 +198,7 @@ export function validateAggs(specs: AggSpec[], ctx: ShardContext): void {
   for (const spec of specs) {
     if ('field' in spec && spec.field !== '_index') {
       const leaf = ctx.index.mapping.leaf(spec.field);
-      if (leaf?.kind === 'text') throw ctx.fail(TEXT_FIELDDATA(spec.field), { type: 'illegal_argument_exception', reason: TEXT_FIELDDATA(spec.field) });
+      if (leaf?.kind === 'text') throw ctx.illegal(TEXT_FIELDDATA(spec.field));
       if (leaf?.kind === 'geo') throw ctx.fail(`Field [${spec.field}] of type [geo_point] is not supported for aggregation [${spec.kind}]`);
       if (leaf && leaf.kind === 'keyword' && ['min', 'max', 'avg', 'sum', 'stats', 'range'].includes(spec.kind)) {
         throw ctx.fail(`Field [${spec.field}] of type [keyword] is not supported for aggregation [${spec.kind}]`);
@@ -319,52 +324,67 @@ function metricValue(result: Json, path: string[]): number {
 }
 
 function runTerms(spec: Extract<AggSpec, { kind: 'terms' }>, segments: Segment[], env: AggEnvironment): JsonObject {
-  const buckets = new Map<string, Bucket>();
+  const buckets = new Map<ColumnValue, Bucket>();
   let leafForKeys: LeafField | undefined;
+  const filtered = spec.include !== undefined || spec.exclude !== undefined;
   const keep = (key: ColumnValue) => {
     const text = String(key);
     return (!spec.include || spec.include(text)) && (!spec.exclude || !spec.exclude(text));
   };
   const bucketOf = (key: ColumnValue) => {
-    const id = `${typeof key}:${String(key)}`;
-    let bucket = buckets.get(id);
+    let bucket = buckets.get(key);
     if (!bucket) {
       bucket = { key, count: 0, docs: new Map() };
-      buckets.set(id, bucket);
+      buckets.set(key, bucket);
     }
     return bucket;
   };
+  const withSubs = spec.subs.length > 0;
+  const count = (bucket: Bucket, segment: Segment, doc: number, i: number) => {
+    bucket.count++;
+    if (!withSubs) return;
+    let entry = bucket.docs.get(segment);
+    if (!entry) {
+      entry = { docs: [], indexes: [] };
+      bucket.docs.set(segment, entry);
+    }
+    entry.docs.push(doc);
+    entry.indexes.push(i);
+  };
   for (const segment of segments) {
-    const { leaf, get } = valuesOf(segment, spec.field);
-    if (spec.field !== '_index' && !leaf && spec.missing === undefined) continue;
+    if (spec.field === '_index') {
+      // Every document of a segment is in its index's bucket.
+      const name = segment.ctx.index.name;
+      if (segment.docs.length === 0 || (filtered && !keep(name))) continue;
+      const bucket = bucketOf(name);
+      bucket.count += segment.docs.length;
+      if (withSubs) bucket.docs.set(segment, { docs: Array.from(segment.docs), indexes: segment.docs.length ? Array.from(segment.docs, (_d, i) => i) : [] });
+      continue;
+    }
+    const leaf = segment.ctx.index.mapping.leaf(spec.field);
+    if (!leaf && spec.missing === undefined) continue;
     leafForKeys ??= leaf;
+    const column = leaf ? segment.ctx.store.columns.get(leaf.path) : undefined;
+    const values = column?.values;
     const missing = spec.missing === undefined ? undefined : leaf?.kind === 'number' || leaf?.kind === 'date' ? Number(spec.missing) : spec.missing;
     for (let i = 0; i < segment.docs.length; i++) {
       const doc = segment.docs[i]!;
-      let values = get(doc);
-      if (values.length === 0 && missing !== undefined) values = [missing];
-      const seen = new Set<string>();
-      for (const value of values) {
-        const id = `${typeof value}:${String(value)}`;
-        if (seen.has(id) || !keep(value)) continue;
-        seen.add(id);
-        const bucket = bucketOf(value);
-        bucket.count++;
-        if (spec.subs.length > 0) {
-          let entry = bucket.docs.get(segment);
-          if (!entry) {
-            entry = { docs: [], indexes: [] };
-            bucket.docs.set(segment, entry);
-          }
-          entry.docs.push(doc);
-          entry.indexes.push(i);
+      const raw = values ? values[doc] : undefined;
+      if (raw === undefined) {
+        if (missing !== undefined && (!filtered || keep(missing))) count(bucketOf(missing), segment, doc, i);
+      } else if (!Array.isArray(raw)) {
+        if (!filtered || keep(raw)) count(bucketOf(raw), segment, doc, i);
+      } else {
+        for (let j = 0; j < raw.length; j++) {
+          const value = raw[j]!;
+          if (raw.indexOf(value) !== j || (filtered && !keep(value))) continue; // each value once per document
+          count(bucketOf(value), segment, doc, i);
         }
       }
     }
-    if (spec.minDocCount === 0 && leaf) {
+    if (spec.minDocCount === 0 && leaf && values) {
       // Terms no matching document has still appear, with a count of 0.
-      const column = segment.ctx.store.columns.get(leaf.path);
-      if (column) for (const value of column.values) if (value !== undefined) for (const v of Array.isArray(value) ? value : [value]) if (keep(v)) bucketOf(v);
+      for (const value of values) if (value !== undefined) for (const v of Array.isArray(value) ? value : [value]) if (keep(v)) bucketOf(v);
     }
   }
   const list = [...buckets.values()].filter((b) => b.count >= spec.minDocCount);

@@ -9,7 +9,7 @@ import { CompiledMapping, mergeMappings, validateMappings, wildcard } from './ma
 import type { IndexView } from './query';
 import { parseSearchRequest, runCount, runSearch, type SearchEnvironment } from './search';
 import { filterSource, parseSourceFilter } from './source';
-import { ShardStore, Vocabulary, type DocMeta } from './store';
+import { ShardStore, Vocabularies, type DocMeta } from './store';
 
 /**
  * The engine behind the local OpenSearch stand-in, usable in-process: indexes with settings, mappings and templates,
@@ -48,7 +48,7 @@ class Index implements IndexView {
     readonly uuid: string,
     public settings: Map<string, Json>,
     public mappings: JsonObject,
-    vocabulary: Vocabulary,
+    vocabulary: Vocabularies,
     private readonly aliasesOf: (index: string) => string[],
   ) {
     this.analysis = new AnalysisRegistry(analysisSection(settings));
@@ -222,7 +222,8 @@ export class SearchEngine {
   private readonly indices = new Map<string, Index>();
   private readonly aliases = new Map<string, Map<string, AliasEntry>>();
   private readonly templates = new Map<string, Template>();
-  readonly vocabulary = new Vocabulary();
+  /** The terms fuzzy queries expand against (shared by all indexes). */
+  readonly vocabulary = new Vocabularies();
   private readonly scratches = new Map<string, Scratch>();
   private readonly clock: () => number;
   readonly clusterUuid = randomId(16);
@@ -514,9 +515,7 @@ export class SearchEngine {
         if (members.size === 0) this.aliases.delete(alias);
       }
     }
-    if (targets.length > 0) this.vocabulary.rebuild((function* (indices: Iterable<Index>) {
-      for (const index of indices) yield* index.store.allTerms();
-    })(this.indices.values()));
+    if (targets.length > 0) this.vocabulary.rebuild([...this.indices.values()].map((index) => index.store));
     return { acknowledged: true };
   }
 
@@ -613,7 +612,7 @@ export class SearchEngine {
 
   catIndices(expression?: string): JsonObject[] {
     return this.resolve(expression).map((index) => {
-      const bytes = index.store.sources.reduce((n, s) => n + (s ? s.length : 0), 0);
+      const bytes = index.store.sourceBytes();
       return {
         health: index.replicas() > 0 ? 'yellow' : 'green',
         status: 'open',
@@ -658,6 +657,7 @@ export class SearchEngine {
     // A shadow of the alias table so later actions see earlier ones in the same request.
     const shadow = new Map<string, Set<string>>([...this.aliases].map(([a, m]) => [a, new Set(m.keys())]));
     const removedIndices = new Set<string>();
+    const missingRemovals: string[] = [];
     const asList = (value: Json | undefined, what: string): string[] => {
       if (value === undefined) return [];
       if (typeof value === 'string') return [value];
@@ -708,7 +708,8 @@ export class SearchEngine {
         case 'remove': {
           if (aliasNames.length === 0) throw errors.actionValidation('One of [alias] or [aliases] is required');
           const targets = concrete();
-          const mustExist = raw.must_exist !== false;
+          // An alias that is not there is an error only when must_exist says so (or when the request does nothing).
+          const mustExist = raw.must_exist === true;
           for (const aliasPattern of aliasNames) {
             const re = wildcard(aliasPattern);
             let any = false;
@@ -726,6 +727,7 @@ export class SearchEngine {
               }
             }
             if (!any && mustExist) throw errors.aliasesNotFound([aliasPattern]);
+            if (!any) missingRemovals.push(aliasPattern);
           }
           break;
         }
@@ -741,6 +743,7 @@ export class SearchEngine {
           throw errors.parsing(`[aliases] unknown field [${type}]`);
       }
     }
+    if (plan.length === 0 && missingRemovals.length > 0) throw errors.aliasesNotFound(missingRemovals);
     for (const step of plan) step();
     return { acknowledged: true };
   }
@@ -873,7 +876,7 @@ export class SearchEngine {
       throw errors.versionConflict(index, id, `version conflict, current version [${meta.version}] is different than the one provided [${version}]`);
     }
     const body: JsonObject = { _index: index.name, _id: id, _version: meta.version, _seq_no: meta.seqNo, _primary_term: meta.primaryTerm, found: true };
-    const filtered = filterSource(JSON.parse(index.store.sources[doc]!) as JsonObject, parseSourceFilter(undefined, params));
+    const filtered = filterSource(JSON.parse(index.store.source(doc)!) as JsonObject, parseSourceFilter(undefined, params));
     if (filtered !== undefined) body._source = filtered;
     return { status: 200, body };
   }
@@ -918,7 +921,7 @@ export class SearchEngine {
       }
       created = true;
     } else {
-      const current = JSON.parse(index.store.sources[doc]!) as JsonObject;
+      const current = JSON.parse(index.store.source(doc)!) as JsonObject;
       source = mergeDoc(current, body.doc as JsonObject);
       if (body.detect_noop !== false && sameJson(current, source)) {
         const answer: JsonObject = { _index: index.name, _id: id, _version: existing.version, result: 'noop', _shards: { total: 0, successful: 0, failed: 0 }, _seq_no: existing.seqNo, _primary_term: existing.primaryTerm };
@@ -1053,6 +1056,11 @@ export class SearchEngine {
   /** How many documents an index holds (benchmarks and tests). */
   documentCount(name: string): number {
     return this.single(name, false, false).store.liveCount;
+  }
+
+  /** An index's data (benchmarks and tests look inside). */
+  storeOf(name: string): ShardStore {
+    return this.single(name, false, false).store;
   }
 }
 

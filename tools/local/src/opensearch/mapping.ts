@@ -35,8 +35,12 @@ export interface LeafField {
   readonly ignoreAbove?: number;
   readonly scalingFactor?: number;
   readonly format?: DateFormat;
-  /** Terms of this search_as_you_type sub-field are matched by prefix (`._index_prefix`). */
+  /**
+   * search_as_you_type's `._index_prefix`: not indexed of its own, its terms are the field's words and shingles,
+   * matched by prefix (the fields in prefixSources).
+   */
   readonly prefixField?: boolean;
+  readonly prefixSources?: string[];
   /** A search_as_you_type shingle sub-field (2 or 3 words). */
   readonly shingleSize?: number;
   readonly norms: boolean;
@@ -316,7 +320,14 @@ interface DynamicTemplate {
 function globMatcher(pattern: Json | undefined, regex: boolean): ((value: string) => boolean) | undefined {
   if (pattern === undefined) return undefined;
   const patterns = (Array.isArray(pattern) ? pattern : [pattern]).map(String);
-  const compiled = patterns.map((p) => (regex ? new RegExp(`^(?:${p})$`) : wildcard(p)));
+  const compiled = patterns.map((p) => {
+    if (!regex) return wildcard(p);
+    try {
+      return new RegExp(`^(?:${p})$`);
+    } catch {
+      throw errors.mapperParsing(`dynamic template pattern [${p}] is not a valid regular expression`);
+    }
+  });
   return (value) => compiled.some((re) => re.test(value));
 }
 
@@ -436,10 +447,12 @@ export class CompiledMapping {
         return { ...base, kind: 'text', docValues: false, analyzer, searchAnalyzer, subFields };
       case 'search_as_you_type': {
         const max = typeof def.max_shingle_size === 'number' ? def.max_shingle_size : 3;
+        const sources = [path];
         for (let size = 2; size <= max; size++) {
+          sources.push(`${path}._${size}gram`);
           subFields.push({ ...base, path: `${path}._${size}gram`, kind: 'text', docValues: false, analyzer: shingleAnalyzer(analyzer, size, size), searchAnalyzer: shingleAnalyzer(searchAnalyzer, size, size), shingleSize: size, subFields: [], copyTo: [] });
         }
-        subFields.push({ ...base, path: `${path}._index_prefix`, kind: 'text', docValues: false, analyzer: shingleAnalyzer(analyzer, 1, max), searchAnalyzer, prefixField: true, subFields: [], copyTo: [] });
+        subFields.push({ ...base, path: `${path}._index_prefix`, kind: 'text', docValues: false, analyzer, searchAnalyzer, prefixField: true, prefixSources: sources, subFields: [], copyTo: [] });
         return { ...base, kind: 'text', docValues: false, analyzer, searchAnalyzer, subFields };
       }
       case 'keyword':

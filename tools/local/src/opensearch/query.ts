@@ -19,7 +19,7 @@ import { errors, OpenSearchError } from './errors';
 import { autoEdits, lowerBound, prefixEnd, topExpansions } from './fuzzy';
 import { arcDistance, distanceFunction, parseDistance, parseGeoPoint, type GeoPoint } from './geo';
 import { wildcard, type CompiledMapping, type LeafField } from './mapping';
-import type { Column, Posting, ShardStore, TermIndex, Vocabulary } from './store';
+import { postingDoc, postingFreq, type Column, type Posting, type ShardStore, type TermIndex, type Vocabularies } from './store';
 
 /**
  * Runs a parsed query against one index: each clause is compiled with the index's mapping (an error here is a
@@ -79,7 +79,7 @@ export class ShardContext {
 
   constructor(
     readonly index: IndexView,
-    readonly vocabulary: Vocabulary,
+    readonly vocabulary: Vocabularies,
     readonly now: number,
     scratch: Scratch,
   ) {
@@ -93,6 +93,11 @@ export class ShardContext {
 
   fail(reason: string, causedBy?: { type: string; reason: string }): OpenSearchError {
     return errors.queryShard({ name: this.index.name, uuid: this.index.uuid }, reason, causedBy);
+  }
+
+  /** A shard failure OpenSearch reports as illegal_argument_exception itself (e.g. fielddata on text fields). */
+  illegal(reason: string): OpenSearchError {
+    return new OpenSearchError(400, 'illegal_argument_exception', reason);
   }
 
   /** Records a term for highlighting (not under must_not). */
@@ -151,7 +156,8 @@ function averageLength(index: TermIndex): number {
 /** BM25 scores of one term's documents, with a given weight (boost × idf). */
 function scorePosting(ctx: ShardContext, index: TermIndex, posting: Posting, weight: number, scored: boolean): DocSet {
   const live = ctx.store.live;
-  const n = posting.docs.length;
+  const n = posting.size;
+  const data = posting.data;
   const docs = new Int32Array(n);
   const scores = scored ? new Float64Array(n) : null;
   const avgdl = averageLength(index);
@@ -159,11 +165,11 @@ function scorePosting(ctx: ShardContext, index: TermIndex, posting: Posting, wei
   const positional = index.keepPositions && index.field.norms;
   let count = 0;
   for (let k = 0; k < n; k++) {
-    const doc = posting.docs[k]!;
+    const doc = data[2 * k]!;
     if (live[doc] !== 1) continue;
     docs[count] = doc;
     if (scores) {
-      const tf = positional ? posting.freqs[k]! : 1;
+      const tf = positional ? data[2 * k + 1]! : 1;
       const dl = positional ? (norms[doc] ?? 1) : 1;
       scores[count] = weight * (tf / (tf + K1 * (1 - B + (B * dl) / avgdl)));
     }
@@ -216,10 +222,10 @@ function synonymNode(ctx: ShardContext, leaf: LeafField, terms: string[], boost:
       const weight = boost * idf(index.docCount, Math.max(...postings.map((p) => p.df)));
       const freq = new Map<number, number>();
       for (const p of postings) {
-        for (let k = 0; k < p.docs.length; k++) {
-          const doc = p.docs[k]!;
+        for (let k = 0; k < p.size; k++) {
+          const doc = postingDoc(p, k);
           if (ctx.store.live[doc] !== 1) continue;
-          freq.set(doc, (freq.get(doc) ?? 0) + (index.keepPositions ? p.freqs[k]! : 1));
+          freq.set(doc, (freq.get(doc) ?? 0) + (index.keepPositions ? postingFreq(p, k) : 1));
         }
       }
       const docs = Int32Array.from(freq.keys()).sort();
@@ -280,23 +286,27 @@ function docsWithTerms(ctx: ShardContext, index: TermIndex, terms: Iterable<stri
     const posting = index.postings.get(term);
     if (posting && posting.df > 0) {
       postings.push(posting);
-      total += posting.docs.length;
+      total += posting.size;
     }
   }
   if (postings.length === 0) return EMPTY;
   const live = ctx.store.live;
   if (postings.length === 1) {
-    const only = postings[0]!.docs;
-    const docs = new Int32Array(only.length);
+    const only = postings[0]!;
+    const docs = new Int32Array(only.size);
     let c = 0;
-    for (const doc of only) if (live[doc] === 1) docs[c++] = doc;
+    for (let k = 0; k < only.size; k++) {
+      const doc = postingDoc(only, k);
+      if (live[doc] === 1) docs[c++] = doc;
+    }
     return { docs: docs.subarray(0, c), scores: null };
   }
   ctx.scratch.ensure(ctx.maxDoc);
   const marks = ctx.scratch.marks;
   const touched: number[] = [];
   for (const posting of postings) {
-    for (const doc of posting.docs) {
+    for (let k = 0; k < posting.size; k++) {
+      const doc = postingDoc(posting, k);
       if (live[doc] !== 1 || marks[doc] === 1) continue;
       marks[doc] = 1;
       touched.push(doc);
@@ -415,8 +425,13 @@ function prefixNode(ctx: ShardContext, leaf: LeafField, prefix: string, boost: n
   }
   requireIndexed(ctx, leaf);
   const value = leaf.kind === 'keyword' && leaf.normalizer ? leaf.normalizer.normalize(prefix) : prefix;
-  const index = ctx.store.inverted.get(leaf.path);
   ctx.notePrefix(leaf.path, value);
+  if (leaf.prefixField) {
+    // `._index_prefix`: the prefix among the field's words and shingles.
+    const sources = leaf.prefixSources!.map((path) => ctx.store.inverted.get(path)).filter((i): i is TermIndex => i !== undefined);
+    return constantNode(ctx, () => union(sources.map((i) => docsWithTerms(ctx, i, prefixTerms(i, value, caseInsensitive))), ctx.scratch, ctx.maxDoc, 1, 1, false), boost);
+  }
+  const index = ctx.store.inverted.get(leaf.path);
   if (!index) return NONE;
   return constantNode(ctx, () => docsWithTerms(ctx, index, prefixTerms(index, value, caseInsensitive)), boost);
 }
@@ -434,7 +449,7 @@ function prefixTerms(index: TermIndex, prefix: string, caseInsensitive: boolean)
 function fuzzyTerms(ctx: ShardContext, leaf: LeafField, term: string, edits: number, fuzzy: FuzzyOptions): { term: string; boost: number }[] {
   const index = ctx.store.inverted.get(leaf.path);
   if (!index) return [];
-  const expansions = ctx.vocabulary.fuzzy(term, edits, fuzzy.prefixLength, fuzzy.transpositions).filter((e) => {
+  const expansions = ctx.vocabulary.of(leaf).fuzzy(term, edits, fuzzy.prefixLength, fuzzy.transpositions).filter((e) => {
     const posting = index.postings.get(e.term);
     return posting !== undefined && posting.df > 0;
   });

@@ -9,7 +9,7 @@ import { isObject, type Json, type JsonObject } from './json';
 import type { LeafField } from './mapping';
 import { compile, HighlightTerms, ShardContext, type IndexView } from './query';
 import { filterSource, parseSourceFilter, type SourceFilter } from './source';
-import type { Vocabulary } from './store';
+import type { Vocabularies } from './store';
 
 /**
  * The search request: parsing the body (and URL parameters), running the query on every index it names (each
@@ -64,6 +64,7 @@ function tokenType(value: Json): string {
 
 function intValue(key: string, value: Json | string | undefined): number | undefined {
   if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'number' && typeof value !== 'string') throw errors.parsing(`[${key}] failed to parse field [${key}]: expected a number`);
   const n = typeof value === 'number' ? value : Number(value);
   if (!Number.isInteger(n)) throw errors.parsing(`[${key}] failed to parse field [${key}]: [${String(value)}] is not an integer`);
   return n;
@@ -305,7 +306,7 @@ function fieldSortColumn(spec: Extract<SortSpec, { kind: 'field' }>, ctx: ShardC
     const numeric = integer || ['double', 'float', 'half_float', 'scaled_float'].includes(spec.unmappedType);
     return { key: () => null, output: (k) => missingOutput(k, numeric, integer, spec.order, missingFirst), missingFirst };
   }
-  if (leaf.kind === 'text') throw ctx.fail(TEXT_SORT(spec.field), { type: 'illegal_argument_exception', reason: TEXT_SORT(spec.field) });
+  if (leaf.kind === 'text') throw ctx.illegal(TEXT_SORT(spec.field));
   if (leaf.kind === 'geo') throw ctx.fail(`can't sort on geo_point field without using specific sorting feature, like geo_distance`);
   if (!leaf.docValues) throw ctx.fail(`Can't load fielddata on [${spec.field}] because fielddata is unsupported on fields of type [${leaf.type}]. Use doc values instead.`);
   const column = ctx.store.columns.get(leaf.path);
@@ -379,7 +380,7 @@ export function float32(value: number): number {
 // Running a search
 
 export interface SearchEnvironment {
-  vocabulary: Vocabulary;
+  vocabulary: Vocabularies;
   scratch(index: string): Scratch;
   now: number;
   /** index.max_result_window of an index. */
@@ -438,6 +439,49 @@ function topCandidates(list: Candidate[], k: number, compare: (a: Candidate, b: 
     }
   }
   return heap.sort(compare);
+}
+
+/** Indices of the k best scores (ties: the lower index, i.e. the earlier document), best first. */
+export function topByScore(scores: Float64Array, k: number): number[] {
+  const n = scores.length;
+  if (k <= 0 || n === 0) return [];
+  const better = (a: number, b: number) => scores[a]! > scores[b]! || (scores[a] === scores[b] && a < b);
+  if (n <= k) return Array.from({ length: n }, (_v, i) => i).sort((a, b) => (better(a, b) ? -1 : 1));
+  // A min-heap of the best k seen so far, the worst at the root.
+  const heap = new Int32Array(k);
+  let size = 0;
+  const sift = (i: number) => {
+    for (;;) {
+      const l = i * 2 + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < size && better(heap[m]!, heap[l]!)) m = l;
+      if (r < size && better(heap[m]!, heap[r]!)) m = r;
+      if (m === i) return;
+      const t = heap[i]!;
+      heap[i] = heap[m]!;
+      heap[m] = t;
+      i = m;
+    }
+  };
+  for (let i = 0; i < n; i++) {
+    if (size < k) {
+      heap[size] = i;
+      let c = size++;
+      while (c > 0) {
+        const parent = (c - 1) >> 1;
+        if (!better(heap[parent]!, heap[c]!)) break;
+        const t = heap[c]!;
+        heap[c] = heap[parent]!;
+        heap[parent] = t;
+        c = parent;
+      }
+    } else if (better(i, heap[0]!)) {
+      heap[0] = i;
+      sift(0);
+    }
+  }
+  return Array.from(heap.subarray(0, size)).sort((a, b) => (better(a, b) ? -1 : 1));
 }
 
 function shardFailure(view: IndexView, error: OpenSearchError): JsonObject {
@@ -526,6 +570,11 @@ export function runSearch(request: SearchRequest, views: IndexView[], env: Searc
     total += hits.docs.length;
     const scores = hits.scores;
     if (scores) for (let i = 0; i < scores.length; i++) if (scores[i]! > maxScore) maxScore = scores[i]!;
+    if (defaultScoreSort && !afterKeys && scores) {
+      // Sorting by score alone: pick the best straight from the scores, without a candidate per match.
+      for (const i of topByScore(scores, k)) candidates.push({ shard, doc: hits.docs[i]!, score: scores[i]!, keys: [scores[i]!] });
+      return;
+    }
     const list: Candidate[] = [];
     for (let i = 0; i < hits.docs.length; i++) {
       const doc = hits.docs[i]!;
@@ -554,7 +603,8 @@ export function runSearch(request: SearchRequest, views: IndexView[], env: Searc
           : { value: request.trackTotalHits, relation: 'gte' };
   const hitsSection: JsonObject = {};
   if (totalJson !== undefined) hitsSection.total = totalJson as Json;
-  hitsSection.max_score = (defaultScoreSort || request.trackScores) && maxScore !== Number.NEGATIVE_INFINITY && needScores ? float32(maxScore) : null;
+  // No hits asked for (size 0), or sorted by something else without track_scores: OpenSearch gives no max_score.
+  hitsSection.max_score = request.size > 0 && (defaultScoreSort || request.trackScores) && maxScore !== Number.NEGATIVE_INFINITY && needScores ? float32(maxScore) : null;
   hitsSection.hits = hitsJson as unknown as Json;
 
   const response: JsonObject = {
@@ -601,7 +651,7 @@ function buildHit(run: ShardRun, doc: number, score: number | null, sortValues: 
     hit._primary_term = meta.primaryTerm;
   }
   hit._score = score === null || Number.isNaN(score) ? null : float32(score);
-  const source = JSON.parse(view.store.sources[doc]!) as JsonObject;
+  const source = JSON.parse(view.store.source(doc)!) as JsonObject;
   const filtered = filterSource(source, request.source);
   if (filtered !== undefined) hit._source = filtered;
   if (sortValues) hit.sort = sortValues as unknown as Json;

@@ -12,15 +12,46 @@ import type { IndexedDocument, LeafField } from './mapping';
 
 export type ColumnValue = string | number | boolean | GeoPoint;
 
+/**
+ * One term's postings: document numbers (ascending) and term frequencies, interleaved in one array
+ * ([doc, freq, doc, freq, ...], `size` entries) that grows by doubling; most terms are rare, and one small array
+ * per term keeps their cost low.
+ */
 export interface Posting {
   readonly term: string;
   readonly id: number;
-  readonly docs: number[];
-  readonly freqs: number[];
+  data: number[] | Int32Array;
+  /** Entries in data (live and dead). */
+  size: number;
   /** Live documents holding the term. */
   df: number;
   /** Live occurrences. */
   ttf: number;
+}
+
+export const postingDoc = (p: Posting, k: number) => p.data[2 * k]!;
+export const postingFreq = (p: Posting, k: number) => p.data[2 * k + 1]!;
+
+/** Postings longer than this live in an Int32Array (4 bytes an entry; a typed array's own cost only pays off then). */
+const TYPED_FROM = 32;
+
+function append(p: Posting, doc: number, freq: number): void {
+  const at = p.size * 2;
+  if (at === p.data.length) {
+    const capacity = Math.max(4, p.data.length * 2);
+    if (capacity > TYPED_FROM) {
+      const grown = new Int32Array(capacity);
+      grown.set(p.data);
+      p.data = grown;
+    } else {
+      const grown: number[] = new Array<number>(capacity);
+      for (let i = 0; i < at; i++) grown[i] = p.data[i]!;
+      p.data = grown;
+    }
+  }
+  p.data[at] = doc;
+  p.data[at + 1] = freq;
+  p.size++;
 }
 
 // Lucene's SmallFloat.intToByte4 / byte4ToInt: field lengths are stored in one byte, exact below 24.
@@ -71,7 +102,7 @@ export class TermIndex {
   private posting(term: string): Posting {
     let posting = this.postings.get(term);
     if (!posting) {
-      posting = { term, id: this.termById.length, docs: [], freqs: [], df: 0, ttf: 0 };
+      posting = { term, id: this.termById.length, data: [], size: 0, df: 0, ttf: 0 };
       this.postings.set(term, posting);
       this.termById.push(term);
       this.unsorted.push(term);
@@ -123,8 +154,10 @@ export class TermIndex {
     if (counts.size === 0) return;
     this.docCount++;
     for (const [posting, freq] of counts) {
-      posting.docs.push(doc);
-      posting.freqs.push(freq);
+      if (posting.size === 0) {
+        posting.data = [doc, freq]; // exactly sized: most terms stay this rare
+        posting.size = 1;
+      } else append(posting, doc, freq);
       posting.df++;
       posting.ttf += freq;
       this.sumTtf += freq;
@@ -142,10 +175,10 @@ export class TermIndex {
       seen.add(term);
       const posting = this.postings.get(term);
       if (!posting) continue;
-      const k = indexOf(posting.docs, doc);
+      const k = indexOf(posting, doc);
       if (k < 0) continue;
       any = true;
-      const freq = posting.freqs[k]!;
+      const freq = postingFreq(posting, k);
       posting.df--;
       posting.ttf -= freq;
       this.sumTtf -= freq;
@@ -210,17 +243,15 @@ export class TermIndex {
   /** Drops dead documents from the postings. */
   compact(live: Uint8Array): void {
     for (const [term, posting] of this.postings) {
-      let w = 0;
-      for (let r = 0; r < posting.docs.length; r++) {
-        const doc = posting.docs[r]!;
+      const kept: number[] = [];
+      for (let r = 0; r < posting.size; r++) {
+        const doc = postingDoc(posting, r);
         if (live[doc] !== 1) continue;
-        posting.docs[w] = doc;
-        posting.freqs[w] = posting.freqs[r]!;
-        w++;
+        kept.push(doc, postingFreq(posting, r));
       }
-      posting.docs.length = w;
-      posting.freqs.length = w;
-      if (w === 0) this.postings.delete(term);
+      posting.data = kept.length > TYPED_FROM ? Int32Array.from(kept) : kept;
+      posting.size = kept.length / 2;
+      if (posting.size === 0) this.postings.delete(term);
     }
     this.sorted = [...this.postings.keys()].sort();
     this.unsorted = [];
@@ -235,15 +266,16 @@ function mergeSorted(sorted: string[], added: string[]): string[] {
   return out;
 }
 
-function indexOf(docs: number[], doc: number): number {
+/** The entry of a document in a posting, or -1. */
+function indexOf(posting: Posting, doc: number): number {
   let lo = 0;
-  let hi = docs.length;
+  let hi = posting.size;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (docs[mid]! < doc) lo = mid + 1;
+    if (postingDoc(posting, mid) < doc) lo = mid + 1;
     else hi = mid;
   }
-  return lo < docs.length && docs[lo] === doc ? lo : -1;
+  return lo < posting.size && postingDoc(posting, lo) === doc ? lo : -1;
 }
 
 /** Sets arr[i], filling any gap with undefined so the array stays a plain (fast) one. */
@@ -336,6 +368,47 @@ export interface DocMeta {
   primaryTerm: number;
 }
 
+/**
+ * The vocabularies fuzzy expansion walks: words of text fields, shingles of search_as_you_type sub-fields, and
+ * keyword values are kept apart so that a typo in a word is never compared with ids, slugs or word pairs.
+ */
+export class Vocabularies {
+  readonly words = new Vocabulary();
+  readonly shingles = new Vocabulary();
+  readonly keywords = new Vocabulary();
+
+  of(field: LeafField): Vocabulary {
+    return field.kind === 'keyword' ? this.keywords : field.shingleSize ? this.shingles : this.words;
+  }
+
+  /** How many distinct words the text fields hold. */
+  get size(): number {
+    return this.words.size;
+  }
+
+  clearCache(): void {
+    this.words.clearCache();
+    this.shingles.clearCache();
+    this.keywords.clearCache();
+  }
+
+  /** Starts again from the terms of the given stores (after an index is deleted). */
+  rebuild(stores: Iterable<ShardStore>): void {
+    const words: string[] = [];
+    const shingles: string[] = [];
+    const keywords: string[] = [];
+    for (const store of stores) {
+      for (const index of store.inverted.values()) {
+        const target = index.field.kind === 'keyword' ? keywords : index.field.shingleSize ? shingles : words;
+        for (const term of index.postings.keys()) target.push(term);
+      }
+    }
+    this.words.rebuild(words);
+    this.shingles.rebuild(shingles);
+    this.keywords.rebuild(keywords);
+  }
+}
+
 export class ShardStore {
   /** Versions of live documents by id. */
   readonly meta = new Map<string, DocMeta>();
@@ -346,17 +419,18 @@ export class ShardStore {
   liveCount = 0;
   private dead = 0;
   readonly ids: (string | undefined)[] = [];
-  readonly sources: (string | undefined)[] = [];
+  /** Sources as UTF-8 (half the size of JS strings for text with macrons, and off the JS heap). */
+  private readonly sources: (Buffer | undefined)[] = [];
   readonly byId = new Map<string, number>();
   readonly inverted = new Map<string, TermIndex>();
   readonly columns = new Map<string, Column>();
 
-  constructor(private readonly vocabulary: Vocabulary) {}
+  constructor(private readonly vocabularies: Vocabularies) {}
 
   termIndex(field: LeafField): TermIndex {
     let index = this.inverted.get(field.path);
     if (!index) {
-      index = new TermIndex(field, field.kind === 'text', this.vocabulary);
+      index = new TermIndex(field, field.kind === 'text', this.vocabularies.of(field));
       this.inverted.set(field.path, index);
     }
     return index;
@@ -384,12 +458,12 @@ export class ShardStore {
     this.live[doc] = 1;
     this.liveCount++;
     setAt(this.ids, doc, id);
-    setAt(this.sources, doc, source);
+    setAt(this.sources, doc, Buffer.from(source, 'utf8'));
     this.byId.set(id, doc);
     for (const [field, values] of document.values) {
       if (values.length === 0) continue;
       if (field.kind === 'text') {
-        if (field.indexed) this.termIndex(field).addText(doc, values as string[], field.analyzer!);
+        if (field.indexed && !field.prefixField) this.termIndex(field).addText(doc, values as string[], field.analyzer!);
         continue;
       }
       this.column(field.path).set(doc, values);
@@ -421,14 +495,22 @@ export class ShardStore {
     if (this.dead > 10_000 && this.dead > this.liveCount) this.compact();
   }
 
-  private compact(): void {
+  /** Drops dead documents from every posting (runs by itself once dead documents outnumber live ones). */
+  compact(): void {
     for (const index of this.inverted.values()) index.compact(this.live);
     this.dead = 0;
   }
 
-  /** Every term this index holds (for rebuilding the shared vocabulary). */
-  *allTerms(): Iterable<string> {
-    for (const index of this.inverted.values()) yield* index.postings.keys();
+  /** A document's source as it was sent. */
+  source(doc: number): string | undefined {
+    return this.sources[doc]?.toString('utf8');
+  }
+
+  /** Bytes of all live sources. */
+  sourceBytes(): number {
+    let n = 0;
+    for (const s of this.sources) n += s?.length ?? 0;
+    return n;
   }
 
   /** Live documents, ascending. */
