@@ -275,7 +275,7 @@ class PipelineAnalyzer implements Analyzer {
 const DEFAULT_MAX_TOKEN_LENGTH = 255;
 
 export const STANDARD = new PipelineAnalyzer('standard', standardTokenizer(DEFAULT_MAX_TOKEN_LENGTH), [lowercase]);
-export const KEYWORD = new PipelineAnalyzer('keyword', keywordTokenizer, []);
+const KEYWORD = new PipelineAnalyzer('keyword', keywordTokenizer, []);
 const BUILT_IN_ANALYZERS: Record<string, Analyzer> = {
   standard: STANDARD,
   simple: new PipelineAnalyzer('simple', letterTokenizer, [lowercase]),
@@ -293,7 +293,7 @@ const BUILT_IN_FILTERS: Record<string, TokenFilter> = { lowercase, asciifolding:
 /** Filters a keyword normalizer may use: those that work on whole values. */
 const NORMALIZER_FILTERS = new Set(['lowercase', 'asciifolding']);
 
-export const LOWERCASE_NORMALIZER: Normalizer = { name: 'lowercase', normalize: (value) => value.toLowerCase() };
+const LOWERCASE_NORMALIZER: Normalizer = { name: 'lowercase', normalize: (value) => value.toLowerCase() };
 
 /** An index's analyzers and normalizers: the built-in ones plus those its settings define. */
 export class AnalysisRegistry {

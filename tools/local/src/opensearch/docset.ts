@@ -9,8 +9,6 @@ export interface DocSet {
 
 export const EMPTY: DocSet = { docs: new Int32Array(0), scores: null };
 
-export const size = (set: DocSet) => set.docs.length;
-
 /** Reusable per-index work arrays (one query runs at a time in Node, so they are never shared mid-use). */
 export class Scratch {
   sum = new Float64Array(0);

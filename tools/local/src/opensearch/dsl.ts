@@ -378,7 +378,8 @@ const PARSERS: Record<string, (body: JsonObject) => Query> = {
     checkKeys('multi_match', body, [...MATCH_OPTIONS, 'fields', 'type', 'tie_breaker', 'slop']);
     if (body.query === undefined || body.query === null) throw errors.illegalArgument('[multi_match] requires query value');
     if (body.fuzzy_rewrite !== undefined) unsupported('multi_match', 'fuzzy_rewrite');
-    const type = (body.type === undefined ? 'best_fields' : str('multi_match', 'type', body.type).toLowerCase()) as MultiMatchType;
+    const named = body.type === undefined ? 'best_fields' : str('multi_match', 'type', body.type).toLowerCase();
+    const type = (named === 'boolean' ? 'best_fields' : named) as MultiMatchType; // "boolean" is best_fields' old name
     if (!MULTI_MATCH_TYPES.includes(type)) throw errors.parsing(`failed to parse [multi_match] query type [${type}]. unknown type.`);
     if (type === 'cross_fields') throw errors.parsing('the local OpenSearch stand-in does not support [multi_match] type [cross_fields]');
     const fuzzy = fuzzyOptions('multi_match', body);

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { parseAggs } from './aggs';
 import { AnalysisRegistry } from './analysis';
 import { Scratch } from './docset';
 import { parseQuery } from './dsl';
@@ -94,8 +93,7 @@ function flattenSettings(raw: Json | undefined): Map<string, Json> {
   const walk = (node: JsonObject, prefix: string) => {
     for (const [key, value] of Object.entries(node)) {
       const path = prefix ? `${prefix}.${key}` : key;
-      if (isObject(value) && !path.includes('analysis')) walk(value, path);
-      else if (isObject(value)) walk(value, path);
+      if (isObject(value)) walk(value, path);
       else out.set(path, value);
     }
   };
@@ -776,10 +774,7 @@ export class SearchEngine {
     }
     if (patterns) {
       const missing = patterns.filter((p) => !p.includes('*') && p !== '_all' && !found.has(p));
-      if (missing.length > 0) {
-        if (Object.keys(out).length === 0) throw new PlainError(404, `alias [${missing.join(',')}] missing`);
-        throw new PlainError(404, `alias [${missing.join(',')}] missing`);
-      }
+      if (missing.length > 0) throw new PlainError(404, `alias [${missing.join(',')}] missing`);
     }
     return out;
   }
@@ -1046,11 +1041,6 @@ export class SearchEngine {
     const query = b.query === undefined ? ({ kind: 'match_all', boost: 1 } as const) : parseQuery(b.query);
     const minScore = params.get('min_score');
     return runCount(query, this.searchTargets(expression, params), this.environment(), minScore === null ? undefined : Number(minScore));
-  }
-
-  /** Validates aggregations without running them (used by tests of the parser). */
-  static parseAggregations(raw: Json): void {
-    parseAggs(raw);
   }
 
   /** How many documents an index holds (benchmarks and tests). */

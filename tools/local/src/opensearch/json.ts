@@ -17,8 +17,3 @@ export function singleKey(value: JsonObject): string | undefined {
   }
   return found;
 }
-
-/** A Java-like rendering of a value for error messages (OpenSearch quotes what it could not parse). */
-export function describe(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}

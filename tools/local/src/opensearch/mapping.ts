@@ -14,7 +14,6 @@ import { isObject, type Json, type JsonObject } from './json';
 
 export const NUMERIC_TYPES = ['long', 'integer', 'short', 'byte', 'double', 'float', 'half_float', 'scaled_float', 'unsigned_long'] as const;
 export type NumericType = (typeof NUMERIC_TYPES)[number];
-const LEAF_TYPES = ['text', 'keyword', 'search_as_you_type', 'boolean', 'date', 'geo_point', ...NUMERIC_TYPES] as const;
 
 /** How a leaf's values are kept: analysed postings, exact terms (keyword), numbers (numeric, date), booleans or points. */
 export type LeafKind = 'text' | 'keyword' | 'number' | 'date' | 'boolean' | 'geo';
@@ -604,7 +603,7 @@ class DocumentParse {
     }
     if (field.kind === 'object') {
       if (!field.enabled) return;
-      const items = Array.isArray(value) ? value.flat(Infinity as 1) : [value];
+      const items = Array.isArray(value) ? flatten(value) : [value];
       for (const item of items) {
         if (item === null) continue;
         if (!isObject(item)) {
@@ -618,13 +617,13 @@ class DocumentParse {
       this.leafValue(field, value);
       return;
     }
-    const items = Array.isArray(value) ? value.flat(Infinity as 1) : [value];
+    const items = Array.isArray(value) ? flatten(value) : [value];
     for (const item of items) {
       if (item === null) {
         if (field.nullValue !== undefined) this.leafValue(field, field.nullValue);
         continue;
       }
-      this.leafValue(field, item as Json);
+      this.leafValue(field, item);
     }
   }
 
@@ -703,9 +702,13 @@ class DocumentParse {
 
 }
 
+/** Arrays of arrays are one list of values to OpenSearch. */
+function flatten(values: Json[]): Json[] {
+  return values.some(Array.isArray) ? values.flatMap((v) => (Array.isArray(v) ? flatten(v) : [v])) : values;
+}
+
 function firstNonNull(values: Json[]): Json | undefined {
-  for (const value of values.flat(Infinity as 1)) if (value !== null) return value as Json;
-  return undefined;
+  return flatten(values).find((value) => value !== null);
 }
 
 const INTEGER_RANGES: Record<string, [number, number]> = {
@@ -761,5 +764,3 @@ export function coerce(field: LeafField, raw: Json): Value[] {
     }
   }
 }
-
-export { LEAF_TYPES };

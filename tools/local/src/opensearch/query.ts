@@ -334,10 +334,6 @@ function boosted(node: QueryNode, boost: number): QueryNode {
 // ---------------------------------------------------------------------------------------------------------------
 // Values of a query against a field's type
 
-function describeType(leaf: LeafField): string {
-  return leaf.type;
-}
-
 function requireIndexed(ctx: ShardContext, leaf: LeafField): void {
   if (!leaf.indexed) throw ctx.fail(`failed to create query: Cannot search on field [${leaf.path}] since it is not indexed.`);
 }
@@ -421,7 +417,7 @@ function indexNode(ctx: ShardContext, matches: boolean, boost: number): QueryNod
 
 function prefixNode(ctx: ShardContext, leaf: LeafField, prefix: string, boost: number, caseInsensitive = false): QueryNode {
   if (leaf.kind !== 'text' && leaf.kind !== 'keyword') {
-    throw ctx.fail(`failed to create query: Can only use prefix queries on keyword and text fields - not on [${leaf.path}] which is of type [${describeType(leaf)}]`);
+    throw ctx.fail(`failed to create query: Can only use prefix queries on keyword and text fields - not on [${leaf.path}] which is of type [${leaf.type}]`);
   }
   requireIndexed(ctx, leaf);
   const value = leaf.kind === 'keyword' && leaf.normalizer ? leaf.normalizer.normalize(prefix) : prefix;

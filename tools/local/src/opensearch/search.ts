@@ -401,6 +401,7 @@ interface ShardRun {
   matched: DocSet;
   hits: DocSet;
   highlight?: HighlightTerms;
+  highlightQueries?: Map<Query, HighlightTerms>;
 }
 
 function topCandidates(list: Candidate[], k: number, compare: (a: Candidate, b: Candidate) => number): Candidate[] {
@@ -663,15 +664,21 @@ function buildHit(run: ShardRun, doc: number, score: number | null, sortValues: 
   return hit;
 }
 
+/** The terms to highlight in one index: the query's, or a highlight_query's (worked out once per index). */
 function termsForHighlight(run: ShardRun, o: HighlightOptions, spec: HighlightSpec): HighlightTerms {
   const query = o.highlightQuery ?? spec.highlightQuery;
   if (!query) return run.highlight ?? new HighlightTerms();
-  const terms = new HighlightTerms();
-  run.ctx.highlight = terms;
-  try {
-    compile(run.ctx, query, true);
-  } finally {
-    run.ctx.highlight = undefined;
+  run.highlightQueries ??= new Map();
+  let terms = run.highlightQueries.get(query);
+  if (!terms) {
+    terms = new HighlightTerms();
+    run.ctx.highlight = terms;
+    try {
+      compile(run.ctx, query, true);
+    } finally {
+      run.ctx.highlight = undefined;
+    }
+    run.highlightQueries.set(query, terms);
   }
   return terms;
 }
