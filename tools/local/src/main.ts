@@ -39,7 +39,7 @@ console.log(
     `  card gateway    ${urls.cardGateway}   sandbox dashboard; test cards in the README`,
     `  DynamoDB Local  ${urls.dynamodb}   SQS ${urls.sqs}   EventBridge ${urls.eventBridge}   Step Functions ${urls.stepFunctions}`,
     `  S3 ${urls.s3}   Cognito ${urls.cognito} (pool ${platform.cognito.userPoolId})   Scheduler ${urls.scheduler}`,
-    `  Secrets Manager ${urls.secretsManager}`,
+    `  Secrets Manager ${urls.secretsManager}   OpenSearch (stand-in) ${urls.search}`,
     ...(process.env.LOCAL_SITE_GUARD_DOMAINS ? [`  site guard on for ${process.env.LOCAL_SITE_GUARD_DOMAINS}: anonymous visitors are sent to /login`] : []),
     '',
     ...describeSignIns(),
