@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reindexRunSchema } from '@giving/shared/contracts/reindex';
 import { CharityProfilePublished } from '@giving/shared/events/accounts';
 import { newId } from '@giving/shared/ids';
-import type { HttpEvent } from '@giving/shared/lambda/http';
-import { API_PREFIX, ENV } from '@giving/shared/manifest';
+import { ENV } from '@giving/shared/manifest';
 import { testEventBus } from '../../../tools/local/src/testing/event-bus';
+import { routeEvent, type TestCaller } from '../../../tools/local/src/testing/http-events';
 import { testTables } from '../../../tools/local/src/testing/dynamo';
 import { streamEvent } from '../../../tools/local/src/testing/stream-records';
 import { testUserPool } from '../../../tools/local/src/testing/user-pool';
@@ -55,22 +55,7 @@ const storedProfile = async (charityId: string) =>
 const recordedVersion = async (charityId: string) =>
   (await tables.client.send(new GetCommand({ TableName: table(), Key: keys.charityPublishedVersion(charityId), ConsistentRead: true }))).Item?.version as string | undefined;
 
-function reindexCall(as?: { sub: string; groups: string; username?: string }) {
-  const path = `${API_PREFIX}/accounts/backoffice/ReIndexCharities`;
-  return reindexCharities({
-    version: '2.0',
-    routeKey: `POST ${path}`,
-    rawPath: path,
-    rawQueryString: '',
-    headers: {},
-    isBase64Encoded: false,
-    requestContext: {
-      requestId: newId(),
-      http: { method: 'POST', path },
-      ...(as ? { authorizer: { jwt: { claims: { sub: as.sub, 'cognito:groups': as.groups, 'cognito:username': as.username ?? as.sub } } } } : {}),
-    },
-  } as unknown as HttpEvent);
-}
+const reindexCall = (as?: TestCaller) => reindexCharities(routeEvent('POST', '/accounts/backoffice/ReIndexCharities', as));
 
 describe('CharityProfilePublished from the stream, and ReIndexCharities', () => {
   const listed: string[] = [];

@@ -4,9 +4,9 @@ import { fixedClock } from '@giving/shared/clock';
 import { reindexRunSchema } from '@giving/shared/contracts/reindex';
 import { GiftPublished } from '@giving/shared/events/donations';
 import { newId } from '@giving/shared/ids';
-import type { HttpEvent } from '@giving/shared/lambda/http';
-import { API_PREFIX, ENV } from '@giving/shared/manifest';
+import { ENV } from '@giving/shared/manifest';
 import { testEventBus } from '../../../tools/local/src/testing/event-bus';
+import { routeEvent, type TestCaller } from '../../../tools/local/src/testing/http-events';
 import { testTables } from '../../../tools/local/src/testing/dynamo';
 import { streamEvent } from '../../../tools/local/src/testing/stream-records';
 import { testUserPool } from '../../../tools/local/src/testing/user-pool';
@@ -58,22 +58,7 @@ const deps = () => ({ gifts, charities: dynamoCharityDirectory(tables.client, ta
 const storedItem = async (productUrl: string) =>
   (await tables.client.send(new GetCommand({ TableName: table(), Key: { pk: `CHARITYURL#${charity.charityUrl}`, sk: `GIFT#${productUrl}` }, ConsistentRead: true }))).Item as Record<string, unknown>;
 
-function reindexCall(as?: { sub: string; groups: string; username?: string }) {
-  const path = `${API_PREFIX}/donations/backoffice/ReIndexCharityGifts`;
-  return reindexCharityGifts({
-    version: '2.0',
-    routeKey: `POST ${path}`,
-    rawPath: path,
-    rawQueryString: '',
-    headers: {},
-    isBase64Encoded: false,
-    requestContext: {
-      requestId: newId(),
-      http: { method: 'POST', path },
-      ...(as ? { authorizer: { jwt: { claims: { sub: as.sub, 'cognito:groups': as.groups, 'cognito:username': as.username ?? as.sub } } } } : {}),
-    },
-  } as unknown as HttpEvent);
-}
+const reindexCall = (as?: TestCaller) => reindexCharityGifts(routeEvent('POST', '/donations/backoffice/ReIndexCharityGifts', as));
 
 describe('GiftPublished from the stream, and ReIndexCharityGifts', () => {
   let giftId = '';

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reindexRunSchema } from '@giving/shared/contracts/reindex';
 import { EventModified, PageModified } from '@giving/shared/events/fundraising';
 import { newId } from '@giving/shared/ids';
-import type { HttpEvent, HttpHandler } from '@giving/shared/lambda/http';
-import { API_PREFIX, ENV } from '@giving/shared/manifest';
+import type { HttpHandler } from '@giving/shared/lambda/http';
+import { ENV } from '@giving/shared/manifest';
 import { testEventBus } from '../../../tools/local/src/testing/event-bus';
+import { routeEvent, type TestCaller } from '../../../tools/local/src/testing/http-events';
 import { testTables } from '../../../tools/local/src/testing/dynamo';
 import { testUserPool } from '../../../tools/local/src/testing/user-pool';
 import { dynamoFundraisingStore } from '../adapters/dynamo-store';
@@ -78,22 +79,7 @@ async function aSinglePageEvent(isOnline = true): Promise<{ event: StoredEvent; 
   return { event, page };
 }
 
-function call(handler: HttpHandler, name: string, as?: { sub: string; groups: string; username?: string }) {
-  const path = `${API_PREFIX}/fundraising/backOffice/${name}`;
-  return handler({
-    version: '2.0',
-    routeKey: `POST ${path}`,
-    rawPath: path,
-    rawQueryString: '',
-    headers: {},
-    isBase64Encoded: false,
-    requestContext: {
-      requestId: newId(),
-      http: { method: 'POST', path },
-      ...(as ? { authorizer: { jwt: { claims: { sub: as.sub, 'cognito:groups': as.groups, 'cognito:username': as.username ?? as.sub } } } } : {}),
-    },
-  } as unknown as HttpEvent);
-}
+const call = (handler: HttpHandler, name: string, as?: TestCaller) => handler(routeEvent('POST', `/fundraising/backOffice/${name}`, as));
 
 describe('ReIndexFundraisingEvents and ReIndexFundraisingPages', () => {
   it('re-emit every stored event and page, online or not, as Modified at its stored version, in batches of 10', async () => {
