@@ -69,6 +69,16 @@ export default defineService({
       access: { table: 'readWrite', search: 'readWrite' },
     },
   ],
+  schedules: [
+    {
+      name: 'refresh-role-schedules',
+      // 03:00 in New Zealand (NZDT), 00:00-02:00 in Australia: after the day's sessions have passed.
+      expression: 'cron(0 14 * * ? *)',
+      description: "Works out each volunteering role's next start again (the 'soonest' sort) and indexes the roles whose next start moved.",
+      handler: 'handlers/refresh-roles',
+      access: { table: 'readWrite', search: 'readWrite' },
+    },
+  ],
   onDeploy: [
     {
       name: 'create-indexes',

@@ -104,14 +104,27 @@ export function giftDocument(gift: GiftDocument, causes: readonly string[]): Ind
 
 export const removedGift = (giftId: string, revision: number): IndexedDocument => ({ index: 'charitygifts-v2', id: giftId, item: undefined, version: padVersion(revision) });
 
-/** An opportunity is public when Live, online and not exclusive to a workplace. */
-export function opportunityDocument(document: OpportunityDocument, now: Date): IndexedDocument {
-  const starts = document.sessions.map((session) => session.startTime).sort();
-  const openEnded = document.sessions.some((session) => session.endTime === undefined);
-  const ends = document.sessions.flatMap((session) => (session.endTime ? [session.endTime] : [])).sort();
+/**
+ * A role's dates for the date filters and the soonest sort: its first start, its last end (none while a session is
+ * open-ended), and its next start as of `now` (a session still to start; else `now` while one still runs; else none).
+ * The next start goes stale as sessions pass: search's daily refresh works it out again (refreshRoleSchedules).
+ */
+export function scheduleFields(sessions: readonly { startTime: string; endTime?: string }[], now: Date, fallbackStart: string): Pick<OpportunitySearchDocument, 'firststart' | 'lastend' | 'nextstart'> {
+  const starts = sessions.map((session) => session.startTime).sort();
+  const openEnded = sessions.some((session) => session.endTime === undefined);
+  const ends = sessions.flatMap((session) => (session.endTime ? [session.endTime] : [])).sort();
   const nowText = now.toISOString();
   const upcoming = starts.find((start) => start >= nowText);
   const running = openEnded || ends.some((end) => end > nowText);
+  return {
+    firststart: starts[0] ?? fallbackStart,
+    ...(!openEnded && ends.length > 0 ? { lastend: ends[ends.length - 1] as string } : {}),
+    ...(upcoming ? { nextstart: upcoming } : running ? { nextstart: nowText } : {}),
+  };
+}
+
+/** An opportunity is public when Live, online and not exclusive to a workplace. */
+export function opportunityDocument(document: OpportunityDocument, now: Date): IndexedDocument {
   const locations = [...document.charities.flatMap((c) => (c.location ? [c.location] : [])), ...document.sessions.flatMap((s) => (s.location ? [s.location] : []))];
   const item: OpportunitySearchDocument = {
     type: 'volunteeringopportunities',
@@ -133,9 +146,7 @@ export function opportunityDocument(document: OpportunityDocument, now: Date): I
     opportunityType: document.opportunityType,
     skills: document.skills,
     categories: document.categories,
-    firststart: starts[0] ?? document.createdAt,
-    ...(!openEnded && ends.length > 0 ? { lastend: ends[ends.length - 1] as string } : {}),
-    ...(upcoming ? { nextstart: upcoming } : running ? { nextstart: nowText } : {}),
+    ...scheduleFields(document.sessions, now, document.createdAt),
   };
   const isPublic = document.contentStatus === 'Live' && document.isOnline && !document.isexclusive;
   return { index: 'volunteeringopportunities-v2', id: document.id, item: isPublic ? item : undefined, version: padVersion(document.revision ?? 0) };

@@ -1,5 +1,6 @@
 import { conflict } from '@giving/shared/errors';
-import { SEARCH_INDEXES, type GiftSearchDocument, type SearchIndexName } from '@giving/shared/contracts/search';
+import { SEARCH_INDEXES, type GiftSearchDocument, type OpportunitySearchDocument, type SearchIndexName } from '@giving/shared/contracts/search';
+import { scheduleFields } from './documents';
 import type { IndexedDocument } from './documents';
 import type { SearchDeps, StoredCopy } from './ports';
 
@@ -50,6 +51,33 @@ export async function refreshGiftCauses(deps: SearchDeps, charityId: string, cau
 }
 
 const sameCauses = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((cause, i) => cause === b[i]);
+
+/**
+ * The daily refresh of volunteering roles' next start (the soonest sort): each public role whose next start moved as
+ * time passed is written again at its stored version (a refresh), through its copy, so it orders with real changes.
+ */
+export async function refreshRoleSchedules(deps: SearchDeps): Promise<number> {
+  const now = deps.clock.now();
+  let refreshed = 0;
+  let cursor: string | undefined;
+  do {
+    const page = await deps.copies.page('volunteeringopportunities-v2', cursor);
+    for (const copy of page.items) {
+      const item = copy.item as OpportunitySearchDocument | undefined;
+      if (!item) continue;
+      const { nextstart, ...rest } = item;
+      const next = { ...rest, ...scheduleFields(item.sessions, now, item.firststart) } as OpportunitySearchDocument;
+      if (next.nextstart === nextstart) continue;
+      const stored = await deps.copies.record({ index: copy.index, id: copy.id, item: next, version: copy.version });
+      if (stored) {
+        await writeCopy(deps, stored);
+        refreshed++;
+      }
+    }
+    cursor = page.cursor;
+  } while (cursor);
+  return refreshed;
+}
 
 /** A rebuild that started this long ago and never finished (its function died) no longer blocks another. */
 export const REBUILD_STALE_AFTER_MS = 15 * 60 * 1000;

@@ -7,7 +7,7 @@ import { dynamoDocumentCopies } from '../adapters/dynamo-copies';
 import { openSearchClient, openSearchEngine } from '../adapters/opensearch';
 import search from '../service';
 import { padVersion } from './documents';
-import { indexDocument, rebuildIndex } from './indexer';
+import { indexDocument, rebuildIndex, refreshRoleSchedules } from './indexer';
 import type { SearchDeps } from './ports';
 import { siteSearchRequest } from './queries';
 import { confinedSearchBody } from './raw-queries';
@@ -131,5 +131,20 @@ describe('search on the engine', () => {
     // Writes after the switch land in the new index.
     await put(gift('g6', 'Sponsor a weta hotel', 2000));
     expect(await titlesOf({ q: 'weta' })).toEqual(['Sponsor a weta hotel']);
+  });
+});
+
+describe("the daily refresh of roles' next start", () => {
+  it('moves a role whose next session passed to its following one, and leaves the rest alone', async () => {
+    await put(role('r9', 'Weekly weeding', { lat: -41.3, lon: 174.8 }, '2026-11-27T20:00:00.000Z', '2026-12-20T23:00:00.000Z'));
+    const item = (await deps.copies.get('volunteeringopportunities-v2', 'r9'))?.item as SearchItem & { sessions: unknown[] };
+    // Two sessions: the 27th and the 4th; the document was made before either.
+    await indexDocument(deps, { index: 'volunteeringopportunities-v2', id: 'r9', item: { ...item, sessions: [{ requiredpeople: 2, startTime: '2026-11-27T20:00:00.000Z', endTime: '2026-11-27T23:00:00.000Z' }, { requiredpeople: 2, startTime: '2026-12-04T20:00:00.000Z', endTime: '2026-12-04T23:00:00.000Z' }] } as SearchItem, version: padVersion(5000) });
+    const later = { ...deps, clock: fixedClock('2026-11-29T00:00:00Z') };
+    expect(await refreshRoleSchedules(later)).toBeGreaterThanOrEqual(1);
+    const hit = (await deps.engine.search(['volunteeringopportunities-v2'], { query: { ids: { values: ['r9'] } } })).hits.hits[0];
+    expect(hit?._source.nextstart).toBe('2026-12-04T20:00:00.000Z');
+    // Run again the same day: nothing moved, nothing written.
+    expect(await refreshRoleSchedules(later)).toBe(0);
   });
 });
