@@ -59,7 +59,8 @@ export async function publishCharityProfile(
   version: string,
   publishedAt: string,
 ): Promise<void> {
-  await deps.events.publish(CharityProfilePublished, charityProfileData(charity, version, publishedAt), { correlationId: charity.id });
+  // One event id per stored state: a redelivered stream record publishes the same event, which consumers drop.
+  await deps.events.publish(CharityProfilePublished, charityProfileData(charity, version, publishedAt), { id: `charity-${charity.id}-${version}`, correlationId: charity.id });
   await deps.published.recordPublished(charity.id, version);
 }
 

@@ -70,6 +70,7 @@ describe('CharityProfilePublished from the stream, and ReIndexCharities', () => 
     const [envelope] = bus.envelopes(CharityProfilePublished);
     expect(envelope?.data).toMatchObject({ id, description: 'Kiwi crèches.', causes: ['Animals'], location: 'Whangārei', createdAt: '2026-01-05T09:00:00.000Z', version: v(120) });
     expect(envelope?.data).not.toHaveProperty('reindexId');
+    expect(envelope?.metadata.id).toBe(`charity-${id}-${v(120)}`);
     expect(await recordedVersion(id)).toBe(v(120));
   });
 
