@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { SLUG_MAX_LENGTH, SLUG_MESSAGE, SLUG_PATTERN } from './common';
 import { COUNTRY_CODES } from '../countries';
 import { MESSAGES } from './messages';
+import { SEARCH_INDEXES } from './search-indexes';
 
 /**
  * Every path parameter a manifest route may name, and the one schema that checks it. The route guard checks each
@@ -81,9 +82,9 @@ export const PATH_PARAMETERS = {
   eventUrl: slug('eventUrl'),
   pageUrl: slug('pageUrl'),
   productUrl: slug('productUrl'),
-  /** A public search index by its alias: one of SEARCH_INDEXES (shared/contracts/search.ts), named here as text. */
-  index: z.enum(['charities', 'charitygifts-v2', 'volunteeringopportunities-v2', 'fundraisingevents', 'fundraisingpages'], {
-    error: (issue) => (issue.input === undefined || issue.input === '' ? parameterMustBeDefined('index') : 'Use one of the search indexes: charities, charitygifts-v2, volunteeringopportunities-v2, fundraisingevents, fundraisingpages.'),
+  /** A public search index by its alias. */
+  index: z.enum(SEARCH_INDEXES, {
+    error: (issue) => (issue.input === undefined || issue.input === '' ? parameterMustBeDefined('index') : `Use one of the search indexes: ${SEARCH_INDEXES.join(', ')}.`),
   }),
   /** An e-mail template's name (member-invitation, badge-awarded). */
   templateName: slug('templateName'),

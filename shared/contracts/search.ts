@@ -3,6 +3,7 @@ import { CURRENCIES } from '../money';
 import { countryCodeSchema, dateSchema } from './common';
 import { DATE_FILTERS, OPPORTUNITY_SORT_OPTIONS } from './volunteering-listing';
 import { MESSAGES } from './messages';
+import { SEARCH_INDEXES, type SearchIndexName } from './search-indexes';
 
 /**
  * Search (spec 1 §2 "Search result cards", §3 "Search result item"; spec 2 §7 "Search", §9; issue 14).
@@ -14,9 +15,7 @@ import { MESSAGES } from './messages';
  * and ranking need. Amounts are integer cents in `currency`.
  */
 
-export const SEARCH_INDEXES = ['charities', 'charitygifts-v2', 'volunteeringopportunities-v2', 'fundraisingevents', 'fundraisingpages'] as const;
-// path-parameters.ts names them again as `index` (it cannot import this module: the SPA's first screen loads it).
-export type SearchIndexName = (typeof SEARCH_INDEXES)[number];
+export { SEARCH_INDEXES, type SearchIndexName } from './search-indexes';
 
 /** The card a result item shows (spec 1 §2): any other type shows nothing. */
 export const SEARCH_ITEM_TYPES = ['charities', 'charitygift', 'volunteeringopportunities', 'fundraisingevent', 'fundraisingpage'] as const;

@@ -58,7 +58,7 @@ export function charityDocument(profile: CharityProfile): IndexedDocument {
 }
 
 /** Each public charity's general donation: a gift card with no price ('Area of greatest need') opening the charity page. */
-export const generalGiftId = (charityId: string) => `general-${charityId}`;
+const generalGiftId = (charityId: string) => `general-${charityId}`;
 
 export function generalGiftDocument(profile: CharityProfile): IndexedDocument {
   const currency = profile.country === 'au' ? 'AUD' : 'NZD';

@@ -80,7 +80,7 @@ export async function refreshRoleSchedules(deps: SearchDeps): Promise<number> {
 }
 
 /** A rebuild that started this long ago and never finished (its function died) no longer blocks another. */
-export const REBUILD_STALE_AFTER_MS = 15 * 60 * 1000;
+const REBUILD_STALE_AFTER_MS = 15 * 60 * 1000;
 const BULK_SIZE = 500;
 
 export interface RebuildOutcome {

@@ -8,10 +8,10 @@ import type { SearchIndexName } from '@giving/shared/contracts/search';
  * Analysis: the standard tokenizer, lower case and ASCII folding ("Māori" matches "maori"). Text that is searched is
  * `text` with a `keyword` sub-field where it is also sorted or matched exactly; everything filtered is `keyword`.
  */
-export const INDEX_VERSION_SEPARATOR = '__';
+const INDEX_VERSION_SEPARATOR = '__';
 export const versionedIndexName = (alias: SearchIndexName, version: string) => `${alias}${INDEX_VERSION_SEPARATOR}${version.toLowerCase()}`;
 
-export const FOLDING_ANALYZER = 'folding';
+const FOLDING_ANALYZER = 'folding';
 const settings = {
   number_of_shards: 1,
   number_of_replicas: 0,
@@ -52,7 +52,7 @@ const fundraising = {
   enddate: date,
 };
 
-export const MAPPINGS: Record<SearchIndexName, { properties: Record<string, unknown> }> = {
+const MAPPINGS: Record<SearchIndexName, { properties: Record<string, unknown> }> = {
   charities: { properties: { ...common, causes: keyword, location: text } },
   'charitygifts-v2': { properties: { ...common, gifttype: keyword, giftprice: long, currency: keyword, charity: charityRef, causes: keyword } },
   'volunteeringopportunities-v2': {

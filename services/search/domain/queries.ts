@@ -33,7 +33,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const isSort = (id: string): id is SearchSort => (SEARCH_SORTS as readonly string[]).includes(id);
 
 /** The words clause: typo tolerant, prefix as typed, leading word group, weighted fields. */
-export function wordsClause(words: string): Record<string, unknown> {
+function wordsClause(words: string): Record<string, unknown> {
   const should: Record<string, unknown>[] = [
     { multi_match: { query: words, fields: [...TEXT_FIELDS], type: 'best_fields', fuzziness: 'AUTO', prefix_length: 1, tie_breaker: 0.3 } },
     { multi_match: { query: words, fields: [...PREFIX_FIELDS], type: 'bool_prefix' } },

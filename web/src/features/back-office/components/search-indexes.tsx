@@ -7,6 +7,7 @@ import { ActionsHeader } from '../../../components/ui/row-actions';
 import { ActionsCell, Table } from '../../../components/ui/table';
 import { usePermissions } from '../../../lib/account';
 import { errorMessageOf } from '../../../lib/api-client';
+import styles from './back-office.module.css';
 import { INDEX_SOURCES, useRebuildSearchIndex, useResendDocuments, useSearchIndexes } from '../api/search-indexes';
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-NZ')} ${n === 1 ? one : many}`;
@@ -33,15 +34,20 @@ function IndexRow({ index, target, documents, rebuilding, lastRebuiltAt, canRebu
   else if (resend.isError) outcome = errorMessageOf(resend.error);
   return (
     <tr>
-      <th scope="row">
+      <th scope="row" className={styles.wrapping}>
         {source.label}
         <br />
-        <code>{index}</code>
+        <code className={styles.indexName}>{index}</code>
+        <br />
+        <small>
+          → <span className={styles.indexName}>{target ?? 'no index yet'}</span>
+        </small>
       </th>
-      <td>{target ?? '—'}</td>
       <td>{documents.toLocaleString('en-NZ')}</td>
       <td>{when(lastRebuiltAt)}</td>
-      <td aria-live="polite">{outcome}</td>
+      <td aria-live="polite" className={styles.wrapping}>
+        {outcome}
+      </td>
       <ActionsCell>
         {canRebuild ? (
           <Button size="sm" variant="secondary" loading={rebuild.isPending} disabled={rebuilding} aria-label={`Re-index ${source.label}`} onClick={() => rebuild.mutate(index)}>
@@ -75,8 +81,7 @@ export function SearchIndexes() {
         <Table caption="Search indexes">
           <thead>
             <tr>
-              <th scope="col">Index</th>
-              <th scope="col">Points at</th>
+              <th scope="col">Index (and where it points)</th>
               <th scope="col">Documents</th>
               <th scope="col">Last re-indexed</th>
               <th scope="col">Outcome</th>
