@@ -46,6 +46,8 @@ const slug = (name: string) =>
 export const PATH_PARAMETERS = {
   applicationId: id('applicationId', 'application'),
   badgeId: id('badgeId', 'badge'),
+  /** A workplace's payroll batch (a file for finance). */
+  batchId: id('batchId', 'payroll batch'),
   campaignId: id('campaignId', 'campaign'),
   cardId: id('cardId', 'saved card'),
   charityId: id('charityId', 'charity'),
@@ -56,12 +58,14 @@ export const PATH_PARAMETERS = {
   /** A fundraising event. */
   eventId: id('eventId', 'event'),
   externalFeedbackId: id('externalFeedbackId', 'feedback'),
+  fileStructureId: id('fileStructureId', 'payroll file structure'),
   giftId: id('giftId', 'gift'),
   invitationId: id('invitationId', 'invitation'),
   offlineDonationId: id('offlineDonationId', 'offline donation'),
   opportunityId: id('opportunityId', 'opportunity'),
   /** A fundraising page. */
   pageId: id('pageId', 'page'),
+  payCycleId: id('payCycleId', 'pay cycle'),
   pledgeId: id('pledgeId', 'pledge id'),
   /** The gift a matching campaign covers (a gift's id). */
   productId: id('productId', 'gift'),
@@ -86,6 +90,8 @@ export const PATH_PARAMETERS = {
   index: z.enum(SEARCH_INDEXES, {
     error: (issue) => (issue.input === undefined || issue.input === '' ? parameterMustBeDefined('index') : `Use one of the search indexes: ${SEARCH_INDEXES.join(', ')}.`),
   }),
+  /** A finance e-mail's link to a payroll file: 32 random bytes, base64url. */
+  token: pattern('token', /^[A-Za-z0-9_-]{43}$/, 'This link is not valid.'),
   /** An e-mail template's name (member-invitation, badge-awarded). */
   templateName: slug('templateName'),
 } as const;
