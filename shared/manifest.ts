@@ -51,6 +51,11 @@ export interface Access {
   readonly startsWorkflows?: readonly string[];
   readonly sendsMail?: boolean;
   readonly media?: 'read' | 'readWrite';
+  /**
+   * The private payroll-files bucket (workplace's batches for finance): 'read' gets objects (and signs short-lived
+   * download addresses), 'readWrite' also puts them. Sets PAYROLL_FILES_BUCKET_NAME.
+   */
+  readonly payrollFiles?: 'read' | 'readWrite';
   /** Calls the card gateway's server API with each merchant account's secret key (Platform and Trust). */
   readonly cardGateway?: boolean;
   /** Reads the payment gateway settings: each merchant account's public client key and each country's transaction fees. */
@@ -200,6 +205,8 @@ export const ENV = {
   mailFrom: 'MAIL_FROM_ADDRESS',
   mediaBucket: 'MEDIA_BUCKET_NAME',
   mediaBaseUrl: 'MEDIA_BASE_URL',
+  /** The private bucket of payroll files for finance (functions whose access has payrollFiles). */
+  payrollFilesBucket: 'PAYROLL_FILES_BUCKET_NAME',
   siteUrl: 'SITE_URL',
   cardGatewayUrl: 'CARD_GATEWAY_URL',
   /** Which secret the function may read (its Secrets Manager name or ARN, the API's SecretId); never the value itself. */

@@ -39,6 +39,8 @@ const probe = defineService({
     },
     { method: 'GET', path: '/probe/logo', handler: 'handlers/logo', auth: { kind: 'signedIn' }, summary: 'Logo.', access: { media: 'read' } },
     { method: 'PUT', path: '/probe/admins', handler: 'handlers/admins', auth: { kind: 'signedIn', anyOf: ['BackOffice_ManageAdmins'] }, summary: 'Admins.', access: { userPoolGroups: true } },
+    { method: 'GET', path: '/probe/payroll', handler: 'handlers/payroll', auth: { kind: 'signedIn' }, summary: 'Payroll file.', access: { payrollFiles: 'read' } },
+    { method: 'POST', path: '/probe/payroll', handler: 'handlers/payroll-write', auth: { kind: 'signedIn' }, summary: 'Writes a payroll file.', access: { payrollFiles: 'readWrite' } },
     { method: 'GET', path: '/probe/nothing', handler: 'handlers/nothing', auth: { kind: 'public' }, summary: 'Nothing.', access: {} },
     { method: 'POST', path: '/probe/find', handler: 'handlers/find', auth: { kind: 'public' }, summary: 'Searches.', access: { search: 'read' } },
     // Another export of the file whose `settle` is a workflow task.
@@ -63,7 +65,7 @@ function writeService(root: string, manifest: ServiceManifest, asl: unknown = se
   const dir = path.join(root, manifest.service);
   mkdirSync(path.join(dir, 'handlers'), { recursive: true });
   mkdirSync(path.join(dir, 'workflows'), { recursive: true });
-  for (const file of ['read', 'write', 'logo', 'admins', 'nothing', 'count', 'tasks', 'nightly', 'find', 'prepare']) {
+  for (const file of ['read', 'write', 'logo', 'admins', 'nothing', 'count', 'tasks', 'nightly', 'find', 'prepare', 'payroll', 'payroll-write']) {
     writeFileSync(path.join(dir, 'handlers', `${file}.ts`), 'export const handler = async () => ({});\nexport const settle = handler;\n');
   }
   writeFileSync(path.join(dir, 'workflows', 'settle.asl.json'), JSON.stringify(asl));
@@ -230,6 +232,14 @@ describe('access -> environment and IAM', () => {
     expect(actionsOf('handlers/logo')).toEqual([...LOGS, 'cognito-idp:AdminListGroupsForUser', 's3:GetObject', 'secretsmanager:GetSecretValue'].sort());
   });
 
+  it('lets a payroll-file reader only get objects of the payroll-files bucket, and a writer also put them', () => {
+    expect(Object.keys(fn('handlers/payroll').Properties.Environment.Variables).sort()).toEqual([...SIGNED_IN_ROUTE_ENV, ENV.payrollFilesBucket].sort());
+    expect(actionsOf('handlers/payroll')).toEqual([...LOGS, 'cognito-idp:AdminListGroupsForUser', 's3:GetObject', 'secretsmanager:GetSecretValue'].sort());
+    const write = statements('handlers/payroll-write').find((s) => ([] as string[]).concat(s.Action).includes('s3:PutObject'))!;
+    expect(([] as string[]).concat(write.Action).sort()).toEqual(['s3:GetObject', 's3:PutObject']);
+    expect(JSON.stringify(write.Resource)).toMatch(/giving-payroll-files-.*\/\*"/);
+  });
+
   it('lets a group manager add and remove user pool group members in the member pool only', () => {
     const env = fn('handlers/admins').Properties.Environment.Variables as Record<string, unknown>;
     expect(Object.keys(env).sort()).toEqual([...SIGNED_IN_ROUTE_ENV].sort());
@@ -257,7 +267,7 @@ describe('access -> environment and IAM', () => {
 
   it('keeps a route’s function in its file’s nested stack and the same file’s task function in the service stack', () => {
     const stack = synth.stacks.services.get('matching')!;
-    expect([...stack.httpStacks.keys()].sort()).toEqual(['handlers/admins', 'handlers/find', 'handlers/logo', 'handlers/nothing', 'handlers/read', 'handlers/tasks', 'handlers/write']);
+    expect([...stack.httpStacks.keys()].sort()).toEqual(['handlers/admins', 'handlers/find', 'handlers/logo', 'handlers/nothing', 'handlers/payroll', 'handlers/payroll-write', 'handlers/read', 'handlers/tasks', 'handlers/write']);
     expect(findFunction(synth, 'matching', 'handlers/tasks').stack).toBe(stack.httpStacks.get('handlers/tasks'));
     expect(findFunction(synth, 'matching', 'handlers/tasks#settle').stack).toBe(stack);
     expect(Object.keys(fn('handlers/tasks').Properties.Environment.Variables).sort()).toEqual([...SIGNED_IN_ROUTE_ENV, ENV.tableName('matching')].sort());

@@ -17,6 +17,8 @@ export const STACK_IDS = {
 const bucketName = (purpose: string) => `giving-${purpose}-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
 export const siteBucketName = () => bucketName('site');
 export const mediaBucketName = () => bucketName('media');
+/** Payroll files for workplaces' finance teams: private, never behind CloudFront; reached through the API only. */
+export const payrollFilesBucketName = () => bucketName('payroll-files');
 export const accessLogsBucketName = () => bucketName('access-logs');
 export const bucketArn = (name: string) => `arn:${Aws.PARTITION}:s3:::${name}`;
 

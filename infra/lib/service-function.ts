@@ -6,7 +6,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS, ENV, parseHandler, type Access, type SecretName, type ServiceName } from '@giving/shared/manifest';
 import { lambdaBundlingOptions, REPO_ROOT } from './bundling';
-import { bucketArn, mediaBucketName } from './names';
+import { bucketArn, mediaBucketName, payrollFilesBucketName } from './names';
 import { wildcardResourceFinding } from './nag';
 
 export type Trigger = 'http' | 'queue' | 'stream' | 'task' | 'schedule' | 'websocket' | 'deploy';
@@ -165,6 +165,17 @@ export class ServiceFunction extends Construct {
       Validations.of(this).acknowledge({
         id: wildcardResourceFinding(this, objects),
         reason: `Object-level access to the media bucket (charity logos and other public images): keys are chosen at run time, so it cannot name them; it is limited to ${access.media === 'readWrite' ? 'get/put/delete' : 'get'} on that one bucket.`,
+      });
+    }
+
+    if (access.payrollFiles) {
+      const bucket = payrollFilesBucketName();
+      fn.addEnvironment(ENV.payrollFilesBucket, bucket);
+      const objects = `${bucketArn(bucket)}/*`;
+      allow(access.payrollFiles === 'readWrite' ? ['s3:GetObject', 's3:PutObject'] : ['s3:GetObject'], [objects]);
+      Validations.of(this).acknowledge({
+        id: wildcardResourceFinding(this, objects),
+        reason: `Object-level access to the payroll-files bucket: batch keys are made at run time, so it cannot name them; it is limited to ${access.payrollFiles === 'readWrite' ? 'get/put' : 'get'} on that one bucket.`,
       });
     }
 

@@ -31,6 +31,7 @@ import {
   CARD_GATEWAY_SECRET_NAME,
   CARD_GATEWAY_TRUST_SECRET_NAME,
   mediaBucketName,
+  payrollFilesBucketName,
   ORIGIN_VERIFY_SECRET_NAME,
   scheduleDeadLetterQueueName,
   SEARCH_DOMAIN_NAME,
@@ -64,6 +65,7 @@ export class StatefulStack extends Stack {
   readonly searchDomain: opensearch.Domain;
   readonly siteBucket: s3.Bucket;
   readonly mediaBucket: s3.Bucket;
+  readonly payrollFilesBucket: s3.Bucket;
   readonly accessLogsBucket: s3.Bucket;
   readonly cardGatewaySecret: secretsmanager.Secret;
   readonly cardGatewayTrustSecret: secretsmanager.Secret;
@@ -106,6 +108,12 @@ export class StatefulStack extends Stack {
       lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30) }],
     });
     for (const bucket of [this.siteBucket, this.mediaBucket]) allowCloudFrontRead(bucket);
+    // Employees' names and what they give: private (no CloudFront), and gone after seven years (a tax record's life).
+    this.payrollFilesBucket = this.createBucket('PayrollFilesBucket', {
+      bucketName: payrollFilesBucketName(),
+      serverAccessLogsPrefix: 's3/payroll-files/',
+      lifecycleRules: [{ expiration: Duration.days(7 * 366) }],
+    });
 
     ({ userPool: this.userPool, client: this.userPoolClient } = this.createUserPool(props.config));
     this.searchDomain = this.createSearchDomain(props.config);

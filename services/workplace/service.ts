@@ -1,4 +1,90 @@
-import { defineService } from '@giving/shared/manifest';
+import { CharityProfilePublished, WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
+import { PayrollPledgeCancelled, PayrollPledgeCreated } from '@giving/shared/events/donations';
+import { patternFor } from '@giving/shared/events';
+import { defineService, type AuthPolicy, type RouteSpec } from '@giving/shared/manifest';
+import type { Permission } from '@giving/shared/permissions';
 
-/** workplace: no routes yet (see DESIGN.md §1 for what it will own). */
-export default defineService({ service: 'workplace' });
+/**
+ * workplace: payroll giving (issue 15). Pay cycles, payroll file structures, its copy of members' payroll pledges and
+ * of the workplace's employees, and the payroll batches (files for finance) made from them.
+ *
+ * Items: adapters/keys.ts. Use cases: domain/pay-cycles.ts (periods: domain/pay-periods.ts), domain/file-structures.ts
+ * (catalogue, presets, rendering: domain/payroll-file.ts), domain/batches.ts. Files live in the payroll-files bucket
+ * (private; never served by CloudFront).
+ *
+ * Who may call what: the workplace's pay-cycle permissions for cycles and structures; the pay-cycle or payments
+ * permissions for batches and their files (issue 15 item 5). Roles come from workplace's own copy of memberships.
+ */
+const workplace = (...anyOf: Permission[]): AuthPolicy => ({ kind: 'signedIn', anyOf, tenant: { kind: 'workplace', param: 'workplaceId' } });
+const VIEW_CYCLES = workplace('Workplace_ViewPayCycles', 'Workplace_ManagePayCycles');
+const MANAGE_CYCLES = workplace('Workplace_ManagePayCycles');
+const READ_BATCHES = workplace('Workplace_ViewPayCycles', 'Workplace_ManagePayCycles', 'Workplace_ViewPayments', 'Workplace_ManagePayments');
+const EXPORT = workplace('Workplace_ManagePayCycles', 'Workplace_ManagePayments');
+
+type Route = Pick<RouteSpec, 'method' | 'path' | 'auth' | 'summary' | 'timeoutSeconds' | 'memoryMb'> & { handler: string; write?: boolean; files?: 'read' | 'readWrite'; mail?: boolean };
+const route = ({ write, files, mail, ...spec }: Route): RouteSpec => ({
+  ...spec,
+  access: { table: write ? 'readWrite' : 'read', ...(files ? { payrollFiles: files } : {}), ...(mail ? { sendsMail: true } : {}) },
+});
+
+const BASE = '/workplace/{workplaceId}';
+const CYCLE = `${BASE}/pay-cycles/{payCycleId}`;
+const STRUCTURE = `${BASE}/file-structures/{fileStructureId}`;
+const BATCH = `${BASE}/payroll-batches/{batchId}`;
+
+/** Making a batch reads every pledge of the workplace and streams the file through /tmp to S3 (issue 15 item 4). */
+const BATCH_JOB = { timeoutSeconds: 300, memoryMb: 512 } as const;
+
+export default defineService({
+  service: 'workplace',
+  table: { indexes: ['gsi1'], ttlAttribute: 'expiresAt' },
+  routes: [
+    // Pay cycles (the console's pay-cycles screen).
+    route({ method: 'GET', path: `${BASE}/pay-cycles`, handler: 'handlers/pay-cycles#list', auth: VIEW_CYCLES, summary: "The workplace's pay cycles, each with its current period and the next ones: {items:[{id, ...}]}." }),
+    route({ method: 'POST', path: `${BASE}/pay-cycles`, handler: 'handlers/pay-cycles#create', auth: MANAGE_CYCLES, write: true, summary: 'Creates a pay cycle (201): frequency, a period end and its pay date, the cut-off, time zone, business units, file structure, finance contacts.' }),
+    route({ method: 'GET', path: CYCLE, handler: 'handlers/pay-cycles#get', auth: VIEW_CYCLES, summary: 'One pay cycle with its next periods (another workplace’s is 404).' }),
+    route({ method: 'PUT', path: CYCLE, handler: 'handlers/pay-cycles#update', auth: MANAGE_CYCLES, write: true, summary: 'Replaces the pay cycle; its next due cut-off moves with it.' }),
+    route({ method: 'DELETE', path: CYCLE, handler: 'handlers/pay-cycles#remove', auth: MANAGE_CYCLES, write: true, summary: 'Deletes a pay cycle that has produced no batch (409 otherwise).' }),
+    route({
+      method: 'POST',
+      path: `${CYCLE}/export`,
+      handler: 'handlers/pay-cycles#exportNow',
+      auth: EXPORT,
+      write: true,
+      files: 'readWrite',
+      mail: true,
+      ...BATCH_JOB,
+      timeoutSeconds: 29,
+      summary: "'Export now': the current period's batch, made once ({batchId}); the same batch however often it is asked for.",
+    }),
+    // Payroll file structures (the console's pay-cycles/integrations screen).
+    route({ method: 'GET', path: `${BASE}/file-structures`, handler: 'handlers/file-structures#list', auth: VIEW_CYCLES, summary: "The workplace's payroll file structures (latest version of each)." }),
+    route({ method: 'GET', path: `${BASE}/file-structures/presets`, handler: 'handlers/file-structures#presets', auth: VIEW_CYCLES, summary: 'What each payroll system’s preset fills in (KeyPay, PayGlobal, Microkeeper, generic CSV).' }),
+    route({ method: 'POST', path: `${BASE}/file-structures/preview`, handler: 'handlers/file-structures#preview', auth: VIEW_CYCLES, summary: 'A structure (saved or not) written over sample lines, as payroll would receive it.' }),
+    route({ method: 'POST', path: `${BASE}/file-structures`, handler: 'handlers/file-structures#create', auth: MANAGE_CYCLES, write: true, summary: 'Creates a structure at version 1 (201).' }),
+    route({ method: 'GET', path: STRUCTURE, handler: 'handlers/file-structures#get', auth: VIEW_CYCLES, summary: 'One structure, latest version.' }),
+    route({ method: 'PUT', path: STRUCTURE, handler: 'handlers/file-structures#update', auth: MANAGE_CYCLES, write: true, summary: 'Saves a new version of the structure (earlier batches keep theirs).' }),
+    // Payroll batches (the console's payments screen).
+    route({ method: 'GET', path: `${BASE}/payroll-batches`, handler: 'handlers/batches#list', auth: READ_BATCHES, summary: 'Batches, newest period first: {items:[{id, payCycleId, periodEnd, status, lineCount, totalAmount}]}.' }),
+    route({ method: 'GET', path: BATCH, handler: 'handlers/batches#get', auth: READ_BATCHES, summary: 'One batch.' }),
+    route({ method: 'GET', path: `${BATCH}/file`, handler: 'handlers/batches#file', auth: READ_BATCHES, files: 'read', summary: 'The batch’s file, named by content-disposition.' }),
+    // The finance e-mail's link: a random, expiring token is the only credential (issue 15 item 4: "a short-lived link").
+    route({ method: 'GET', path: '/workplace/payroll-files/{token}', handler: 'handlers/batches#fileByLink', auth: { kind: 'public' }, files: 'read', summary: 'The file a finance e-mail links to, while its link lasts (72 hours).' }),
+  ],
+  subscriptions: [
+    { name: 'record-payroll-pledges', pattern: { source: [PayrollPledgeCreated.source], 'detail-type': [PayrollPledgeCreated.name, PayrollPledgeCancelled.name] }, handler: 'handlers/record-copies#payrollPledges', access: { table: 'readWrite' } },
+    { name: 'record-workplace-membership', pattern: patternFor(WorkplaceMembershipChanged), handler: 'handlers/record-copies#workplaceMembership', access: { table: 'readWrite' } },
+    { name: 'record-charity-profiles', pattern: patternFor(CharityProfilePublished), handler: 'handlers/record-copies#charityProfile', access: { table: 'readWrite' } },
+  ],
+  schedules: [
+    {
+      name: 'produce-due-payroll-batches',
+      expression: 'rate(5 minutes)',
+      description:
+        "Makes the batch of every pay cycle whose cut-off (in the cycle's own time zone) has come, once per cycle and period, writes its file to S3 and e-mails the finance contacts a link.",
+      handler: 'handlers/produce-due-batches',
+      access: { table: 'readWrite', payrollFiles: 'readWrite', sendsMail: true },
+      ...BATCH_JOB,
+    },
+  ],
+});

@@ -268,4 +268,6 @@ export const payCycleParams = pathParameters('workplaceId', 'payCycleId');
 export const fileStructureParams = pathParameters('workplaceId', 'fileStructureId');
 export const batchParams = pathParameters('workplaceId', 'batchId');
 export const workplaceParams = pathParameters('workplaceId');
+/** The preview writes sample lines as the workplace's country would (currency, NZ tax credit or AU STP type). */
+export const previewQuerySchema = z.object({ country: z.optional(z.enum(['nz', 'au'], { error: 'Use nz or au.' })) });
 export const batchListQuerySchema = z.object({ payCycleId: z.optional(idSchema) });

@@ -56,6 +56,16 @@ export const WorkplaceMembershipChanged = defineEvent({
     workplaceName: z.string(),
     /** The member's roles there (e.g. WorkplaceGiver.Employee); empty when the member was removed. */
     roles: z.array(z.string()),
+    /**
+     * The member as the workplace's payroll knows them (the membership item's fields; absent on a removal). Optional,
+     * so older consumers are unaffected: workplace's payroll files name employees from them.
+     */
+    firstName: z.optional(z.string()),
+    lastName: z.optional(z.string()),
+    email: z.optional(z.string()),
+    employmentType: z.optional(z.enum(['Permanent', 'Contractor', 'Casual'])),
+    businessUnitId: z.optional(z.string()),
+    employeeNumber: z.optional(z.string()),
     /** Orders the states of one membership: the table stream's sequence number, zero-padded to 40 digits. */
     version: z.string(),
     publishedAt: z.string(),

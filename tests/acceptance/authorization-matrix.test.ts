@@ -42,7 +42,10 @@ function expected(route: RouteSpec, role: Role, relation: Relation): Outcome {
     // Matching's campaigns and their restrictions (Workplace_ViewSettings to read, Workplace_ManageSettings to write:
     // the admin's, not an employee's or a content admin's). The gift page's GET /matching/campaigns/product/{productId}
     // is public.
-    route.path.startsWith('/matching/workplace/{workplaceId}');
+    route.path.startsWith('/matching/workplace/{workplaceId}') ||
+    // Payroll giving (issue 15): pay cycles, file structures and batches need the workplace's pay-cycle or payments
+    // permissions, which only its admins hold. The finance e-mail's link (/workplace/payroll-files/{token}) is public.
+    route.path.startsWith('/workplace/{workplaceId}');
   if (charityConsole) return signedIn(relation === 'demo tenant' ? ['charityAdmin', 'backOffice'] : ['backOffice'])(role);
   if (workplaceConsole) {
     if (relation === 'other tenant') return signedIn(['backOffice'])(role);

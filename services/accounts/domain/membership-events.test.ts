@@ -51,6 +51,26 @@ describe('publishMembership', () => {
     ]);
   });
 
+  it('a workplace membership carries the member as payroll knows them: names, e-mail, employment, unit, number', async () => {
+    const { events, published } = recordingPublisher();
+    const newImage = {
+      workplaceName: 'Tasman Engineering',
+      roles: ['WorkplaceGiver.Employee'],
+      firstName: 'Wiremu',
+      lastName: 'Parata',
+      email: 'wiremu@tasman.example',
+      employmentType: 'Contractor',
+      businessUnitId: '01UNIT',
+      employeeNumber: 'T-0042',
+    };
+    await publishMembership(events, { keys: workplaceKeys, sequenceNumber: '4201', newImage }, AT);
+    expect(published[0]?.data).toMatchObject({ firstName: 'Wiremu', lastName: 'Parata', email: 'wiremu@tasman.example', employmentType: 'Contractor', businessUnitId: '01UNIT', employeeNumber: 'T-0042' });
+    // An unknown employment type or an empty field is left out, not passed on.
+    await publishMembership(events, { keys: workplaceKeys, sequenceNumber: '4202', newImage: { ...newImage, employmentType: 'Intern', employeeNumber: '' } }, AT);
+    expect(published[1]?.data).not.toHaveProperty('employmentType');
+    expect(published[1]?.data).not.toHaveProperty('employeeNumber');
+  });
+
   it('a removed membership (a REMOVE record has only keys) is published with no roles', async () => {
     const { events, published } = recordingPublisher();
     await publishMembership(events, { keys: charityKeys, sequenceNumber: '513' }, AT);

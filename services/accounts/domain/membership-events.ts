@@ -9,7 +9,7 @@ import { profileVersion } from './charity-events';
  */
 export interface MembershipRecord {
   keys: Record<string, unknown>;
-  newImage?: { workplaceName?: unknown; roles?: unknown };
+  newImage?: { workplaceName?: unknown; roles?: unknown; firstName?: unknown; lastName?: unknown; email?: unknown; employmentType?: unknown; businessUnitId?: unknown; employeeNumber?: unknown };
   sequenceNumber: string;
 }
 
@@ -32,8 +32,22 @@ export async function publishMembership(events: EventPublisher, record: Membersh
   if (ids.kind === 'charity') {
     await events.publish(CharityMembershipChanged, { charityId: tenantId, memberId, roles, version, publishedAt }, { correlationId: tenantId });
   } else {
-    const workplaceName = typeof record.newImage?.workplaceName === 'string' ? record.newImage.workplaceName : '';
-    await events.publish(WorkplaceMembershipChanged, { workplaceId: tenantId, memberId, workplaceName, roles, version, publishedAt }, { correlationId: tenantId });
+    const image = record.newImage ?? {};
+    const workplaceName = typeof image.workplaceName === 'string' ? image.workplaceName : '';
+    const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+    const employmentType = ['Permanent', 'Contractor', 'Casual'].find((type) => type === image.employmentType) as 'Permanent' | 'Contractor' | 'Casual' | undefined;
+    // What payroll knows of the member (workplace's payroll files): only the fields the item has.
+    const employee = Object.fromEntries(
+      Object.entries({
+        firstName: text(image.firstName),
+        lastName: text(image.lastName),
+        email: text(image.email),
+        employmentType,
+        businessUnitId: text(image.businessUnitId),
+        employeeNumber: text(image.employeeNumber),
+      }).filter(([, value]) => value !== undefined),
+    );
+    await events.publish(WorkplaceMembershipChanged, { workplaceId: tenantId, memberId, workplaceName, roles, ...employee, version, publishedAt }, { correlationId: tenantId });
   }
   return 'published';
 }

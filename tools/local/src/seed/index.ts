@@ -22,6 +22,7 @@ import { seedCharityGiving } from './charity-giving';
 import { seedSite } from './site';
 import { seedVouchers } from './vouchers';
 import { seedMatching } from './matching';
+import { seedWorkplace, type WorkplaceSeedMember } from './workplace';
 import { seedFundraising } from './fundraising';
 import { seedVolunteering, type VolunteeringSeedCharity, type VolunteeringSeedMember } from './volunteering';
 import { CHARITIES, CHARITY_ADMIN_OF, DEMO_PASSWORD, DEMO_USERS, WORKPLACE, type DemoRole } from './data';
@@ -249,6 +250,50 @@ export async function seedDemoData(targets: SeedTargets) {
     gift: { id: kiwiChick, title: 'Feed a kiwi chick for a week' },
     now,
   });
+  // Workplace giving: a fortnightly pay cycle whose cut-off is now, a KeyPay structure, three employees' pledges.
+  const charityOf = (charityUrl: string) => {
+    const charity = CHARITIES.find((c) => c.charityUrl === charityUrl);
+    return { id: charityTenant(charityUrl).id, name: charityTenant(charityUrl).name, charityUrl, ...(charity?.registrationNumber ? { registrationNumber: charity.registrationNumber } : {}) };
+  };
+  const PAYROLL_GIVING: Partial<Record<DemoRole, { employeeNumber: string; pledges: WorkplaceSeedMember['pledges'] }>> = {
+    workplaceMember: {
+      employeeNumber: 'TE-1042',
+      pledges: [
+        { charity: charityOf('kiwi-coast-rescue'), gift: { id: kiwiChick, title: 'Feed a kiwi chick for a week', productUrl: 'feed-a-kiwi-chick' }, cents: 2500, frequency: 'EveryPayCycle' },
+        { charity: charityOf('harbour-city-food-bank'), cents: 1000, frequency: 'EveryPayCycle' },
+      ],
+    },
+    workplaceAdmin: { employeeNumber: 'TE-1007', pledges: [{ charity: charityOf('harbour-city-food-bank'), cents: 5000, frequency: 'EveryPayCycle' }] },
+    contentAdmin: { employeeNumber: 'TE-1113', pledges: [{ charity: charityOf('kiwi-coast-rescue'), cents: 2000, frequency: 'OnceOff' }] },
+  };
+  await seedWorkplace(
+    targets.documentClient,
+    { workplace: tableName('workplace', prefix), donations: tableName('donations', prefix), accounts: accountsTable },
+    {
+      workplace: { id: workplaceId, name: WORKPLACE.name, country: WORKPLACE.country },
+      members: DEMO_USERS.flatMap((user): WorkplaceSeedMember[] => {
+        const profile = profiles.get(user.role);
+        const membership = WORKPLACE.members[user.role];
+        const giving = PAYROLL_GIVING[user.role];
+        if (!profile || !membership || !giving) return [];
+        const businessUnitId = businessUnits.find((unit) => unit.name === membership.businessUnit)?.id;
+        return [
+          {
+            memberId: profile.id,
+            firstName: profile.firstName,
+            lastName: profile.lastName,
+            email: profile.email,
+            roles: membership.roles,
+            employmentType: membership.employmentType as EmploymentType,
+            ...(businessUnitId ? { businessUnitId } : {}),
+            employeeNumber: giving.employeeNumber,
+            pledges: giving.pledges,
+          },
+        ];
+      }),
+      now,
+    },
+  );
   s3.destroy();
   // The site's stats, ticker and the donors' tallies and badges, from the same past donations.
   await seedSite(targets.documentClient, accountsTable, new Date(), pastDonations);

@@ -1,0 +1,284 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { FileStructure } from '@giving/shared/contracts/workplace-payroll';
+import { putNewerVersion } from '@giving/shared/dynamo-copies';
+import { queryAll } from '@giving/shared/dynamo-query';
+import { transactWrite } from '@giving/shared/dynamo-transact';
+import { conflict } from '@giving/shared/errors';
+import type {
+  BatchStore,
+  EmployeeRecord,
+  EmployeeStore,
+  FileStructureStore,
+  NextDue,
+  PayCycleRecord,
+  PayCycleStore,
+  PledgeRecord,
+  PledgeStore,
+  StoredBatch,
+} from '../domain/ports';
+
+/**
+ * The workplace table:
+ *   WORKPLACE#<id> / PAYCYCLE#<id>                 a pay cycle; gsi1 DUE / <next cut-off>#<cycle id> while it owes one
+ *   WORKPLACE#<id> / STRUCTURE#<id>                a file structure's latest version
+ *   WORKPLACE#<id> / STRUCTURE#<id>#V#<000001>     every version, as saved (batches name theirs)
+ *   WORKPLACE#<id> / PLEDGE#<pledge id>            the workplace's copy of a member's payroll pledge
+ *   WORKPLACE#<id> / EMPLOYEE#<member id>          a member as payroll knows them (newest version kept)
+ *   WORKPLACE#<id> / BATCH#<batch id>              a payroll batch
+ *   WORKPLACE#<id> / PERIOD#<cycle id>#<period end> the claim that makes one batch per cycle and period
+ *   LINK#<token> / LINK                            a finance e-mail's download link (TTL expiresAt)
+ * plus the shared copies (MEMBER#<id> / WORKPLACE#<id> roles; CHARITY#<id> / PROJECTION).
+ */
+type Item = Record<string, unknown>;
+const pkOf = (workplaceId: string) => `WORKPLACE#${workplaceId}`;
+const DUE = 'DUE';
+const strip = <T>({ pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, ...rest }: Item) => rest as T;
+
+const isConditionFailure = (error: unknown) => error instanceof ConditionalCheckFailedException;
+
+async function* queryPages(client: DynamoDBDocumentClient, input: QueryCommandInput): AsyncIterable<Item> {
+  let start: QueryCommandInput['ExclusiveStartKey'];
+  do {
+    const result = await client.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+    yield* result.Items ?? [];
+    start = result.LastEvaluatedKey;
+  } while (start);
+}
+
+const beginsWith = (tableName: string, workplaceId: string, prefix: string): QueryCommandInput => ({
+  TableName: tableName,
+  KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+  ExpressionAttributeValues: { ':pk': pkOf(workplaceId), ':prefix': prefix },
+});
+
+const dueKeys = (cycleId: string, nextDue: NextDue) => ({ gsi1pk: DUE, gsi1sk: `${nextDue.cutoffAt}#${cycleId}`, nextDuePeriodEnd: nextDue.periodEnd });
+
+export function dynamoPayCycleStore(client: DynamoDBDocumentClient, tableName: string): PayCycleStore {
+  const key = (workplaceId: string, id: string) => ({ pk: pkOf(workplaceId), sk: `PAYCYCLE#${id}` });
+  const toCycle = (item: Item) => {
+    const { nextDuePeriodEnd: _n, ...cycle } = strip<PayCycleRecord & { nextDuePeriodEnd?: string }>(item);
+    return cycle as PayCycleRecord;
+  };
+  return {
+    async list(workplaceId) {
+      return (await queryAll(client, beginsWith(tableName, workplaceId, 'PAYCYCLE#'))).map(toCycle);
+    },
+    async get(workplaceId, payCycleId) {
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: key(workplaceId, payCycleId), ConsistentRead: true }));
+      return result.Item ? toCycle(result.Item) : undefined;
+    },
+    async save(cycle, nextDue, expectedUpdatedAt) {
+      try {
+        await client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: { ...key(cycle.workplaceId, cycle.id), ...cycle, ...dueKeys(cycle.id, nextDue) },
+            ...(expectedUpdatedAt
+              ? { ConditionExpression: 'updatedAt = :expected', ExpressionAttributeValues: { ':expected': expectedUpdatedAt } }
+              : { ConditionExpression: 'attribute_not_exists(pk)' }),
+          }),
+        );
+        return 'saved';
+      } catch (error) {
+        if (isConditionFailure(error)) return 'conflict';
+        throw error;
+      }
+    },
+    async remove(workplaceId, payCycleId) {
+      const claims = await client.send(new QueryCommand({ ...beginsWith(tableName, workplaceId, `PERIOD#${payCycleId}#`), Limit: 1 }));
+      if ((claims.Items ?? []).length > 0) return 'hasBatches';
+      try {
+        // A batch made meanwhile adds its claim and moves nextDuePeriodEnd in one transaction: the condition sees it.
+        const current = await client.send(new GetCommand({ TableName: tableName, Key: key(workplaceId, payCycleId), ConsistentRead: true }));
+        if (!current.Item) return 'missing';
+        await client.send(
+          new DeleteCommand({
+            TableName: tableName,
+            Key: key(workplaceId, payCycleId),
+            ConditionExpression: 'attribute_exists(pk) AND nextDuePeriodEnd = :due',
+            ExpressionAttributeValues: { ':due': current.Item.nextDuePeriodEnd },
+          }),
+        );
+        return 'removed';
+      } catch (error) {
+        if (isConditionFailure(error)) return 'hasBatches';
+        throw error;
+      }
+    },
+    async due(at) {
+      const items: Item[] = [];
+      for await (const item of queryPages(client, {
+        TableName: tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :due AND gsi1sk <= :at',
+        ExpressionAttributeValues: { ':due': DUE, ':at': `${at.toISOString()}#~` },
+      })) {
+        items.push(item);
+      }
+      return items.map((item) => ({ workplaceId: String(item.workplaceId), payCycleId: String(item.id) }));
+    },
+    async setNextDue(workplaceId, payCycleId, nextDue) {
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: key(workplaceId, payCycleId),
+            UpdateExpression: 'SET gsi1pk = :pk, gsi1sk = :sk, nextDuePeriodEnd = :end',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':pk': DUE, ':sk': `${nextDue.cutoffAt}#${payCycleId}`, ':end': nextDue.periodEnd },
+          }),
+        );
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+    },
+  };
+}
+
+export function dynamoFileStructureStore(client: DynamoDBDocumentClient, tableName: string): FileStructureStore {
+  const latest = (workplaceId: string, id: string) => ({ pk: pkOf(workplaceId), sk: `STRUCTURE#${id}` });
+  const versioned = (workplaceId: string, id: string, version: number) => ({ pk: pkOf(workplaceId), sk: `STRUCTURE#${id}#V#${String(version).padStart(6, '0')}` });
+  return {
+    async get(workplaceId, structureId, version) {
+      const result = await client.send(
+        new GetCommand({ TableName: tableName, Key: version === undefined ? latest(workplaceId, structureId) : versioned(workplaceId, structureId, version), ConsistentRead: true }),
+      );
+      return result.Item ? strip<FileStructure>(result.Item) : undefined;
+    },
+    async list(workplaceId) {
+      const items = await queryAll(client, beginsWith(tableName, workplaceId, 'STRUCTURE#'));
+      return items.filter((item) => !String(item.sk).includes('#V#')).map((item) => strip<FileStructure>(item));
+    },
+    async saveVersion(structure) {
+      const outcome = await transactWrite(client, [
+        { Put: { TableName: tableName, Item: { ...versioned(structure.workplaceId, structure.id, structure.version), ...structure }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        {
+          Put: {
+            TableName: tableName,
+            Item: { ...latest(structure.workplaceId, structure.id), ...structure },
+            ConditionExpression: structure.version === 1 ? 'attribute_not_exists(pk)' : '#version = :previous',
+            ...(structure.version === 1 ? {} : { ExpressionAttributeNames: { '#version': 'version' }, ExpressionAttributeValues: { ':previous': structure.version - 1 } }),
+          },
+        },
+      ]);
+      if (!outcome.ok) throw conflict('This payroll file structure was changed by someone else. Reload it and try again.');
+    },
+  };
+}
+
+export function dynamoPledgeStore(client: DynamoDBDocumentClient, tableName: string): PledgeStore {
+  const key = (workplaceId: string, pledgeId: string) => ({ pk: pkOf(workplaceId), sk: `PLEDGE#${pledgeId}` });
+  return {
+    async save(pledge) {
+      // Written field by field, so a cancellation that arrived first (cancelledAt) stays.
+      const { cancelledAt: _c, ...fields } = pledge;
+      const names = Object.keys(fields);
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: key(pledge.workplaceId, pledge.pledgeId),
+          UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+          ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#f${i}`, name])),
+          ExpressionAttributeValues: Object.fromEntries(names.map((name, i) => [`:v${i}`, fields[name as keyof typeof fields]])),
+        }),
+      );
+    },
+    async cancel(workplaceId, pledgeId, memberId, cancelledAt) {
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: key(workplaceId, pledgeId),
+          UpdateExpression: 'SET cancelledAt = if_not_exists(cancelledAt, :at), pledgeId = :id, workplaceId = :w, memberId = :m',
+          ExpressionAttributeValues: { ':at': cancelledAt, ':id': pledgeId, ':w': workplaceId, ':m': memberId },
+        }),
+      );
+    },
+    async *forWorkplace(workplaceId) {
+      for await (const item of queryPages(client, beginsWith(tableName, workplaceId, 'PLEDGE#'))) {
+        // A cancellation whose pledge has not arrived yet has no amount: nothing to deduct.
+        if (item.total === undefined) continue;
+        yield strip<PledgeRecord>(item);
+      }
+    },
+  };
+}
+
+export function dynamoEmployeeStore(client: DynamoDBDocumentClient, tableName: string): EmployeeStore {
+  return {
+    save: (employee) => putNewerVersion(client, tableName, { pk: pkOf(employee.workplaceId), sk: `EMPLOYEE#${employee.memberId}`, ...employee }),
+    async forWorkplace(workplaceId) {
+      const employees = new Map<string, EmployeeRecord>();
+      for await (const item of queryPages(client, beginsWith(tableName, workplaceId, 'EMPLOYEE#'))) {
+        const employee = strip<EmployeeRecord>(item);
+        employees.set(employee.memberId, employee);
+      }
+      return employees;
+    },
+  };
+}
+
+export function dynamoBatchStore(client: DynamoDBDocumentClient, tableName: string): BatchStore {
+  const key = (workplaceId: string, batchId: string) => ({ pk: pkOf(workplaceId), sk: `BATCH#${batchId}` });
+  const claimKey = (batch: Pick<StoredBatch, 'workplaceId' | 'payCycleId' | 'periodEnd'>) => ({ pk: pkOf(batch.workplaceId), sk: `PERIOD#${batch.payCycleId}#${batch.periodEnd}` });
+  const linkKey = (token: string) => ({ pk: `LINK#${token}`, sk: 'LINK' });
+  return {
+    async get(workplaceId, batchId) {
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: key(workplaceId, batchId), ConsistentRead: true }));
+      return result.Item ? strip<StoredBatch>(result.Item) : undefined;
+    },
+    async list(workplaceId) {
+      return (await queryAll(client, beginsWith(tableName, workplaceId, 'BATCH#'))).map((item) => strip<StoredBatch>(item));
+    },
+    async previous(workplaceId, payCycleId, periodEnd) {
+      const result = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+          ExpressionAttributeValues: { ':pk': pkOf(workplaceId), ':from': `PERIOD#${payCycleId}#`, ':to': `PERIOD#${payCycleId}#${periodEnd}` },
+          ScanIndexForward: false,
+          ConsistentRead: true,
+        }),
+      );
+      const claim = (result.Items ?? []).find((item) => String(item.sk) < `PERIOD#${payCycleId}#${periodEnd}`);
+      return claim ? this.get(workplaceId, String(claim.batchId)) : undefined;
+    },
+    async create(batch, nextDue) {
+      const outcome = await transactWrite(client, [
+        { Put: { TableName: tableName, Item: { ...claimKey(batch), batchId: batch.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Put: { TableName: tableName, Item: { ...key(batch.workplaceId, batch.id), ...batch } } },
+        {
+          Update: {
+            TableName: tableName,
+            Key: { pk: pkOf(batch.workplaceId), sk: `PAYCYCLE#${batch.payCycleId}` },
+            UpdateExpression: 'SET gsi1pk = :pk, gsi1sk = :sk, nextDuePeriodEnd = :end',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':pk': DUE, ':sk': `${nextDue.cutoffAt}#${batch.payCycleId}`, ':end': nextDue.periodEnd },
+          },
+        },
+      ]);
+      if (outcome.ok) return 'created';
+      if (outcome.failed.includes(0)) return 'exists';
+      throw conflict('The pay cycle was deleted while its batch was being made.');
+    },
+    async markMailed(workplaceId, batchId, at) {
+      await client.send(new UpdateCommand({ TableName: tableName, Key: key(workplaceId, batchId), UpdateExpression: 'SET mailedAt = :at', ExpressionAttributeValues: { ':at': at } }));
+    },
+    async createLink(token, batch, expiresAt) {
+      await client.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...linkKey(token), workplaceId: batch.workplaceId, batchId: batch.id, expiresAt: Math.floor(expiresAt.getTime() / 1000) },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+    },
+    async resolveLink(token, now) {
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: linkKey(token) }));
+      const item = result.Item;
+      // TTL deletes expired items only eventually: the time is checked here.
+      if (!item || Number(item.expiresAt) * 1000 <= now.getTime()) return undefined;
+      return { workplaceId: String(item.workplaceId), batchId: String(item.batchId) };
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { systemClock } from '@giving/shared/clock';
+import { dynamoCharityCopy, dynamoTenantRoleCopy } from '@giving/shared/dynamo-copies';
+import { newId } from '@giving/shared/ids';
+import { documentClient } from '@giving/shared/lambda/aws';
+import { requireEnv } from '@giving/shared/lambda/env';
+import { sesMailer } from '@giving/shared/lambda/ses-mailer';
+import { API_PREFIX, ENV } from '@giving/shared/manifest';
+import { s3Client } from '@giving/shared/s3-media';
+import type { MailDeps, WorkplaceDeps } from '../domain/ports';
+import { dynamoBatchStore, dynamoEmployeeStore, dynamoFileStructureStore, dynamoPayCycleStore, dynamoPledgeStore } from './dynamo-workplace';
+import { s3PayrollFileStore } from './s3-payroll-files';
+
+/** The workplace service's composition root: each adapter is built once per process, on first use. */
+const once = <T>(make: () => T) => {
+  let value: T | undefined;
+  return () => (value ??= make());
+};
+
+export const tableName = () => requireEnv(ENV.tableName('workplace'));
+
+export const payCycles = once(() => dynamoPayCycleStore(documentClient(), tableName()));
+export const structures = once(() => dynamoFileStructureStore(documentClient(), tableName()));
+export const pledges = once(() => dynamoPledgeStore(documentClient(), tableName()));
+export const employees = once(() => dynamoEmployeeStore(documentClient(), tableName()));
+export const batches = once(() => dynamoBatchStore(documentClient(), tableName()));
+export const charities = once(() => dynamoCharityCopy(documentClient(), tableName()));
+export const roles = once(() => dynamoTenantRoleCopy(documentClient(), tableName()));
+/** Only functions whose access has payrollFiles have the bucket's name; the others never build this. */
+const files = once(() => s3PayrollFileStore(s3Client(), requireEnv(ENV.payrollFilesBucket)));
+const mailer = once(() => sesMailer(new SESv2Client({}), requireEnv(ENV.mailFrom)));
+
+export const deps = (): WorkplaceDeps => ({
+  payCycles: payCycles(),
+  structures: structures(),
+  pledges: pledges(),
+  employees: employees(),
+  batches: batches(),
+  charities: charities(),
+  roles: roles(),
+  get files() {
+    return files();
+  },
+  clock: systemClock,
+  newId: () => newId(),
+  randomToken: () => randomBytes(32).toString('base64url'),
+});
+
+/** The finance e-mail's settings, for the functions whose manifest entry declares sendsMail. */
+export const mail = (): MailDeps => {
+  const siteUrl = requireEnv(ENV.siteUrl).replace(/\/$/, '');
+  return { mailer: mailer(), siteUrl, apiUrl: `${siteUrl}${API_PREFIX}` };
+};

@@ -1,0 +1,171 @@
+import type { Clock } from '@giving/shared/clock';
+import type { CharityCopy, TenantRoleCopy } from '@giving/shared/copies';
+import type { FileStructure, FileStructureInput, PayCycleInput, PayrollBatch } from '@giving/shared/contracts/workplace-payroll';
+import type { Mailer } from '@giving/shared/mail';
+import type { Currency } from '@giving/shared/money';
+import type { EmploymentType } from '@giving/shared/contracts/accounts';
+import type { DeductionLine } from './file-structures';
+
+/** A pay cycle as stored: what the admin entered, and whose workplace it is. */
+export interface PayCycleRecord extends PayCycleInput {
+  id: string;
+  workplaceId: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The cut-off the produce job looks for next: the first period of the cycle without a batch. */
+export interface NextDue {
+  cutoffAt: string;
+  periodEnd: string;
+}
+
+export interface PayCycleStore {
+  list(workplaceId: string): Promise<PayCycleRecord[]>;
+  get(workplaceId: string, payCycleId: string): Promise<PayCycleRecord | undefined>;
+  /** Creates (when `expectedUpdatedAt` is absent) or replaces the cycle as read; 'conflict' when it changed meanwhile. */
+  save(cycle: PayCycleRecord, nextDue: NextDue, expectedUpdatedAt?: string): Promise<'saved' | 'conflict'>;
+  /** Deletes a cycle with no batch; 'hasBatches' otherwise (the batches keep their cycle). */
+  remove(workplaceId: string, payCycleId: string): Promise<'removed' | 'hasBatches' | 'missing'>;
+  /** Cycles whose next cut-off is at or before `at` (every workplace). */
+  due(at: Date): Promise<{ workplaceId: string; payCycleId: string }[]>;
+  /** Moves the cycle's next due cut-off (after a batch, or when a period was missed). */
+  setNextDue(workplaceId: string, payCycleId: string, nextDue: NextDue): Promise<void>;
+}
+
+export interface FileStructureStore {
+  /** The latest version, or the given one. */
+  get(workplaceId: string, structureId: string, version?: number): Promise<FileStructure | undefined>;
+  list(workplaceId: string): Promise<FileStructure[]>;
+  /** Writes a new version and makes it the latest; throws Conflict when that version already exists. */
+  saveVersion(structure: FileStructure): Promise<void>;
+}
+
+/** A member's payroll pledge, as the workplace keeps it (PayrollPledgeCreated / PayrollPledgeCancelled). */
+export interface PledgeRecord {
+  pledgeId: string;
+  workplaceId: string;
+  memberId: string;
+  pageType: 'GIFT' | 'CHARITY' | 'FUNDRAISE';
+  country: 'nz' | 'au';
+  charity: { id: string; name: string; charityUrl: string };
+  gift?: { id: string; title: string; productUrl: string };
+  page?: { id: string; title: string; pageUrl: string; eventUrl: string };
+  quantity: number;
+  /** Each deduction. */
+  total: { cents: number; currency: Currency };
+  donationFrequency: 'OnceOff' | 'EveryPayCycle';
+  isAnonymous: boolean;
+  createdAt: string;
+  cancelledAt?: string;
+}
+
+export interface PledgeStore {
+  /** Keeps the pledge (a repeat delivery changes nothing; a cancellation that came first is kept). */
+  save(pledge: PledgeRecord): Promise<void>;
+  /** Records the cancellation, even before the pledge itself arrives. */
+  cancel(workplaceId: string, pledgeId: string, memberId: string, cancelledAt: string): Promise<void>;
+  /** Every pledge of the workplace, oldest first, a page at a time. */
+  forWorkplace(workplaceId: string): AsyncIterable<PledgeRecord>;
+}
+
+/** A member of the workplace as payroll knows them (WorkplaceMembershipChanged; later, eligibility files). */
+export interface EmployeeRecord {
+  memberId: string;
+  workplaceId: string;
+  workplaceName: string;
+  roles: string[];
+  firstName: string;
+  lastName: string;
+  email: string;
+  employmentType?: EmploymentType;
+  businessUnitId?: string;
+  employeeNumber?: string;
+  version: string;
+}
+
+export interface EmployeeStore {
+  save(employee: EmployeeRecord): Promise<'saved' | 'stale'>;
+  forWorkplace(workplaceId: string): Promise<Map<string, EmployeeRecord>>;
+}
+
+/** A deduction of one batch as reconciliation and the next batch read it (the file's own layout is payroll's). */
+export interface BatchLine {
+  /** memberId|charityId|gift or page id: one deduction per member per thing they give to. */
+  key: string;
+  memberId: string;
+  charityId: string;
+  amountCents: number;
+  pledgeIds: string[];
+}
+
+export interface StoredBatch extends PayrollBatch {
+  workplaceId: string;
+  /** The instant the batch counts pledges up to: the cut-off, or when 'Export now' ran before it. */
+  asOf: string;
+  cutoffAt: string;
+  fileKey: string;
+  linesKey: string;
+  currency: Currency;
+  mailedAt?: string;
+}
+
+export interface BatchStore {
+  get(workplaceId: string, batchId: string): Promise<StoredBatch | undefined>;
+  list(workplaceId: string): Promise<StoredBatch[]>;
+  /** The cycle's batch with the latest period end before `periodEnd`. */
+  previous(workplaceId: string, payCycleId: string, periodEnd: string): Promise<StoredBatch | undefined>;
+  /**
+   * Records the batch and moves the cycle's next due cut-off, in one transaction that holds only if no batch exists
+   * for the cycle and period: 'exists' then, and nothing is written.
+   */
+  create(batch: StoredBatch, nextDue: NextDue): Promise<'created' | 'exists'>;
+  markMailed(workplaceId: string, batchId: string, at: string): Promise<void>;
+  /** A link for the finance e-mail: its token, valid until `expiresAt`. */
+  createLink(token: string, batch: Pick<StoredBatch, 'workplaceId' | 'id'>, expiresAt: Date): Promise<void>;
+  resolveLink(token: string, now: Date): Promise<{ workplaceId: string; batchId: string } | undefined>;
+}
+
+/** The private bucket of payroll files. */
+export interface PayrollFileStore {
+  /**
+   * Writes the lines in the structure's layout under `prefix` (streamed, never one string in memory) and answers
+   * where: `<prefix>/<sha256>/<fileName>`, so a file once written never changes under its key.
+   */
+  putPayrollFile(prefix: string, fileName: string, structure: FileStructureInput, lines: Iterable<DeductionLine>): Promise<{ key: string; sha256: string; bytes: number }>;
+  /** The batch's own record of its deductions (newline-delimited JSON). */
+  putLines(key: string, lines: Iterable<BatchLine>): Promise<void>;
+  readLines(key: string): Promise<BatchLine[]>;
+  getText(key: string): Promise<string | undefined>;
+  size(key: string): Promise<number | undefined>;
+  /** A short-lived download address for a file too large to answer through the API (with its file name). */
+  downloadUrl(key: string, fileName: string, expiresInSeconds: number): Promise<string>;
+}
+
+/** What a job says as it goes (the wrappers' logger fits it). */
+export interface JobLog {
+  info(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+export interface MailDeps {
+  mailer: Mailer;
+  siteUrl: string;
+  /** Where the API is reached from outside (the site's /api). */
+  apiUrl: string;
+}
+
+export interface WorkplaceDeps {
+  payCycles: PayCycleStore;
+  structures: FileStructureStore;
+  pledges: PledgeStore;
+  employees: EmployeeStore;
+  charities: Pick<CharityCopy, 'getById' | 'save'>;
+  roles: TenantRoleCopy;
+  batches: BatchStore;
+  files: PayrollFileStore;
+  clock: Clock;
+  newId: () => string;
+  /** 32 random bytes, base64url: a finance e-mail's link. */
+  randomToken: () => string;
+}

@@ -1,0 +1,246 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FileStructure, FileStructureInput, PayCycle, PayCycleInput, PayrollBatch } from '@giving/shared/contracts/workplace-payroll';
+import { SEMI_MONTHLY_MESSAGE } from '@giving/shared/contracts/workplace-payroll';
+import { DEMO_PASSWORD, DEMO_USERS, type DemoRole } from '../../tools/local/src/seed/data';
+import { DEMO_FILE_STRUCTURE_NAME, DEMO_FINANCE_CONTACT, DEMO_PAY_CYCLE_NAME } from '../../tools/local/src/seed/workplace';
+import type { RunningPlatform } from '../../tools/local/src/platform';
+import { PRESETS } from '../../services/workplace/domain/file-structures';
+import { periodAt } from '../../services/workplace/domain/pay-periods';
+import { apiCaller, eventually, pause, platformClient, startTestPlatform } from './platform';
+
+/**
+ * Payroll files for finance (issue 15 items 2–5) through the real local API, schedule and outbox, given the seeded
+ * demo: Tasman Engineering's fortnightly cycle has its cut-off at start-up, a KeyPay structure and three employees'
+ * pledges. The produce schedule makes one batch however often it runs; 'Export now' answers the same batch; the file
+ * is KeyPay's layout; finance's e-mail links to it; a changes-only structure lists NEW and CANCELLED lines against the
+ * cycle's previous batch; only the workplace's payments and pay-cycle permission holders read batches.
+ */
+let platform: RunningPlatform;
+const tokens = new Map<DemoRole, string>();
+let workplaceId = '';
+let otherWorkplaceId = '';
+let seededCycle: PayCycle;
+let harbourCityId = '';
+
+const call = apiCaller(() => platform, tokens);
+const admin = { role: 'workplaceAdmin' as const };
+
+beforeAll(async () => {
+  platform = await startTestPlatform(8500);
+  const client = platformClient(platform);
+  for (const user of DEMO_USERS) tokens.set(user.role, await client.idToken(user.email, DEMO_PASSWORD));
+  const me = await call<{ corporateAssociations: { corporateId: string }[] }>('/accounts/me', admin);
+  workplaceId = me.body.corporateAssociations[0]!.corporateId;
+  otherWorkplaceId = (await call<{ id: string }>('/accounts/backoffice/workplaces', { method: 'POST', role: 'backOffice', body: { name: 'Other Payroll Ltd', country: 'nz' } })).body.id;
+  const gifts = await call<{ items: { charity: { id: string } }[] }>('/donations/charities/harbour-city-food-bank/gifts');
+  harbourCityId = gifts.body.items[0]!.charity.id;
+}, 120_000);
+
+afterAll(async () => {
+  await platform?.stop();
+});
+
+const base = (id = workplaceId) => `/workplace/${id}`;
+/** One run of the produce schedule as EventBridge Scheduler would make it at `at` (the local scheduler's hook). */
+async function runSchedule(at: Date) {
+  const response = await fetch(`${platform.urls.scheduler}/_local/schedules/workplace/produce-due-payroll-batches/run?scheduledTime=${at.toISOString()}`, { method: 'POST' });
+  expect(response.status).toBe(200);
+}
+const batches = async () => (await call<{ items: PayrollBatch[] }>(`${base()}/payroll-batches`, admin)).body.items;
+async function fileOf(batchId: string, role: DemoRole = 'workplaceAdmin') {
+  const response = await fetch(`${platform.siteUrl}/api${base()}/payroll-batches/${batchId}/file`, { headers: { authorization: `Bearer ${tokens.get(role)}` } });
+  return { status: response.status, headers: response.headers, text: await response.text() };
+}
+
+describe('payroll files for finance', () => {
+  it('given the demo, lists the seeded pay cycle with its current period (cut-off at start-up) and the next ones', async () => {
+    const response = await call<{ items: PayCycle[] }>(`${base()}/pay-cycles`, admin);
+    expect(response.status).toBe(200);
+    seededCycle = response.body.items.find((cycle) => cycle.name === DEMO_PAY_CYCLE_NAME)!;
+    expect(seededCycle).toMatchObject({ id: expect.any(String), frequency: 'Fortnightly', timeZone: 'Pacific/Auckland', fileStructureName: DEMO_FILE_STRUCTURE_NAME, financeContacts: [DEMO_FINANCE_CONTACT] });
+    expect(Date.parse(seededCycle.currentPeriod.cutoffAt)).toBeLessThanOrEqual(Date.now());
+    expect(seededCycle.nextPeriods).toHaveLength(6);
+    expect(seededCycle.nextPeriods[1]!.periodStart).toBe(periodAt(seededCycle, 1).periodStart);
+  });
+
+  it('makes one batch per cycle and period however often the schedule runs, and Export now answers the same batch', async () => {
+    const now = new Date();
+    await runSchedule(now);
+    await runSchedule(new Date(now.getTime() + 60_000));
+    const made = (await batches()).filter((batch) => batch.payCycleId === seededCycle.id);
+    expect(made).toHaveLength(1);
+    const batch = made[0]!;
+    // The pinned shape, with the three employees' four deductions: $25 + $10 (Wiremu), $50 (Grace), $20 once (the content admin).
+    expect(batch).toMatchObject({ id: expect.any(String), payCycleId: seededCycle.id, periodEnd: seededCycle.currentPeriod.periodEnd, status: 'Ready', lineCount: 4, totalAmount: { cents: 10_500, currency: 'NZD' } });
+    expect(batch.fileStructureVersion).toBe(1);
+
+    const exported = await call<{ batchId: string }>(`${base()}/pay-cycles/${seededCycle.id}/export`, { ...admin, method: 'POST' });
+    expect(exported).toEqual({ status: 200, body: { batchId: batch.id } });
+    const again = (await batches()).find((b) => b.id === batch.id)!;
+    expect(again.sha256).toBe(batch.sha256);
+    expect((await batches()).filter((b) => b.payCycleId === seededCycle.id)).toHaveLength(1);
+  });
+
+  it('answers the file in the structure’s layout (KeyPay), named by content-disposition, and e-mails finance a working link', async () => {
+    const batch = (await batches()).find((b) => b.payCycleId === seededCycle.id)!;
+    const file = await fileOf(batch.id);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="${batch.fileName}"`);
+    expect(batch.fileName).toBe(`payroll-giving_Fortnightly-staff_${batch.periodEnd}.csv`);
+    const lines = file.text.split('\r\n');
+    expect(lines[0]).toBe(PRESETS.KEYPAY.columns.map((column) => column.header).join(','));
+    expect(lines.at(-1)).toBe('');
+    expect(lines).toHaveLength(6);
+    const [y, m, d] = batch.periodEnd.split('-');
+    expect(file.text).toContain(`TE-1042,Wiremu,Parata,`);
+    expect(lines.find((line) => line.startsWith('TE-1007'))).toMatch(new RegExp(`^TE-1007,Grace,Liu,[^,]+,,Payroll Giving,Fixed,50\\.00,Harbour City Food Bank,KOHA PG ${y}${m}${d},[0-9/]+,${d}/${m}/${y},NEW$`));
+    // Byte for byte the file the batch recorded.
+    const { createHash } = await import('node:crypto');
+    expect(createHash('sha256').update(file.text).digest('hex')).toBe(batch.sha256);
+
+    const mail = await eventually(
+      () => platformClient(platform).receiptsFor(DEMO_FINANCE_CONTACT),
+      (messages) => messages.length > 0,
+    );
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.subject).toBe(`Payroll giving file for ${DEMO_PAY_CYCLE_NAME}: period ending ${batch.periodEnd}`);
+    expect(mail[0]!.text).toContain('Deductions: 4 lines, $105.00 in total');
+    const link = /Download the file \(this link works for 72 hours\): (\S+)/.exec(mail[0]!.text)?.[1];
+    expect(link).toMatch(/\/api\/workplace\/payroll-files\/[A-Za-z0-9_-]{43}$/);
+    const viaLink = await fetch(link!);
+    expect(viaLink.status).toBe(200);
+    expect(await viaLink.text()).toBe(file.text);
+    // A made-up token finds nothing; a malformed one is refused naming the parameter.
+    expect((await fetch(`${platform.siteUrl}/api/workplace/payroll-files/${'A'.repeat(43)}`)).status).toBe(404);
+    const malformed = await call<{ errors: { field: string }[] }>('/workplace/payroll-files/nope');
+    expect(malformed.status).toBe(400);
+  });
+
+  it('lets only the workplace’s payments or pay-cycle holders read batches and files', async () => {
+    const batch = (await batches())[0]!;
+    expect((await call(`${base()}/payroll-batches`)).status).toBe(401);
+    expect((await call(`${base()}/payroll-batches`, { role: 'workplaceMember' })).status).toBe(403);
+    expect((await call(`${base()}/payroll-batches`, { role: 'contentAdmin' })).status).toBe(403);
+    expect((await fileOf(batch.id, 'workplaceMember')).status).toBe(403);
+    expect((await fileOf(batch.id, 'donor')).status).toBe(403);
+    expect((await call(`${base()}/pay-cycles/${seededCycle.id}/export`, { role: 'workplaceMember', method: 'POST' })).status).toBe(403);
+    // Another workplace's admin route, and this batch asked for under another workplace.
+    expect((await call(`${base(otherWorkplaceId)}/payroll-batches`, admin)).status).toBe(403);
+    expect((await call(`${base(otherWorkplaceId)}/payroll-batches/${batch.id}/file`, { role: 'backOffice' })).status).toBe(404);
+  });
+
+  it('refuses a bad pay cycle naming its fields, and writes nothing', async () => {
+    const structureId = seededCycle.fileStructureId;
+    const input: PayCycleInput = {
+      name: 'Semi-monthly contractors',
+      frequency: 'SemiMonthly',
+      periodEnd: '2026-12-14',
+      payDate: '2026-12-18',
+      cutoffDaysBeforePayDate: 2,
+      cutoffTime: '17:00',
+      timeZone: 'Pacific/Auckland',
+      businessUnitIds: [],
+      fileStructureId: structureId,
+      financeContacts: ['pay@tasman.example'],
+    };
+    const bad = await call<{ errors: { field: string; message: string }[] }>(`${base()}/pay-cycles`, { ...admin, method: 'POST', body: { ...input, cutoffTime: '25:00', financeContacts: [] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'body.periodEnd', message: SEMI_MONTHLY_MESSAGE },
+        { field: 'body.cutoffTime', message: 'Use a time such as 17:00.' },
+        { field: 'body.financeContacts', message: 'Add at least one finance contact.' },
+      ]),
+    );
+    const unknownStructure = await call<{ errors: { field: string }[] }>(`${base()}/pay-cycles`, { ...admin, method: 'POST', body: { ...input, periodEnd: '2026-12-15', fileStructureId: '01KDEM0GFT0000000000000099' } });
+    expect(unknownStructure.status).toBe(400);
+    expect(unknownStructure.body.errors).toEqual([{ field: 'body.fileStructureId', message: 'Choose a payroll file structure.' }]);
+    expect((await call<{ items: PayCycle[] }>(`${base()}/pay-cycles`, admin)).body.items).toHaveLength(1);
+  });
+
+  it('versions structures, previews them, and writes a changes-only file of NEW, CHANGED and CANCELLED lines', async () => {
+    const presets = await call<{ items: { preset: string; structure: FileStructureInput }[] }>(`${base()}/file-structures/presets`, admin);
+    const generic = presets.body.items.find((item) => item.preset === 'GENERIC')!.structure;
+    const changesOnly: FileStructureInput = { ...generic, name: 'Changes for PayHero', mode: 'CHANGES_ONLY', lineEnding: 'LF', delimiter: ';' };
+    const preview = await call<{ fileName: string; content: string; lineCount: number }>(`${base()}/file-structures/preview?country=nz`, { ...admin, method: 'POST', body: changesOnly });
+    expect(preview.status).toBe(200);
+    expect(preview.body.content.split('\n')[0]).toBe(generic.columns.map((c) => c.header).join(';'));
+    // Values with the delimiter or quotes are quoted by the CSV library.
+    expect(preview.body.content).toContain('"Harbour ""Blue"" Care"');
+
+    const created = await call<FileStructure>(`${base()}/file-structures`, { ...admin, method: 'POST', body: { ...changesOnly, name: 'Draft' } });
+    expect(created).toMatchObject({ status: 201, body: { version: 1, name: 'Draft' } });
+    const saved = await call<FileStructure>(`${base()}/file-structures/${created.body.id}`, { ...admin, method: 'PUT', body: changesOnly });
+    expect(saved).toMatchObject({ status: 200, body: { version: 2, name: 'Changes for PayHero' } });
+
+    // A monthly cycle paid on the last day of each month, file due three days before.
+    const today = new Date();
+    const monthEnd = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 0)).toISOString().slice(0, 10);
+    const cycleInput: PayCycleInput = {
+      name: 'Monthly salaried',
+      frequency: 'Monthly',
+      periodEnd: monthEnd,
+      payDate: monthEnd,
+      cutoffDaysBeforePayDate: 3,
+      cutoffTime: '17:00',
+      timeZone: 'Pacific/Auckland',
+      businessUnitIds: [],
+      fileStructureId: created.body.id,
+      financeContacts: ['Finance@Tasman.example'],
+    };
+    const cycle = await call<PayCycle>(`${base()}/pay-cycles`, { ...admin, method: 'POST', body: cycleInput });
+    expect(cycle.status).toBe(201);
+    expect(cycle.body.financeContacts).toEqual(['finance@tasman.example']);
+    const first = await call<{ batchId: string }>(`${base()}/pay-cycles/${cycle.body.id}/export`, { ...admin, method: 'POST' });
+    expect(first.status).toBe(200);
+    const firstBatch = (await batches()).find((b) => b.id === first.body.batchId)!;
+    expect(firstBatch).toMatchObject({ mode: 'CHANGES_ONLY', fileStructureVersion: 2, lineCount: 4 });
+    expect((await fileOf(firstBatch.id)).text.split('\n').slice(1, -1).every((line) => line.split(';')[12] === 'NEW')).toBe(true);
+
+    // Wiremu stops his $10 a pay to Harbour City and pledges $15 a pay to it instead: the same deduction, changed.
+    const member = { role: 'workplaceMember' as const };
+    const pledges = await call<{ items: { pledgeId: string; charity: { id: string }; gift?: unknown; status: string }[] }>('/donations/me/payroll-pledges', member);
+    const foodBank = pledges.body.items.find((pledge) => pledge.charity.id === harbourCityId && !pledge.gift && pledge.status === 'Active')!;
+    expect((await call(`/donations/me/payroll-pledges/${foodBank.pledgeId}`, { ...member, method: 'DELETE' })).status).toBe(204);
+    const more = await call('/donations/me/payroll-pledges', {
+      ...member,
+      method: 'POST',
+      headers: { 'idempotency-key': `more-${crypto.randomUUID()}` },
+      body: { pageType: 'CHARITY', country: 'nz', charityId: harbourCityId, amount: 1500, donationFrequency: 'EveryPayCycle', anonymousDonation: false },
+    });
+    expect(more.status).toBe(201);
+
+    // A batch, once made, never changes: the workplace's copies must have the two events before the schedule runs.
+    const client = platformClient(platform);
+    await eventually(
+      async () => [(await client.eventsOf('PayrollPledgeCancelled')).some((e) => e.detail.data.pledgeId === foodBank.pledgeId), (await client.eventsOf('PayrollPledgeCreated')).length],
+      ([cancelled, createdCount]) => cancelled === true && (createdCount as number) > 0,
+    );
+    await pause(3000);
+    // The next period's cut-off, one minute after: the schedule makes that period's batch against the first.
+    const next = periodAt({ ...cycleInput }, 1);
+    await runSchedule(new Date(Date.parse(next.cutoffAt) + 60_000));
+    const nextBatch = (await batches()).find((b) => b.payCycleId === cycle.body.id && b.periodEnd === next.periodEnd);
+    expect(nextBatch).toMatchObject({ lineCount: 2, fileStructureVersion: 2 });
+    const changes = (await fileOf(nextBatch!.id)).text.split('\n').slice(1, -1).map((line) => line.split(';'));
+    // Wiremu's Harbour City deduction changed from $10 to $15; the content admin's once-off $20 is over.
+    expect(changes.map((fields) => [fields[1], fields[10], fields[12]]).sort()).toEqual([
+      ['TE-1042', '15.00', 'CHANGED'],
+      ['TE-1113', '20.00', 'CANCELLED'],
+    ]);
+    // The period's deductions: Wiremu $25 + $15, Grace $50.
+    expect(nextBatch!.totalAmount).toEqual({ cents: 9000, currency: 'NZD' });
+  });
+
+  it('keeps cycles with batches, and deletes one without', async () => {
+    const refused = await call<{ detail: string }>(`${base()}/pay-cycles/${seededCycle.id}`, { ...admin, method: 'DELETE' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toContain('cannot be deleted');
+    const input = { ...seededCycle, name: 'Weekly casuals', frequency: 'Weekly' } as Record<string, unknown>;
+    for (const key of ['id', 'workplaceId', 'fileStructureName', 'currentPeriod', 'nextPeriods', 'createdAt', 'updatedAt']) delete input[key];
+    const created = await call<PayCycle>(`${base()}/pay-cycles`, { ...admin, method: 'POST', body: input });
+    expect(created.status).toBe(201);
+    expect((await call(`${base()}/pay-cycles/${created.body.id}`, { ...admin, method: 'DELETE' })).status).toBe(204);
+    expect((await call(`${base()}/pay-cycles/${created.body.id}`, admin)).status).toBe(404);
+  });
+});
