@@ -1,4 +1,5 @@
 import { CharityMembershipChanged, CharityProfilePublished, WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
+import { PayrollDonationsConfirmed } from '@giving/shared/events/workplace';
 import { DonationCompleted, GiftPublished, PayrollPledgeCancelled, PayrollPledgeCreated, VoucherPurchased } from '@giving/shared/events/donations';
 import { PageModified } from '@giving/shared/events/fundraising';
 import { patternFor } from '@giving/shared/events';
@@ -437,6 +438,13 @@ export default defineService({
       pattern: patternFor(PageModified),
       handler: 'handlers/record-fundraising-page',
       access: { table: 'readWrite' },
+    },
+    {
+      // A workplace confirmed a payroll batch: its donations are recorded here, once, and announced (issue 15).
+      name: 'record-payroll-donations',
+      pattern: patternFor(PayrollDonationsConfirmed),
+      handler: 'handlers/record-payroll-donations',
+      access: { table: 'readWrite', publishes: [DonationCompleted] },
     },
     {
       name: 'send-donation-receipt',

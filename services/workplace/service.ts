@@ -1,5 +1,6 @@
 import { CharityProfilePublished, WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
 import { PayrollPledgeCancelled, PayrollPledgeCreated } from '@giving/shared/events/donations';
+import { PayrollDonationsConfirmed } from '@giving/shared/events/workplace';
 import { patternFor } from '@giving/shared/events';
 import { defineService, type AuthPolicy, type RouteSpec } from '@giving/shared/manifest';
 import type { Permission } from '@giving/shared/permissions';
@@ -20,11 +21,18 @@ const VIEW_CYCLES = workplace('Workplace_ViewPayCycles', 'Workplace_ManagePayCyc
 const MANAGE_CYCLES = workplace('Workplace_ManagePayCycles');
 const READ_BATCHES = workplace('Workplace_ViewPayCycles', 'Workplace_ManagePayCycles', 'Workplace_ViewPayments', 'Workplace_ManagePayments');
 const EXPORT = workplace('Workplace_ManagePayCycles', 'Workplace_ManagePayments');
+const RECONCILE = workplace('Workplace_ManagePayments');
 
-type Route = Pick<RouteSpec, 'method' | 'path' | 'auth' | 'summary' | 'timeoutSeconds' | 'memoryMb'> & { handler: string; write?: boolean; files?: 'read' | 'readWrite'; mail?: boolean };
-const route = ({ write, files, mail, ...spec }: Route): RouteSpec => ({
+type Route = Pick<RouteSpec, 'method' | 'path' | 'auth' | 'summary' | 'timeoutSeconds' | 'memoryMb'> & {
+  handler: string;
+  write?: boolean;
+  files?: 'read' | 'readWrite';
+  mail?: boolean;
+  publishes?: NonNullable<RouteSpec['access']['publishes']>;
+};
+const route = ({ write, files, mail, publishes, ...spec }: Route): RouteSpec => ({
   ...spec,
-  access: { table: write ? 'readWrite' : 'read', ...(files ? { payrollFiles: files } : {}), ...(mail ? { sendsMail: true } : {}) },
+  access: { table: write ? 'readWrite' : 'read', ...(files ? { payrollFiles: files } : {}), ...(mail ? { sendsMail: true } : {}), ...(publishes ? { publishes } : {}) },
 });
 
 const BASE = '/workplace/{workplaceId}';
@@ -68,6 +76,10 @@ export default defineService({
     route({ method: 'GET', path: `${BASE}/payroll-batches`, handler: 'handlers/batches#list', auth: READ_BATCHES, summary: 'Batches, newest period first: {items:[{id, payCycleId, periodEnd, status, lineCount, totalAmount}]}.' }),
     route({ method: 'GET', path: BATCH, handler: 'handlers/batches#get', auth: READ_BATCHES, summary: 'One batch.' }),
     route({ method: 'GET', path: `${BATCH}/file`, handler: 'handlers/batches#file', auth: READ_BATCHES, files: 'read', summary: 'The batch’s file, named by content-disposition.' }),
+    // Reconciliation (the console's payments screen): what payroll actually deducted, and confirming the donations.
+    route({ method: 'POST', path: `${BATCH}/actuals`, handler: 'handlers/reconciliation#upload', auth: RECONCILE, write: true, files: 'readWrite', ...BATCH_JOB, timeoutSeconds: 29, summary: "Reads payroll's actuals (the structure's layout) against the batch: matched, under- and over-deducted, no pledge, not deducted; the batch becomes Reconciled." }),
+    route({ method: 'GET', path: `${BATCH}/reconciliation`, handler: 'handlers/reconciliation#get', auth: READ_BATCHES, files: 'read', summary: 'The last upload’s reconciliation, each line with what to do.' }),
+    route({ method: 'POST', path: `${BATCH}/confirm`, handler: 'handlers/reconciliation#confirm', auth: RECONCILE, write: true, files: 'read', publishes: [PayrollDonationsConfirmed], ...BATCH_JOB, timeoutSeconds: 29, summary: 'Gives what payroll deducted: each pledge’s share becomes a completed payroll donation, once; the batch becomes Confirmed.' }),
     // The finance e-mail's link: a random, expiring token is the only credential (issue 15 item 4: "a short-lived link").
     route({ method: 'GET', path: '/workplace/payroll-files/{token}', handler: 'handlers/batches#fileByLink', auth: { kind: 'public' }, files: 'read', summary: 'The file a finance e-mail links to, while its link lasts (72 hours).' }),
   ],

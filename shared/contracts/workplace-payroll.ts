@@ -259,6 +259,12 @@ export const payrollBatchSchema = z.object({
   /** 'schedule' or 'export' (Export now). */
   producedBy: z.enum(['schedule', 'export']),
   createdAt: z.string(),
+  /** Once payroll's actuals are uploaded: what they came to. */
+  reconciledAt: z.optional(z.string()),
+  donatedAmount: z.optional(moneySchema),
+  confirmedAt: z.optional(z.string()),
+  /** New Zealand batches: when the charities must have the money (see payByWarningSchema). */
+  charitiesPayBy: z.optional(z.string()),
 });
 export type PayrollBatch = z.infer<typeof payrollBatchSchema>;
 export const payrollBatchListSchema = z.object({ items: z.array(payrollBatchSchema) });
@@ -271,3 +277,55 @@ export const workplaceParams = pathParameters('workplaceId');
 /** The preview writes sample lines as the workplace's country would (currency, NZ tax credit or AU STP type). */
 export const previewQuerySchema = z.object({ country: z.optional(z.enum(['nz', 'au'], { error: 'Use nz or au.' })) });
 export const batchListQuerySchema = z.object({ payCycleId: z.optional(idSchema) });
+
+/* Reconciliation ("Payroll Payments"): what payroll actually deducted, against the batch. */
+
+/** An upload of what payroll deducted, in the batch structure's layout (the file's text; at most 5 MB). */
+export const actualsUploadSchema = z.object({
+  fileName: z.pipe(z.pipe(z.string({ error: MESSAGES.requiredField }), z.transform((s) => s.trim())), z.string().check(z.minLength(1, MESSAGES.requiredField), z.maxLength(200, MESSAGES.tooLong(200)))),
+  content: z.string({ error: MESSAGES.requiredField }).check(z.minLength(1, 'The file is empty.'), z.maxLength(5_000_000, 'The file is larger than 5 MB. Split it by business unit and upload each part.')),
+});
+export type ActualsUpload = z.infer<typeof actualsUploadSchema>;
+
+/**
+ * How each deduction came out (the classes workplace-giving platforms use): matched; under- or over-deducted; deducted
+ * with no pledge on file; pledged but not deducted.
+ */
+export const RECONCILIATION_OUTCOMES = ['Matched', 'UnderDeducted', 'OverDeducted', 'NoPledge', 'NotDeducted'] as const;
+export type ReconciliationOutcome = (typeof RECONCILIATION_OUTCOMES)[number];
+export const RECONCILIATION_LABELS: Readonly<Record<ReconciliationOutcome, string>> = {
+  Matched: 'Matched',
+  UnderDeducted: 'Under-deducted',
+  OverDeducted: 'Over-deducted',
+  NoPledge: 'Deducted with no pledge',
+  NotDeducted: 'Pledged, not deducted',
+};
+
+export const reconciliationLineSchema = z.object({
+  outcome: z.enum(RECONCILIATION_OUTCOMES),
+  employeeNumber: z.string(),
+  employeeName: z.string(),
+  /** The charity, when the file names one (or the batch's deduction does). */
+  charityName: z.string(),
+  expected: moneySchema,
+  deducted: moneySchema,
+  /** What reaches the charities when the batch is confirmed. */
+  donated: moneySchema,
+  /** What finance should do about it. */
+  action: z.string(),
+});
+export type ReconciliationLine = z.infer<typeof reconciliationLineSchema>;
+
+export const reconciliationSchema = z.object({
+  batchId: z.string(),
+  fileName: z.string(),
+  uploadedAt: z.string(),
+  counts: z.record(z.enum(RECONCILIATION_OUTCOMES), z.int()),
+  expected: moneySchema,
+  deducted: moneySchema,
+  donated: moneySchema,
+  /** Rows of the upload that could not be read, with why (row numbers count from 1, the header included). */
+  unreadRows: z.array(z.object({ row: z.int(), message: z.string() })),
+  lines: z.array(reconciliationLineSchema),
+});
+export type Reconciliation = z.infer<typeof reconciliationSchema>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FileStructure, FileStructureInput, PayCycle, PayCycleInput, PayrollBatch } from '@giving/shared/contracts/workplace-payroll';
+import type { FileStructure, FileStructureInput, PayCycle, PayCycleInput, PayrollBatch, Reconciliation } from '@giving/shared/contracts/workplace-payroll';
 import { SEMI_MONTHLY_MESSAGE } from '@giving/shared/contracts/workplace-payroll';
 import { DEMO_PASSWORD, DEMO_USERS, type DemoRole } from '../../tools/local/src/seed/data';
 import { DEMO_FILE_STRUCTURE_NAME, DEMO_FINANCE_CONTACT, DEMO_PAY_CYCLE_NAME } from '../../tools/local/src/seed/workplace';
@@ -230,6 +230,62 @@ describe('payroll files for finance', () => {
     ]);
     // The period's deductions: Wiremu $25 + $15, Grace $50.
     expect(nextBatch!.totalAmount).toEqual({ cents: 9000, currency: 'NZD' });
+  });
+
+  it('reconciles what payroll deducted (one under-deduction, one deduction with no pledge) and confirms it into donations, once', async () => {
+    const batch = (await batches()).find((b) => b.payCycleId === seededCycle.id)!;
+    expect(batch.charitiesPayBy).toMatch(/^\d{4}-\d{2}-(05|20)$/);
+    const reconciliation = `${base()}/payroll-batches/${batch.id}`;
+    // Nothing to confirm before the actuals are in.
+    expect((await call(`${reconciliation}/confirm`, { ...admin, method: 'POST' })).status).toBe(409);
+    expect((await call(`${reconciliation}/reconciliation`, admin)).status).toBe(404);
+
+    // Payroll's actuals, in the batch's own layout: Wiremu's kiwi chick deduction came out at $20 instead of $25, and
+    // payroll took $12 from someone with no pledge.
+    const file = (await fileOf(batch.id)).text;
+    const rows = file.split('\r\n');
+    const actuals = [
+      ...rows.map((row) => (row.startsWith('TE-1042') && row.includes('Kiwi Coast Rescue') ? row.replace(',25.00,', ',20.00,') : row)).filter(Boolean),
+      'TE-9999,Nobody,Known,,,Payroll Giving,Fixed,12.00,Kiwi Coast Rescue,KOHA,01/01/2026,01/01/2026,NEW',
+      'TE-1007,Grace,Liu,,,Payroll Giving,Fixed,not money,Harbour City Food Bank,KOHA,01/01/2026,01/01/2026,NEW',
+    ].join('\r\n');
+    expect((await call(`${reconciliation}/actuals`, { role: 'workplaceMember', method: 'POST', body: { fileName: 'actuals.csv', content: actuals } })).status).toBe(403);
+    const uploaded = await call<Reconciliation>(`${reconciliation}/actuals`, { ...admin, method: 'POST', body: { fileName: 'actuals.csv', content: actuals } });
+    expect(uploaded.status).toBe(200);
+    expect(uploaded.body.counts).toEqual({ Matched: 3, UnderDeducted: 1, OverDeducted: 0, NoPledge: 1, NotDeducted: 0 });
+    expect(uploaded.body.deducted).toEqual({ cents: 10_500 - 500 + 1200, currency: 'NZD' });
+    expect(uploaded.body.donated).toEqual({ cents: 10_000, currency: 'NZD' });
+    expect(uploaded.body.unreadRows).toEqual([{ row: rows.filter(Boolean).length + 2, message: "The amount 'not money' is not an amount." }]);
+    const under = uploaded.body.lines.find((line) => line.outcome === 'UnderDeducted')!;
+    expect(under).toMatchObject({ employeeNumber: 'TE-1042', employeeName: 'Wiremu Parata', charityName: 'Kiwi Coast Rescue', expected: { cents: 2500 }, deducted: { cents: 2000 }, donated: { cents: 2000 } });
+    expect(under.action).toContain('Payroll deducted $20.00 of $25.00.');
+    expect(uploaded.body.lines.find((line) => line.outcome === 'NoPledge')!.action).toContain('Refund $12.00 to the employee');
+    expect((await call<Reconciliation>(`${reconciliation}/reconciliation`, admin)).body).toEqual(uploaded.body);
+    expect((await batches()).find((b) => b.id === batch.id)).toMatchObject({ status: 'Reconciled', donatedAmount: { cents: 10_000, currency: 'NZD' } });
+
+    // Confirming gives it: twice asked, once given.
+    const confirmed = await call<PayrollBatch>(`${reconciliation}/confirm`, { ...admin, method: 'POST' });
+    expect(confirmed).toMatchObject({ status: 200, body: { status: 'Confirmed', confirmedAt: expect.any(String) } });
+    expect((await call(`${reconciliation}/confirm`, { ...admin, method: 'POST' })).status).toBe(200);
+    const history = await eventually(
+      async () => (await call<{ items: { paymentType: string; amount: { cents: number }; charity: { name: string }; gift?: { title: string } }[] }>('/donations/me/donations', { role: 'workplaceMember' })).body.items.filter((item) => item.paymentType === 'PAYROLL'),
+      (items) => items.length >= 2,
+    );
+    expect(history.map((item) => [item.charity.name, item.gift?.title ?? 'General', item.amount.cents]).sort()).toEqual([
+      ['Harbour City Food Bank', 'General', 1000],
+      ['Kiwi Coast Rescue', 'Feed a kiwi chick for a week', 2000],
+    ]);
+    const completed = await platformClient(platform).eventsOf('DonationCompleted');
+    const payroll = completed.filter((event) => event.detail.data.paymentType === 'PAYROLL');
+    // Four pledges given, each announced once per delivery with its own id (a repeat has the same id).
+    expect(new Set(payroll.map((event) => event.detail.metadata.id)).size).toBe(4);
+    // Payroll giving has no receipt e-mail.
+    const wiremu = DEMO_USERS.find((user) => user.role === 'workplaceMember')!.email;
+    const mail = await (await fetch(`${platform.urls.mail}/api/messages?to=${encodeURIComponent(wiremu)}`)).json() as { messages: { subject: string }[] };
+    expect(mail.messages.filter((message) => /receipt/i.test(message.subject))).toEqual([]);
+    // A confirmed batch's actuals cannot change.
+    const late = await call<{ detail: string }>(`${reconciliation}/actuals`, { ...admin, method: 'POST', body: { fileName: 'again.csv', content: actuals } });
+    expect(late.status).toBe(409);
   });
 
   it('keeps cycles with batches, and deletes one without', async () => {

@@ -116,6 +116,16 @@ export function dynamoPaymentRepository(client: DynamoDBDocumentClient, tableNam
       }
     },
 
+    async recordDonation(donation: Donation) {
+      try {
+        await client.send(new PutCommand({ TableName: tableName, Item: donationItem(donation), ConditionExpression: 'attribute_not_exists(pk)' }));
+        return 'recorded';
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) return 'exists';
+        throw error;
+      }
+    },
+
     async complete(donation: Donation) {
       try {
         await client.send(

@@ -1,6 +1,6 @@
 import type { Clock } from '@giving/shared/clock';
 import { MESSAGES } from '@giving/shared/contracts/messages';
-import type { EventPublisher } from '@giving/shared/events';
+import type { EventData, EventPublisher } from '@giving/shared/events';
 import { DonationCompleted } from '@giving/shared/events/donations';
 import { DEFAULT_FAILURE_MESSAGE, priceCharityDonation, priceFundraiseDonation, pricePayment } from './payments';
 import type { CardGateway, CharityDirectory, ChargeResult, Donation, FundraisingPageDirectory, GiftCatalog, Payment, PaymentRepository, PaymentWorkflow, VoucherRepository } from './ports';
@@ -161,6 +161,38 @@ export async function recordDonation(
   return { trackingNumber };
 }
 
+/** What DonationCompleted says of a recorded donation (card, voucher or payroll). */
+export function donationCompletedData(donation: Donation): EventData<typeof DonationCompleted> {
+  return {
+    donationId: donation.donationId,
+    trackingNumber: donation.trackingNumber,
+    pageType: donation.pageType,
+    country: donation.country,
+    charity: { id: donation.priced.charity.id, name: donation.priced.charity.name, charityUrl: donation.priced.charity.charityUrl },
+    ...(donation.priced.gift ? { gift: donation.priced.gift } : {}),
+    quantity: donation.quantity,
+    amount: donation.priced.amount,
+    tip: donation.priced.tip,
+    total: donation.priced.total,
+    paymentType: donation.paymentType,
+    isAnonymous: donation.isAnonymous,
+    receiptName: donation.receiptName,
+    donorEmail: donation.donorEmail,
+    ...(donation.memberId ? { donorMemberId: donation.memberId } : {}),
+    ...(donation.voucherAmount ? { voucherAmount: donation.voucherAmount } : {}),
+    ...(donation.transactionFee ? { transactionFee: donation.transactionFee } : {}),
+    ...(donation.priced.page
+      ? {
+          page: { id: donation.priced.page.id, title: donation.priced.page.title, pageUrl: donation.priced.page.pageUrl, eventUrl: donation.priced.page.eventUrl },
+          isMessageAnonymous: donation.isMessageAnonymous ?? false,
+          ...(donation.donorMessage ? { donorMessage: donation.donorMessage } : {}),
+          donorName: donation.donorName,
+        }
+      : {}),
+    completedAt: donation.completedAt,
+  };
+}
+
 /** Publishes DonationCompleted; the tracking number is the event id, so consumers drop a repeat. */
 export async function emitDonationCompleted(
   deps: { payments: PaymentRepository; publisher: EventPublisher; vouchers?: VoucherRepository },
@@ -174,38 +206,7 @@ export async function emitDonationCompleted(
     await emitVoucherPurchased({ ...deps, vouchers: deps.vouchers }, payment);
     return { trackingNumber };
   }
-  await deps.publisher.publish(
-    DonationCompleted,
-    {
-      donationId: donation.donationId,
-      trackingNumber: donation.trackingNumber,
-      pageType: donation.pageType,
-      country: donation.country,
-      charity: { id: donation.priced.charity.id, name: donation.priced.charity.name, charityUrl: donation.priced.charity.charityUrl },
-      ...(donation.priced.gift ? { gift: donation.priced.gift } : {}),
-      quantity: donation.quantity,
-      amount: donation.priced.amount,
-      tip: donation.priced.tip,
-      total: donation.priced.total,
-      paymentType: donation.paymentType,
-      isAnonymous: donation.isAnonymous,
-      receiptName: donation.receiptName,
-      donorEmail: donation.donorEmail,
-      ...(donation.memberId ? { donorMemberId: donation.memberId } : {}),
-      ...(donation.voucherAmount ? { voucherAmount: donation.voucherAmount } : {}),
-      ...(donation.transactionFee ? { transactionFee: donation.transactionFee } : {}),
-      ...(donation.priced.page
-        ? {
-            page: { id: donation.priced.page.id, title: donation.priced.page.title, pageUrl: donation.priced.page.pageUrl, eventUrl: donation.priced.page.eventUrl },
-            isMessageAnonymous: donation.isMessageAnonymous ?? false,
-            ...(donation.donorMessage ? { donorMessage: donation.donorMessage } : {}),
-            donorName: donation.donorName,
-          }
-        : {}),
-      completedAt: donation.completedAt,
-    },
-    { id: donation.donationId, correlationId: trackingNumber },
-  );
+  await deps.publisher.publish(DonationCompleted, donationCompletedData(donation), { id: donation.donationId, correlationId: trackingNumber });
   return { trackingNumber };
 }
 

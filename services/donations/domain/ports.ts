@@ -161,7 +161,8 @@ export interface Donation {
   donorName: string;
   /** The signed-in member who gave; absent for a guest. */
   memberId?: string;
-  paymentType: 'CARD' | 'VOUCHER';
+  /** PAYROLL: a workplace's confirmed payroll deduction (no card, no tip, no receipt: see payroll-donations.ts). */
+  paymentType: 'CARD' | 'VOUCHER' | 'PAYROLL';
   /** The card's part (absent when a gift voucher paid it all). */
   card?: { cardType: string; last4: string };
   chargeId?: string;
@@ -201,6 +202,8 @@ export interface PaymentRepository {
   markCompensating(trackingNumber: string, at: Date): Promise<'compensating' | 'completed' | 'ended'>;
   /** Writes the donation and marks the payment Completed atomically; a repeat is a no-op. */
   complete(donation: Donation): Promise<void>;
+  /** Writes a donation that had no payment here (a workplace's payroll deduction), once: 'exists' on a repeat. */
+  recordDonation(donation: Donation): Promise<'recorded' | 'exists'>;
   /** Marks an unfinished payment Failed with the donor-facing messages; a repeat is a no-op. */
   fail(trackingNumber: string, messages: string[], at: Date): Promise<void>;
   getDonation(donationId: string): Promise<Donation | undefined>;

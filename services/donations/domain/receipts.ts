@@ -274,6 +274,8 @@ export type ReceiptDeps = {
 /** DonationCompleted -> the donor gets the receipt by e-mail, with a link to the same receipt as a PDF. */
 export async function sendDonationReceipt(deps: ReceiptDeps & { mailer: Mailer; siteUrl: string }, completed: EventData<typeof DonationCompleted>): Promise<void> {
   if (!completed.donorEmail) return;
+  // Payroll giving has no receipt: NZ employees had the tax credit in their pay; AU employers' income statements are the evidence.
+  if (completed.paymentType === 'PAYROLL') return;
   const donation = await deps.payments.getDonation(completed.donationId);
   // The donation is written before the event is emitted; missing means a broken invariant, so let the queue retry.
   if (!donation) throw new Error(`DonationCompleted ${completed.donationId} has no donation record`);

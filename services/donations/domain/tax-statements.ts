@@ -102,7 +102,11 @@ export async function taxStatement(
   year: number,
 ): Promise<PrintableDocument> {
   const period = taxYear(country, year);
-  const donations = (await deps.history.listCompleted(member.memberId, { fromIso: period.fromIso, toIso: period.toIso })).filter((d) => d.country === country);
+  // Payroll gifts are left out: NZ employees had the tax credit in their pay, and AU employers' income statements
+  // already evidence them; counting them here would let them be claimed twice.
+  const donations = (await deps.history.listCompleted(member.memberId, { fromIso: period.fromIso, toIso: period.toIso })).filter(
+    (d) => d.country === country && d.paymentType !== 'PAYROLL',
+  );
   if (donations.length === 0) {
     throw new DomainError('NotFound', `You made no donations in ${COUNTRIES[country].name} in the ${period.name} (${period.period}).`);
   }

@@ -264,6 +264,51 @@ export function dynamoBatchStore(client: DynamoDBDocumentClient, tableName: stri
     async markMailed(workplaceId, batchId, at) {
       await client.send(new UpdateCommand({ TableName: tableName, Key: key(workplaceId, batchId), UpdateExpression: 'SET mailedAt = :at', ExpressionAttributeValues: { ':at': at } }));
     },
+    async markReconciled(workplaceId, batchId, result) {
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: key(workplaceId, batchId),
+            UpdateExpression: 'SET #status = :reconciled, reconciledAt = :at, donatedAmount = :donated, reconciliationKey = :rk, allocationsKey = :ak',
+            ConditionExpression: 'attribute_exists(pk) AND #status <> :confirmed',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':reconciled': 'Reconciled',
+              ':confirmed': 'Confirmed',
+              ':at': result.reconciledAt,
+              ':donated': result.donatedAmount,
+              ':rk': result.reconciliationKey,
+              ':ak': result.allocationsKey,
+            },
+          }),
+        );
+        return 'saved';
+      } catch (error) {
+        if (isConditionFailure(error)) return 'confirmed';
+        throw error;
+      }
+    },
+    async markConfirmed(workplaceId, batchId, confirmedAt) {
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: key(workplaceId, batchId),
+            UpdateExpression: 'SET #status = :confirmed, confirmedAt = :at',
+            ConditionExpression: '#status = :reconciled',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':confirmed': 'Confirmed', ':reconciled': 'Reconciled', ':at': confirmedAt },
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+          }),
+        );
+        return 'confirmed';
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        const old = (error as ConditionalCheckFailedException).Item;
+        return old?.status?.S === 'Confirmed' ? 'already' : 'not-reconciled';
+      }
+    },
     async createLink(token, batch, expiresAt) {
       await client.send(
         new PutCommand({

@@ -5,6 +5,7 @@ import { dynamoCharityCopy, dynamoTenantRoleCopy } from '@giving/shared/dynamo-c
 import { newId } from '@giving/shared/ids';
 import { documentClient } from '@giving/shared/lambda/aws';
 import { requireEnv } from '@giving/shared/lambda/env';
+import { eventBridgeBatchPublisher } from '@giving/shared/lambda/publisher';
 import { sesMailer } from '@giving/shared/lambda/ses-mailer';
 import { API_PREFIX, ENV } from '@giving/shared/manifest';
 import { s3Client } from '@giving/shared/s3-media';
@@ -29,6 +30,7 @@ export const charities = once(() => dynamoCharityCopy(documentClient(), tableNam
 export const roles = once(() => dynamoTenantRoleCopy(documentClient(), tableName()));
 /** Only functions whose access has payrollFiles have the bucket's name; the others never build this. */
 const files = once(() => s3PayrollFileStore(s3Client(), requireEnv(ENV.payrollFilesBucket)));
+const events = once(() => eventBridgeBatchPublisher());
 const mailer = once(() => sesMailer(new SESv2Client({}), requireEnv(ENV.mailFrom)));
 
 export const deps = (): WorkplaceDeps => ({
@@ -41,6 +43,9 @@ export const deps = (): WorkplaceDeps => ({
   roles: roles(),
   get files() {
     return files();
+  },
+  get events() {
+    return events();
   },
   clock: systemClock,
   newId: () => newId(),

@@ -58,6 +58,14 @@ export function s3PayrollFileStore(client: S3Client, bucket: string, scratchRoot
         throw error;
       }
     },
+    async putJson(key, value) {
+      const body = JSON.stringify(value);
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: 'application/json' }));
+    },
+    async getJson(key) {
+      const text = await this.getText(key);
+      return text === undefined ? undefined : JSON.parse(text);
+    },
     async size(key) {
       try {
         return (await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }))).ContentLength;

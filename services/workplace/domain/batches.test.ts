@@ -31,7 +31,7 @@ describe('which pledges a batch takes', () => {
       ],
       { asOf: '2026-11-24T04:00:00.000Z', includes: everyone },
     );
-    expect([...lines.values()].map((line) => line.pledgeIds)).toEqual([['a'], ['stops-later']]);
+    expect([...lines.values()].map((line) => line.pledges.map((part) => part.pledgeId))).toEqual([['a'], ['stops-later']]);
   });
 
   it('takes a once-off pledge only in the first batch after it was made', () => {
@@ -49,7 +49,7 @@ describe('which pledges a batch takes', () => {
       ],
       { asOf: '2026-11-24T04:00:00.000Z', includes: everyone },
     );
-    expect([...lines.values()].map(({ key, amountCents, pledgeIds }) => ({ key, amountCents, pledgeIds }))).toEqual([
+    expect([...lines.values()].map(({ key, amountCents, pledges }) => ({ key, amountCents, pledgeIds: pledges.map((part) => part.pledgeId) }))).toEqual([
       { key: 'wiremu|harbour|general', amountCents: 1500, pledgeIds: ['a', 'b'] },
       { key: 'wiremu|harbour|parcel', amountCents: 2500, pledgeIds: ['gift'] },
     ]);
@@ -67,9 +67,9 @@ describe('what the file lists against the previous batch', () => {
     { asOf: '2026-12-08T04:00:00.000Z', includes: everyone },
   );
   const previous = [
-    { key: 'wiremu|harbour|general', memberId: 'wiremu', charityId: 'harbour', amountCents: 1000, pledgeIds: ['same'] },
-    { key: 'grace|harbour|general', memberId: 'grace', charityId: 'harbour', amountCents: 2000, pledgeIds: ['old'] },
-    { key: 'mere|harbour|general', memberId: 'mere', charityId: 'harbour', amountCents: 700, pledgeIds: ['gone'] },
+    { key: 'wiremu|harbour|general', memberId: 'wiremu', charityId: 'harbour', amountCents: 1000, pledges: [] },
+    { key: 'grace|harbour|general', memberId: 'grace', charityId: 'harbour', amountCents: 2000, pledges: [] },
+    { key: 'mere|harbour|general', memberId: 'mere', charityId: 'harbour', amountCents: 700, pledges: [] },
   ];
   const summary = (lines: ReturnType<typeof fileLines>) => lines.map(({ line, changeType }) => `${line.memberId} ${changeType} ${line.amountCents}`);
 

@@ -5,8 +5,9 @@ import type { Currency } from '@giving/shared/money';
 import { batchFileName, type DeductionLine } from './file-structures';
 import { getStructure } from './file-structures';
 import { getPayCycleRecord, nextDueFor } from './pay-cycles';
+import { nzCharitiesPayBy } from './pay-by';
 import { currentPeriod, periodAt } from './pay-periods';
-import type { BatchLine, JobLog, MailDeps, PayCycleRecord, PledgeRecord, StoredBatch, WorkplaceDeps } from './ports';
+import type { BatchLine, JobLog, MailDeps, PledgePart, PayCycleRecord, PledgeRecord, StoredBatch, WorkplaceDeps } from './ports';
 
 /**
  * Payroll batches (issue 15 item 4): for a pay cycle and one of its periods, one deduction line per employee and
@@ -46,12 +47,22 @@ export function deductionsFor(
     if (pledge.donationFrequency === 'OnceOff' && options.previousAsOf !== undefined && pledge.createdAt <= options.previousAsOf) continue;
     if (!options.includes(pledge.memberId)) continue;
     const key = deductionKey(pledge);
+    const part: PledgePart = {
+      pledgeId: pledge.pledgeId,
+      cents: pledge.total.cents,
+      pageType: pledge.pageType,
+      charity: pledge.charity,
+      ...(pledge.gift ? { gift: pledge.gift } : {}),
+      ...(pledge.page ? { page: pledge.page } : {}),
+      quantity: pledge.quantity,
+      isAnonymous: pledge.isAnonymous,
+    };
     const line = deductions.get(key);
     if (line) {
       line.amountCents += pledge.total.cents;
-      line.pledgeIds.push(pledge.pledgeId);
+      line.pledges.push(part);
     } else {
-      deductions.set(key, { key, memberId: pledge.memberId, charityId: pledge.charity.id, amountCents: pledge.total.cents, pledgeIds: [pledge.pledgeId], first: pledge });
+      deductions.set(key, { key, memberId: pledge.memberId, charityId: pledge.charity.id, amountCents: pledge.total.cents, pledges: [part], first: pledge });
     }
   }
   return deductions;
@@ -113,7 +124,7 @@ export async function produceBatch(deps: Deps, cycle: PayCycleRecord, period: Pa
   const current = deductionsFor(await collect(deps.pledges.forWorkplace(cycle.workplaceId)), { asOf, previousAsOf: previous?.asOf, includes });
   const listed = fileLines(current, previousLines, structure.mode);
 
-  const charityIds = new Set(listed.map(({ line }) => line.charityId));
+  const charityIds = new Set([...listed.map(({ line }) => line.charityId), ...[...current.values()].map((line) => line.charityId)]);
   const charities = new Map(await Promise.all([...charityIds].map(async (id) => [id, await deps.charities.getById(id)] as const)));
   const currency: Currency = [...current.values()][0]?.first.total.currency ?? previous?.currency ?? 'NZD';
   const country = currency === 'AUD' ? 'au' : 'nz';
@@ -146,11 +157,27 @@ export async function produceBatch(deps: Deps, cycle: PayCycleRecord, period: Pa
   const prefix = `workplaces/${cycle.workplaceId}/batches/${batchId}`;
   const file = await deps.files.putPayrollFile(prefix, fileName, structure, deductionLines);
   const linesKey = `${prefix}/deductions.jsonl`;
-  await deps.files.putLines(linesKey, [...current.values()].map(({ first: _first, ...line }) => line));
+  await deps.files.putLines(
+    linesKey,
+    [...current.values()].map(({ first, ...line }): BatchLine => {
+      const employee = employees.get(line.memberId);
+      const charity = charities.get(line.charityId);
+      return {
+        ...line,
+        employeeNumber: employee?.employeeNumber ?? '',
+        email: employee?.email ?? '',
+        firstName: employee?.firstName ?? '',
+        lastName: employee?.lastName ?? '',
+        charityName: charity?.name ?? first.charity.name,
+        charityTaxId: charity?.registrationNumber ?? '',
+      };
+    }),
+  );
 
   const batch: StoredBatch = {
     id: batchId,
     workplaceId: cycle.workplaceId,
+    workplaceName: [...employees.values()].find((employee) => employee.workplaceName)?.workplaceName ?? '',
     payCycleId: cycle.id,
     payCycleName: cycle.name,
     periodStart: period.periodStart,
@@ -258,7 +285,23 @@ export async function produceDueBatches(deps: Deps, at: Date, options: Omit<Prod
   return { produced };
 }
 
-const publicBatch = ({ workplaceId: _w, asOf: _a, cutoffAt: _c, fileKey: _f, linesKey: _l, currency: _cu, mailedAt: _m, ...batch }: StoredBatch): PayrollBatch => batch;
+const publicBatch = ({
+  workplaceId: _w,
+  workplaceName: _n,
+  asOf: _a,
+  cutoffAt: _c,
+  fileKey: _f,
+  linesKey: _l,
+  currency,
+  mailedAt: _m,
+  reconciliationKey: _r,
+  allocationsKey: _al,
+  ...batch
+}: StoredBatch): PayrollBatch => ({
+  ...batch,
+  // New Zealand's rule: the charities must have the money by then (until the batch is confirmed, a warning).
+  ...(currency === 'NZD' ? { charitiesPayBy: nzCharitiesPayBy(batch.periodEnd) } : {}),
+});
 
 export async function listBatches(deps: Pick<Deps, 'batches'>, workplaceId: string, payCycleId?: string): Promise<{ items: PayrollBatch[] }> {
   const batches = (await deps.batches.list(workplaceId)).filter((batch) => !payCycleId || batch.payCycleId === payCycleId);

@@ -1,6 +1,7 @@
 import type { Clock } from '@giving/shared/clock';
 import type { CharityCopy, TenantRoleCopy } from '@giving/shared/copies';
 import type { FileStructure, FileStructureInput, PayCycleInput, PayrollBatch } from '@giving/shared/contracts/workplace-payroll';
+import type { BatchEventPublisher } from '@giving/shared/events';
 import type { Mailer } from '@giving/shared/mail';
 import type { Currency } from '@giving/shared/money';
 import type { EmploymentType } from '@giving/shared/contracts/accounts';
@@ -89,6 +90,18 @@ export interface EmployeeStore {
   forWorkplace(workplaceId: string): Promise<Map<string, EmployeeRecord>>;
 }
 
+/** One pledge's part of a deduction: what confirming the batch turns into a donation. */
+export interface PledgePart {
+  pledgeId: string;
+  cents: number;
+  pageType: PledgeRecord['pageType'];
+  charity: PledgeRecord['charity'];
+  gift?: PledgeRecord['gift'];
+  page?: PledgeRecord['page'];
+  quantity: number;
+  isAnonymous: boolean;
+}
+
 /** A deduction of one batch as reconciliation and the next batch read it (the file's own layout is payroll's). */
 export interface BatchLine {
   /** memberId|charityId|gift or page id: one deduction per member per thing they give to. */
@@ -96,11 +109,20 @@ export interface BatchLine {
   memberId: string;
   charityId: string;
   amountCents: number;
-  pledgeIds: string[];
+  pledges: PledgePart[];
+  /** Who and what, as the file named them (reconciliation matches payroll's rows on these). */
+  employeeNumber?: string;
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  charityName?: string;
+  charityTaxId?: string;
 }
 
 export interface StoredBatch extends PayrollBatch {
   workplaceId: string;
+  /** As the employees' copy named it when the batch was made (donations carry it). */
+  workplaceName?: string;
   /** The instant the batch counts pledges up to: the cut-off, or when 'Export now' ran before it. */
   asOf: string;
   cutoffAt: string;
@@ -108,6 +130,9 @@ export interface StoredBatch extends PayrollBatch {
   linesKey: string;
   currency: Currency;
   mailedAt?: string;
+  /** Once actuals are uploaded: the reconciliation and each pledge's donation, as JSON in the bucket. */
+  reconciliationKey?: string;
+  allocationsKey?: string;
 }
 
 export interface BatchStore {
@@ -121,6 +146,10 @@ export interface BatchStore {
    */
   create(batch: StoredBatch, nextDue: NextDue): Promise<'created' | 'exists'>;
   markMailed(workplaceId: string, batchId: string, at: string): Promise<void>;
+  /** Ready/Reconciled -> Reconciled with the upload's outcome; 'confirmed' (nothing written) once the batch is confirmed. */
+  markReconciled(workplaceId: string, batchId: string, result: { reconciledAt: string; donatedAmount: { cents: number; currency: Currency }; reconciliationKey: string; allocationsKey: string }): Promise<'saved' | 'confirmed'>;
+  /** Reconciled -> Confirmed; 'already' when it was confirmed before, 'not-reconciled' when there is nothing to confirm. */
+  markConfirmed(workplaceId: string, batchId: string, confirmedAt: string): Promise<'confirmed' | 'already' | 'not-reconciled'>;
   /** A link for the finance e-mail: its token, valid until `expiresAt`. */
   createLink(token: string, batch: Pick<StoredBatch, 'workplaceId' | 'id'>, expiresAt: Date): Promise<void>;
   resolveLink(token: string, now: Date): Promise<{ workplaceId: string; batchId: string } | undefined>;
@@ -137,6 +166,8 @@ export interface PayrollFileStore {
   putLines(key: string, lines: Iterable<BatchLine>): Promise<void>;
   readLines(key: string): Promise<BatchLine[]>;
   getText(key: string): Promise<string | undefined>;
+  putJson(key: string, value: unknown): Promise<void>;
+  getJson<T>(key: string): Promise<T | undefined>;
   size(key: string): Promise<number | undefined>;
   /** A short-lived download address for a file too large to answer through the API (with its file name). */
   downloadUrl(key: string, fileName: string, expiresInSeconds: number): Promise<string>;
@@ -164,6 +195,8 @@ export interface WorkplaceDeps {
   roles: TenantRoleCopy;
   batches: BatchStore;
   files: PayrollFileStore;
+  /** Confirming a batch announces its donations (PayrollDonationsConfirmed). */
+  events: BatchEventPublisher;
   clock: Clock;
   newId: () => string;
   /** 32 random bytes, base64url: a finance e-mail's link. */
