@@ -11,7 +11,7 @@ import { Table } from '../../../components/ui/table';
 import { QueryStates } from '../../../components/ui/query-states';
 import { saveFile } from '../../../lib/save-file';
 import { errorMessageOf } from '../../../lib/api-client';
-import { applicationsCsv, volunteeringReport, type ReportTotals } from '../report';
+import { volunteeringReport, type ReportTotals } from '../report';
 import { HoursChart } from './hours-chart';
 import styles from './console.module.css';
 
@@ -39,13 +39,19 @@ export interface VolunteeringReportProps {
  */
 export function VolunteeringReport({ title, description, applications, acrossCharities = false, noApplications, filters, children }: VolunteeringReportProps) {
   const [downloadError, setDownloadError] = useState<string>();
-  const download = () => {
+  const [downloading, setDownloading] = useState(false);
+  const download = async () => {
     if (!applications.isSuccess) return;
     setDownloadError(undefined);
+    setDownloading(true);
     try {
+      // The CSV writer (and its library) loads when someone downloads, not with the report.
+      const { applicationsCsv } = await import('../applications-csv');
       saveFile(new Blob([applicationsCsv(applications.data.items, { withCharity: acrossCharities })], { type: 'text/csv;charset=utf-8' }), 'volunteering.csv');
     } catch (error) {
       setDownloadError(errorMessageOf(error));
+    } finally {
+      setDownloading(false);
     }
   };
 
@@ -54,7 +60,7 @@ export function VolunteeringReport({ title, description, applications, acrossCha
       title={title}
       description={description}
       actions={
-        <Button variant="secondary" disabled={!applications.isSuccess || applications.data.items.length === 0} onClick={download}>
+        <Button variant="secondary" loading={downloading} disabled={!applications.isSuccess || applications.data.items.length === 0} onClick={() => void download()}>
           Download CSV
         </Button>
       }
