@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Application } from '@giving/shared/contracts/volunteering';
+import { BarChart } from '../../../components/charts/bar-chart';
 import { Button } from '../../../components/ui/button';
 import { ConsoleScreen, RowHeader } from '../../../components/ui/console-page';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -12,11 +13,17 @@ import { QueryStates } from '../../../components/ui/query-states';
 import { saveFile } from '../../../lib/save-file';
 import { errorMessageOf } from '../../../lib/api-client';
 import { volunteeringReport, type ReportTotals } from '../report';
-import { HoursChart } from './hours-chart';
 import styles from './console.module.css';
 
 export const count = (n: number) => n.toLocaleString('en-NZ');
 export const hours = (n: number) => Number(n.toFixed(1)).toLocaleString('en-NZ');
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** '2030-01' -> 'Jan 30'. */
+const monthLabel = (month: string) => {
+  const [year, m] = month.split('-');
+  return `${MONTHS[Number(m) - 1] ?? m} ${year?.slice(2)}`;
+};
 
 export interface VolunteeringReportProps {
   title: string;
@@ -88,7 +95,16 @@ export function VolunteeringReport({ title, description, applications, acrossCha
         <StatTile label="Completed" value={count(report.totals.completed)} />
       </StatTiles>
       <Panel title="Hours by month" description="Hours of completed applications, by the month of their session.">
-        {report.hoursByMonth.length === 0 ? <EmptyState title="No hours yet" description="Hours appear once applications are completed." /> : <HoursChart series={report.hoursByMonth} />}
+        {report.hoursByMonth.length === 0 ? (
+          <EmptyState title="No hours yet" description="Hours appear once applications are completed." />
+        ) : (
+          <BarChart
+            title="Hours volunteered by month"
+            categoryLabel="Month"
+            categories={report.hoursByMonth.map((point) => monthLabel(point.month))}
+            series={[{ label: 'Hours', values: report.hoursByMonth.map((point) => point.hours) }]}
+          />
+        )}
       </Panel>
       {acrossCharities ? (
         <Panel title="Charities">
