@@ -56,39 +56,49 @@ export function BarChart({ title, categoryLabel, categories, series, format = 'c
     };
   }, [data]);
 
+  const figures = (
+    <>
+      <thead>
+        <tr>
+          <th scope="col">{categoryLabel}</th>
+          {series.map((line) => (
+            <th key={line.label} scope="col" className={styles.number}>
+              {line.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {categories.map((category, index) => (
+          <tr key={category}>
+            <RowHeader>{category}</RowHeader>
+            {series.map((line) => (
+              <td key={line.label} className={styles.number}>
+                {formatChartValue(line.values[index] ?? 0, format)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </>
+  );
+  // Beside the chart the table is for assistive technology only: a bare table, as a scroll box would be a scrollable
+  // region with nothing to focus; in its place, the console's table.
   return (
     <figure className={styles.figure}>
       {canDraw ? (
-        <div className={styles.canvasBox}>
-          <canvas ref={canvas} aria-hidden="true" />
-        </div>
-      ) : null}
-      <div className={canDraw ? 'visually-hidden' : undefined}>
-        <Table caption={title}>
-          <thead>
-            <tr>
-              <th scope="col">{categoryLabel}</th>
-              {series.map((line) => (
-                <th key={line.label} scope="col" className={styles.number}>
-                  {line.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {categories.map((category, index) => (
-              <tr key={category}>
-                <RowHeader>{category}</RowHeader>
-                {series.map((line) => (
-                  <td key={line.label} className={styles.number}>
-                    {formatChartValue(line.values[index] ?? 0, format)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      </div>
+        <>
+          <div className={styles.canvasBox}>
+            <canvas ref={canvas} aria-hidden="true" />
+          </div>
+          <table className="visually-hidden">
+            <caption>{title}</caption>
+            {figures}
+          </table>
+        </>
+      ) : (
+        <Table caption={title}>{figures}</Table>
+      )}
     </figure>
   );
 }

@@ -16,28 +16,31 @@ export interface BarChartData {
 /** The series' colours, in order: the site's own (global.css), read from the canvas. */
 const SERIES_COLOURS = ['--color-accent', '--color-focus', '--color-success', '--color-muted'];
 
-/** Writes each bar's value above it, as the hand-drawn chart did, where it fits the bar's share of the axis. */
+/**
+ * Writes each bar's value above it, as the hand-drawn chart did: all of them when every one fits its bar's share of
+ * the axis, else none (a narrow screen), and the tooltips and the axis tell the values.
+ */
 function valueLabels(format: ChartValueFormat, colour: string, font: string): Plugin<'bar'> {
   return {
     id: 'valueLabels',
     afterDatasetsDraw(chart) {
       const { ctx } = chart;
-      const visible = chart.data.datasets.filter((_, index) => chart.isDatasetVisible(index)).length;
-      const room = chart.scales.x ? chart.scales.x.width / Math.max(1, chart.data.labels?.length ?? 1) / Math.max(1, visible) : 0;
+      const shown = chart.data.datasets.map((dataset, index) => ({ dataset, index })).filter(({ index }) => chart.isDatasetVisible(index));
+      const room = (chart.scales.x?.width ?? 0) / Math.max(1, chart.data.labels?.length ?? 1) / Math.max(1, shown.length);
       ctx.save();
       ctx.font = font;
-      ctx.fillStyle = colour;
-      ctx.textAlign = 'center';
-      ctx.textBaseline = 'bottom';
-      chart.data.datasets.forEach((dataset, index) => {
-        if (!chart.isDatasetVisible(index)) return;
-        chart.getDatasetMeta(index).data.forEach((bar, position) => {
-          const text = formatChartValue(Number(dataset.data[position] ?? 0), format, { short: true });
-          if (ctx.measureText(text).width > room - 4) return;
+      const labels = shown.flatMap(({ dataset, index }) =>
+        chart.getDatasetMeta(index).data.map((bar, position) => ({ bar, text: formatChartValue(Number(dataset.data[position] ?? 0), format, { short: true }) })),
+      );
+      if (labels.every(({ text }) => ctx.measureText(text).width <= room - 4)) {
+        ctx.fillStyle = colour;
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'bottom';
+        for (const { bar, text } of labels) {
           const { x, y } = bar.getProps(['x', 'y'], true) as { x: number; y: number };
           ctx.fillText(text, x, y - 4);
-        });
-      });
+        }
+      }
       ctx.restore();
     },
   };
@@ -75,10 +78,15 @@ export function drawBarChart(canvas: HTMLCanvasElement, { categories, series, fo
       layout: { padding: { top: 20 } },
       plugins: {
         legend: { display: series.length > 1, labels: { color: muted, font } },
-        tooltip: { callbacks: { label: (item) => `${item.dataset.label ?? ''}: ${formatChartValue(item.parsed.y ?? 0, format)}` } },
+        tooltip: {
+          titleFont: { ...font, weight: 'bold' },
+          bodyFont: font,
+          callbacks: { label: (item) => `${item.dataset.label ?? ''}: ${formatChartValue(item.parsed.y ?? 0, format)}` },
+        },
       },
       scales: {
-        x: { grid: { display: false }, border: { color: grid }, ticks: { color: muted, font } },
+        // Labels stay level; on a narrow screen Chart.js leaves some out rather than turning them.
+        x: { grid: { display: false }, border: { color: grid }, ticks: { color: muted, font, maxRotation: 0 } },
         y: {
           beginAtZero: true,
           border: { display: false },
