@@ -47,6 +47,23 @@ export default tseslint.config(
     },
   },
   {
+    // Chart.js is imported by one module, which is itself only imported dynamically (a type import is erased), so it
+    // loads with the first chart a report screen shows and never with any other page (docs/DECISIONS.md, 2026-11-26).
+    files: ['web/**'],
+    ignores: ['web/src/components/charts/draw-bar-chart.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['chart.js', 'chart.js/*'], message: 'Draw charts with components/charts/bar-chart.tsx: Chart.js loads only with a chart.' },
+            { group: ['**/charts/draw-bar-chart'], allowTypeImports: true, message: "import() it (bar-chart.tsx does): a static import puts Chart.js in the importer's chunk." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests are composition roots: they wire real adapters and test helpers into the code under test.
     files: ['**/*.test.ts', '**/*.test.tsx'],
     rules: { 'giving/import-direction': 'off' },

@@ -15,12 +15,18 @@ const productionAliases = [
   { find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, 'dom-export.mjs') },
 ];
 
+/**
+ * shared/csv.ts writes CSV with csv-stringify's sync API, whose Node build uses the `Buffer` global as it loads; the
+ * SPA (its build, dev server and tests alike) gets the library's browser build of the same API instead.
+ */
+const browserAliases = [{ find: /^csv-stringify\/sync$/, replacement: 'csv-stringify/browser/esm/sync' }];
+
 /** `npm run dev -w web` serves the SPA with hot reload and forwards the API to the local platform (`npm start`). */
 const platform = process.env.LOCAL_SITE_URL ?? 'http://localhost:3000';
 
 export default defineConfig(({ command }) => ({
   plugins: [react(), earlyStartPlugin()],
-  resolve: command === 'build' ? { alias: productionAliases } : {},
+  resolve: { alias: command === 'build' ? [...browserAliases, ...productionAliases] : browserAliases },
   build: {
     outDir: 'dist',
     // Kept beside the build for debugging, referenced by no bundle, never uploaded (infra/lib/web-stack.ts) nor served.

@@ -48,7 +48,7 @@ export const ok = (body: unknown, headers?: Record<string, string>): HttpResult 
 export const created = (body: unknown): HttpResult => ({ status: 201, body });
 export const accepted = (body: unknown): HttpResult => ({ status: 202, body });
 export const noContent = (): HttpResult => ({ status: 204 });
-/** A CSV file the browser saves as `filename` (a header row first; see toCsv in the donations domain). */
+/** A CSV file the browser saves as `filename` (a header row first; written with toCsv, shared/csv.ts). */
 export const csvFile = (filename: string, text: string): HttpResult => ({
   status: 200,
   text,

@@ -159,17 +159,21 @@ describe('the donation report (DynamoDB Local)', () => {
     expect((error as DomainError).fieldErrors[0]?.field).toBe('query.cursor');
   });
 
-  it('writes the CSV file: a header row, local times, amounts in dollars, quotes around commas and quotes', async () => {
+  it('writes the CSV file: a header row, local times, amounts in dollars, quotes around commas, quotes and line breaks, no formulas', async () => {
     const charity = await aCharity();
     await give(charity, { completedAt: '2026-11-20T20:15:00.000Z', amountCents: 2550, donorName: 'Aroha Ngata', receiptName: 'Ngata, "Aroha"', gift: trap });
     await give(charity, { completedAt: '2026-11-19T01:00:00.000Z', amountCents: 1000, isAnonymous: true });
+    await give(charity, { completedAt: '2026-11-18T01:00:00.000Z', amountCents: 500, receiptName: '=HYPERLINK("http://x")\nHi' });
     const file = await donationReportCsv(deps(), charity.id, { from: '2026-11-01' });
     expect(file.filename).toBe(`${charity.charityUrl}-donations-2026-11-01-to-2026-11-21.csv`);
+    expect(file.text.endsWith('\r\n')).toBe(true);
     const lines = file.text.trimEnd().split('\r\n');
     expect(lines[0]).toBe(CSV_HEADER.join(','));
     expect(lines[1]).toMatch(/^2026-11-21 09:15,Aroha Ngata,"Ngata, ""Aroha""",Buy a predator trap,1,25\.50,NZD,CARD,[0-9A-Z]{26}$/);
     expect(lines[2]).toMatch(/^2026-11-19 14:00,Anonymous,Anonymous,General donation,1,10\.00,NZD,CARD,/);
-    expect(lines).toHaveLength(3);
+    // The line break stays inside its quoted field; a spreadsheet would run the formula without the apostrophe.
+    expect(lines[3]).toMatch(/^2026-11-18 14:00,Jane Donor,"'=HYPERLINK\(""http:\/\/x""\)\nHi",General donation,1,5\.00,NZD,CARD,/);
+    expect(lines).toHaveLength(4);
   });
 
   it('refuses a CSV of more donations than one file holds, naming query.from', async () => {

@@ -17,6 +17,7 @@ import {
   type RemittanceMonth,
 } from '@giving/shared/contracts/charity-reports';
 import { COUNTRIES, type CountryCode } from '@giving/shared/countries';
+import { toCsv } from '@giving/shared/csv';
 import { DomainError, invalid, notFound } from '@giving/shared/errors';
 import { COUNTRY_TIME_ZONES, csvDateTime, localDay, localMonth, nextDay, startOfLocalDay } from '@giving/shared/local-time';
 import { centsToDollarString, money, type Currency } from '@giving/shared/money';
@@ -85,19 +86,6 @@ export async function donationReportPage(
   };
 }
 
-/** Spreadsheets run cells that start like a formula: such text is written with a leading apostrophe. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One CSV line per row (RFC 4180): fields with commas, quotes or line breaks are quoted, quotes doubled. */
-export function toCsv(rows: readonly (readonly (string | number)[])[]): string {
-  const field = (value: string | number) => {
-    if (typeof value === 'number') return String(value);
-    const text = FORMULA_START.test(value) ? `'${value}` : value;
-    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-  };
-  return rows.map((row) => row.map(field).join(',')).join('\r\n') + '\r\n';
-}
-
 export const CSV_HEADER = ['Date', 'Donor', 'Receipt name', 'Gift', 'Quantity', 'Amount', 'Currency', 'Payment type', 'Tracking number'] as const;
 
 /**
@@ -130,7 +118,7 @@ export async function donationReportCsv(
   });
   const to = query.to ?? localDay(deps.clock.now(), timeZone);
   const filename = `${charity.charityUrl}-donations-${query.from ? `${query.from}-to-` : 'to-'}${to}.csv`;
-  return { filename, text: toCsv([CSV_HEADER, ...rows]) };
+  return { filename, text: toCsv(CSV_HEADER, rows) };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { anApplication } from './testing';
-import { applicationsCsv, volunteeringReport } from './report';
+import { applicationsCsv } from './applications-csv';
+import { volunteeringReport } from './report';
 
 const at = (startsAt: string) => ({ id: 's', startsAt, endsAt: startsAt, sessionTotalHours: 4 });
 
@@ -40,6 +41,16 @@ describe('the charity volunteering report', () => {
       `2030-03-10,"'=HYPERLINK(""x"")",Aroha Ngata,aroha@example.co.nz,Individual,"A, B",1,Applied,`,
       '',
     ]);
+  });
+
+  it('quotes a line break in a field and neutralises a formula that needs no quotes without quoting it', () => {
+    // Until 2026-11-26 this file quoted every neutralised field ("'-Dune Raiders-"); a spreadsheet reads both the same.
+    const csv = applicationsCsv([anApplication({ teamName: '-Dune Raiders-' }), anApplication({ teamName: '@kiwi\nteam' })]);
+    expect(csv).toBe(
+      'Session date,Role,Volunteer,E-mail,Applied as,Team,Places,Status,Hours\r\n' +
+        "2030-03-10,Beach clean-up crew,Aroha Ngata,aroha@example.co.nz,Individual,'-Dune Raiders-,1,Applied,\r\n" +
+        `2030-03-10,Beach clean-up crew,Aroha Ngata,aroha@example.co.nz,Individual,"'@kiwi\nteam",1,Applied,\r\n`,
+    );
   });
 
   it('across charities, gives a line per charity and names each CSV row’s charity', () => {

@@ -1,6 +1,5 @@
 import type { Application, ApplicationStatus } from '@giving/shared/contracts/volunteering';
-import { COUNTRY_TIME_ZONES, csvDay, localMonth } from '@giving/shared/local-time';
-import { APPLICATION_STATUS_LABELS } from './volunteering-text';
+import { COUNTRY_TIME_ZONES, localMonth } from '@giving/shared/local-time';
 
 /** Statuses whose places are (or were) used: everything but Declined and Retracted. */
 const ACTIVE: ReadonlySet<ApplicationStatus> = new Set(['Applied', 'Accepted', 'Completed', 'UserFeedbackGiven', 'CharityFeedbackGiven', 'BothFeedbacksGiven']);
@@ -83,31 +82,4 @@ function monthSeries(months: Map<string, number>): { month: string; hours: numbe
     key = `${year}-${String(month).padStart(2, '0')}`;
   }
   return series.slice(-12);
-}
-
-const cell = (value: string | number): string => {
-  const text = String(value);
-  // Quote what needs it; a leading =, +, - or @ would be a formula in a spreadsheet.
-  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) || safe !== text ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-
-/** The applications as CSV (one row each), for the report's download; reports across charities name each row's charity. */
-export function applicationsCsv(applications: readonly Application[], options: { withCharity?: boolean } = {}): string {
-  const charity = (name: string) => (options.withCharity ? [name] : []);
-  const header = ['Session date', ...charity('Charity'), 'Role', 'Volunteer', 'E-mail', 'Applied as', 'Team', 'Places', 'Status', 'Hours'];
-  const rows = applications.map((application) => [
-    // Each session's day in its charity's country: the one rule for dates in files.
-    csvDay(application.session.startsAt, application.country),
-    ...charity(application.charity.name),
-    application.opportunity.title,
-    `${application.applicant.firstName} ${application.applicant.lastName}`.trim(),
-    application.applicant.email,
-    application.applicationType,
-    application.teamName ?? '',
-    application.seats,
-    APPLICATION_STATUS_LABELS[application.status],
-    application.hours?.totalHours ?? '',
-  ]);
-  return [header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
 }

@@ -41,7 +41,8 @@ describe('charity console: volunteering reports', () => {
     expect(within(screen.getByRole('table', { name: 'Workplaces' })).getByRole('row', { name: /Harbour Bank 3 1 12/ })).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
-    expect(blobs).toHaveLength(1);
+    // The CSV writer loads on the click (its own chunk), then the file is saved.
+    await waitFor(() => expect(blobs).toHaveLength(1));
     const text = await (blobs[0] as Blob).text();
     expect(text.split('\r\n')[0]).toBe('Session date,Role,Volunteer,E-mail,Applied as,Team,Places,Status,Hours');
     expect(text).toContain('2030-01-11,Beach clean-up crew,Aroha Ngata,aroha@example.co.nz,Team,Dune Raiders,3,Completed,12');
@@ -142,6 +143,7 @@ describe('workplace console: volunteering report', () => {
     expect(within(screen.getByRole('table', { name: 'Hours volunteered by month' })).getByRole('rowheader', { name: 'Jan 30' })).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(blobs).toHaveLength(1));
     const lines = (await (blobs[0] as Blob).text()).split('\r\n');
     expect(lines[0]).toBe('Session date,Charity,Role,Volunteer,E-mail,Applied as,Team,Places,Status,Hours');
     expect(lines[1]).toBe('2030-01-11,Kiwi Coast Rescue,Beach clean-up crew,Aroha Ngata,aroha@example.co.nz,Team,Dune Raiders,3,Completed,12');

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Application } from '@giving/shared/contracts/volunteering';
+import { BarChart } from '../../../components/charts/bar-chart';
 import { Button } from '../../../components/ui/button';
 import { ConsoleScreen, RowHeader } from '../../../components/ui/console-page';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -11,12 +12,18 @@ import { Table } from '../../../components/ui/table';
 import { QueryStates } from '../../../components/ui/query-states';
 import { saveFile } from '../../../lib/save-file';
 import { errorMessageOf } from '../../../lib/api-client';
-import { applicationsCsv, volunteeringReport, type ReportTotals } from '../report';
-import { HoursChart } from './hours-chart';
+import { volunteeringReport, type ReportTotals } from '../report';
 import styles from './console.module.css';
 
 export const count = (n: number) => n.toLocaleString('en-NZ');
 export const hours = (n: number) => Number(n.toFixed(1)).toLocaleString('en-NZ');
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** '2030-01' -> 'Jan 30'. */
+const monthLabel = (month: string) => {
+  const [year, m] = month.split('-');
+  return `${MONTHS[Number(m) - 1] ?? m} ${year?.slice(2)}`;
+};
 
 export interface VolunteeringReportProps {
   title: string;
@@ -39,13 +46,19 @@ export interface VolunteeringReportProps {
  */
 export function VolunteeringReport({ title, description, applications, acrossCharities = false, noApplications, filters, children }: VolunteeringReportProps) {
   const [downloadError, setDownloadError] = useState<string>();
-  const download = () => {
+  const [downloading, setDownloading] = useState(false);
+  const download = async () => {
     if (!applications.isSuccess) return;
     setDownloadError(undefined);
+    setDownloading(true);
     try {
+      // The CSV writer (and its library) loads when someone downloads, not with the report.
+      const { applicationsCsv } = await import('../applications-csv');
       saveFile(new Blob([applicationsCsv(applications.data.items, { withCharity: acrossCharities })], { type: 'text/csv;charset=utf-8' }), 'volunteering.csv');
     } catch (error) {
       setDownloadError(errorMessageOf(error));
+    } finally {
+      setDownloading(false);
     }
   };
 
@@ -54,7 +67,7 @@ export function VolunteeringReport({ title, description, applications, acrossCha
       title={title}
       description={description}
       actions={
-        <Button variant="secondary" disabled={!applications.isSuccess || applications.data.items.length === 0} onClick={download}>
+        <Button variant="secondary" loading={downloading} disabled={!applications.isSuccess || applications.data.items.length === 0} onClick={() => void download()}>
           Download CSV
         </Button>
       }
@@ -82,7 +95,16 @@ export function VolunteeringReport({ title, description, applications, acrossCha
         <StatTile label="Completed" value={count(report.totals.completed)} />
       </StatTiles>
       <Panel title="Hours by month" description="Hours of completed applications, by the month of their session.">
-        {report.hoursByMonth.length === 0 ? <EmptyState title="No hours yet" description="Hours appear once applications are completed." /> : <HoursChart series={report.hoursByMonth} />}
+        {report.hoursByMonth.length === 0 ? (
+          <EmptyState title="No hours yet" description="Hours appear once applications are completed." />
+        ) : (
+          <BarChart
+            title="Hours volunteered by month"
+            categoryLabel="Month"
+            categories={report.hoursByMonth.map((point) => monthLabel(point.month))}
+            series={[{ label: 'Hours', values: report.hoursByMonth.map((point) => point.hours) }]}
+          />
+        )}
       </Panel>
       {acrossCharities ? (
         <Panel title="Charities">
