@@ -35,36 +35,46 @@ type Deps = WorkplaceDeps;
 
 const deductionKey = (pledge: PledgeRecord) => `${pledge.memberId}|${pledge.charity.id}|${pledge.gift?.id ?? pledge.page?.id ?? 'general'}`;
 
-/** Which pledges a batch takes, and how much each deduction is. */
-export function deductionsFor(
-  pledges: Iterable<PledgeRecord>,
-  options: { asOf: string; previousAsOf?: string; includes: (memberId: string) => boolean },
-): Map<string, BatchLine & { first: PledgeRecord }> {
-  const deductions = new Map<string, BatchLine & { first: PledgeRecord }>();
-  for (const pledge of pledges) {
-    if (pledge.createdAt > options.asOf) continue;
-    if (pledge.cancelledAt !== undefined && pledge.cancelledAt <= options.asOf) continue;
-    if (pledge.donationFrequency === 'OnceOff' && options.previousAsOf !== undefined && pledge.createdAt <= options.previousAsOf) continue;
-    if (!options.includes(pledge.memberId)) continue;
-    const key = deductionKey(pledge);
-    const part: PledgePart = {
-      pledgeId: pledge.pledgeId,
-      cents: pledge.total.cents,
-      pageType: pledge.pageType,
-      charity: pledge.charity,
-      ...(pledge.gift ? { gift: pledge.gift } : {}),
-      ...(pledge.page ? { page: pledge.page } : {}),
-      quantity: pledge.quantity,
-      isAnonymous: pledge.isAnonymous,
-    };
-    const line = deductions.get(key);
-    if (line) {
-      line.amountCents += pledge.total.cents;
-      line.pledges.push(part);
-    } else {
-      deductions.set(key, { key, memberId: pledge.memberId, charityId: pledge.charity.id, amountCents: pledge.total.cents, pledges: [part], first: pledge });
-    }
+type DeductionOptions = { asOf: string; previousAsOf?: string; includes: (memberId: string) => boolean };
+type Deductions = Map<string, BatchLine & { first: PledgeRecord }>;
+
+/** Adds one pledge to the batch's deductions if the batch takes it. */
+function addPledge(deductions: Deductions, pledge: PledgeRecord, options: DeductionOptions): void {
+  if (pledge.createdAt > options.asOf) return;
+  if (pledge.cancelledAt !== undefined && pledge.cancelledAt <= options.asOf) return;
+  if (pledge.donationFrequency === 'OnceOff' && options.previousAsOf !== undefined && pledge.createdAt <= options.previousAsOf) return;
+  if (!options.includes(pledge.memberId)) return;
+  const key = deductionKey(pledge);
+  const part: PledgePart = {
+    pledgeId: pledge.pledgeId,
+    cents: pledge.total.cents,
+    pageType: pledge.pageType,
+    charity: pledge.charity,
+    ...(pledge.gift ? { gift: pledge.gift } : {}),
+    ...(pledge.page ? { page: pledge.page } : {}),
+    quantity: pledge.quantity,
+    isAnonymous: pledge.isAnonymous,
+  };
+  const line = deductions.get(key);
+  if (line) {
+    line.amountCents += pledge.total.cents;
+    line.pledges.push(part);
+  } else {
+    deductions.set(key, { key, memberId: pledge.memberId, charityId: pledge.charity.id, amountCents: pledge.total.cents, pledges: [part], first: pledge });
   }
+}
+
+/** Which pledges a batch takes, and how much each deduction is. */
+export function deductionsFor(pledges: Iterable<PledgeRecord>, options: DeductionOptions): Deductions {
+  const deductions: Deductions = new Map();
+  for (const pledge of pledges) addPledge(deductions, pledge, options);
+  return deductions;
+}
+
+/** The same, reading the pledges a page at a time (never all of the workplace's items at once). */
+async function deductionsReading(pledges: AsyncIterable<PledgeRecord>, options: DeductionOptions): Promise<Deductions> {
+  const deductions: Deductions = new Map();
+  for await (const pledge of pledges) addPledge(deductions, pledge, options);
   return deductions;
 }
 
@@ -85,12 +95,6 @@ export function fileLines(
     for (const line of previous) if (!current.has(line.key)) lines.push({ line, changeType: 'CANCELLED' });
   }
   return lines;
-}
-
-async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
-  const all: T[] = [];
-  for await (const item of items) all.push(item);
-  return all;
 }
 
 export interface ProduceOptions {
@@ -121,15 +125,18 @@ export async function produceBatch(deps: Deps, cycle: PayCycleRecord, period: Pa
     if (employee && employee.roles.length === 0) return false;
     return units.size === 0 || (employee?.businessUnitId !== undefined && units.has(employee.businessUnitId));
   };
-  const current = deductionsFor(await collect(deps.pledges.forWorkplace(cycle.workplaceId)), { asOf, previousAsOf: previous?.asOf, includes });
+  const current = await deductionsReading(deps.pledges.forWorkplace(cycle.workplaceId), { asOf, previousAsOf: previous?.asOf, includes });
   const listed = fileLines(current, previousLines, structure.mode);
 
-  const charityIds = new Set([...listed.map(({ line }) => line.charityId), ...[...current.values()].map((line) => line.charityId)]);
+  const charityIds = new Set<string>();
+  for (const line of current.values()) charityIds.add(line.charityId);
+  for (const { line } of listed) charityIds.add(line.charityId);
   const charities = new Map(await Promise.all([...charityIds].map(async (id) => [id, await deps.charities.getById(id)] as const)));
-  const currency: Currency = [...current.values()][0]?.first.total.currency ?? previous?.currency ?? 'NZD';
+  const currency: Currency = current.values().next().value?.first.total.currency ?? previous?.currency ?? 'NZD';
   const country = currency === 'AUD' ? 'au' : 'nz';
   const paymentReference = `KOHA PG ${period.periodEnd.replaceAll('-', '')}`;
-  const deductionLines = listed.map(({ line, changeType }): DeductionLine => {
+  // Made one at a time as the file is written (never all 100,000 at once).
+  const toDeductionLine = ({ line, changeType }: (typeof listed)[number]): DeductionLine => {
     const employee = employees.get(line.memberId);
     const charity = charities.get(line.charityId);
     return {
@@ -151,11 +158,14 @@ export async function produceBatch(deps: Deps, cycle: PayCycleRecord, period: Pa
       charityTaxId: charity?.registrationNumber ?? '',
       paymentReference,
     };
-  });
+  };
+  function* deductionLines() {
+    for (const listedLine of listed) yield toDeductionLine(listedLine);
+  }
 
   const fileName = batchFileName(cycle.name, period.periodEnd, structure);
   const prefix = `workplaces/${cycle.workplaceId}/batches/${batchId}`;
-  const file = await deps.files.putPayrollFile(prefix, fileName, structure, deductionLines);
+  const file = await deps.files.putPayrollFile(prefix, fileName, structure, deductionLines());
   const linesKey = `${prefix}/deductions.jsonl`;
   await deps.files.putLines(
     linesKey,
@@ -186,7 +196,7 @@ export async function produceBatch(deps: Deps, cycle: PayCycleRecord, period: Pa
     cutoffAt: period.cutoffAt,
     asOf,
     status: 'Ready',
-    lineCount: deductionLines.length,
+    lineCount: listed.length,
     totalAmount: { cents: [...current.values()].reduce((sum, line) => sum + line.amountCents, 0), currency },
     currency,
     fileName,
