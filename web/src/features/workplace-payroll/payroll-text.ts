@@ -36,17 +36,17 @@ export const TIME_ZONE_OPTIONS = PAY_CYCLE_TIME_ZONES.map((zone) => ({ value: zo
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * A cut-off instant as the cycle's own clock reads it, the zone named: '13 Mar 2026, 5:00 pm Auckland time'. The
- * cut-off is the cycle's (its time zone), whatever the viewer's or the workplace's zone.
+ * A cut-off instant as the cycle's own clock reads it, and whose clock: {when: '13 Mar 2026, 5:00 pm', zone: 'Auckland
+ * time'}. The cut-off is the cycle's (its time zone), whatever the viewer's or the workplace's zone.
  */
-export function cutoffText(cutoffAt: string, timeZone: PayCycleTimeZone, country: CountryCode): string {
+export function cutoffParts(cutoffAt: string, timeZone: PayCycleTimeZone, country: CountryCode): { when: string; zone: string } {
   const key = `${country}|${timeZone}`;
   let format = dateTimeFormats.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat(COUNTRIES[country].locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
     dateTimeFormats.set(key, format);
   }
-  return `${format.format(new Date(cutoffAt))} ${TIME_ZONE_PLACES[timeZone]} time`;
+  return { when: format.format(new Date(cutoffAt)), zone: `${TIME_ZONE_PLACES[timeZone]} time` };
 }
 
 /** '$1,234.50' in the currency's own locale. */
@@ -56,10 +56,7 @@ export const moneyText = (value: Money): string =>
 /* File structures. */
 
 export const DELIMITER_LABELS: Readonly<Record<(typeof DELIMITERS)[number], string>> = { ',': 'Comma (,)', ';': 'Semicolon (;)', '\t': 'Tab', '|': 'Pipe (|)' };
-export const QUOTING_LABELS: Readonly<Record<(typeof QUOTING)[number], string>> = {
-  AS_NEEDED: 'As needed (values holding the delimiter, a quote or a line break)',
-  ALL: 'All values',
-};
+export const QUOTING_LABELS: Readonly<Record<(typeof QUOTING)[number], string>> = { AS_NEEDED: 'As needed', ALL: 'Every value' };
 const DATE_EXAMPLES: Readonly<Record<DateFormat, string>> = {
   'YYYY-MM-DD': '2026-03-31',
   YYYYMMDD: '20260331',
@@ -93,5 +90,6 @@ export const LINE_ENDING_OPTIONS = optionsOf(LINE_ENDINGS, LINE_ENDING_LABELS);
 
 /* Batches. */
 
-export const PRODUCED_BY_LABELS: Readonly<Record<PayrollBatch['producedBy'], string>> = { schedule: 'Schedule', export: 'Export now' };
+/** How a batch came about, under when: at its cycle's cut-off, or because someone pressed Export now. */
+export const PRODUCED_BY_LABELS: Readonly<Record<PayrollBatch['producedBy'], string>> = { schedule: 'At the cut-off', export: 'By Export now' };
 export const BATCH_STATUS_TONES: Readonly<Record<BatchStatus, 'neutral' | 'accent' | 'success'>> = { Ready: 'accent', Reconciled: 'neutral', Confirmed: 'success' };

@@ -69,17 +69,15 @@ describe('pay cycles', () => {
     const table = await screen.findByRole('table', { name: 'Pay cycles' });
     expect(menuLabels('Workplace admin')).toEqual(expect.arrayContaining(['Pay Cycles', 'Payroll File Structures', 'Payroll Payments']));
     const [monthly, sydney] = within(table).getAllByRole('row').slice(1);
+    expect(within(monthly!).getByRole('rowheader').textContent).toBe('Monthly salariedMonthlyNext periods of Monthly salaried');
     expect(within(monthly!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      'Monthly',
       'Head office KeyPay',
-      '1 Mar 2026 – 31 Mar 2026',
-      '15 Apr 2026',
+      '1 Mar 2026 – 31 Mar 2026 Pay date 15 Apr 2026',
       '13 Apr 2026, 5:00 pm Auckland time',
-      'Next periods of Monthly salaried',
       'Export now Monthly salariedEdit Monthly salariedDelete Monthly salaried',
     ]);
     // The same instant, read on the cycle's own clock: 3 pm in Sydney.
-    expect(within(sydney!).getByText('13 Apr 2026, 3:00 pm Sydney time')).toBeTruthy();
+    expect(within(sydney!).getAllByRole('cell')[2]?.textContent).toBe('13 Apr 2026, 3:00 pm Sydney time');
     expect(within(sydney!).getByText('Fortnightly')).toBeTruthy();
 
     const toggle = within(table).getByRole('button', { name: 'Next periods of Sydney wages' });
@@ -232,8 +230,8 @@ describe('pay cycles', () => {
     await user.click(link);
     const table = await screen.findByRole('table', { name: 'Payroll files' });
     const marked = within(table).getAllByRole('row').filter((row) => row.getAttribute('aria-current') === 'true');
-    expect(marked.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(['1 Mar 2026 – 31 Mar 2026']);
-    expect(within(marked[0]!).getByText('Export now')).toBeTruthy();
+    expect(marked.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(['1 Mar 2026 – 31 Mar 2026 Pay date 15 Apr 2026']);
+    expect(within(marked[0]!).getByText('By Export now')).toBeTruthy();
   });
 
   it('shows why the API refuses to delete a cycle that has made files', async () => {
@@ -404,10 +402,10 @@ describe('payroll payments', () => {
     start();
     const table = await screen.findByRole('table', { name: 'Payroll files' });
     expect(within(table).getAllByRole('row').map((row) => row.textContent)).toEqual([
-      'Pay cyclePeriodPay dateStatusLinesTotalMade byCreatedActions',
-      'Monthly salaried1 Mar 2026 – 31 Mar 202615 Apr 2026Ready42$1,234.50Schedule13 Apr 2026, 5:00 pmDownload giving-monthly-salaried-2026-03-31.csv',
-      'Sydney wages1 Mar 2026 – 14 Mar 202615 Apr 2026Ready42$1,234.50Export now15 Mar 2026, 2:00 pmDownload giving-monthly-salaried-2026-03-31.csv',
-      'Monthly salaried1 Feb 2026 – 28 Feb 202615 Mar 2026Confirmed40$980.00Schedule13 Mar 2026, 5:00 pmDownload giving-monthly-salaried-2026-03-31.csv',
+      'Pay cyclePeriodStatusLinesTotalCreatedActions',
+      'Monthly salaried1 Mar 2026 – 31 Mar 2026 Pay date 15 Apr 2026Ready42$1,234.5013 Apr 2026, 5:00 pm At the cut-offDownload giving-monthly-salaried-2026-03-31.csv',
+      'Sydney wages1 Mar 2026 – 14 Mar 2026 Pay date 15 Apr 2026Ready42$1,234.5015 Mar 2026, 2:00 pm By Export nowDownload giving-monthly-salaried-2026-03-31.csv',
+      'Monthly salaried1 Feb 2026 – 28 Feb 2026 Pay date 15 Mar 2026Confirmed40$980.0013 Mar 2026, 5:00 pm At the cut-offDownload giving-monthly-salaried-2026-03-31.csv',
     ]);
   });
 

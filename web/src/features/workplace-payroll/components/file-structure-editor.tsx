@@ -268,7 +268,13 @@ export function FileStructureEditor({
               <CheckboxField label="Include a header row" {...register('includeHeader')} />
               <FormGrid>
                 <SelectField label="Delimiter" options={DELIMITER_OPTIONS} error={errors.delimiter?.message} {...register('delimiter')} />
-                <SelectField label="Quoting" options={QUOTING_OPTIONS} error={errors.quoting?.message} {...register('quoting')} />
+                <SelectField
+                  label="Quoting"
+                  hint="As needed quotes a value only when it holds the delimiter, a quote or a line break."
+                  options={QUOTING_OPTIONS}
+                  error={errors.quoting?.message}
+                  {...register('quoting')}
+                />
                 <SelectField label="Date format" options={DATE_FORMAT_OPTIONS} error={errors.dateFormat?.message} {...register('dateFormat')} />
                 <SelectField label="Amount format" options={AMOUNT_FORMAT_OPTIONS} error={errors.amountFormat?.message} {...register('amountFormat')} />
                 <SelectField label="Line endings" options={LINE_ENDING_OPTIONS} error={errors.lineEnding?.message} {...register('lineEnding')} />

@@ -72,7 +72,7 @@ export function FileStructures() {
                   <th scope="col" className={styles.number}>
                     Version
                   </th>
-                  <th scope="col">Lines</th>
+                  <th scope="col">Mode</th>
                   <th scope="col" className={styles.number}>
                     Columns
                   </th>

@@ -186,7 +186,7 @@ export function PayCycleForm({
           <p className={mutedText}>When payroll needs the file: this many days before pay day, at this time in the cycle’s time zone.</p>
           <FormGrid>
             <NumberSpinner {...register('cutoffDaysBeforePayDate')} label="Days before pay day" hint="0 to 14." min={0} max={14} error={errors.cutoffDaysBeforePayDate?.message} />
-            <TextField label="Cut-off time" type="time" hint="24-hour, e.g. 17:00." error={errors.cutoffTime?.message} {...register('cutoffTime')} />
+            <TextField label="Cut-off time" type="time" hint="On the clock of the time zone below." error={errors.cutoffTime?.message} {...register('cutoffTime')} />
             <SelectField label="Time zone" options={TIME_ZONE_OPTIONS} error={errors.timeZone?.message} {...register('timeZone')} />
           </FormGrid>
         </fieldset>

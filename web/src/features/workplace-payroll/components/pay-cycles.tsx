@@ -6,7 +6,7 @@ import type { CountryCode } from '@giving/shared/countries';
 import { calendarDayText } from '@giving/shared/local-time';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { QueryScreen, RowHeader, mutedText } from '../../../components/ui/console-page';
+import { QueryScreen, mutedText, nameText } from '../../../components/ui/console-page';
 import { CalendarDayText, useDataCountry } from '../../../components/ui/date-text';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FormMessage } from '../../../components/ui/field';
@@ -14,7 +14,7 @@ import { type Notice } from '../../../components/ui/form-notice';
 import { ScreenHeader } from '../../../components/ui/panel';
 import { QueryStates } from '../../../components/ui/query-states';
 import { ActionsHeader, RowAction, useConfirmedAction } from '../../../components/ui/row-actions';
-import { ActionsCell, Table } from '../../../components/ui/table';
+import { Table } from '../../../components/ui/table';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useDeletePayCycle } from '../api/delete-pay-cycle';
 import { useExportPayCycle, type ExportResult } from '../api/export-pay-cycle';
@@ -22,7 +22,7 @@ import { useFileStructures } from '../api/get-file-structures';
 import { usePayCycles } from '../api/get-pay-cycles';
 import { useWorkplace } from '../api/get-workplace';
 import { EXPORT_PAYROLL, MANAGE_PAY_CYCLES, useWorkplaceCan, useWorkplaceId } from '../hooks/use-payroll-access';
-import { cutoffText } from '../payroll-text';
+import { cutoffParts } from '../payroll-text';
 import { PayCycleForm } from './pay-cycle-form';
 import { PeriodDays } from './period-days';
 import styles from './workplace-payroll.module.css';
@@ -143,9 +143,18 @@ function exportNotice(cycle: PayCycle, { batchId, batch }: ExportResult, country
 const periodWords = (period: Pick<PayPeriod, 'periodStart' | 'periodEnd'>, country: CountryCode): string =>
   `${calendarDayText(period.periodStart, country)} – ${calendarDayText(period.periodEnd, country)}`;
 
+/** A cut-off on the cycle's own clock: '13 Apr 2026, 5:00 pm' and, under it, whose clock ('Auckland time'). */
 function CutoffText({ cycle, period }: { cycle: PayCycle; period: PayPeriod }) {
   const country = useDataCountry();
-  return <time dateTime={period.cutoffAt}>{cutoffText(period.cutoffAt, cycle.timeZone, country)}</time>;
+  const { when, zone } = cutoffParts(period.cutoffAt, cycle.timeZone, country);
+  return (
+    <>
+      <time dateTime={period.cutoffAt} className={styles.nowrap}>
+        {when}
+      </time>{' '}
+      <span className={styles.under}>{zone}</span>
+    </>
+  );
 }
 
 function PayCycleTable({
@@ -174,7 +183,7 @@ function PayCycleTable({
     onDone: (cycle) => onNotice({ tone: 'info', text: `${cycle.name} was deleted.` }),
   });
   const hasActions = canManage || canExport;
-  const columns = 7 + (hasActions ? 1 : 0);
+  const columns = 4 + (hasActions ? 1 : 0);
 
   const toggle = (id: string) =>
     setOpen((current) => {
@@ -198,14 +207,9 @@ function PayCycleTable({
         <thead>
           <tr>
             <th scope="col">Pay cycle</th>
-            <th scope="col">Frequency</th>
             <th scope="col">File structure</th>
             <th scope="col">Current period</th>
-            <th scope="col">Pay date</th>
             <th scope="col">Cut-off</th>
-            <th scope="col">
-              <span className="visually-hidden">Next periods</span>
-            </th>
             {hasActions ? <ActionsHeader /> : null}
           </tr>
         </thead>
@@ -216,40 +220,54 @@ function PayCycleTable({
             return (
               <Fragment key={cycle.id}>
                 <tr>
-                  <RowHeader>{cycle.name}</RowHeader>
-                  <td>{PAY_FREQUENCY_LABELS[cycle.frequency]}</td>
+                  <th scope="row">
+                    <div className={styles.cycle}>
+                      <span className={nameText}>{cycle.name}</span>
+                      <span className={mutedText}>{PAY_FREQUENCY_LABELS[cycle.frequency]}</span>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        className={styles.toggle}
+                        aria-expanded={expanded}
+                        aria-controls={expanded ? rowDetailsId : undefined}
+                        onClick={() => toggle(cycle.id)}
+                      >
+                        {expanded ? 'Hide periods' : 'Next periods'}
+                        <span className="visually-hidden"> of {cycle.name}</span>
+                      </Button>
+                    </div>
+                  </th>
                   <td>{structureName(cycle, structures)}</td>
                   <td>
-                    <PeriodDays period={cycle.currentPeriod} />
-                  </td>
-                  <td className={styles.nowrap}>
-                    <CalendarDayText date={cycle.currentPeriod.payDate} />
+                    <PeriodDays period={cycle.currentPeriod} />{' '}
+                    <span className={styles.under}>
+                      Pay date{' '}
+                      <span className={styles.nowrap}>
+                        <CalendarDayText date={cycle.currentPeriod.payDate} />
+                      </span>
+                    </span>
                   </td>
                   <td>
                     <CutoffText cycle={cycle} period={cycle.currentPeriod} />
                   </td>
-                  <td>
-                    <Button variant="ghost" size="sm" aria-expanded={expanded} aria-controls={expanded ? rowDetailsId : undefined} onClick={() => toggle(cycle.id)}>
-                      {expanded ? 'Hide periods' : 'Next periods'}
-                      <span className="visually-hidden"> of {cycle.name}</span>
-                    </Button>
-                  </td>
                   {hasActions ? (
-                    <ActionsCell>
-                      {canExport ? (
-                        <Button
-                          variant="secondary"
-                          size="sm"
-                          loading={exporting.isPending && exporting.variables === cycle.id}
-                          disabled={exporting.isPending}
-                          onClick={() => exportNow(cycle)}
-                        >
-                          Export now<span className="visually-hidden"> {cycle.name}</span>
-                        </Button>
-                      ) : null}
-                      {canManage ? <RowAction label="Edit" target={cycle.name} onClick={() => onEdit(cycle)} /> : null}
-                      {canManage ? <RowAction label="Delete" target={cycle.name} onClick={() => removal.ask(cycle)} /> : null}
-                    </ActionsCell>
+                    <td className={styles.rowActions}>
+                      <div>
+                        {canExport ? (
+                          <Button
+                            variant="secondary"
+                            size="sm"
+                            loading={exporting.isPending && exporting.variables === cycle.id}
+                            disabled={exporting.isPending}
+                            onClick={() => exportNow(cycle)}
+                          >
+                            Export now<span className="visually-hidden"> {cycle.name}</span>
+                          </Button>
+                        ) : null}
+                        {canManage ? <RowAction label="Edit" target={cycle.name} onClick={() => onEdit(cycle)} /> : null}
+                        {canManage ? <RowAction label="Delete" target={cycle.name} onClick={() => removal.ask(cycle)} /> : null}
+                      </div>
+                    </td>
                   ) : null}
                 </tr>
                 {expanded ? (

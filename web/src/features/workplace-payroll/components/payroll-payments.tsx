@@ -71,7 +71,6 @@ export function PayrollPayments() {
           <tr>
             <th scope="col">Pay cycle</th>
             <th scope="col">Period</th>
-            <th scope="col">Pay date</th>
             <th scope="col">Status</th>
             <th scope="col" className={styles.number}>
               Lines
@@ -79,7 +78,6 @@ export function PayrollPayments() {
             <th scope="col" className={styles.number}>
               Total
             </th>
-            <th scope="col">Made by</th>
             <th scope="col">Created</th>
             <ActionsHeader />
           </tr>
@@ -89,19 +87,24 @@ export function PayrollPayments() {
             <tr key={batch.id} id={rowId(batch.id)} className={batch.id === marked ? styles.marked : undefined} aria-current={batch.id === marked ? 'true' : undefined}>
               <RowHeader>{batch.payCycleName}</RowHeader>
               <td>
-                <PeriodDays period={batch} />
-              </td>
-              <td className={styles.nowrap}>
-                <CalendarDayText date={batch.payDate} />
+                <PeriodDays period={batch} />{' '}
+                <span className={styles.under}>
+                  Pay date{' '}
+                  <span className={styles.nowrap}>
+                    <CalendarDayText date={batch.payDate} />
+                  </span>
+                </span>
               </td>
               <td>
                 <Tag tone={BATCH_STATUS_TONES[batch.status]}>{batch.status}</Tag>
               </td>
               <td className={styles.number}>{batch.lineCount}</td>
               <td className={styles.number}>{moneyText(batch.totalAmount)}</td>
-              <td>{PRODUCED_BY_LABELS[batch.producedBy]}</td>
-              <td className={styles.nowrap}>
-                <DateText value={batch.createdAt} withTime />
+              <td>
+                <span className={styles.nowrap}>
+                  <DateText value={batch.createdAt} withTime />
+                </span>{' '}
+                <span className={styles.under}>{PRODUCED_BY_LABELS[batch.producedBy]}</span>
               </td>
               <ActionsCell>
                 <Button variant="secondary" size="sm" loading={downloading === batch.id} onClick={() => downloadFile(batch)}>
