@@ -40,3 +40,33 @@ class ConnectingSocket {
   send() {}
 }
 (globalThis as { WebSocket?: unknown }).WebSocket = ConnectingSocket;
+
+/**
+ * happy-dom has no HTMLSelectElement.size nor HTMLOptionElement.defaultSelected. Without them react-hook-form takes
+ * every <select> it registers for one the user already changed (its check for an edit before the form is ready reads
+ * both) and replaces the form's default with the select's first option. Browsers have both; these reflect the
+ * attributes as browsers do.
+ */
+if (!('size' in HTMLSelectElement.prototype)) {
+  Object.defineProperty(HTMLSelectElement.prototype, 'size', {
+    configurable: true,
+    get(this: HTMLSelectElement) {
+      const size = Number.parseInt(this.getAttribute('size') ?? '', 10);
+      return Number.isNaN(size) || size < 0 ? 0 : size;
+    },
+    set(this: HTMLSelectElement, value: number) {
+      this.setAttribute('size', String(value));
+    },
+  });
+}
+if (!('defaultSelected' in HTMLOptionElement.prototype)) {
+  Object.defineProperty(HTMLOptionElement.prototype, 'defaultSelected', {
+    configurable: true,
+    get(this: HTMLOptionElement) {
+      return this.hasAttribute('selected');
+    },
+    set(this: HTMLOptionElement, value: boolean) {
+      this.toggleAttribute('selected', value);
+    },
+  });
+}

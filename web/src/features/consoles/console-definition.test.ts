@@ -111,9 +111,12 @@ describe('the registry', () => {
     expect(workplaceConsole.screens.map((screen) => screen.path)).toEqual([
       'dashboard',
       'charities',
+      'pay-cycles',
+      'pay-cycles/integrations',
       'members',
       'corporate-members',
       'invited-members',
+      'payments',
       'matching',
       'reports/volunteering',
       'settings',
@@ -122,15 +125,21 @@ describe('the registry', () => {
     expect(labels(workplaceConsole, WORKPLACE_PERMISSIONS, { workplaceId: 'w' })).toEqual([
       'Dashboard',
       'Charities',
+      'Pay Cycles',
+      'Payroll File Structures',
       'Members',
       'Corporate Members',
       'Invited Members',
+      'Payroll Payments',
       'Matching',
       'Volunteering',
       'Settings',
       'Help',
     ]);
     expect(labels(workplaceConsole, ['Workplace_ViewDashboard'], { workplaceId: 'w' })).toEqual(['Dashboard', 'Help']);
+    // Payroll: pay cycles and their file structures for the pay-cycle permissions; the files also for payments'.
+    expect(labels(workplaceConsole, ['Workplace_ViewPayCycles'], { workplaceId: 'w' })).toEqual(['Pay Cycles', 'Payroll File Structures', 'Payroll Payments', 'Help']);
+    expect(labels(workplaceConsole, ['Workplace_ManagePayments'], { workplaceId: 'w' })).toEqual(['Payroll Payments', 'Help']);
   });
 
   it('user area: badges need User_ViewBadges; the rest always show', () => {

@@ -127,7 +127,18 @@ export const workplaceConsole: ConsoleDefinition = {
       permissions: { anyOf: ['Workplace_ViewCharities'] },
       load: async () => (await import('../../../features/workplace-console/components/workplace-charities')).WorkplaceCharities,
     },
-    // Later: pay-cycles, pay-cycles/integrations (Payroll File Structures).
+    {
+      path: 'pay-cycles',
+      label: 'Pay Cycles',
+      permissions: { anyOf: ['Workplace_ViewPayCycles', 'Workplace_ManagePayCycles'] },
+      load: async () => (await import('../../../features/workplace-payroll/components/pay-cycles')).PayCycles,
+    },
+    {
+      path: 'pay-cycles/integrations',
+      label: 'Payroll File Structures',
+      permissions: { anyOf: ['Workplace_ViewPayCycles', 'Workplace_ManagePayCycles'] },
+      load: async () => (await import('../../../features/workplace-payroll/components/file-structures')).FileStructures,
+    },
     {
       path: 'members',
       label: 'Members',
@@ -146,7 +157,14 @@ export const workplaceConsole: ConsoleDefinition = {
       permissions: { anyOf: ['Workplace_ViewMembers'] },
       load: async () => (await import('../../../features/workplace-console/components/workplace-invited-members')).WorkplaceInvitedMembers,
     },
-    // Later: payments (Payroll Payments), matching-payments, external-donations.
+    {
+      path: 'payments',
+      label: 'Payroll Payments',
+      // The files for finance: whoever reads or runs pay cycles, or reads or manages payments (issue 15).
+      permissions: { anyOf: ['Workplace_ViewPayCycles', 'Workplace_ManagePayCycles', 'Workplace_ViewPayments', 'Workplace_ManagePayments'] },
+      load: async () => (await import('../../../features/workplace-payroll/components/payroll-payments')).PayrollPayments,
+    },
+    // Later: matching-payments, external-donations.
     {
       path: 'matching',
       label: 'Matching',

@@ -1,0 +1,95 @@
+import {
+  AMOUNT_FORMATS,
+  DATE_FORMATS,
+  DELIMITERS,
+  LINE_ENDINGS,
+  PAY_CYCLE_TIME_ZONES,
+  QUOTING,
+  type AmountFormat,
+  type BatchStatus,
+  type DateFormat,
+  type FileMode,
+  type PayrollBatch,
+} from '@giving/shared/contracts/workplace-payroll';
+import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '@giving/shared/countries';
+import { formatMoney, type Money } from '@giving/shared/money';
+
+/** How the payroll screens word the contract's values. Pure. */
+
+export type PayCycleTimeZone = (typeof PAY_CYCLE_TIME_ZONES)[number];
+
+/** Where each time zone's clock is: 'Auckland' in '5:00 pm Auckland time'. */
+export const TIME_ZONE_PLACES: Readonly<Record<PayCycleTimeZone, string>> = {
+  'Pacific/Auckland': 'Auckland',
+  'Pacific/Chatham': 'Chatham Islands',
+  'Australia/Sydney': 'Sydney',
+  'Australia/Melbourne': 'Melbourne',
+  'Australia/Brisbane': 'Brisbane',
+  'Australia/Adelaide': 'Adelaide',
+  'Australia/Darwin': 'Darwin',
+  'Australia/Perth': 'Perth',
+  'Australia/Hobart': 'Hobart',
+};
+
+export const TIME_ZONE_OPTIONS = PAY_CYCLE_TIME_ZONES.map((zone) => ({ value: zone, label: `${TIME_ZONE_PLACES[zone]} (${zone})` }));
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A cut-off instant as the cycle's own clock reads it, and whose clock: {when: '13 Mar 2026, 5:00 pm', zone: 'Auckland
+ * time'}. The cut-off is the cycle's (its time zone), whatever the viewer's or the workplace's zone.
+ */
+export function cutoffParts(cutoffAt: string, timeZone: PayCycleTimeZone, country: CountryCode): { when: string; zone: string } {
+  const key = `${country}|${timeZone}`;
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(COUNTRIES[country].locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
+    dateTimeFormats.set(key, format);
+  }
+  return { when: format.format(new Date(cutoffAt)), zone: `${TIME_ZONE_PLACES[timeZone]} time` };
+}
+
+/** '$1,234.50' in the currency's own locale. */
+export const moneyText = (value: Money): string =>
+  formatMoney(value, COUNTRIES[COUNTRY_CODES.find((code) => COUNTRIES[code].currency === value.currency) ?? 'nz'].locale);
+
+/* File structures. */
+
+export const DELIMITER_LABELS: Readonly<Record<(typeof DELIMITERS)[number], string>> = { ',': 'Comma (,)', ';': 'Semicolon (;)', '\t': 'Tab', '|': 'Pipe (|)' };
+export const QUOTING_LABELS: Readonly<Record<(typeof QUOTING)[number], string>> = { AS_NEEDED: 'As needed', ALL: 'Every value' };
+const DATE_EXAMPLES: Readonly<Record<DateFormat, string>> = {
+  'YYYY-MM-DD': '2026-03-31',
+  YYYYMMDD: '20260331',
+  'DD/MM/YYYY': '31/03/2026',
+  'MM/DD/YY': '03/31/26',
+  'DD-MM-YYYY': '31-03-2026',
+};
+export const DATE_FORMAT_LABELS: Readonly<Record<DateFormat, string>> = Object.fromEntries(
+  DATE_FORMATS.map((format) => [format, `${format} (${DATE_EXAMPLES[format]})`]),
+) as Record<DateFormat, string>;
+export const AMOUNT_FORMAT_LABELS: Readonly<Record<AmountFormat, string>> = {
+  DOLLARS: 'Dollars (12.50)',
+  CENTS: 'Cents (1250)',
+  DOLLARS_TRIMMED: 'Dollars, no trailing zeros (12.5)',
+};
+export const LINE_ENDING_LABELS: Readonly<Record<(typeof LINE_ENDINGS)[number], string>> = { CRLF: 'CRLF (Windows)', LF: 'LF (macOS, Linux)' };
+export const FILE_MODE_LABELS: Readonly<Record<FileMode, string>> = { ALL_LINES: 'All lines', CHANGES_ONLY: 'Changes only' };
+export const FILE_MODE_HINTS: Readonly<Record<FileMode, string>> = {
+  ALL_LINES: 'Every active pledge in every file: payroll replaces the deductions it had.',
+  CHANGES_ONLY: 'Only pledges that are new, changed or cancelled since the last file.',
+};
+
+/** A select's options from a list of values and their labels. */
+export const optionsOf = <T extends string>(values: readonly T[], labels: Readonly<Record<T, string>>) => values.map((value) => ({ value, label: labels[value] }));
+
+export const DELIMITER_OPTIONS = optionsOf(DELIMITERS, DELIMITER_LABELS);
+export const QUOTING_OPTIONS = optionsOf(QUOTING, QUOTING_LABELS);
+export const DATE_FORMAT_OPTIONS = optionsOf(DATE_FORMATS, DATE_FORMAT_LABELS);
+export const AMOUNT_FORMAT_OPTIONS = optionsOf(AMOUNT_FORMATS, AMOUNT_FORMAT_LABELS);
+export const LINE_ENDING_OPTIONS = optionsOf(LINE_ENDINGS, LINE_ENDING_LABELS);
+
+/* Batches. */
+
+/** How a batch came about, under when: at its cycle's cut-off, or because someone pressed Export now. */
+export const PRODUCED_BY_LABELS: Readonly<Record<PayrollBatch['producedBy'], string>> = { schedule: 'At the cut-off', export: 'By Export now' };
+export const BATCH_STATUS_TONES: Readonly<Record<BatchStatus, 'neutral' | 'accent' | 'success'>> = { Ready: 'accent', Reconciled: 'neutral', Confirmed: 'success' };
