@@ -1,4 +1,5 @@
-import { CharityMembershipChanged, CharityProfilePublished, MemberNamesChanged, WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
+import { CharityMembershipChanged, CharityProfilePublished, MemberNamesChanged, WorkplaceMembershipChanged, WorkplaceProfilePublished } from '@giving/shared/events/accounts';
+import { EmployeeRecordsImported } from '@giving/shared/events/workplace';
 import { DonationCompleted, VoucherPurchased } from '@giving/shared/events/donations';
 import { VolunteerApplied, VolunteerHoursRecorded } from '@giving/shared/events/volunteering';
 import { patternFor } from '@giving/shared/events';
@@ -131,6 +132,14 @@ export default defineService({
       access: { publishes: [CharityMembershipChanged, WorkplaceMembershipChanged] },
     },
     {
+      // Workplaces (name, country, business units), so the workplace service checks eligibility files' units itself.
+      name: 'publish-workplace-profiles',
+      filter: { eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: { pk: { S: [{ prefix: 'WORKPLACE#' }] }, sk: { S: ['PROFILE'] } } } },
+      handler: 'handlers/publish-workplace-profile',
+      batchSize: 25,
+      access: { publishes: [WorkplaceProfilePublished] },
+    },
+    {
       // Members' names, so other services name people as accounts does (ID tokens may carry no names).
       name: 'publish-member-names',
       filter: { eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: { pk: { S: [{ prefix: 'MEMBER#' }] }, sk: { S: ['PROFILE'] } } } },
@@ -162,6 +171,14 @@ export default defineService({
       handler: 'handlers/record-volunteer-hours',
       access: { table: 'readWrite' },
       batchSize: 10,
+    },
+    {
+      // HR's accepted eligibility files (workplace service) set the members' employment records (issue 15).
+      name: 'apply-employee-records',
+      pattern: patternFor(EmployeeRecordsImported),
+      handler: 'handlers/apply-employee-records',
+      access: { table: 'readWrite' },
+      batchSize: 5,
     },
     {
       // Gift voucher purchases join the ticker too (spec 1 §1, §3 "Voucher"), once per voucher, never naming anyone.

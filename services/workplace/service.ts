@@ -1,6 +1,6 @@
-import { CharityProfilePublished, WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
+import { CharityProfilePublished, WorkplaceMembershipChanged, WorkplaceProfilePublished } from '@giving/shared/events/accounts';
 import { PayrollPledgeCancelled, PayrollPledgeCreated } from '@giving/shared/events/donations';
-import { PayrollDonationsConfirmed } from '@giving/shared/events/workplace';
+import { EmployeeRecordsImported, PayrollDonationsConfirmed } from '@giving/shared/events/workplace';
 import { patternFor } from '@giving/shared/events';
 import { defineService, type AuthPolicy, type RouteSpec } from '@giving/shared/manifest';
 import type { Permission } from '@giving/shared/permissions';
@@ -22,6 +22,9 @@ const MANAGE_CYCLES = workplace('Workplace_ManagePayCycles');
 const READ_BATCHES = workplace('Workplace_ViewPayCycles', 'Workplace_ManagePayCycles', 'Workplace_ViewPayments', 'Workplace_ManagePayments');
 const EXPORT = workplace('Workplace_ManagePayCycles', 'Workplace_ManagePayments');
 const RECONCILE = workplace('Workplace_ManagePayments');
+const VIEW_MEMBERS = workplace('Workplace_ViewMembers', 'Workplace_ManageMembers');
+const MANAGE_MEMBERS = workplace('Workplace_ManageMembers');
+const BACK_OFFICE_WORKPLACES: AuthPolicy = { kind: 'signedIn', anyOf: ['BackOffice_ViewWorkplaces', 'BackOffice_ManageWorkplaces'] };
 
 type Route = Pick<RouteSpec, 'method' | 'path' | 'auth' | 'summary' | 'timeoutSeconds' | 'memoryMb'> & {
   handler: string;
@@ -80,12 +83,18 @@ export default defineService({
     route({ method: 'POST', path: `${BATCH}/actuals`, handler: 'handlers/reconciliation#upload', auth: RECONCILE, write: true, files: 'readWrite', ...BATCH_JOB, timeoutSeconds: 29, summary: "Reads payroll's actuals (the structure's layout) against the batch: matched, under- and over-deducted, no pledge, not deducted; the batch becomes Reconciled." }),
     route({ method: 'GET', path: `${BATCH}/reconciliation`, handler: 'handlers/reconciliation#get', auth: READ_BATCHES, files: 'read', summary: 'The last upload’s reconciliation, each line with what to do.' }),
     route({ method: 'POST', path: `${BATCH}/confirm`, handler: 'handlers/reconciliation#confirm', auth: RECONCILE, write: true, files: 'read', publishes: [PayrollDonationsConfirmed], ...BATCH_JOB, timeoutSeconds: 29, summary: 'Gives what payroll deducted: each pledge’s share becomes a completed payroll donation, once; the batch becomes Confirmed.' }),
+    // Eligibility files (the console's eligibility-files screen; the back office's across workplaces).
+    route({ method: 'POST', path: `${BASE}/eligibility-files`, handler: 'handlers/eligibility#upload', auth: MANAGE_MEMBERS, write: true, files: 'readWrite', publishes: [EmployeeRecordsImported], timeoutSeconds: 29, memoryMb: 512, summary: "HR's employees (number, e-mail, employment type, business unit, dates): every row checked; Accepted updates the members' employment records, Rejected changes nothing (201 with the per-row report)." }),
+    route({ method: 'GET', path: `${BASE}/eligibility-files`, handler: 'handlers/eligibility#list', auth: VIEW_MEMBERS, summary: "The workplace's eligibility files, newest first." }),
+    route({ method: 'GET', path: `${BASE}/eligibility-files/{fileId}`, handler: 'handlers/eligibility#get', auth: VIEW_MEMBERS, files: 'read', summary: 'One file with each row’s errors.' }),
+    route({ method: 'GET', path: '/workplace/backoffice/eligibility-files', handler: 'handlers/eligibility#listAll', auth: BACK_OFFICE_WORKPLACES, summary: "Every workplace's eligibility files, newest first (the latest 200)." }),
     // The finance e-mail's link: a random, expiring token is the only credential (issue 15 item 4: "a short-lived link").
     route({ method: 'GET', path: '/workplace/payroll-files/{token}', handler: 'handlers/batches#fileByLink', auth: { kind: 'public' }, files: 'read', summary: 'The file a finance e-mail links to, while its link lasts (72 hours).' }),
   ],
   subscriptions: [
     { name: 'record-payroll-pledges', pattern: { source: [PayrollPledgeCreated.source], 'detail-type': [PayrollPledgeCreated.name, PayrollPledgeCancelled.name] }, handler: 'handlers/record-copies#payrollPledges', access: { table: 'readWrite' } },
     { name: 'record-workplace-membership', pattern: patternFor(WorkplaceMembershipChanged), handler: 'handlers/record-copies#workplaceMembership', access: { table: 'readWrite' } },
+    { name: 'record-workplace-profiles', pattern: patternFor(WorkplaceProfilePublished), handler: 'handlers/record-copies#workplaceProfile', access: { table: 'readWrite' } },
     { name: 'record-charity-profiles', pattern: patternFor(CharityProfilePublished), handler: 'handlers/record-copies#charityProfile', access: { table: 'readWrite' } },
   ],
   schedules: [

@@ -165,6 +165,9 @@ export const workplaceMemberSchema = z.object({
   roles: z.array(z.string()),
   employmentType: employmentTypeSchema,
   businessUnitId: z.optional(z.string()),
+  /** From HR's eligibility file, once one named the member. */
+  employeeNumber: z.optional(z.string()),
+  employmentEndDate: z.optional(z.string()),
   joinedAt: z.string(),
 });
 export type WorkplaceMember = z.infer<typeof workplaceMemberSchema>;

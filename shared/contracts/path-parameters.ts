@@ -59,6 +59,8 @@ export const PATH_PARAMETERS = {
   eventId: id('eventId', 'event'),
   externalFeedbackId: id('externalFeedbackId', 'feedback'),
   fileStructureId: id('fileStructureId', 'payroll file structure'),
+  /** An eligibility file HR uploaded. */
+  fileId: id('fileId', 'eligibility file'),
   giftId: id('giftId', 'gift'),
   invitationId: id('invitationId', 'invitation'),
   offlineDonationId: id('offlineDonationId', 'offline donation'),

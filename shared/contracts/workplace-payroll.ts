@@ -329,3 +329,32 @@ export const reconciliationSchema = z.object({
   lines: z.array(reconciliationLineSchema),
 });
 export type Reconciliation = z.infer<typeof reconciliationSchema>;
+
+/* Eligibility files: HR's list of employees, which updates the members' employment records. */
+
+/** The columns an eligibility file has, by header (any order, any case); Business Unit and the dates may be blank. */
+export const ELIGIBILITY_COLUMNS = ['Employee Number', 'Email', 'Employment Type', 'Business Unit', 'Start Date', 'End Date'] as const;
+export const eligibilityUploadSchema = actualsUploadSchema;
+
+export const eligibilityErrorSchema = z.object({ row: z.int(), field: z.string(), message: z.string() });
+export type EligibilityError = z.infer<typeof eligibilityErrorSchema>;
+
+export const eligibilityFileSchema = z.object({
+  id: z.string(),
+  workplaceId: z.string(),
+  workplaceName: z.string(),
+  fileName: z.string(),
+  uploadedAt: z.string(),
+  uploadedBy: z.string(),
+  /** Accepted: every row was valid and the members' records are being updated. Rejected: nothing changed. */
+  status: z.enum(['Accepted', 'Rejected']),
+  rowCount: z.int(),
+  errorCount: z.int(),
+  /** Rows naming someone who is a member of the workplace now; rows for anyone else change nothing. */
+  memberCount: z.int(),
+});
+export type EligibilityFile = z.infer<typeof eligibilityFileSchema>;
+export const eligibilityFileListSchema = z.object({ items: z.array(eligibilityFileSchema) });
+export const eligibilityReportSchema = z.object({ ...eligibilityFileSchema.shape, errors: z.array(eligibilityErrorSchema) });
+export type EligibilityReport = z.infer<typeof eligibilityReportSchema>;
+export const eligibilityFileParams = pathParameters('workplaceId', 'fileId');

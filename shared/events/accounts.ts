@@ -66,6 +66,9 @@ export const WorkplaceMembershipChanged = defineEvent({
     employmentType: z.optional(z.enum(['Permanent', 'Contractor', 'Casual'])),
     businessUnitId: z.optional(z.string()),
     employeeNumber: z.optional(z.string()),
+    /** From HR's eligibility file (YYYY-MM-DD): when the employment started, and ends or ended. */
+    employmentStartDate: z.optional(z.string()),
+    employmentEndDate: z.optional(z.string()),
     /** Orders the states of one membership: the table stream's sequence number, zero-padded to 40 digits. */
     version: z.string(),
     publishedAt: z.string(),
@@ -107,6 +110,27 @@ export const MemberNamesChanged = defineEvent({
     firstName: z.string(),
     lastName: z.string(),
     /** Orders the states of one member record: the table stream's sequence number, zero-padded to 40 digits. */
+    version: z.string(),
+    publishedAt: z.string(),
+  }),
+});
+
+/**
+ * A workplace as other services need it: its name, country and business units. Published from the accounts table's
+ * stream for each stored state of the workplace item (created, renamed, units edited), so the workplace service can
+ * check an eligibility file's business units and price in the workplace's currency without calling accounts.
+ * Consumers keep the highest `version`.
+ */
+export const WorkplaceProfilePublished = defineEvent({
+  name: 'WorkplaceProfilePublished',
+  source: ACCOUNTS_SOURCE,
+  version: 1,
+  schema: z.object({
+    id: z.string(),
+    name: z.string(),
+    country: countryCodeSchema,
+    businessUnits: z.array(z.object({ id: z.string(), name: z.string() })),
+    /** Orders the states of one workplace: the table stream's sequence number, zero-padded to 40 digits. */
     version: z.string(),
     publishedAt: z.string(),
   }),

@@ -43,3 +43,30 @@ export const PayrollDonationsConfirmed = defineEvent({
     ),
   }),
 });
+
+/**
+ * HR's eligibility file was accepted (every row valid): accounts updates the employment records of the workplace's
+ * members it names (matched by e-mail). A file's rows travel in several events (at most 100 each); event id =
+ * `<file id>-<part>`. Re-applying the same rows changes nothing.
+ */
+export const EmployeeRecordsImported = defineEvent({
+  name: 'EmployeeRecordsImported',
+  source: WORKPLACE_SOURCE,
+  version: 1,
+  schema: z.object({
+    workplaceId: z.string(),
+    fileId: z.string(),
+    importedAt: z.string(),
+    employees: z.array(
+      z.object({
+        email: z.string(),
+        employeeNumber: z.string(),
+        employmentType: z.enum(['Permanent', 'Contractor', 'Casual']),
+        /** Absent: the file left the unit blank (the member's unit is cleared). */
+        businessUnitId: z.optional(z.string()),
+        startDate: z.optional(z.string()),
+        endDate: z.optional(z.string()),
+      }),
+    ),
+  }),
+});

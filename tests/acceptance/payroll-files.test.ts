@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FileStructure, FileStructureInput, PayCycle, PayCycleInput, PayrollBatch, Reconciliation } from '@giving/shared/contracts/workplace-payroll';
+import type { EligibilityFile, EligibilityReport, FileStructure, FileStructureInput, PayCycle, PayCycleInput, PayrollBatch, Reconciliation } from '@giving/shared/contracts/workplace-payroll';
 import { SEMI_MONTHLY_MESSAGE } from '@giving/shared/contracts/workplace-payroll';
 import { DEMO_PASSWORD, DEMO_USERS, type DemoRole } from '../../tools/local/src/seed/data';
 import { DEMO_FILE_STRUCTURE_NAME, DEMO_FINANCE_CONTACT, DEMO_PAY_CYCLE_NAME } from '../../tools/local/src/seed/workplace';
@@ -298,5 +298,62 @@ describe('payroll files for finance', () => {
     expect(created.status).toBe(201);
     expect((await call(`${base()}/pay-cycles/${created.body.id}`, { ...admin, method: 'DELETE' })).status).toBe(204);
     expect((await call(`${base()}/pay-cycles/${created.body.id}`, admin)).status).toBe(404);
+  });
+
+  it('checks every row of an eligibility file: one error and nothing changes, with a report of each', async () => {
+    const files = `${base()}/eligibility-files`;
+    const listed = await call<{ items: EligibilityFile[] }>(files, admin);
+    expect(listed.body.items).toEqual([expect.objectContaining({ fileName: 'tasman-employees-november.csv', status: 'Accepted', rowCount: 3, memberCount: 3 })]);
+    expect((await call(files, { role: 'workplaceMember' })).status).toBe(403);
+
+    const bad = [
+      'Employee Number,Email,Employment Type,Business Unit,Start Date,End Date',
+      'TE-2042,wiremu.parata@tasman-engineering.co.nz,Contractor,Christchurch,2024-02-01,',
+      'TE-2042,someone@tasman-engineering.co.nz,Permanent,,,',
+      'TE-3000,not-an-email,Intern,Nelson,31/02/2025,',
+      'TE-3001,late@tasman-engineering.co.nz,Casual,Auckland,2026-05-01,2026-04-01',
+    ].join('\r\n');
+    const rejected = await call<EligibilityReport>(files, { ...admin, method: 'POST', body: { fileName: 'employees.csv', content: bad } });
+    expect(rejected.status).toBe(201);
+    expect(rejected.body).toMatchObject({ status: 'Rejected', rowCount: 4, errorCount: 6 });
+    expect(rejected.body.errors).toEqual([
+      { row: 3, field: 'Employee Number', message: 'Also on row 2.' },
+      { row: 4, field: 'Email', message: 'Invalid Email!' },
+      { row: 4, field: 'Employment Type', message: "Use Permanent, Contractor or Casual (not 'Intern')." },
+      { row: 4, field: 'Business Unit', message: "'Nelson' is not one of the workplace's business units (Auckland, Wellington, Christchurch)." },
+      { row: 4, field: 'Start Date', message: "Use a date such as 2026-03-09 or 09/03/2026 (not '31/02/2025')." },
+      { row: 5, field: 'End Date', message: 'The end date is before the start date.' },
+    ]);
+    expect((await call<EligibilityReport>(`${files}/${rejected.body.id}`, admin)).body.errors).toHaveLength(6);
+    const members = async () => (await call<{ items: { email: string; employeeNumber?: string; employmentType: string; businessUnitId?: string }[] }>(`/accounts/workplace/${workplaceId}/members`, admin)).body.items;
+    const wiremu = () => members().then((items) => items.find((item) => item.email === 'wiremu.parata@tasman-engineering.co.nz')!);
+    expect(await wiremu()).toMatchObject({ employeeNumber: 'TE-1042', employmentType: 'Permanent' });
+
+    // A file without the required columns is refused outright.
+    const headless = await call<{ errors: { field: string; message: string }[] }>(files, { ...admin, method: 'POST', body: { fileName: 'x.csv', content: 'Email\r\na@b.nz' } });
+    expect(headless.status).toBe(400);
+    expect(headless.body.errors[0]!.message).toContain('it has no Employee Number, Employment Type');
+  });
+
+  it("updates the members an accepted eligibility file names (employee number, type, unit), and the back office sees it", async () => {
+    const files = `${base()}/eligibility-files`;
+    const good = [
+      'email,employee number,employment type,business unit,start date,end date',
+      'Wiremu.Parata@tasman-engineering.co.nz,TE-2042,contractor,christchurch,01/02/2024,',
+      'new.starter@tasman-engineering.co.nz,TE-3002,Permanent,Auckland,2026-12-01,',
+    ].join('\n');
+    const accepted = await call<EligibilityReport>(files, { ...admin, method: 'POST', body: { fileName: 'december.csv', content: good } });
+    expect(accepted.body).toMatchObject({ status: 'Accepted', rowCount: 2, errorCount: 0, memberCount: 1, errors: [] });
+    const settings = await call<{ businessUnits: { id: string; name: string }[] }>(`/accounts/workplace/${workplaceId}/settings`, admin);
+    const christchurch = settings.body.businessUnits.find((unit) => unit.name === 'Christchurch')!.id;
+    const member = await eventually(
+      async () => (await call<{ items: { email: string; employeeNumber?: string; employmentType: string; businessUnitId?: string }[] }>(`/accounts/workplace/${workplaceId}/members`, admin)).body.items.find((item) => item.email === 'wiremu.parata@tasman-engineering.co.nz')!,
+      (item) => item.employeeNumber === 'TE-2042',
+    );
+    expect(member).toMatchObject({ employeeNumber: 'TE-2042', employmentType: 'Contractor', businessUnitId: christchurch });
+
+    const everyone = await call<{ items: EligibilityFile[] }>('/workplace/backoffice/eligibility-files', { role: 'backOffice' });
+    expect(everyone.body.items[0]).toMatchObject({ id: accepted.body.id, workplaceName: 'Tasman Engineering', status: 'Accepted' });
+    expect((await call('/workplace/backoffice/eligibility-files', admin)).status).toBe(403);
   });
 });

@@ -34,6 +34,8 @@ const toWorkplaceMember = (item: Item): WorkplaceMember => ({
   ...toCharityMember(item),
   employmentType: (item.employmentType as WorkplaceMember['employmentType'] | undefined) ?? 'Permanent',
   ...(typeof item.businessUnitId === 'string' ? { businessUnitId: item.businessUnitId } : {}),
+  ...(typeof item.employeeNumber === 'string' ? { employeeNumber: item.employeeNumber } : {}),
+  ...(typeof item.employmentEndDate === 'string' ? { employmentEndDate: item.employmentEndDate } : {}),
 });
 
 /**

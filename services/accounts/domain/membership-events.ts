@@ -9,7 +9,7 @@ import { profileVersion } from './charity-events';
  */
 export interface MembershipRecord {
   keys: Record<string, unknown>;
-  newImage?: { workplaceName?: unknown; roles?: unknown; firstName?: unknown; lastName?: unknown; email?: unknown; employmentType?: unknown; businessUnitId?: unknown; employeeNumber?: unknown };
+  newImage?: { workplaceName?: unknown; roles?: unknown; firstName?: unknown; lastName?: unknown; email?: unknown; employmentType?: unknown; businessUnitId?: unknown; employeeNumber?: unknown; employmentStartDate?: unknown; employmentEndDate?: unknown };
   sequenceNumber: string;
 }
 
@@ -45,6 +45,8 @@ export async function publishMembership(events: EventPublisher, record: Membersh
         employmentType,
         businessUnitId: text(image.businessUnitId),
         employeeNumber: text(image.employeeNumber),
+        employmentStartDate: text(image.employmentStartDate),
+        employmentEndDate: text(image.employmentEndDate),
       }).filter(([, value]) => value !== undefined),
     );
     await events.publish(WorkplaceMembershipChanged, { workplaceId: tenantId, memberId, workplaceName, roles, ...employee, version, publishedAt }, { correlationId: tenantId });

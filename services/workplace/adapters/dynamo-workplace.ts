@@ -7,6 +7,10 @@ import { transactWrite } from '@giving/shared/dynamo-transact';
 import { conflict } from '@giving/shared/errors';
 import type {
   BatchStore,
+  EligibilityStore,
+  StoredEligibilityFile,
+  WorkplaceProfile,
+  WorkplaceProfileStore,
   EmployeeRecord,
   EmployeeStore,
   FileStructureStore,
@@ -324,6 +328,43 @@ export function dynamoBatchStore(client: DynamoDBDocumentClient, tableName: stri
       // TTL deletes expired items only eventually: the time is checked here.
       if (!item || Number(item.expiresAt) * 1000 <= now.getTime()) return undefined;
       return { workplaceId: String(item.workplaceId), batchId: String(item.batchId) };
+    },
+  };
+}
+
+/** WORKPLACE#<id> / PROFILE: accounts' workplace (name, country, business units), newest version kept. */
+export function dynamoWorkplaceProfileStore(client: DynamoDBDocumentClient, tableName: string): WorkplaceProfileStore {
+  return {
+    async get(workplaceId) {
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: { pk: pkOf(workplaceId), sk: 'PROFILE' } }));
+      return result.Item ? strip<WorkplaceProfile>(result.Item) : undefined;
+    },
+    save: (profile) => putNewerVersion(client, tableName, { pk: pkOf(profile.id), sk: 'PROFILE', ...profile }),
+  };
+}
+
+/**
+ * WORKPLACE#<id> / ELIGIBILITY#<file id>: an eligibility file's summary (its report and upload are in the bucket);
+ * gsi1 ELIGIBILITY / <uploaded at>#<file id> lists every workplace's for the back office.
+ */
+export function dynamoEligibilityStore(client: DynamoDBDocumentClient, tableName: string): EligibilityStore {
+  const key = (workplaceId: string, fileId: string) => ({ pk: pkOf(workplaceId), sk: `ELIGIBILITY#${fileId}` });
+  return {
+    async save(file) {
+      await client.send(new PutCommand({ TableName: tableName, Item: { ...key(file.workplaceId, file.id), gsi1pk: 'ELIGIBILITY', gsi1sk: `${file.uploadedAt}#${file.id}`, ...file } }));
+    },
+    async get(workplaceId, fileId) {
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: key(workplaceId, fileId) }));
+      return result.Item ? strip<StoredEligibilityFile>(result.Item) : undefined;
+    },
+    async list(workplaceId) {
+      return (await queryAll(client, beginsWith(tableName, workplaceId, 'ELIGIBILITY#'))).map((item) => strip<StoredEligibilityFile>(item));
+    },
+    async listAll() {
+      const result = await client.send(
+        new QueryCommand({ TableName: tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'ELIGIBILITY' }, ScanIndexForward: false, Limit: 200 }),
+      );
+      return (result.Items ?? []).map((item) => strip<StoredEligibilityFile>(item));
     },
   };
 }

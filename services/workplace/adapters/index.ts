@@ -10,7 +10,15 @@ import { sesMailer } from '@giving/shared/lambda/ses-mailer';
 import { API_PREFIX, ENV } from '@giving/shared/manifest';
 import { s3Client } from '@giving/shared/s3-media';
 import type { MailDeps, WorkplaceDeps } from '../domain/ports';
-import { dynamoBatchStore, dynamoEmployeeStore, dynamoFileStructureStore, dynamoPayCycleStore, dynamoPledgeStore } from './dynamo-workplace';
+import {
+  dynamoBatchStore,
+  dynamoEligibilityStore,
+  dynamoEmployeeStore,
+  dynamoFileStructureStore,
+  dynamoPayCycleStore,
+  dynamoPledgeStore,
+  dynamoWorkplaceProfileStore,
+} from './dynamo-workplace';
 import { s3PayrollFileStore } from './s3-payroll-files';
 
 /** The workplace service's composition root: each adapter is built once per process, on first use. */
@@ -26,6 +34,8 @@ export const structures = once(() => dynamoFileStructureStore(documentClient(), 
 export const pledges = once(() => dynamoPledgeStore(documentClient(), tableName()));
 export const employees = once(() => dynamoEmployeeStore(documentClient(), tableName()));
 export const batches = once(() => dynamoBatchStore(documentClient(), tableName()));
+export const workplaces = once(() => dynamoWorkplaceProfileStore(documentClient(), tableName()));
+export const eligibility = once(() => dynamoEligibilityStore(documentClient(), tableName()));
 export const charities = once(() => dynamoCharityCopy(documentClient(), tableName()));
 export const roles = once(() => dynamoTenantRoleCopy(documentClient(), tableName()));
 /** Only functions whose access has payrollFiles have the bucket's name; the others never build this. */
@@ -39,6 +49,8 @@ export const deps = (): WorkplaceDeps => ({
   pledges: pledges(),
   employees: employees(),
   batches: batches(),
+  workplaces: workplaces(),
+  eligibility: eligibility(),
   charities: charities(),
   roles: roles(),
   get files() {

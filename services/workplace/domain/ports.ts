@@ -1,6 +1,6 @@
 import type { Clock } from '@giving/shared/clock';
 import type { CharityCopy, TenantRoleCopy } from '@giving/shared/copies';
-import type { FileStructure, FileStructureInput, PayCycleInput, PayrollBatch } from '@giving/shared/contracts/workplace-payroll';
+import type { EligibilityFile, FileStructure, FileStructureInput, PayCycleInput, PayrollBatch } from '@giving/shared/contracts/workplace-payroll';
 import type { BatchEventPublisher } from '@giving/shared/events';
 import type { Mailer } from '@giving/shared/mail';
 import type { Currency } from '@giving/shared/money';
@@ -173,6 +173,30 @@ export interface PayrollFileStore {
   downloadUrl(key: string, fileName: string, expiresInSeconds: number): Promise<string>;
 }
 
+/** A workplace as accounts publishes it (WorkplaceProfilePublished). */
+export interface WorkplaceProfile {
+  id: string;
+  name: string;
+  country: 'nz' | 'au';
+  businessUnits: { id: string; name: string }[];
+  version: string;
+}
+
+export interface WorkplaceProfileStore {
+  get(workplaceId: string): Promise<WorkplaceProfile | undefined>;
+  save(profile: WorkplaceProfile): Promise<'saved' | 'stale'>;
+}
+
+export type StoredEligibilityFile = EligibilityFile & { reportKey: string };
+
+export interface EligibilityStore {
+  save(file: StoredEligibilityFile): Promise<void>;
+  get(workplaceId: string, fileId: string): Promise<StoredEligibilityFile | undefined>;
+  list(workplaceId: string): Promise<StoredEligibilityFile[]>;
+  /** Every workplace's, newest first (the back office). */
+  listAll(): Promise<StoredEligibilityFile[]>;
+}
+
 /** What a job says as it goes (the wrappers' logger fits it). */
 export interface JobLog {
   info(message: string, fields?: Record<string, unknown>): void;
@@ -194,6 +218,8 @@ export interface WorkplaceDeps {
   charities: Pick<CharityCopy, 'getById' | 'save'>;
   roles: TenantRoleCopy;
   batches: BatchStore;
+  workplaces: WorkplaceProfileStore;
+  eligibility: EligibilityStore;
   files: PayrollFileStore;
   /** Confirming a batch announces its donations (PayrollDonationsConfirmed). */
   events: BatchEventPublisher;

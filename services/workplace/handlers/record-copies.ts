@@ -1,8 +1,8 @@
-import { CharityProfilePublished, WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
+import { CharityProfilePublished, WorkplaceMembershipChanged, WorkplaceProfilePublished } from '@giving/shared/events/accounts';
 import { PayrollPledgeCancelled, PayrollPledgeCreated } from '@giving/shared/events/donations';
 import { recordCharityProfile, recordWorkplaceMembership } from '@giving/shared/copies';
 import { queueConsumer } from '@giving/shared/lambda/queue';
-import { charities, employees, pledges, roles } from '../adapters';
+import { charities, employees, pledges, roles, workplaces } from '../adapters';
 import { recordEmployee, recordPledge, recordPledgeCancelled } from '../domain/copies';
 
 /** PayrollPledgeCreated / PayrollPledgeCancelled -> the workplace's copy of its members' pledges (repeats change nothing). */
@@ -21,4 +21,9 @@ export const workplaceMembership = queueConsumer({ events: [WorkplaceMembershipC
 /** CharityProfilePublished -> the charity's name and registration number for payroll files. */
 export const charityProfile = queueConsumer({ events: [CharityProfilePublished] }, async (envelope) => {
   await recordCharityProfile({ charities: charities() }, envelope.data);
+});
+
+/** WorkplaceProfilePublished -> the workplace's name, country and business units (eligibility files check units). */
+export const workplaceProfile = queueConsumer({ events: [WorkplaceProfilePublished] }, async ({ data }) => {
+  await workplaces().save({ id: data.id, name: data.name, country: data.country, businessUnits: data.businessUnits, version: data.version });
 });

@@ -270,7 +270,7 @@ export async function seedDemoData(targets: SeedTargets) {
     targets.documentClient,
     { workplace: tableName('workplace', prefix), donations: tableName('donations', prefix), accounts: accountsTable },
     {
-      workplace: { id: workplaceId, name: WORKPLACE.name, country: WORKPLACE.country },
+      workplace: { id: workplaceId, name: WORKPLACE.name, country: WORKPLACE.country, businessUnits },
       members: DEMO_USERS.flatMap((user): WorkplaceSeedMember[] => {
         const profile = profiles.get(user.role);
         const membership = WORKPLACE.members[user.role];
@@ -291,6 +291,7 @@ export async function seedDemoData(targets: SeedTargets) {
           },
         ];
       }),
+      uploadedBy: DEMO_USERS.find((user) => user.role === 'workplaceAdmin')?.email ?? '',
       now,
     },
   );

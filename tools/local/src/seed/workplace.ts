@@ -5,10 +5,12 @@ import { newId } from '@giving/shared/ids';
 import { COUNTRY_TIME_ZONES, localDay } from '@giving/shared/local-time';
 import { dynamoPayrollPledgeRepository } from '../../../../services/donations/adapters/dynamo-payroll-pledges';
 import {
+  dynamoEligibilityStore,
   dynamoEmployeeStore,
   dynamoFileStructureStore,
   dynamoPayCycleStore,
   dynamoPledgeStore,
+  dynamoWorkplaceProfileStore,
 } from '../../../../services/workplace/adapters/dynamo-workplace';
 import { PRESETS } from '../../../../services/workplace/domain/file-structures';
 import { addDays, currentPeriod } from '../../../../services/workplace/domain/pay-periods';
@@ -35,8 +37,10 @@ export interface WorkplaceSeedMember {
 }
 
 export interface WorkplaceSeed {
-  workplace: { id: string; name: string; country: CountryCode };
+  workplace: { id: string; name: string; country: CountryCode; businessUnits: { id: string; name: string }[] };
   members: WorkplaceSeedMember[];
+  /** Who uploaded the demo's eligibility file (the workplace admin). */
+  uploadedBy: string;
   now: Date;
 }
 
@@ -62,6 +66,7 @@ export async function seedWorkplace(client: DynamoDBDocumentClient, tables: { wo
       }),
     );
   }
+  await dynamoWorkplaceProfileStore(client, tables.workplace).save({ id: workplace.id, name: workplace.name, country: workplace.country, businessUnits: workplace.businessUnits, version: SEEDED_VERSION });
   const roles = dynamoTenantRoleCopy(client, tables.workplace);
   const employees = dynamoEmployeeStore(client, tables.workplace);
   const charities = dynamoCharityCopy(client, tables.workplace);
@@ -164,5 +169,20 @@ export async function seedWorkplace(client: DynamoDBDocumentClient, tables: { wo
       await charities.save({ id: pledge.charity.id, name: pledge.charity.name, charityUrl: pledge.charity.charityUrl, country: workplace.country, logoImageUrl: '', isActive: true, ...(pledge.charity.registrationNumber ? { registrationNumber: pledge.charity.registrationNumber } : {}), version: SEEDED_VERSION });
     }
   }
+  // HR's first eligibility file: the three employees, accepted (their employee numbers are the ones set above).
+  const fileId = newId(now.getTime() - 7 * DAY);
+  await dynamoEligibilityStore(client, tables.workplace).save({
+    id: fileId,
+    workplaceId: workplace.id,
+    workplaceName: workplace.name,
+    fileName: 'tasman-employees-november.csv',
+    uploadedAt: new Date(now.getTime() - 7 * DAY).toISOString(),
+    uploadedBy: seed.uploadedBy,
+    status: 'Accepted',
+    rowCount: seed.members.length,
+    errorCount: 0,
+    memberCount: seed.members.length,
+    reportKey: `workplaces/${workplace.id}/eligibility/${fileId}/report.json`,
+  });
   return { payCycleId: cycle.id, fileStructureId: structureId, cutoffAt: period.cutoffAt };
 }
