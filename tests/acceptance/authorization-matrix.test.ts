@@ -97,6 +97,8 @@ function expected(route: RouteSpec, role: Role, relation: Relation): Outcome {
   if (route.path.startsWith('/volunteer/') || route.path.startsWith('/volunteering/')) return signedIn('everyone')(role);
   // Spec 1 §2 back office "fundraising": BackOffice_ViewFundraising / BackOffice_ManageFundraising.
   if (route.path.startsWith('/fundraising/backOffice/')) return signedIn(['backOffice'])(role);
+  // Every workplace's eligibility files (issue 15): BackOffice_ViewWorkplaces.
+  if (route.path.startsWith('/workplace/backoffice/')) return signedIn(['backOffice'])(role);
   // Spec 2 §6: creating, joining, managing (object-level: the event's or page's Owner and Admins, checked in the use
   // cases, which the ids that exist nowhere here answer with 404), commenting and answering invitations are any
   // signed-in member's. Visitors' reads are public routes.
