@@ -1,5 +1,5 @@
 import { CharityProfilePublished, WorkplaceMembershipChanged, WorkplaceProfilePublished } from '@giving/shared/events/accounts';
-import { PayrollPledgeCancelled, PayrollPledgeCreated } from '@giving/shared/events/donations';
+import { DonationCompleted, PayrollPledgeCancelled, PayrollPledgeCreated } from '@giving/shared/events/donations';
 import { EmployeeRecordsImported, PayrollDonationsConfirmed } from '@giving/shared/events/workplace';
 import { patternFor } from '@giving/shared/events';
 import { defineService, type AuthPolicy, type RouteSpec } from '@giving/shared/manifest';
@@ -24,6 +24,8 @@ const EXPORT = workplace('Workplace_ManagePayCycles', 'Workplace_ManagePayments'
 const RECONCILE = workplace('Workplace_ManagePayments');
 const VIEW_MEMBERS = workplace('Workplace_ViewMembers', 'Workplace_ManageMembers');
 const MANAGE_MEMBERS = workplace('Workplace_ManageMembers');
+const REPORTS = workplace('Workplace_ViewReports', 'Workplace_ManageReports');
+const DASHBOARD = workplace('Workplace_ViewDashboard', 'Workplace_ManageDashboard');
 const BACK_OFFICE_WORKPLACES: AuthPolicy = { kind: 'signedIn', anyOf: ['BackOffice_ViewWorkplaces', 'BackOffice_ManageWorkplaces'] };
 
 type Route = Pick<RouteSpec, 'method' | 'path' | 'auth' | 'summary' | 'timeoutSeconds' | 'memoryMb'> & {
@@ -88,6 +90,10 @@ export default defineService({
     route({ method: 'GET', path: `${BASE}/eligibility-files`, handler: 'handlers/eligibility#list', auth: VIEW_MEMBERS, summary: "The workplace's eligibility files, newest first." }),
     route({ method: 'GET', path: `${BASE}/eligibility-files/{fileId}`, handler: 'handlers/eligibility#get', auth: VIEW_MEMBERS, files: 'read', summary: 'One file with each row’s errors.' }),
     route({ method: 'GET', path: '/workplace/backoffice/eligibility-files', handler: 'handlers/eligibility#listAll', auth: BACK_OFFICE_WORKPLACES, summary: "Every workplace's eligibility files, newest first (the latest 200)." }),
+    // The workplace's giving: the donation report and the dashboard's figures (members' donations of every kind).
+    route({ method: 'GET', path: `${BASE}/reports/donations`, handler: 'handlers/reports#donations', auth: REPORTS, timeoutSeconds: 29, summary: 'Donations by month, charity, business unit and giving type between two months (totals only, never people).' }),
+    route({ method: 'GET', path: `${BASE}/reports/donations/csv`, handler: 'handlers/reports#donationsCsv', auth: REPORTS, timeoutSeconds: 29, summary: 'The same as CSV: a row per month, charity, business unit and giving type.' }),
+    route({ method: 'GET', path: `${BASE}/reports/summary`, handler: 'handlers/reports#summary', auth: DASHBOARD, summary: "The dashboard's giving figures: this month, this year, by giving type, top charities." }),
     // The finance e-mail's link: a random, expiring token is the only credential (issue 15 item 4: "a short-lived link").
     route({ method: 'GET', path: '/workplace/payroll-files/{token}', handler: 'handlers/batches#fileByLink', auth: { kind: 'public' }, files: 'read', summary: 'The file a finance e-mail links to, while its link lasts (72 hours).' }),
   ],
@@ -95,6 +101,7 @@ export default defineService({
     { name: 'record-payroll-pledges', pattern: { source: [PayrollPledgeCreated.source], 'detail-type': [PayrollPledgeCreated.name, PayrollPledgeCancelled.name] }, handler: 'handlers/record-copies#payrollPledges', access: { table: 'readWrite' } },
     { name: 'record-workplace-membership', pattern: patternFor(WorkplaceMembershipChanged), handler: 'handlers/record-copies#workplaceMembership', access: { table: 'readWrite' } },
     { name: 'record-workplace-profiles', pattern: patternFor(WorkplaceProfilePublished), handler: 'handlers/record-copies#workplaceProfile', access: { table: 'readWrite' } },
+    { name: 'record-member-donations', pattern: patternFor(DonationCompleted), handler: 'handlers/reports#recordDonation', access: { table: 'readWrite' }, batchSize: 10 },
     { name: 'record-charity-profiles', pattern: patternFor(CharityProfilePublished), handler: 'handlers/record-copies#charityProfile', access: { table: 'readWrite' } },
   ],
   schedules: [

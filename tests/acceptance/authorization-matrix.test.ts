@@ -51,6 +51,8 @@ function expected(route: RouteSpec, role: Role, relation: Relation): Outcome {
     if (relation === 'other tenant') return signedIn(['backOffice'])(role);
     // A content admin's corporate role lets it see its workplace's dashboard and settings, nothing else.
     if (key === 'GET /accounts/workplace/{workplaceId}/settings') return signedIn(['workplaceAdmin', 'contentAdmin', 'backOffice'])(role);
+    // The dashboard's giving figures (Workplace_ViewDashboard, which a content admin holds too).
+    if (key === 'GET /workplace/{workplaceId}/reports/summary') return signedIn(['workplaceAdmin', 'contentAdmin', 'backOffice'])(role);
     return signedIn(['workplaceAdmin', 'backOffice'])(role);
   }
   // Re-indexing for search (issue 14) is back-office work, 403 to anyone else, like the rest of each back office:

@@ -356,4 +356,35 @@ describe('payroll files for finance', () => {
     expect(everyone.body.items[0]).toMatchObject({ id: accepted.body.id, workplaceName: 'Tasman Engineering', status: 'Accepted' });
     expect((await call('/workplace/backoffice/eligibility-files', admin)).status).toBe(403);
   });
+
+  it("reports the workplace's giving by month, charity, business unit and giving type, as JSON, CSV and the dashboard's figures", async () => {
+    const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Auckland', year: 'numeric', month: '2-digit' }).format(new Date()).slice(0, 7);
+    type Report = { totals: { amount: { cents: number }; donations: number; donors: number }; byGivingType: { givingType: string; amount: { cents: number } }[]; byBusinessUnit: { name: string; amount: { cents: number } }[]; byCharity: { name: string; amount: { cents: number } }[] };
+    // The confirmed payroll batch's four donations (Wiremu $20 + $10, Grace $50, the content admin $20) reach the report.
+    const report = await eventually(
+      async () => (await call<Report>(`${base()}/reports/donations?from=${month}&to=${month}`, admin)).body,
+      (body) => body.totals.donations >= 4,
+    );
+    const payroll = report.byGivingType.find((row) => row.givingType === 'PayrollGiving')!;
+    expect(payroll.amount.cents).toBe(10_000);
+    // Business units as they were when the donations were made (Wiremu moved to Christchurch afterwards).
+    expect(report.byBusinessUnit.find((row) => row.name === 'Wellington')?.amount.cents).toBe(3000);
+    expect(report.byBusinessUnit.find((row) => row.name === 'Auckland')?.amount.cents).toBe(7000);
+    expect(report.byCharity.map((row) => row.name).sort()).toEqual(['Harbour City Food Bank', 'Kiwi Coast Rescue']);
+
+    const csv = await fetch(`${platform.siteUrl}/api${base()}/reports/donations/csv?from=${month}&to=${month}`, { headers: { authorization: `Bearer ${tokens.get('workplaceAdmin')}` } });
+    expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="donations_${month}_${month}.csv"`);
+    const lines = (await csv.text()).split('\r\n');
+    expect(lines[0]).toBe('Month,Charity,Business unit,Giving type,Donations,Donors,Amount (NZD)');
+    expect(lines).toContain(`${month},Harbour City Food Bank,Auckland,Payroll giving,1,1,50.00`);
+
+    const summary = await call<{ thisMonth: { amount: { cents: number } }; thisYear: { donors: number } }>(`${base()}/reports/summary`, { role: 'contentAdmin' });
+    expect(summary.status).toBe(200);
+    expect(summary.body.thisMonth.amount.cents).toBeGreaterThanOrEqual(10_000);
+    expect(summary.body.thisYear.donors).toBeGreaterThanOrEqual(3);
+    expect((await call(`${base()}/reports/donations?from=${month}&to=${month}`, { role: 'contentAdmin' })).status).toBe(403);
+    const bad = await call<{ errors: { field: string; message: string }[] }>(`${base()}/reports/donations?from=2026-13&to=${month}`, admin);
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([{ field: 'query.from', message: 'Use a month such as 2026-01.' }]);
+  });
 });

@@ -21,6 +21,7 @@ import type {
   PledgeStore,
   StoredBatch,
 } from '../domain/ports';
+import type { GivingStore, WorkplaceGift } from '../domain/giving-reports';
 
 /**
  * The workplace table:
@@ -211,6 +212,10 @@ export function dynamoPledgeStore(client: DynamoDBDocumentClient, tableName: str
 export function dynamoEmployeeStore(client: DynamoDBDocumentClient, tableName: string): EmployeeStore {
   return {
     save: (employee) => putNewerVersion(client, tableName, { pk: pkOf(employee.workplaceId), sk: `EMPLOYEE#${employee.memberId}`, ...employee }),
+    async get(workplaceId, memberId) {
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: { pk: pkOf(workplaceId), sk: `EMPLOYEE#${memberId}` } }));
+      return result.Item ? strip<EmployeeRecord>(result.Item) : undefined;
+    },
     async forWorkplace(workplaceId) {
       const employees = new Map<string, EmployeeRecord>();
       for await (const item of queryPages(client, beginsWith(tableName, workplaceId, 'EMPLOYEE#'))) {
@@ -365,6 +370,24 @@ export function dynamoEligibilityStore(client: DynamoDBDocumentClient, tableName
         new QueryCommand({ TableName: tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'ELIGIBILITY' }, ScanIndexForward: false, Limit: 200 }),
       );
       return (result.Items ?? []).map((item) => strip<StoredEligibilityFile>(item));
+    },
+  };
+}
+
+/** WORKPLACE#<id> / GIVING#<completed at>#<donation id>: a member's donation in the workplace's giving. */
+export function dynamoGivingStore(client: DynamoDBDocumentClient, tableName: string): GivingStore {
+  return {
+    async save(gift) {
+      await client.send(new PutCommand({ TableName: tableName, Item: { pk: pkOf(gift.workplaceId), sk: `GIVING#${gift.completedAt}#${gift.donationId}`, ...gift } }));
+    },
+    async *between(workplaceId, fromIso, toIso) {
+      for await (const item of queryPages(client, {
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': pkOf(workplaceId), ':from': `GIVING#${fromIso}`, ':to': `GIVING#${toIso}~` },
+      })) {
+        yield strip<WorkplaceGift>(item);
+      }
     },
   };
 }

@@ -15,6 +15,7 @@ import {
   dynamoEligibilityStore,
   dynamoEmployeeStore,
   dynamoFileStructureStore,
+  dynamoGivingStore,
   dynamoPayCycleStore,
   dynamoPledgeStore,
   dynamoWorkplaceProfileStore,
@@ -36,6 +37,7 @@ export const employees = once(() => dynamoEmployeeStore(documentClient(), tableN
 export const batches = once(() => dynamoBatchStore(documentClient(), tableName()));
 export const workplaces = once(() => dynamoWorkplaceProfileStore(documentClient(), tableName()));
 export const eligibility = once(() => dynamoEligibilityStore(documentClient(), tableName()));
+export const giving = once(() => dynamoGivingStore(documentClient(), tableName()));
 export const charities = once(() => dynamoCharityCopy(documentClient(), tableName()));
 export const roles = once(() => dynamoTenantRoleCopy(documentClient(), tableName()));
 /** Only functions whose access has payrollFiles have the bucket's name; the others never build this. */
@@ -51,6 +53,7 @@ export const deps = (): WorkplaceDeps => ({
   batches: batches(),
   workplaces: workplaces(),
   eligibility: eligibility(),
+  giving: giving(),
   charities: charities(),
   roles: roles(),
   get files() {

@@ -6,6 +6,7 @@ import type { Mailer } from '@giving/shared/mail';
 import type { Currency } from '@giving/shared/money';
 import type { EmploymentType } from '@giving/shared/contracts/accounts';
 import type { DeductionLine } from './file-structures';
+import type { GivingStore } from './giving-reports';
 
 /** A pay cycle as stored: what the admin entered, and whose workplace it is. */
 export interface PayCycleRecord extends PayCycleInput {
@@ -87,6 +88,7 @@ export interface EmployeeRecord {
 
 export interface EmployeeStore {
   save(employee: EmployeeRecord): Promise<'saved' | 'stale'>;
+  get(workplaceId: string, memberId: string): Promise<EmployeeRecord | undefined>;
   forWorkplace(workplaceId: string): Promise<Map<string, EmployeeRecord>>;
 }
 
@@ -220,6 +222,7 @@ export interface WorkplaceDeps {
   batches: BatchStore;
   workplaces: WorkplaceProfileStore;
   eligibility: EligibilityStore;
+  giving: GivingStore;
   files: PayrollFileStore;
   /** Confirming a batch announces its donations (PayrollDonationsConfirmed). */
   events: BatchEventPublisher;

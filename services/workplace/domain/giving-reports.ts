@@ -1,0 +1,202 @@
+import type { EventData } from '@giving/shared/events';
+import type { DonationCompleted } from '@giving/shared/events/donations';
+import { toCsv } from '@giving/shared/csv';
+import { invalid } from '@giving/shared/errors';
+import { COUNTRY_TIME_ZONES, localMonth } from '@giving/shared/local-time';
+import { money, type Currency } from '@giving/shared/money';
+import type { TenantRoleCopy } from '@giving/shared/copies';
+import type { EmployeeStore, WorkplaceProfileStore } from './ports';
+
+/**
+ * The workplace's giving (issue 15 item 11): every donation its members make — by card, gift voucher or payroll —
+ * is kept against the workplace (`GIVING#<completed at>#<donation id>`) with the member's business unit at the time,
+ * so the donation report can be cut by charity, business unit, giving type and month, and the dashboard can show
+ * giving figures. A repeated DonationCompleted writes the same item again.
+ */
+
+export const GIVING_TYPES = ['CreditCard', 'Voucher', 'PayrollGiving'] as const;
+export type GivingType = (typeof GIVING_TYPES)[number];
+export const GIVING_TYPE_LABELS: Record<GivingType, string> = { CreditCard: 'Card', Voucher: 'Gift voucher', PayrollGiving: 'Payroll giving' };
+const givingTypeOf = (paymentType: 'CARD' | 'VOUCHER' | 'PAYROLL'): GivingType => (paymentType === 'PAYROLL' ? 'PayrollGiving' : paymentType === 'VOUCHER' ? 'Voucher' : 'CreditCard');
+
+export interface WorkplaceGift {
+  donationId: string;
+  workplaceId: string;
+  memberId: string;
+  charity: { id: string; name: string };
+  businessUnitId?: string;
+  givingType: GivingType;
+  /** The local month (YYYY-MM) in the donation's country. */
+  month: string;
+  amount: { cents: number; currency: Currency };
+  completedAt: string;
+}
+
+export interface GivingStore {
+  save(gift: WorkplaceGift): Promise<void>;
+  /** The workplace's gifts completed in [from, to), oldest first, a page at a time. */
+  between(workplaceId: string, fromIso: string, toIso: string): AsyncIterable<WorkplaceGift>;
+}
+
+/** DonationCompleted from a member of one or more workplaces -> a gift in each workplace's giving. */
+export async function recordMemberDonation(
+  deps: { giving: GivingStore; roles: Pick<TenantRoleCopy, 'workplacesOf'>; employees: Pick<EmployeeStore, 'get'> },
+  donation: EventData<typeof DonationCompleted>,
+): Promise<number> {
+  if (!donation.donorMemberId) return 0;
+  const workplaces = await deps.roles.workplacesOf(donation.donorMemberId);
+  const country = donation.country === 'au' ? 'au' : 'nz';
+  for (const workplace of workplaces) {
+    const employee = await deps.employees.get(workplace.workplaceId, donation.donorMemberId);
+    await deps.giving.save({
+      donationId: donation.donationId,
+      workplaceId: workplace.workplaceId,
+      memberId: donation.donorMemberId,
+      charity: { id: donation.charity.id, name: donation.charity.name },
+      ...(employee?.businessUnitId ? { businessUnitId: employee.businessUnitId } : {}),
+      givingType: givingTypeOf(donation.paymentType),
+      month: localMonth(donation.completedAt, COUNTRY_TIME_ZONES[country]),
+      amount: donation.amount,
+      completedAt: donation.completedAt,
+    });
+  }
+  return workplaces.length;
+}
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+const nextMonth = (month: string) => {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 7);
+};
+
+export interface Figures {
+  amount: { cents: number; currency: Currency };
+  donations: number;
+  donors: number;
+}
+
+export interface DonationReport {
+  from: string;
+  to: string;
+  totals: Figures;
+  byMonth: ({ month: string } & Figures)[];
+  byCharity: ({ charityId: string; name: string } & Figures)[];
+  byBusinessUnit: ({ businessUnitId: string; name: string } & Figures)[];
+  byGivingType: ({ givingType: GivingType; name: string } & Figures)[];
+}
+
+class Tally {
+  cents = 0;
+  donations = 0;
+  donors = new Set<string>();
+  add(gift: WorkplaceGift) {
+    this.cents += gift.amount.cents;
+    this.donations += 1;
+    this.donors.add(gift.memberId);
+  }
+  figures(currency: Currency): Figures {
+    return { amount: money(this.cents, currency), donations: this.donations, donors: this.donors.size };
+  }
+}
+
+function tallyOf<K>(tallies: Map<K, Tally>, key: K): Tally {
+  let tally = tallies.get(key);
+  if (!tally) tallies.set(key, (tally = new Tally()));
+  return tally;
+}
+
+/**
+ * The workplace's donations from one month to another (inclusive), in its country's months, added up as they are
+ * read: only the totals are held, however many donations there are. Months with no giving are listed as zero.
+ */
+export async function donationReport(
+  deps: { giving: GivingStore; workplaces: Pick<WorkplaceProfileStore, 'get'> },
+  workplaceId: string,
+  range: { from: string; to: string },
+): Promise<DonationReport> {
+  if (!MONTH.test(range.from)) throw invalid([{ field: 'query.from', message: 'Use a month such as 2026-01.' }]);
+  if (!MONTH.test(range.to)) throw invalid([{ field: 'query.to', message: 'Use a month such as 2026-12.' }]);
+  if (range.to < range.from) throw invalid([{ field: 'query.to', message: 'The last month is before the first.' }]);
+  const months: string[] = [];
+  for (let month = range.from; month <= range.to && months.length <= 120; month = nextMonth(month)) months.push(month);
+  if (months.length > 120) throw invalid([{ field: 'query.to', message: 'Choose at most ten years.' }]);
+
+  const workplace = await deps.workplaces.get(workplaceId);
+  const country = workplace?.country ?? 'nz';
+  const currency: Currency = country === 'au' ? 'AUD' : 'NZD';
+  const units = new Map((workplace?.businessUnits ?? []).map((unit) => [unit.id, unit.name]));
+  // Local months to instants: a day either side, then filtered on the gift's own local month.
+  const fromIso = new Date(Date.parse(`${range.from}-01T00:00:00Z`) - 86_400_000).toISOString();
+  const toIso = new Date(Date.parse(`${nextMonth(range.to)}-01T00:00:00Z`) + 86_400_000).toISOString();
+
+  const total = new Tally();
+  const byMonth = new Map(months.map((month) => [month, new Tally()]));
+  const byCharity = new Map<string, { name: string; tally: Tally }>();
+  const byUnit = new Map<string, Tally>();
+  const byType = new Map<GivingType, Tally>();
+  for await (const gift of deps.giving.between(workplaceId, fromIso, toIso)) {
+    const month = byMonth.get(gift.month);
+    if (!month) continue;
+    total.add(gift);
+    month.add(gift);
+    const charity = byCharity.get(gift.charity.id) ?? { name: gift.charity.name, tally: new Tally() };
+    charity.tally.add(gift);
+    byCharity.set(gift.charity.id, charity);
+    tallyOf(byUnit, gift.businessUnitId ?? '').add(gift);
+    tallyOf(byType, gift.givingType).add(gift);
+  }
+  const largestFirst = <T extends Figures>(rows: T[]) => rows.sort((a, b) => b.amount.cents - a.amount.cents);
+  return {
+    from: range.from,
+    to: range.to,
+    totals: total.figures(currency),
+    byMonth: months.map((month) => ({ month, ...byMonth.get(month)!.figures(currency) })),
+    byCharity: largestFirst([...byCharity].map(([charityId, { name, tally }]) => ({ charityId, name, ...tally.figures(currency) }))),
+    byBusinessUnit: largestFirst([...byUnit].map(([businessUnitId, tally]) => ({ businessUnitId, name: units.get(businessUnitId) ?? (businessUnitId ? 'A business unit since removed' : 'No business unit'), ...tally.figures(currency) }))),
+    byGivingType: largestFirst([...byType].map(([givingType, tally]) => ({ givingType, name: GIVING_TYPE_LABELS[givingType], ...tally.figures(currency) }))),
+  };
+}
+
+/** The same donations as CSV: a row per month, charity, business unit and giving type (never a person). */
+export async function donationReportCsv(
+  deps: { giving: GivingStore; workplaces: Pick<WorkplaceProfileStore, 'get'> },
+  workplaceId: string,
+  range: { from: string; to: string },
+): Promise<{ fileName: string; text: string }> {
+  const report = await donationReport(deps, workplaceId, range);
+  const workplace = await deps.workplaces.get(workplaceId);
+  const units = new Map((workplace?.businessUnits ?? []).map((unit) => [unit.id, unit.name]));
+  const rows = new Map<string, { month: string; charity: string; unit: string; type: string; tally: Tally }>();
+  const fromIso = new Date(Date.parse(`${range.from}-01T00:00:00Z`) - 86_400_000).toISOString();
+  const toIso = new Date(Date.parse(`${nextMonth(range.to)}-01T00:00:00Z`) + 86_400_000).toISOString();
+  for await (const gift of deps.giving.between(workplaceId, fromIso, toIso)) {
+    if (gift.month < range.from || gift.month > range.to) continue;
+    const unit = gift.businessUnitId ? (units.get(gift.businessUnitId) ?? 'A business unit since removed') : 'No business unit';
+    const key = [gift.month, gift.charity.id, unit, gift.givingType].join('|');
+    const row = rows.get(key) ?? { month: gift.month, charity: gift.charity.name, unit, type: GIVING_TYPE_LABELS[gift.givingType], tally: new Tally() };
+    row.tally.add(gift);
+    rows.set(key, row);
+  }
+  const sorted = [...rows.values()].sort((a, b) => a.month.localeCompare(b.month) || a.charity.localeCompare(b.charity) || a.unit.localeCompare(b.unit) || a.type.localeCompare(b.type));
+  const currency = report.totals.amount.currency;
+  const text = toCsv(
+    ['Month', 'Charity', 'Business unit', 'Giving type', 'Donations', 'Donors', `Amount (${currency})`],
+    sorted.map((row) => [row.month, row.charity, row.unit, row.type, row.tally.donations, row.tally.donors.size, (row.tally.cents / 100).toFixed(2)]),
+  );
+  return { fileName: `donations_${range.from}_${range.to}.csv`, text };
+}
+
+/** The dashboard's giving figures: this month and this year so far (the workplace's country's calendar). */
+export async function givingSummary(deps: { giving: GivingStore; workplaces: Pick<WorkplaceProfileStore, 'get'> }, workplaceId: string, now: Date) {
+  const workplace = await deps.workplaces.get(workplaceId);
+  const thisMonth = localMonth(now, COUNTRY_TIME_ZONES[workplace?.country ?? 'nz']);
+  const year = await donationReport(deps, workplaceId, { from: `${thisMonth.slice(0, 4)}-01`, to: thisMonth });
+  const month = year.byMonth.at(-1)!;
+  return {
+    month: thisMonth,
+    thisMonth: { amount: month.amount, donations: month.donations, donors: month.donors },
+    thisYear: year.totals,
+    byGivingType: year.byGivingType,
+    topCharities: year.byCharity.slice(0, 5),
+  };
+}

@@ -1,0 +1,27 @@
+import * as z from 'zod/mini';
+import { workplaceParams } from '@giving/shared/contracts/workplace-payroll';
+import { DonationCompleted } from '@giving/shared/events/donations';
+import { csvFile, ok } from '@giving/shared/lambda/http';
+import { queueConsumer } from '@giving/shared/lambda/queue';
+import { deps, employees, giving, roles } from '../adapters';
+import { donationReport, donationReportCsv, givingSummary, recordMemberDonation } from '../domain/giving-reports';
+import { workplaceRoute } from '../http';
+
+const rangeSchema = z.object({ from: z.string({ error: 'Use a month such as 2026-01.' }), to: z.string({ error: 'Use a month such as 2026-12.' }) });
+
+/** GET /workplace/{workplaceId}/reports/donations?from=YYYY-MM&to=YYYY-MM */
+export const donations = workplaceRoute({ params: workplaceParams, query: rangeSchema }, async ({ params, query }) => ok(await donationReport(deps(), params.workplaceId, query)));
+
+/** GET /workplace/{workplaceId}/reports/donations/csv?from=YYYY-MM&to=YYYY-MM */
+export const donationsCsv = workplaceRoute({ params: workplaceParams, query: rangeSchema }, async ({ params, query }) => {
+  const { fileName, text } = await donationReportCsv(deps(), params.workplaceId, query);
+  return csvFile(fileName, text);
+});
+
+/** GET /workplace/{workplaceId}/reports/summary — the dashboard's giving figures. */
+export const summary = workplaceRoute({ params: workplaceParams }, async ({ params }) => ok(await givingSummary(deps(), params.workplaceId, deps().clock.now())));
+
+/** DonationCompleted from a workplace member -> the workplace's giving (each workplace they belong to). */
+export const recordDonation = queueConsumer({ events: [DonationCompleted] }, async ({ data }) => {
+  await recordMemberDonation({ giving: giving(), roles: roles(), employees: employees() }, data);
+});
