@@ -1,5 +1,6 @@
 import { CharityProfilePublished, WorkplaceMembershipChanged, WorkplaceProfilePublished } from '@giving/shared/events/accounts';
 import { DonationCompleted, PayrollPledgeCancelled, PayrollPledgeCreated } from '@giving/shared/events/donations';
+import { VolunteerHoursRecorded } from '@giving/shared/events/volunteering';
 import { EmployeeRecordsImported, PayrollDonationsConfirmed } from '@giving/shared/events/workplace';
 import { patternFor } from '@giving/shared/events';
 import { defineService, type AuthPolicy, type RouteSpec } from '@giving/shared/manifest';
@@ -93,6 +94,8 @@ export default defineService({
     // The workplace's giving: the donation report and the dashboard's figures (members' donations of every kind).
     route({ method: 'GET', path: `${BASE}/reports/donations`, handler: 'handlers/reports#donations', auth: REPORTS, timeoutSeconds: 29, summary: 'Donations by month, charity, business unit and giving type between two months (totals only, never people).' }),
     route({ method: 'GET', path: `${BASE}/reports/donations/csv`, handler: 'handlers/reports#donationsCsv', auth: REPORTS, timeoutSeconds: 29, summary: 'The same as CSV: a row per month, charity, business unit and giving type.' }),
+    route({ method: 'GET', path: `${BASE}/reports/engagement`, handler: 'handlers/reports#engagement', auth: REPORTS, timeoutSeconds: 29, summary: 'Participation by business unit between two months: members, donors, volunteers, hours, the share who took part.' }),
+    route({ method: 'GET', path: `${BASE}/reports/engagement/csv`, handler: 'handlers/reports#engagementCsv', auth: REPORTS, timeoutSeconds: 29, summary: 'The same as CSV, a row per business unit and one for them all.' }),
     route({ method: 'GET', path: `${BASE}/reports/summary`, handler: 'handlers/reports#summary', auth: DASHBOARD, summary: "The dashboard's giving figures: this month, this year, by giving type, top charities." }),
     // The finance e-mail's link: a random, expiring token is the only credential (issue 15 item 4: "a short-lived link").
     route({ method: 'GET', path: '/workplace/payroll-files/{token}', handler: 'handlers/batches#fileByLink', auth: { kind: 'public' }, files: 'read', summary: 'The file a finance e-mail links to, while its link lasts (72 hours).' }),
@@ -102,6 +105,7 @@ export default defineService({
     { name: 'record-workplace-membership', pattern: patternFor(WorkplaceMembershipChanged), handler: 'handlers/record-copies#workplaceMembership', access: { table: 'readWrite' } },
     { name: 'record-workplace-profiles', pattern: patternFor(WorkplaceProfilePublished), handler: 'handlers/record-copies#workplaceProfile', access: { table: 'readWrite' } },
     { name: 'record-member-donations', pattern: patternFor(DonationCompleted), handler: 'handlers/reports#recordDonation', access: { table: 'readWrite' }, batchSize: 10 },
+    { name: 'record-member-volunteering', pattern: patternFor(VolunteerHoursRecorded), handler: 'handlers/reports#recordVolunteering', access: { table: 'readWrite' }, batchSize: 10 },
     { name: 'record-charity-profiles', pattern: patternFor(CharityProfilePublished), handler: 'handlers/record-copies#charityProfile', access: { table: 'readWrite' } },
   ],
   schedules: [

@@ -383,6 +383,18 @@ describe('payroll files for finance', () => {
     expect(summary.body.thisMonth.amount.cents).toBeGreaterThanOrEqual(10_000);
     expect(summary.body.thisYear.donors).toBeGreaterThanOrEqual(3);
     expect((await call(`${base()}/reports/donations?from=${month}&to=${month}`, { role: 'contentAdmin' })).status).toBe(403);
+    // Engagement: who took part, by business unit (members where they are now; donors where they were).
+    type Engagement = { rows: { name: string; members: number; donors: number; participation: number }[]; totals: { members: number; donors: number } };
+    const engagement = (await call<Engagement>(`${base()}/reports/engagement?from=${month}&to=${month}`, admin)).body;
+    expect(engagement.totals).toMatchObject({ members: 3, donors: 3 });
+    expect(engagement.rows.find((row) => row.name === 'Auckland')).toMatchObject({ members: 2, donors: 2, participation: 100 });
+    expect(engagement.rows.find((row) => row.name === 'Christchurch')).toMatchObject({ members: 1, donors: 0, participation: 0 });
+    const engagementCsv = await fetch(`${platform.siteUrl}/api${base()}/reports/engagement/csv?from=${month}&to=${month}`, { headers: { authorization: `Bearer ${tokens.get('workplaceAdmin')}` } });
+    const engagementLines = (await engagementCsv.text()).split('\r\n');
+    expect(engagementLines[0]).toBe('Business unit,Members,Donors,Volunteers,People volunteering,Hours,Participation (%)');
+    // The demo's completed volunteering (an Auckland member's) is counted beside the giving.
+    expect(engagementLines.find((line) => line.startsWith('All business units,'))).toMatch(/^All business units,3,3,\d+,\d+,[\d.]+,100$/);
+    expect(engagement.rows.find((row) => row.name === 'Wellington')).toMatchObject({ members: 0, donors: 1 });
     const bad = await call<{ errors: { field: string; message: string }[] }>(`${base()}/reports/donations?from=2026-13&to=${month}`, admin);
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual([{ field: 'query.from', message: 'Use a month such as 2026-01.' }]);

@@ -21,7 +21,7 @@ import type {
   PledgeStore,
   StoredBatch,
 } from '../domain/ports';
-import type { GivingStore, WorkplaceGift } from '../domain/giving-reports';
+import type { GivingStore, VolunteeringStore, WorkplaceGift, WorkplaceVolunteering } from '../domain/giving-reports';
 
 /**
  * The workplace table:
@@ -387,6 +387,24 @@ export function dynamoGivingStore(client: DynamoDBDocumentClient, tableName: str
         ExpressionAttributeValues: { ':pk': pkOf(workplaceId), ':from': `GIVING#${fromIso}`, ':to': `GIVING#${toIso}~` },
       })) {
         yield strip<WorkplaceGift>(item);
+      }
+    },
+  };
+}
+
+/** WORKPLACE#<id> / VOLUNTEERED#<completed at>#<application id>: a member's completed volunteering in the workplace's engagement. */
+export function dynamoVolunteeringStore(client: DynamoDBDocumentClient, tableName: string): VolunteeringStore {
+  return {
+    async save(record) {
+      await client.send(new PutCommand({ TableName: tableName, Item: { pk: pkOf(record.workplaceId), sk: `VOLUNTEERED#${record.completedAt}#${record.applicationId}`, ...record } }));
+    },
+    async *between(workplaceId, fromIso, toIso) {
+      for await (const item of queryPages(client, {
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': pkOf(workplaceId), ':from': `VOLUNTEERED#${fromIso}`, ':to': `VOLUNTEERED#${toIso}~` },
+      })) {
+        yield strip<WorkplaceVolunteering>(item);
       }
     },
   };

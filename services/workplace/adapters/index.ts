@@ -18,6 +18,7 @@ import {
   dynamoGivingStore,
   dynamoPayCycleStore,
   dynamoPledgeStore,
+  dynamoVolunteeringStore,
   dynamoWorkplaceProfileStore,
 } from './dynamo-workplace';
 import { s3PayrollFileStore } from './s3-payroll-files';
@@ -38,6 +39,7 @@ export const batches = once(() => dynamoBatchStore(documentClient(), tableName()
 export const workplaces = once(() => dynamoWorkplaceProfileStore(documentClient(), tableName()));
 export const eligibility = once(() => dynamoEligibilityStore(documentClient(), tableName()));
 export const giving = once(() => dynamoGivingStore(documentClient(), tableName()));
+export const volunteering = once(() => dynamoVolunteeringStore(documentClient(), tableName()));
 export const charities = once(() => dynamoCharityCopy(documentClient(), tableName()));
 export const roles = once(() => dynamoTenantRoleCopy(documentClient(), tableName()));
 /** Only functions whose access has payrollFiles have the bucket's name; the others never build this. */
@@ -54,6 +56,7 @@ export const deps = (): WorkplaceDeps => ({
   workplaces: workplaces(),
   eligibility: eligibility(),
   giving: giving(),
+  volunteering: volunteering(),
   charities: charities(),
   roles: roles(),
   get files() {

@@ -200,3 +200,133 @@ export async function givingSummary(deps: { giving: GivingStore; workplaces: Pic
     topCharities: year.byCharity.slice(0, 5),
   };
 }
+
+/** A member's completed volunteering, kept against each of their workplaces (VolunteerHoursRecorded). */
+export interface WorkplaceVolunteering {
+  applicationId: string;
+  workplaceId: string;
+  memberId: string;
+  businessUnitId?: string;
+  /** Everyone who went (a team counts each), and the hours all of them gave. */
+  volunteers: number;
+  hours: number;
+  month: string;
+  completedAt: string;
+}
+
+export interface VolunteeringStore {
+  save(record: WorkplaceVolunteering): Promise<void>;
+  between(workplaceId: string, fromIso: string, toIso: string): AsyncIterable<WorkplaceVolunteering>;
+}
+
+export async function recordMemberVolunteering(
+  deps: { volunteering: VolunteeringStore; roles: Pick<TenantRoleCopy, 'workplacesOf'>; employees: Pick<EmployeeStore, 'get'> },
+  hours: { applicationId: string; memberId: string; country: 'nz' | 'au'; volunteers: number; hours: number; completedAt: string },
+): Promise<number> {
+  const workplaces = await deps.roles.workplacesOf(hours.memberId);
+  for (const workplace of workplaces) {
+    const employee = await deps.employees.get(workplace.workplaceId, hours.memberId);
+    await deps.volunteering.save({
+      applicationId: hours.applicationId,
+      workplaceId: workplace.workplaceId,
+      memberId: hours.memberId,
+      ...(employee?.businessUnitId ? { businessUnitId: employee.businessUnitId } : {}),
+      volunteers: hours.volunteers,
+      hours: hours.hours,
+      month: localMonth(hours.completedAt, COUNTRY_TIME_ZONES[hours.country]),
+      completedAt: hours.completedAt,
+    });
+  }
+  return workplaces.length;
+}
+
+export interface EngagementRow {
+  businessUnitId: string;
+  name: string;
+  /** Members of the workplace in the unit now. */
+  members: number;
+  donors: number;
+  /** Members who led or went volunteering (an application's member). */
+  volunteers: number;
+  /** Everyone the unit's members took volunteering, teams included, and their hours. */
+  peopleVolunteering: number;
+  hours: number;
+  /** Members who gave or volunteered, as a whole percentage of the unit's members. */
+  participation: number;
+}
+
+/**
+ * Participation by business unit between two months (issue 15 item 11): members, donors, volunteers and hours, and
+ * the share of members who took part. Members are counted in the unit they are in now; donations and volunteering in
+ * the unit they were in at the time.
+ */
+export async function engagementReport(
+  deps: { giving: GivingStore; volunteering: VolunteeringStore; employees: Pick<EmployeeStore, 'forWorkplace'>; workplaces: Pick<WorkplaceProfileStore, 'get'> },
+  workplaceId: string,
+  range: { from: string; to: string },
+): Promise<{ from: string; to: string; rows: EngagementRow[]; totals: Omit<EngagementRow, 'businessUnitId' | 'name'> }> {
+  const donations = await donationReport(deps, workplaceId, range);
+  const workplace = await deps.workplaces.get(workplaceId);
+  const unitNames = new Map((workplace?.businessUnits ?? []).map((unit) => [unit.id, unit.name]));
+  const blank = () => ({ members: new Set<string>(), donors: new Set<string>(), volunteers: new Set<string>(), people: 0, hours: 0 });
+  const units = new Map<string, ReturnType<typeof blank>>();
+  const unitOf = (id: string) => {
+    let unit = units.get(id);
+    if (!unit) units.set(id, (unit = blank()));
+    return unit;
+  };
+  for (const employee of (await deps.employees.forWorkplace(workplaceId)).values()) {
+    if (employee.roles.length > 0) unitOf(employee.businessUnitId ?? '').members.add(employee.memberId);
+  }
+  const fromIso = new Date(Date.parse(`${range.from}-01T00:00:00Z`) - 86_400_000).toISOString();
+  const toIso = new Date(Date.parse(`${nextMonth(range.to)}-01T00:00:00Z`) + 86_400_000).toISOString();
+  for await (const gift of deps.giving.between(workplaceId, fromIso, toIso)) {
+    if (gift.month >= range.from && gift.month <= range.to) unitOf(gift.businessUnitId ?? '').donors.add(gift.memberId);
+  }
+  for await (const record of deps.volunteering.between(workplaceId, fromIso, toIso)) {
+    if (record.month < range.from || record.month > range.to) continue;
+    const unit = unitOf(record.businessUnitId ?? '');
+    unit.volunteers.add(record.memberId);
+    unit.people += record.volunteers;
+    unit.hours += record.hours;
+  }
+  const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 100));
+  const rows = [...units].map(([id, unit]): EngagementRow => {
+    const participants = new Set([...unit.donors, ...unit.volunteers]);
+    return {
+      businessUnitId: id,
+      name: id ? (unitNames.get(id) ?? 'A business unit since removed') : 'No business unit',
+      members: unit.members.size,
+      donors: unit.donors.size,
+      volunteers: unit.volunteers.size,
+      peopleVolunteering: unit.people,
+      hours: Math.round(unit.hours * 10) / 10,
+      participation: percent([...participants].filter((member) => unit.members.has(member)).length, unit.members.size),
+    };
+  });
+  rows.sort((a, b) => a.name.localeCompare(b.name));
+  const allMembers = new Set([...units.values()].flatMap((unit) => [...unit.members]));
+  const allParticipants = new Set([...units.values()].flatMap((unit) => [...unit.donors, ...unit.volunteers]));
+  return {
+    from: donations.from,
+    to: donations.to,
+    rows,
+    totals: {
+      members: allMembers.size,
+      donors: new Set([...units.values()].flatMap((unit) => [...unit.donors])).size,
+      volunteers: new Set([...units.values()].flatMap((unit) => [...unit.volunteers])).size,
+      peopleVolunteering: rows.reduce((sum, row) => sum + row.peopleVolunteering, 0),
+      hours: Math.round(rows.reduce((sum, row) => sum + row.hours, 0) * 10) / 10,
+      participation: percent([...allParticipants].filter((member) => allMembers.has(member)).length, allMembers.size),
+    },
+  };
+}
+
+export async function engagementReportCsv(deps: Parameters<typeof engagementReport>[0], workplaceId: string, range: { from: string; to: string }) {
+  const report = await engagementReport(deps, workplaceId, range);
+  const text = toCsv(
+    ['Business unit', 'Members', 'Donors', 'Volunteers', 'People volunteering', 'Hours', 'Participation (%)'],
+    [...report.rows, { name: 'All business units', ...report.totals }].map((row) => [row.name, row.members, row.donors, row.volunteers, row.peopleVolunteering, row.hours, row.participation]),
+  );
+  return { fileName: `engagement_${range.from}_${range.to}.csv`, text };
+}

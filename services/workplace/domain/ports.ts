@@ -6,7 +6,7 @@ import type { Mailer } from '@giving/shared/mail';
 import type { Currency } from '@giving/shared/money';
 import type { EmploymentType } from '@giving/shared/contracts/accounts';
 import type { DeductionLine } from './file-structures';
-import type { GivingStore } from './giving-reports';
+import type { GivingStore, VolunteeringStore } from './giving-reports';
 
 /** A pay cycle as stored: what the admin entered, and whose workplace it is. */
 export interface PayCycleRecord extends PayCycleInput {
@@ -223,6 +223,7 @@ export interface WorkplaceDeps {
   workplaces: WorkplaceProfileStore;
   eligibility: EligibilityStore;
   giving: GivingStore;
+  volunteering: VolunteeringStore;
   files: PayrollFileStore;
   /** Confirming a batch announces its donations (PayrollDonationsConfirmed). */
   events: BatchEventPublisher;

@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
 import { workplaceParams } from '@giving/shared/contracts/workplace-payroll';
 import { DonationCompleted } from '@giving/shared/events/donations';
+import { VolunteerHoursRecorded } from '@giving/shared/events/volunteering';
 import { csvFile, ok } from '@giving/shared/lambda/http';
 import { queueConsumer } from '@giving/shared/lambda/queue';
-import { deps, employees, giving, roles } from '../adapters';
-import { donationReport, donationReportCsv, givingSummary, recordMemberDonation } from '../domain/giving-reports';
+import { deps, employees, giving, roles, volunteering } from '../adapters';
+import { donationReport, donationReportCsv, engagementReport, engagementReportCsv, givingSummary, recordMemberDonation, recordMemberVolunteering } from '../domain/giving-reports';
 import { workplaceRoute } from '../http';
 
 const rangeSchema = z.object({ from: z.string({ error: 'Use a month such as 2026-01.' }), to: z.string({ error: 'Use a month such as 2026-12.' }) });
@@ -24,4 +25,18 @@ export const summary = workplaceRoute({ params: workplaceParams }, async ({ para
 /** DonationCompleted from a workplace member -> the workplace's giving (each workplace they belong to). */
 export const recordDonation = queueConsumer({ events: [DonationCompleted] }, async ({ data }) => {
   await recordMemberDonation({ giving: giving(), roles: roles(), employees: employees() }, data);
+});
+
+/** GET /workplace/{workplaceId}/reports/engagement?from=YYYY-MM&to=YYYY-MM */
+export const engagement = workplaceRoute({ params: workplaceParams, query: rangeSchema }, async ({ params, query }) => ok(await engagementReport(deps(), params.workplaceId, query)));
+
+/** GET /workplace/{workplaceId}/reports/engagement/csv?from=YYYY-MM&to=YYYY-MM */
+export const engagementCsv = workplaceRoute({ params: workplaceParams, query: rangeSchema }, async ({ params, query }) => {
+  const { fileName, text } = await engagementReportCsv(deps(), params.workplaceId, query);
+  return csvFile(fileName, text);
+});
+
+/** VolunteerHoursRecorded from a workplace member -> the workplace's engagement. */
+export const recordVolunteering = queueConsumer({ events: [VolunteerHoursRecorded] }, async ({ data }) => {
+  await recordMemberVolunteering({ volunteering: volunteering(), roles: roles(), employees: employees() }, data);
 });
