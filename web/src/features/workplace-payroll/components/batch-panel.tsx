@@ -60,12 +60,8 @@ export function BatchPanel({ batch: listed, onClose, titleRef }: { batch: Payrol
       {!confirmed && batch.charitiesPayBy ? <PayByNote payBy={batch.charitiesPayBy} country={country} /> : null}
       {canManage && !confirmed ? <UploadActuals batch={batch} reconciled={current !== undefined} /> : null}
 
-      {batch.status === 'Ready' && !current ? (
-        <p className={mutedText}>
-          {canManage
-            ? 'Once payroll has run, upload what it deducted: each deduction is checked against this file.'
-            : 'What payroll deducted hasn’t been uploaded yet. Someone who manages payments uploads it once payroll has run.'}
-        </p>
+      {batch.status === 'Ready' && !current && !canManage ? (
+        <p className={mutedText}>What payroll deducted hasn’t been uploaded yet. Someone who manages payments uploads it once payroll has run.</p>
       ) : null}
       {!current && batch.status !== 'Ready' ? (
         reconciliation.data === null ? (

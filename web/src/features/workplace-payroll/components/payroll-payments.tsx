@@ -127,7 +127,7 @@ export function PayrollPayments() {
                     id={openLinkId(batch.id)}
                     to={`?batch=${encodeURIComponent(batch.id)}`}
                     preventScrollReset
-                    className={buttonClassName({ variant: 'ghost', size: 'sm' }, styles.toggle)}
+                    className={buttonClassName({ variant: 'secondary', size: 'sm' })}
                     onClick={() => {
                       focusPanel.current = true;
                     }}

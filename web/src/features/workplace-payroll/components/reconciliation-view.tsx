@@ -43,7 +43,7 @@ export function ReconciliationView({ reconciliation, confirmed }: { reconciliati
       </dl>
       <ul className={styles.counts} aria-label="Deductions by outcome">
         {RECONCILIATION_OUTCOMES.map((outcome) => (
-          <li key={outcome} className={styles[`severity-${OUTCOME_SEVERITY[outcome]}`]}>
+          <li key={outcome} className={[styles[`severity-${OUTCOME_SEVERITY[outcome]}`], (reconciliation.counts[outcome] ?? 0) === 0 ? styles.zero : undefined].filter(Boolean).join(' ')}>
             <span className={styles.count}>{reconciliation.counts[outcome] ?? 0}</span> {RECONCILIATION_LABELS[outcome]}
           </li>
         ))}
@@ -92,7 +92,7 @@ export function ReconciliationView({ reconciliation, confirmed }: { reconciliati
 function Group({ title, count, severity, actions, children }: { title: string; count: number; severity: Severity; actions?: ReactNode; children?: ReactNode }) {
   const headingId = useId();
   return (
-    <section className={styles.group} aria-labelledby={headingId} data-severity={severity}>
+    <section className={styles.outcomeGroup} aria-labelledby={headingId} data-severity={severity}>
       <div className={styles.groupHeader}>
         <h5 id={headingId}>
           {title} <span className={styles.groupCount}>({count})</span>
