@@ -6,7 +6,6 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { mutedText } from '../../../components/ui/console-page';
 import { CalendarDayText, DateText, useDataCountry } from '../../../components/ui/date-text';
-import { FormMessage } from '../../../components/ui/field';
 import { FileDropZone } from '../../../components/ui/file-drop-zone';
 import { Panel } from '../../../components/ui/panel';
 import { QueryStates } from '../../../components/ui/query-states';
@@ -90,7 +89,8 @@ export function PayByNote({ payBy, country }: { payBy: string; country: CountryC
   if (urgency === 'passed') {
     return (
       <p className={styles.payByPassed} role="alert">
-        The charities’ payment was due on {date}. Under Inland Revenue’s payroll giving rule, an amount they didn’t receive by then becomes PAYE debt.
+        <strong>The charities’ payment was due on {date}.</strong> Under Inland Revenue’s payroll giving rule, an amount they didn’t receive by then becomes
+        PAYE debt.
       </p>
     );
   }
@@ -216,7 +216,9 @@ function ConfirmSection({
       {batch.status === 'Confirmed' ? (
         <div ref={given} tabIndex={-1} className={styles.given}>
           {justGiven ? (
-            <FormMessage tone="info">{words}</FormMessage>
+            <p className={styles.givenNote} role="status">
+              {words}
+            </p>
           ) : (
             <p className={styles.givenNote}>
               Confirmed {batch.confirmedAt ? <DateText value={batch.confirmedAt} withTime /> : null}. {words}

@@ -56,7 +56,11 @@ export function ReconciliationView({ reconciliation, confirmed }: { reconciliati
 
       {unreadRows.length ? (
         <Group title="Rows we couldn’t read" count={unreadRows.length} severity="action">
-          <p className={styles.muted}>These rows were left out, so their deductions may show as not deducted. Fix them in the file and upload it again.</p>
+          <p className={styles.muted}>
+            {confirmed
+              ? 'These rows were left out, so nothing was given for them. Check them against payroll.'
+              : 'These rows were left out, so their deductions may show as not deducted. Fix them in the file and upload it again.'}
+          </p>
           <ul className={styles.unread}>
             {unreadRows.map((row) => (
               <li key={row.row}>
