@@ -280,10 +280,14 @@ export const batchListQuerySchema = z.object({ payCycleId: z.optional(idSchema) 
 
 /* Reconciliation ("Payroll Payments"): what payroll actually deducted, against the batch. */
 
+/** The most text an actuals upload may carry (characters; the console refuses a larger file before reading it). */
+export const MAX_ACTUALS_LENGTH = 5_000_000;
+export const ACTUALS_TOO_BIG_MESSAGE = 'The file is larger than 5 MB. Split it by business unit and upload each part.';
+
 /** An upload of what payroll deducted, in the batch structure's layout (the file's text; at most 5 MB). */
 export const actualsUploadSchema = z.object({
   fileName: z.pipe(z.pipe(z.string({ error: MESSAGES.requiredField }), z.transform((s) => s.trim())), z.string().check(z.minLength(1, MESSAGES.requiredField), z.maxLength(200, MESSAGES.tooLong(200)))),
-  content: z.string({ error: MESSAGES.requiredField }).check(z.minLength(1, 'The file is empty.'), z.maxLength(5_000_000, 'The file is larger than 5 MB. Split it by business unit and upload each part.')),
+  content: z.string({ error: MESSAGES.requiredField }).check(z.minLength(1, 'The file is empty.'), z.maxLength(MAX_ACTUALS_LENGTH, ACTUALS_TOO_BIG_MESSAGE)),
 });
 export type ActualsUpload = z.infer<typeof actualsUploadSchema>;
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import styles from './tag.module.css';
 
-export type TagTone = 'neutral' | 'accent' | 'success' | 'danger';
+export type TagTone = 'neutral' | 'accent' | 'success' | 'warning' | 'danger';
 
 /** A short label: a role, a status. */
 export function Tag({ tone = 'neutral', children }: { tone?: TagTone; children: ReactNode }) {

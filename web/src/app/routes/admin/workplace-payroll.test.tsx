@@ -1,6 +1,7 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SEMI_MONTHLY_MESSAGE, type FileStructure, type PayCycle, type PayrollBatch } from '@giving/shared/contracts/workplace-payroll';
+import { COUNTRY_TIME_ZONES, calendarDayText, localDay } from '@giving/shared/local-time';
 import { WORKPLACE_PERMISSIONS, type Permission } from '@giving/shared/permissions';
 import { resetSessionForTests } from '../../../lib/session';
 import { installFetchFake, json, problem } from '../../../testing/fetch-fake';
@@ -12,6 +13,7 @@ import {
   aBatch,
   aFileStructure,
   aPayCycle,
+  aReconciliation,
   keypayStructure,
   presets,
 } from '../../../testing/payroll-fixtures';
@@ -403,9 +405,9 @@ describe('payroll payments', () => {
     const table = await screen.findByRole('table', { name: 'Payroll files' });
     expect(within(table).getAllByRole('row').map((row) => row.textContent)).toEqual([
       'Pay cyclePeriodStatusLinesTotalCreatedActions',
-      'Monthly salaried1 Mar 2026 – 31 Mar 2026 Pay date 15 Apr 2026Ready42$1,234.5013 Apr 2026, 5:00 pm At the cut-offDownload giving-monthly-salaried-2026-03-31.csv',
-      'Sydney wages1 Mar 2026 – 14 Mar 2026 Pay date 15 Apr 2026Ready42$1,234.5015 Mar 2026, 2:00 pm By Export nowDownload giving-monthly-salaried-2026-03-31.csv',
-      'Monthly salaried1 Feb 2026 – 28 Feb 2026 Pay date 15 Mar 2026Confirmed40$980.0013 Mar 2026, 5:00 pm At the cut-offDownload giving-monthly-salaried-2026-03-31.csv',
+      'Monthly salariedReconcile Monthly salaried, 1 Mar 2026 – 31 Mar 20261 Mar 2026 – 31 Mar 2026 Pay date 15 Apr 2026Ready42$1,234.5013 Apr 2026, 5:00 pm At the cut-offDownload giving-monthly-salaried-2026-03-31.csv',
+      'Sydney wagesReconcile Sydney wages, 1 Mar 2026 – 14 Mar 20261 Mar 2026 – 14 Mar 2026 Pay date 15 Apr 2026Ready42$1,234.5015 Mar 2026, 2:00 pm By Export nowDownload giving-monthly-salaried-2026-03-31.csv',
+      'Monthly salariedDetails Monthly salaried, 1 Feb 2026 – 28 Feb 20261 Feb 2026 – 28 Feb 2026 Pay date 15 Mar 2026Confirmed40$980.0013 Mar 2026, 5:00 pm At the cut-offDownload giving-monthly-salaried-2026-03-31.csv',
     ]);
   });
 
@@ -438,18 +440,20 @@ describe('payroll payments', () => {
     expect(await screen.findByText('We couldn’t download the file: That file is no longer available.')).toBeTruthy();
   });
 
-  it('marks and scrolls to the batch the address names', async () => {
-    const scrolled: string[] = [];
+  it('marks the batch the address names, opens its panel and scrolls to it', async () => {
+    const scrolled: Element[] = [];
     vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
-      scrolled.push(this.textContent ?? '');
+      scrolled.push(this);
     });
-    const { start } = payrollConsole(`payments?batch=${older.id}`, { batches: [aBatch(), older] });
+    const { fetch, start } = payrollConsole(`payments?batch=${older.id}`, { batches: [aBatch(), older] });
+    fetch.on('GET', `${PAYROLL_API}/payroll-batches/${older.id}/reconciliation`, json(200, aReconciliation({ batchId: older.id })));
     start();
     const table = await screen.findByRole('table', { name: 'Payroll files' });
     const marked = within(table).getAllByRole('row').filter((row) => row.getAttribute('aria-current') === 'true');
     expect(marked).toHaveLength(1);
     expect(marked[0]?.textContent).toContain('1 Feb 2026 – 28 Feb 2026');
-    await waitFor(() => expect(scrolled).toEqual([marked[0]?.textContent]));
+    const panel = screen.getByRole('region', { name: 'Monthly salaried: 1 Feb 2026 – 28 Feb 2026' });
+    await waitFor(() => expect(scrolled).toEqual([panel.parentElement]));
   });
 
   it('filters by pay cycle through the API', async () => {
@@ -460,7 +464,7 @@ describe('payroll payments', () => {
     const filter = screen.getByLabelText('Pay cycle');
     expect(within(filter).getAllByRole('option').map((option) => option.textContent)).toEqual(['All pay cycles', 'Monthly salaried', 'Sydney wages']);
     await user.selectOptions(filter, 'Sydney wages');
-    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Payroll files' })).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Sydney wages']));
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Payroll files' })).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Sydney wagesReconcile Sydney wages, 1 Mar 2026 – 14 Mar 2026']));
   });
 
   it('says so when no files have been made, to a member who reads payments only', async () => {
@@ -468,5 +472,262 @@ describe('payroll payments', () => {
     start();
     expect(await screen.findByRole('heading', { name: 'No payroll files yet' })).toBeTruthy();
     expect(menuLabels('Workplace admin')).toEqual(['Dashboard', 'Payroll Payments', 'Help']);
+  });
+});
+
+describe('payroll payments: reconciling a batch', () => {
+  const ACTUALS = `${PAYROLL_API}/payroll-batches/${BATCH_ID}/actuals`;
+  const RECONCILIATION = `${PAYROLL_API}/payroll-batches/${BATCH_ID}/reconciliation`;
+  const CONFIRM = `${PAYROLL_API}/payroll-batches/${BATCH_ID}/confirm`;
+  const reconciled = aBatch({ status: 'Reconciled', reconciledAt: '2026-04-16T01:30:00.000Z', donatedAmount: { cents: 6_500, currency: 'NZD' } });
+  const PAYMENTS_MANAGER: Permission[] = ['Workplace_ViewDashboard', 'Workplace_ManagePayments'];
+  const panelOf = () => screen.getByRole('region', { name: 'Monthly salaried: 1 Mar 2026 – 31 Mar 2026' });
+  const fileInput = () => screen.getByLabelText<HTMLInputElement>('Upload what payroll deducted', { selector: 'input' });
+  // (user-event's upload does not reach file inputs in happy-dom; a change event is what the browser sends.)
+  const choose = (file: File) => fireEvent.change(fileInput(), { target: { files: [file] } });
+  /** The day `days` from today where the workplace is (New Zealand), as YYYY-MM-DD. */
+  const nzDay = (days: number) => {
+    const today = Date.parse(`${localDay(new Date(), COUNTRY_TIME_ZONES.nz)}T00:00:00Z`);
+    return new Date(today + days * 86_400_000).toISOString().slice(0, 10);
+  };
+
+  it('opens a batch from its row and closes it back to the row', async () => {
+    const { fetch, start } = payrollConsole('payments', { permissions: PAYMENTS_MANAGER });
+    const { user } = start();
+    const table = await screen.findByRole('table', { name: 'Payroll files' });
+    await user.click(within(table).getByRole('link', { name: 'Reconcile Monthly salaried, 1 Mar 2026 – 31 Mar 2026' }));
+    const panel = panelOf();
+    expect(document.activeElement?.textContent).toBe('Monthly salaried: 1 Mar 2026 – 31 Mar 2026');
+    expect(within(table).getAllByRole('row')[1]?.getAttribute('aria-current')).toBe('true');
+    expect(within(panel).getByText('Ready')).toBeTruthy();
+    expect(within(panel).getByText(/^Pay date/).textContent).toBe('Pay date 15 Apr 2026 · 42 lines, $1,234.50 · giving-monthly-salaried-2026-03-31.csv');
+    // A Ready batch has no reconciliation to ask for.
+    expect(fetch.callsTo('GET', RECONCILIATION)).toHaveLength(0);
+    const zone = within(panel).getByRole('group', { name: 'Upload what payroll deducted' });
+    expect(within(zone).getByRole('button', { name: 'Choose file' })).toBeTruthy();
+    expect(fileInput().accept).toBe('.csv,.tsv,.txt,text/csv,text/plain,text/tab-separated-values');
+
+    await user.click(within(panel).getByRole('button', { name: 'Close Monthly salaried' }));
+    expect(screen.queryByRole('region', { name: 'Monthly salaried: 1 Mar 2026 – 31 Mar 2026' })).toBeNull();
+    expect(document.activeElement?.textContent).toBe('Reconcile Monthly salaried, 1 Mar 2026 – 31 Mar 2026');
+  });
+
+  it('uploads the file payroll deducted as text, and shows the totals and the counts by outcome', async () => {
+    const { fetch, start } = payrollConsole(`payments?batch=${BATCH_ID}`, { permissions: PAYMENTS_MANAGER });
+    fetch.on('POST', ACTUALS, json(200, aReconciliation()));
+    start();
+    await screen.findByRole('table', { name: 'Payroll files' });
+    const lists = () => fetch.callsTo('GET', new RegExp(`^${PAYROLL_API}/payroll-batches(\\?.*)?$`)).length;
+    const listed = lists();
+
+    const content = 'Employee Id,Deduction Name,Amount,Pay Period Ending\r\nE1001,GIVING,15.00,31/03/2026\r\n';
+    choose(new File([content], 'keypay-deductions-march.csv', { type: 'text/csv' }));
+    const panel = panelOf();
+    expect(await within(panel).findByText('keypay-deductions-march.csv is reconciled below.')).toBeTruthy();
+    expect(fetch.callsTo('POST', ACTUALS).map((call) => call.body)).toEqual([{ fileName: 'keypay-deductions-march.csv', content }]);
+
+    const reconciliation = within(panel).getByRole('region', { name: 'Reconciliation' });
+    expect(within(reconciliation).getByText(/^From keypay-deductions-march\.csv, uploaded/).textContent).toBe('From keypay-deductions-march.csv, uploaded 16 Apr 2026, 1:30 pm.');
+    expect([...reconciliation.querySelectorAll('dl[aria-label="Totals"] > div')].map((total) => total.textContent)).toEqual(['Expected$95.00', 'Deducted$72.00', 'To donate$65.00']);
+    expect(within(within(reconciliation).getByRole('list', { name: 'Deductions by outcome' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '2 Matched',
+      '1 Under-deducted',
+      '1 Over-deducted',
+      '1 Deducted with no pledge',
+      '1 Pledged, not deducted',
+      '1 Row not read',
+    ]);
+    // The list learns the batch is Reconciled.
+    await waitFor(() => expect(lists()).toBeGreaterThan(listed));
+  });
+
+  it('groups the exceptions by how urgent they are, each line with what to do, and keeps the matched collapsed', async () => {
+    const { fetch, start } = payrollConsole(`payments?batch=${BATCH_ID}`, { permissions: PAYMENTS_MANAGER, batches: [reconciled] });
+    fetch.on('GET', RECONCILIATION, json(200, aReconciliation()));
+    const { user } = start();
+    await screen.findByRole('table', { name: 'Payroll files' });
+    const reconciliation = await within(panelOf()).findByRole('region', { name: 'Reconciliation' });
+
+    // The unread rows first (fix and upload again), then the exceptions by urgency; the matched last.
+    const groups = [...reconciliation.querySelectorAll('section')];
+    expect(groups.map((group) => group.querySelector('h5')?.textContent)).toEqual([
+      'Rows we couldn’t read (1) Action needed',
+      'Under-deducted (1) Action needed',
+      'Over-deducted (1) Action needed',
+      'Deducted with no pledge (1) Action needed',
+      'Pledged, not deducted (1) Review recommended',
+      'Matched (2) No follow-up',
+    ]);
+    const linesOf = (index: number) => [...groups[index]!.querySelectorAll('li')].map((item) => item.textContent);
+    expect(linesOf(0)).toEqual(["Row 7: The amount 'x' is not an amount."]);
+    expect(linesOf(1)).toEqual([
+      "Aroha NgataEmployee E1001To Kiwi Coast RescueExpected$20.00Deducted$15.00Donated$15.00What to do: Payroll deducted $15.00 of $20.00. $15.00 is given, shared across this employee's pledges in proportion; check their pay and let them know.",
+    ]);
+    expect(linesOf(2)).toEqual([
+      'Ben TuiEmployee E1002To Forest & BirdExpected$10.00Deducted$12.00Donated$10.00What to do: Payroll deducted $2.00 more than pledged. $10.00 is given; refund $2.00 to the employee in their next pay.',
+    ]);
+    expect(linesOf(3)).toEqual([
+      'Employee E1099Expected$0.00Deducted$5.00Donated$0.00What to do: No pledge in this batch matches row 9. Refund $5.00 to the employee in their next pay, and check their deductions in payroll.',
+    ]);
+    expect(linesOf(4)).toEqual([
+      "Cara HemiEmployee E1003To City MissionExpected$25.00Deducted$0.00Donated$0.00What to do: Payroll took nothing for this pledge, so nothing is given this period. Check the employee's deductions in payroll.",
+    ]);
+    expect(within(groups[1]!).getByRole('heading', { level: 5, name: 'Under-deducted (1) Action needed' })).toBeTruthy();
+
+    expect(within(reconciliation).queryByRole('table', { name: 'Matched deductions' })).toBeNull();
+    const show = within(groups[5]!).getByRole('button', { name: 'Show 2 matched' });
+    expect(show.getAttribute('aria-expanded')).toBe('false');
+    await user.click(show);
+    expect(show.getAttribute('aria-expanded')).toBe('true');
+    expect(show.textContent).toBe('Hide 2 matched');
+    expect(within(within(groups[5]!).getByRole('table', { name: 'Matched deductions' })).getAllByRole('row').map((row) => row.textContent)).toEqual([
+      'EmployeeCharityDonated',
+      'Aroha NgataEmployee E1001Forest & Bird$10.00',
+      'Dev PatelEmployee E1004Kiwi Coast Rescue$30.00',
+    ]);
+  });
+
+  it('shows the API’s field error under the drop zone', async () => {
+    const { fetch, start } = payrollConsole(`payments?batch=${BATCH_ID}`, { permissions: PAYMENTS_MANAGER });
+    fetch.on(
+      'POST',
+      ACTUALS,
+      problem(400, {
+        title: 'Your request has invalid fields.',
+        code: 'ValidationFailed',
+        errors: [{ field: 'body.content', message: 'The file has no employee or amount column of this payroll file structure. Upload the file in the same layout as the batch.' }],
+      }),
+    );
+    start();
+    await screen.findByRole('table', { name: 'Payroll files' });
+    choose(new File(['Name,Total\r\nAroha,15\r\n'], 'wrong-layout.csv', { type: 'text/csv' }));
+    const error = await within(panelOf()).findByRole('alert');
+    expect(error.textContent).toBe('The file has no employee or amount column of this payroll file structure. Upload the file in the same layout as the batch.');
+    expect(within(panelOf()).getByRole('button', { name: 'Choose file' }).getAttribute('aria-describedby')).toContain(error.id);
+    expect(within(panelOf()).queryByRole('region', { name: 'Reconciliation' })).toBeNull();
+  });
+
+  it('refuses a file over 5 MB, and one it does not accept, without a request', async () => {
+    const { fetch, start } = payrollConsole(`payments?batch=${BATCH_ID}`, { permissions: PAYMENTS_MANAGER });
+    start();
+    await screen.findByRole('table', { name: 'Payroll files' });
+    const big = new File(['E1001,15.00\n'], 'all-units.csv', { type: 'text/csv' });
+    Object.defineProperty(big, 'size', { value: 5_000_001 });
+    const read = vi.spyOn(big, 'text');
+    choose(big);
+    expect((await within(panelOf()).findByRole('alert')).textContent).toBe('The file is larger than 5 MB. Split it by business unit and upload each part.');
+    expect(read).not.toHaveBeenCalled();
+
+    const zone = within(panelOf()).getByRole('group', { name: 'Upload what payroll deducted' });
+    fireEvent.drop(zone, { dataTransfer: { files: [new File(['x'], 'deductions.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' })], types: ['Files'] } });
+    expect(within(panelOf()).getByRole('alert').textContent).toBe('deductions.xlsx can’t be used here. Choose a CSV, TSV or text file (.csv, .tsv or .txt).');
+    expect(fetch.callsTo('POST', ACTUALS)).toHaveLength(0);
+  });
+
+  it('confirms a reconciled batch after the dialog: the donations are given and the batch is Confirmed', async () => {
+    const confirmedBatch = { ...reconciled, status: 'Confirmed' as const, confirmedAt: '2026-04-16T02:00:00.000Z' };
+    const { fetch, start } = payrollConsole(`payments?batch=${BATCH_ID}`, { permissions: PAYMENTS_MANAGER, batches: [reconciled] });
+    fetch.on('GET', RECONCILIATION, json(200, aReconciliation()));
+    fetch.on('POST', CONFIRM, json(200, confirmedBatch));
+    const { user } = start();
+    await screen.findByRole('table', { name: 'Payroll files' });
+    const panel = panelOf();
+    expect(await within(panel).findByRole('region', { name: 'Reconciliation' })).toBeTruthy();
+    // Reconciled, so a new upload replaces this one.
+    expect(within(panel).getByText(/A new upload replaces the reconciliation below\./)).toBeTruthy();
+
+    await user.click(within(panel).getByRole('button', { name: 'Confirm and give $65.00' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Give $65.00 to the charities?' });
+    expect(dialog.textContent).toContain('Each matched deduction becomes a donation from the employee to the charity. This cannot be undone.');
+    expect(dialog.textContent).toContain('Monthly salaried, 1 Mar 2026 – 31 Mar 2026: $65.00 from 3 employees.');
+    // The list answers the batch Confirmed from now on.
+    fetch.on('GET', new RegExp(`^${PAYROLL_API}/payroll-batches(\\?.*)?$`), json(200, { items: [confirmedBatch] }));
+    await user.click(within(dialog).getByRole('button', { name: 'Give $65.00' }));
+
+    const given = await within(panel).findByRole('status');
+    expect(given.textContent).toBe('Donations given: $65.00 from 3 employees.');
+    expect(fetch.callsTo('POST', CONFIRM)).toHaveLength(1);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(panel.contains(document.activeElement)).toBe(true);
+    expect(within(panel).getByText('Confirmed')).toBeTruthy();
+    expect(within(panel).queryByRole('group', { name: 'Upload what payroll deducted' })).toBeNull();
+    expect(within(panel).queryByRole('button', { name: /Confirm and give/ })).toBeNull();
+    expect([...panel.querySelectorAll('dl[aria-label="Totals"] dt')].map((term) => term.textContent)).toEqual(['Expected', 'Deducted', 'Donated']);
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Payroll files' })).getAllByRole('row')[1]?.textContent).toContain('Confirmed'));
+  });
+
+  it('shows why confirming was refused in the dialog', async () => {
+    const { fetch, start } = payrollConsole(`payments?batch=${BATCH_ID}`, { permissions: PAYMENTS_MANAGER, batches: [reconciled] });
+    fetch.on('GET', RECONCILIATION, json(200, aReconciliation()));
+    fetch.on('POST', CONFIRM, problem(409, { title: 'Conflict.', code: 'Conflict', detail: 'Upload what payroll deducted for this batch before confirming it.' }));
+    const { user } = start();
+    await user.click(await screen.findByRole('button', { name: 'Confirm and give $65.00' }));
+    const dialog = screen.getByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Give $65.00' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Upload what payroll deducted for this batch before confirming it.');
+    expect(within(panelOf()).getByText('Reconciled')).toBeTruthy();
+  });
+
+  it('shows a member who may only view the reconciliation, without upload or confirm', async () => {
+    const { fetch, start } = payrollConsole('payments', { permissions: VIEW_ONLY, batches: [reconciled] });
+    fetch.on('GET', RECONCILIATION, json(200, aReconciliation()));
+    const { user } = start();
+    const table = await screen.findByRole('table', { name: 'Payroll files' });
+    await user.click(within(table).getByRole('link', { name: 'Details Monthly salaried, 1 Mar 2026 – 31 Mar 2026' }));
+    const panel = panelOf();
+    expect(await within(panel).findByRole('region', { name: 'Under-deducted (1) Action needed' })).toBeTruthy();
+    expect(within(panel).queryByRole('group', { name: 'Upload what payroll deducted' })).toBeNull();
+    expect(screen.queryByLabelText('Upload what payroll deducted')).toBeNull();
+    expect(within(panel).queryByRole('button', { name: /Confirm and give/ })).toBeNull();
+    expect(within(panel).getByText('Someone who manages payments confirms this batch’s donations.')).toBeTruthy();
+  });
+
+  it('says when a confirmed batch gave what it gave, and asks nothing of it', async () => {
+    const confirmedBatch = { ...reconciled, status: 'Confirmed' as const, confirmedAt: '2026-04-16T02:00:00.000Z', charitiesPayBy: nzDay(-3) };
+    const { fetch, start } = payrollConsole(`payments?batch=${BATCH_ID}`, { permissions: PAYMENTS_MANAGER, batches: [confirmedBatch] });
+    fetch.on('GET', RECONCILIATION, json(200, aReconciliation()));
+    start();
+    const panel = await screen.findByRole('region', { name: 'Monthly salaried: 1 Mar 2026 – 31 Mar 2026' });
+    const given = await within(panel).findByText((_, element) => element?.tagName === 'P' && (element.textContent ?? '').startsWith('Confirmed'));
+    expect(given.textContent).toBe('Confirmed 16 Apr 2026, 2:00 pm. Donations given: $65.00 from 3 employees.');
+    expect(within(panel).queryByRole('group', { name: 'Upload what payroll deducted' })).toBeNull();
+    // Once given, the pay-by date is behind it.
+    expect(within(panel).queryByText(/Inland Revenue/)).toBeNull();
+    expect(within(screen.getByRole('table', { name: 'Payroll files' })).queryByText(/Charities/)).toBeNull();
+  });
+
+  it('warns of New Zealand’s pay-by date: a note, a warning with 14 days or fewer left, an alert once passed', async () => {
+    const days = (n: number) => calendarDayText(nzDay(n), 'nz');
+    const later = aBatch({ id: '01JBATCH000000000000000011', periodEnd: '2026-03-31', charitiesPayBy: nzDay(15) });
+    const soon = aBatch({ id: '01JBATCH000000000000000012', periodEnd: '2026-03-30', charitiesPayBy: nzDay(14) });
+    const passed = aBatch({ id: '01JBATCH000000000000000013', periodEnd: '2026-03-29', status: 'Reconciled', charitiesPayBy: nzDay(-1) });
+    const { fetch, start } = payrollConsole('payments', { permissions: PAYMENTS_MANAGER, batches: [later, soon, passed] });
+    fetch.on('GET', new RegExp(`^${PAYROLL_API}/payroll-batches/[^/]+/reconciliation$`), problem(404, { title: 'Not found.', code: 'NotFound' }));
+    const { user } = start();
+    const table = await screen.findByRole('table', { name: 'Payroll files' });
+    expect(within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[1]?.textContent)).toEqual([
+      `ReadyCharities by ${days(15)}`,
+      `ReadyCharities by ${days(14)}, 14 days left`,
+      `ReconciledCharities were due ${days(-1)}`,
+    ]);
+
+    const open = async (index: number) => {
+      await user.click(within(table).getAllByRole('link', { name: /^Reconcile/ })[index]!);
+      return screen.getAllByRole('region').find((region) => region.querySelector('h3'))!;
+    };
+    let panel = await open(0);
+    const note = within(panel).getByText(/Inland Revenue/);
+    expect(note.textContent).toBe(`Charities must receive these donations by ${days(15)} (Inland Revenue’s payroll giving rule), or the amount becomes PAYE debt.`);
+    expect(note.getAttribute('role')).toBeNull();
+
+    panel = await open(1);
+    const warning = within(panel).getByRole('status');
+    expect(warning.textContent).toBe(`14 days left. Charities must receive these donations by ${days(14)} (Inland Revenue’s payroll giving rule), or the amount becomes PAYE debt.`);
+
+    panel = await open(2);
+    const alert = within(panel).getByRole('alert');
+    expect(alert.textContent).toBe(`The charities’ payment was due on ${days(-1)}. Under Inland Revenue’s payroll giving rule, an amount they didn’t receive by then becomes PAYE debt.`);
+    // A Reconciled batch whose reconciliation is gone says so rather than failing.
+    expect(await within(panel).findByText('There is no reconciliation for this batch.')).toBeTruthy();
   });
 });

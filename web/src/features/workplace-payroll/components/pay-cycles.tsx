@@ -3,7 +3,6 @@ import { Link } from 'react-router-dom';
 import { PAY_FREQUENCY_LABELS, type FileStructure, type PayCycle, type PayPeriod } from '@giving/shared/contracts/workplace-payroll';
 import type { Workplace } from '@giving/shared/contracts/accounts';
 import type { CountryCode } from '@giving/shared/countries';
-import { calendarDayText } from '@giving/shared/local-time';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { QueryScreen, mutedText, nameText } from '../../../components/ui/console-page';
@@ -22,7 +21,7 @@ import { useFileStructures } from '../api/get-file-structures';
 import { usePayCycles } from '../api/get-pay-cycles';
 import { useWorkplace } from '../api/get-workplace';
 import { EXPORT_PAYROLL, MANAGE_PAY_CYCLES, useWorkplaceCan, useWorkplaceId } from '../hooks/use-payroll-access';
-import { cutoffParts } from '../payroll-text';
+import { cutoffParts, periodWords } from '../payroll-text';
 import { PayCycleForm } from './pay-cycle-form';
 import { PeriodDays } from './period-days';
 import styles from './workplace-payroll.module.css';
@@ -138,10 +137,6 @@ function exportNotice(cycle: PayCycle, { batchId, batch }: ExportResult, country
     link: { to: batchPath(batchId), text: 'See it in Payroll Payments' },
   };
 }
-
-/** '1 Mar 2026 – 15 Mar 2026' as plain words (for a sentence). */
-const periodWords = (period: Pick<PayPeriod, 'periodStart' | 'periodEnd'>, country: CountryCode): string =>
-  `${calendarDayText(period.periodStart, country)} – ${calendarDayText(period.periodEnd, country)}`;
 
 /** A cut-off on the cycle's own clock: '13 Apr 2026, 5:00 pm' and, under it, whose clock ('Auckland time'). */
 function CutoffText({ cycle, period }: { cycle: PayCycle; period: PayPeriod }) {

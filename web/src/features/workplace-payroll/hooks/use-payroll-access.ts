@@ -18,3 +18,5 @@ export function useWorkplaceCan(check: PermissionCheck): boolean {
 export const MANAGE_PAY_CYCLES: PermissionCheck = { anyOf: ['Workplace_ManagePayCycles'] };
 /** Who may use 'Export now' (issue 15: the pay-cycle or payments managers). */
 export const EXPORT_PAYROLL: PermissionCheck = { anyOf: ['Workplace_ManagePayCycles', 'Workplace_ManagePayments'] };
+/** Who may upload payroll's actuals and confirm a batch's donations (the view permission only reads them). */
+export const MANAGE_PAYMENTS: PermissionCheck = { anyOf: ['Workplace_ManagePayments'] };
