@@ -1,7 +1,7 @@
 import { CharityProfilePublished, WorkplaceMembershipChanged, WorkplaceProfilePublished } from '@giving/shared/events/accounts';
 import { DonationCompleted, PayrollPledgeCancelled, PayrollPledgeCreated } from '@giving/shared/events/donations';
 import { VolunteerHoursRecorded } from '@giving/shared/events/volunteering';
-import { EmployeeRecordsImported, PayrollDonationsConfirmed } from '@giving/shared/events/workplace';
+import { EmployeeRecordsImported, ExternalDonationApproved, PayrollDonationsConfirmed } from '@giving/shared/events/workplace';
 import { patternFor } from '@giving/shared/events';
 import { defineService, type AuthPolicy, type RouteSpec } from '@giving/shared/manifest';
 import type { Permission } from '@giving/shared/permissions';
@@ -27,6 +27,8 @@ const VIEW_MEMBERS = workplace('Workplace_ViewMembers', 'Workplace_ManageMembers
 const MANAGE_MEMBERS = workplace('Workplace_ManageMembers');
 const REPORTS = workplace('Workplace_ViewReports', 'Workplace_ManageReports');
 const DASHBOARD = workplace('Workplace_ViewDashboard', 'Workplace_ManageDashboard');
+const SIGNED_IN: AuthPolicy = { kind: 'signedIn' };
+const VIEW_PAYMENTS = workplace('Workplace_ViewPayments', 'Workplace_ManagePayments');
 const BACK_OFFICE_WORKPLACES: AuthPolicy = { kind: 'signedIn', anyOf: ['BackOffice_ViewWorkplaces', 'BackOffice_ManageWorkplaces'] };
 
 type Route = Pick<RouteSpec, 'method' | 'path' | 'auth' | 'summary' | 'timeoutSeconds' | 'memoryMb'> & {
@@ -97,6 +99,12 @@ export default defineService({
     route({ method: 'GET', path: `${BASE}/reports/engagement`, handler: 'handlers/reports#engagement', auth: REPORTS, timeoutSeconds: 29, summary: 'Participation by business unit between two months: members, donors, volunteers, hours, the share who took part.' }),
     route({ method: 'GET', path: `${BASE}/reports/engagement/csv`, handler: 'handlers/reports#engagementCsv', auth: REPORTS, timeoutSeconds: 29, summary: 'The same as CSV, a row per business unit and one for them all.' }),
     route({ method: 'GET', path: `${BASE}/reports/summary`, handler: 'handlers/reports#summary', auth: DASHBOARD, summary: "The dashboard's giving figures: this month, this year, by giving type, top charities." }),
+    // External donations: a member's gifts made elsewhere (the user area), approved by the workplace for matching.
+    route({ method: 'POST', path: '/workplace/me/external-donations', handler: 'handlers/external-donations#record', auth: SIGNED_IN, write: true, files: 'readWrite', summary: 'A member records a donation made elsewhere, with its receipt (PDF, JPEG or PNG, 2 MB), for one of their workplaces (201; once per Idempotency-Key).' }),
+    route({ method: 'GET', path: '/workplace/me/external-donations', handler: 'handlers/external-donations#mine', auth: SIGNED_IN, summary: "The member's recorded external donations and what their workplaces decided." }),
+    route({ method: 'GET', path: `${BASE}/external-donations`, handler: 'handlers/external-donations#list', auth: VIEW_PAYMENTS, summary: "The workplace's external donations, pending first." }),
+    route({ method: 'POST', path: `${BASE}/external-donations/{externalDonationId}/decision`, handler: 'handlers/external-donations#decide', auth: RECONCILE, write: true, publishes: [ExternalDonationApproved], summary: 'Approves (for matching, as ExternalDonation) or declines (with a reason) a pending external donation.' }),
+    route({ method: 'GET', path: `${BASE}/external-donations/{externalDonationId}/receipt`, handler: 'handlers/external-donations#receipt', auth: VIEW_PAYMENTS, files: 'read', summary: "The donation's receipt as the member uploaded it." }),
     // The finance e-mail's link: a random, expiring token is the only credential (issue 15 item 4: "a short-lived link").
     route({ method: 'GET', path: '/workplace/payroll-files/{token}', handler: 'handlers/batches#fileByLink', auth: { kind: 'public' }, files: 'read', summary: 'The file a finance e-mail links to, while its link lasts (72 hours).' }),
   ],

@@ -362,3 +362,54 @@ export const eligibilityFileListSchema = z.object({ items: z.array(eligibilityFi
 export const eligibilityReportSchema = z.object({ ...eligibilityFileSchema.shape, errors: z.array(eligibilityErrorSchema) });
 export type EligibilityReport = z.infer<typeof eligibilityReportSchema>;
 export const eligibilityFileParams = pathParameters('workplaceId', 'fileId');
+
+/* External donations: a member's gift made elsewhere, recorded for matching once the workplace approves it. */
+
+export const RECEIPT_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+/** 2 MB of receipt, as base64 (4/3 of it). */
+export const RECEIPT_MAX_BYTES = 2 * 1024 * 1024;
+export const EXTERNAL_DONATION_STATUSES = ['Pending', 'Approved', 'Declined'] as const;
+
+export const externalDonationInputSchema = z.object({
+  workplaceId: z.string({ error: MESSAGES.requiredField }).check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, MESSAGES.invalidInput)),
+  charityName: text(120),
+  amount: z.int({ error: MESSAGES.invalidAmount }).check(z.gte(100, 'Record a donation of at least $1.00.'), z.lte(10_000_000, MESSAGES.invalidAmount)),
+  donatedOn: daySchema,
+  receipt: z.object({
+    fileName: text(200),
+    contentType: z.enum(RECEIPT_CONTENT_TYPES, { error: 'Upload the receipt as a PDF, JPEG or PNG.' }),
+    data: z.string({ error: MESSAGES.requiredField }).check(
+      z.minLength(1, 'Upload the receipt.'),
+      z.maxLength(Math.ceil((RECEIPT_MAX_BYTES * 4) / 3) + 4, 'The receipt is larger than 2 MB.'),
+      z.regex(/^[A-Za-z0-9+/]+={0,2}$/, 'The receipt could not be read.'),
+    ),
+  }),
+  note: z.optional(z.string().check(z.maxLength(500, MESSAGES.tooLong(500)))),
+});
+export type ExternalDonationInput = z.infer<typeof externalDonationInputSchema>;
+
+export const externalDonationSchema = z.object({
+  id: z.string(),
+  workplaceId: z.string(),
+  workplaceName: z.string(),
+  memberId: z.string(),
+  memberName: z.string(),
+  memberEmail: z.string(),
+  charityName: z.string(),
+  amount: moneySchema,
+  donatedOn: z.string(),
+  note: z.optional(z.string()),
+  receiptFileName: z.string(),
+  status: z.enum(EXTERNAL_DONATION_STATUSES),
+  decidedAt: z.optional(z.string()),
+  decidedBy: z.optional(z.string()),
+  declineReason: z.optional(z.string()),
+  createdAt: z.string(),
+});
+export type ExternalDonation = z.infer<typeof externalDonationSchema>;
+export const externalDonationListSchema = z.object({ items: z.array(externalDonationSchema) });
+export const externalDonationDecisionSchema = z.discriminatedUnion('decision', [
+  z.object({ decision: z.literal('Approve') }),
+  z.object({ decision: z.literal('Decline'), reason: text(300) }),
+]);
+export const externalDonationParams = pathParameters('workplaceId', 'externalDonationId');

@@ -70,3 +70,22 @@ export const EmployeeRecordsImported = defineEvent({
     ),
   }),
 });
+
+/**
+ * A workplace approved a member's donation made elsewhere (with its receipt): matching counts it as an
+ * ExternalDonation (spec 2 §3 givingType). Event id = the external donation's id.
+ */
+export const ExternalDonationApproved = defineEvent({
+  name: 'ExternalDonationApproved',
+  source: WORKPLACE_SOURCE,
+  version: 1,
+  schema: z.object({
+    externalDonationId: z.string(),
+    workplaceId: z.string(),
+    memberId: z.string(),
+    charityName: z.string(),
+    amount: money,
+    donatedOn: z.string(),
+    approvedAt: z.string(),
+  }),
+});

@@ -99,6 +99,8 @@ function expected(route: RouteSpec, role: Role, relation: Relation): Outcome {
   if (route.path.startsWith('/volunteer/') || route.path.startsWith('/volunteering/')) return signedIn('everyone')(role);
   // Spec 1 §2 back office "fundraising": BackOffice_ViewFundraising / BackOffice_ManageFundraising.
   if (route.path.startsWith('/fundraising/backOffice/')) return signedIn(['backOffice'])(role);
+  // A member's own external donations (issue 15): any signed-in member (recording one checks their workplace roles).
+  if (route.path.startsWith('/workplace/me/')) return signedIn('everyone')(role);
   // Every workplace's eligibility files (issue 15): BackOffice_ViewWorkplaces.
   if (route.path.startsWith('/workplace/backoffice/')) return signedIn(['backOffice'])(role);
   // Spec 2 §6: creating, joining, managing (object-level: the event's or page's Owner and Admins, checked in the use

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EligibilityFile, EligibilityReport, FileStructure, FileStructureInput, PayCycle, PayCycleInput, PayrollBatch, Reconciliation } from '@giving/shared/contracts/workplace-payroll';
+import type { EligibilityFile, EligibilityReport, ExternalDonation, FileStructure, FileStructureInput, PayCycle, PayCycleInput, PayrollBatch, Reconciliation } from '@giving/shared/contracts/workplace-payroll';
 import { SEMI_MONTHLY_MESSAGE } from '@giving/shared/contracts/workplace-payroll';
 import { DEMO_PASSWORD, DEMO_USERS, type DemoRole } from '../../tools/local/src/seed/data';
 import { DEMO_FILE_STRUCTURE_NAME, DEMO_FINANCE_CONTACT, DEMO_PAY_CYCLE_NAME } from '../../tools/local/src/seed/workplace';
@@ -259,7 +259,9 @@ describe('payroll files for finance', () => {
     const under = uploaded.body.lines.find((line) => line.outcome === 'UnderDeducted')!;
     expect(under).toMatchObject({ employeeNumber: 'TE-1042', employeeName: 'Wiremu Parata', charityName: 'Kiwi Coast Rescue', expected: { cents: 2500 }, deducted: { cents: 2000 }, donated: { cents: 2000 } });
     expect(under.action).toContain('Payroll deducted $20.00 of $25.00.');
-    expect(uploaded.body.lines.find((line) => line.outcome === 'NoPledge')!.action).toContain('Refund $12.00 to the employee');
+    const stray = uploaded.body.lines.find((line) => line.outcome === 'NoPledge')!;
+    expect(stray).toMatchObject({ employeeNumber: 'TE-9999', charityName: 'Kiwi Coast Rescue' });
+    expect(stray.action).toContain('Refund $12.00 to the employee');
     expect((await call<Reconciliation>(`${reconciliation}/reconciliation`, admin)).body).toEqual(uploaded.body);
     expect((await batches()).find((b) => b.id === batch.id)).toMatchObject({ status: 'Reconciled', donatedAmount: { cents: 10_000, currency: 'NZD' } });
 
@@ -402,5 +404,45 @@ describe('payroll files for finance', () => {
     const bad = await call<{ errors: { field: string; message: string }[] }>(`${base()}/reports/donations?from=2026-13&to=${month}`, admin);
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual([{ field: 'query.from', message: 'Use a month such as 2026-01.' }]);
+  });
+
+  it('records a member’s donation made elsewhere with its receipt, once; the admin reads the receipt and approves it for matching, or declines it', async () => {
+    const member = { role: 'workplaceMember' as const };
+    const pdf = Buffer.from('%PDF-1.4\n% receipt from the Coastguard\n%%EOF\n').toString('base64');
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Auckland' }).format(new Date());
+    const input = { workplaceId, charityName: 'Coastguard New Zealand', amount: 5000, donatedOn: today, receipt: { fileName: 'coastguard.pdf', contentType: 'application/pdf', data: pdf }, note: 'Annual appeal' };
+    const key = `external-${crypto.randomUUID()}`;
+    const recorded = await call<ExternalDonation>('/workplace/me/external-donations', { ...member, method: 'POST', body: input, headers: { 'idempotency-key': key } });
+    expect(recorded).toMatchObject({ status: 201, body: { status: 'Pending', memberName: 'Wiremu Parata', charityName: 'Coastguard New Zealand', amount: { cents: 5000, currency: 'NZD' }, workplaceName: 'Tasman Engineering' } });
+    const again = await call<ExternalDonation>('/workplace/me/external-donations', { ...member, method: 'POST', body: input, headers: { 'idempotency-key': key } });
+    expect(again.body.id).toBe(recorded.body.id);
+    expect((await call<{ items: ExternalDonation[] }>('/workplace/me/external-donations', member)).body.items.filter((d) => d.id === recorded.body.id)).toHaveLength(1);
+
+    // Not a member of the workplace; a date ahead; a "PDF" that is not one.
+    expect((await call('/workplace/me/external-donations', { role: 'donor', method: 'POST', body: input, headers: { 'idempotency-key': `x-${key}` } })).status).toBe(403);
+    const future = await call<{ errors: { field: string; message: string }[] }>('/workplace/me/external-donations', { ...member, method: 'POST', body: { ...input, donatedOn: '2099-01-01' }, headers: { 'idempotency-key': `f-${key}` } });
+    expect(future.body.errors).toEqual([{ field: 'body.donatedOn', message: 'The donation date is in the future.' }]);
+    const fake = await call<{ errors: { field: string; message: string }[] }>('/workplace/me/external-donations', { ...member, method: 'POST', body: { ...input, receipt: { ...input.receipt, data: Buffer.from('hello').toString('base64') } }, headers: { 'idempotency-key': `p-${key}` } });
+    expect(fake.body.errors).toEqual([{ field: 'body.receipt.data', message: 'The receipt is not the PDF, JPEG or PNG it says it is.' }]);
+
+    const pending = await call<{ items: ExternalDonation[] }>(`${base()}/external-donations?status=Pending`, admin);
+    expect(pending.body.items.map((d) => d.id)).toEqual([recorded.body.id]);
+    expect((await call(`${base()}/external-donations`, member)).status).toBe(403);
+    const receipt = await fetch(`${platform.siteUrl}/api${base()}/external-donations/${recorded.body.id}/receipt`, { headers: { authorization: `Bearer ${tokens.get('workplaceAdmin')}` } });
+    expect(receipt.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await receipt.arrayBuffer()).toString('base64')).toBe(pdf);
+
+    const approved = await call<ExternalDonation>(`${base()}/external-donations/${recorded.body.id}/decision`, { ...admin, method: 'POST', body: { decision: 'Approve' } });
+    expect(approved.body).toMatchObject({ status: 'Approved', decidedBy: 'grace.liu@tasman-engineering.co.nz' });
+    const events = await eventually(() => platformClient(platform).eventsOf('ExternalDonationApproved'), (list) => list.length > 0);
+    expect(events.map((event) => event.detail.data)).toEqual([expect.objectContaining({ externalDonationId: recorded.body.id, memberId: expect.any(String), amount: { cents: 5000, currency: 'NZD' } })]);
+    // Deciding it the other way now is refused; the same decision again is answered as it stands.
+    expect((await call(`${base()}/external-donations/${recorded.body.id}/decision`, { ...admin, method: 'POST', body: { decision: 'Decline', reason: 'No receipt' } })).status).toBe(409);
+    expect((await call(`${base()}/external-donations/${recorded.body.id}/decision`, { ...admin, method: 'POST', body: { decision: 'Approve' } })).status).toBe(200);
+
+    const second = await call<ExternalDonation>('/workplace/me/external-donations', { ...member, method: 'POST', body: { ...input, amount: 1200 }, headers: { 'idempotency-key': `second-${key}` } });
+    const declined = await call<ExternalDonation>(`${base()}/external-donations/${second.body.id}/decision`, { ...admin, method: 'POST', body: { decision: 'Decline', reason: 'The receipt is for a raffle ticket, which is not a donation.' } });
+    expect(declined.body).toMatchObject({ status: 'Declined', declineReason: 'The receipt is for a raffle ticket, which is not a donation.' });
+    expect((await call<{ items: ExternalDonation[] }>('/workplace/me/external-donations', member)).body.items.find((d) => d.id === second.body.id)?.status).toBe('Declined');
   });
 });

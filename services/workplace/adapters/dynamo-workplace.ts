@@ -1,10 +1,12 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { FileStructure } from '@giving/shared/contracts/workplace-payroll';
 import { putNewerVersion } from '@giving/shared/dynamo-copies';
 import { queryAll } from '@giving/shared/dynamo-query';
 import { transactWrite } from '@giving/shared/dynamo-transact';
 import { conflict } from '@giving/shared/errors';
+import { ID_TIME_LENGTH } from '@giving/shared/ids';
 import type {
   BatchStore,
   EligibilityStore,
@@ -22,6 +24,7 @@ import type {
   StoredBatch,
 } from '../domain/ports';
 import type { GivingStore, VolunteeringStore, WorkplaceGift, WorkplaceVolunteering } from '../domain/giving-reports';
+import type { ExternalDonationStore, StoredExternalDonation } from '../domain/external-donations';
 
 /**
  * The workplace table:
@@ -405,6 +408,67 @@ export function dynamoVolunteeringStore(client: DynamoDBDocumentClient, tableNam
         ExpressionAttributeValues: { ':pk': pkOf(workplaceId), ':from': `VOLUNTEERED#${fromIso}`, ':to': `VOLUNTEERED#${toIso}~` },
       })) {
         yield strip<WorkplaceVolunteering>(item);
+      }
+    },
+  };
+}
+
+/**
+ * WORKPLACE#<id> / EXTERNAL#<id's tail>: a member's donation made elsewhere, keyed by the 16 characters its id shares
+ * with every id its Idempotency-Key could be given (shared/ids idFor), so a retry finds the first; gsi1
+ * MEMBEREXTERNAL#<member id> / <created at> lists a member's own.
+ */
+export function dynamoExternalDonationStore(client: DynamoDBDocumentClient, tableName: string): ExternalDonationStore {
+  const key = (workplaceId: string, id: string) => ({ pk: pkOf(workplaceId), sk: `EXTERNAL#${id.slice(ID_TIME_LENGTH)}` });
+  return {
+    async create(donation) {
+      try {
+        await client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: { ...key(donation.workplaceId, donation.id), gsi1pk: `MEMBEREXTERNAL#${donation.memberId}`, gsi1sk: donation.createdAt, ...donation },
+            ConditionExpression: 'attribute_not_exists(pk)',
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+          }),
+        );
+        return 'created';
+      } catch (error) {
+        const old = isConditionFailure(error) ? (error as ConditionalCheckFailedException).Item : undefined;
+        if (old) return strip<StoredExternalDonation>(unmarshall(old));
+        throw error;
+      }
+    },
+    async get(workplaceId, id) {
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: key(workplaceId, id), ConsistentRead: true }));
+      const item = result.Item ? strip<StoredExternalDonation>(result.Item) : undefined;
+      // The key is the id's tail: another id with the same tail is not this one.
+      return item?.id === id ? item : undefined;
+    },
+    async listForWorkplace(workplaceId) {
+      return (await queryAll(client, beginsWith(tableName, workplaceId, 'EXTERNAL#'))).map((item) => strip<StoredExternalDonation>(item));
+    },
+    async listForMember(memberId) {
+      return (
+        await queryAll(client, { TableName: tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `MEMBEREXTERNAL#${memberId}` } })
+      ).map((item) => strip<StoredExternalDonation>(item));
+    },
+    async decide(workplaceId, id, decision) {
+      const fields = Object.entries(decision).filter(([, value]) => value !== undefined);
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: key(workplaceId, id),
+            UpdateExpression: `SET ${fields.map(([name]) => `#${name} = :${name}`).join(', ')}`,
+            ConditionExpression: '#status = :pending',
+            ExpressionAttributeNames: Object.fromEntries([...fields.map(([name]) => [`#${name}`, name]), ['#status', 'status']]),
+            ExpressionAttributeValues: { ...Object.fromEntries(fields.map(([name, value]) => [`:${name}`, value])), ':pending': 'Pending' },
+          }),
+        );
+        return 'saved';
+      } catch (error) {
+        if (isConditionFailure(error)) return 'decided';
+        throw error;
       }
     },
   };

@@ -13,6 +13,7 @@ import type { MailDeps, WorkplaceDeps } from '../domain/ports';
 import {
   dynamoBatchStore,
   dynamoEligibilityStore,
+  dynamoExternalDonationStore,
   dynamoEmployeeStore,
   dynamoFileStructureStore,
   dynamoGivingStore,
@@ -40,6 +41,7 @@ export const workplaces = once(() => dynamoWorkplaceProfileStore(documentClient(
 export const eligibility = once(() => dynamoEligibilityStore(documentClient(), tableName()));
 export const giving = once(() => dynamoGivingStore(documentClient(), tableName()));
 export const volunteering = once(() => dynamoVolunteeringStore(documentClient(), tableName()));
+export const externalDonations = once(() => dynamoExternalDonationStore(documentClient(), tableName()));
 export const charities = once(() => dynamoCharityCopy(documentClient(), tableName()));
 export const roles = once(() => dynamoTenantRoleCopy(documentClient(), tableName()));
 /** Only functions whose access has payrollFiles have the bucket's name; the others never build this. */
@@ -57,6 +59,7 @@ export const deps = (): WorkplaceDeps => ({
   eligibility: eligibility(),
   giving: giving(),
   volunteering: volunteering(),
+  externalDonations: externalDonations(),
   charities: charities(),
   roles: roles(),
   get files() {

@@ -62,6 +62,18 @@ export function s3PayrollFileStore(client: S3Client, bucket: string, scratchRoot
       const body = JSON.stringify(value);
       await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: 'application/json' }));
     },
+    async putBytes(key, bytes, contentType) {
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: contentType }));
+    },
+    async getBytes(key) {
+      try {
+        const result = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        return await result.Body?.transformToByteArray();
+      } catch (error) {
+        if (missing(error)) return undefined;
+        throw error;
+      }
+    },
     async getJson(key) {
       const text = await this.getText(key);
       return text === undefined ? undefined : JSON.parse(text);

@@ -7,6 +7,7 @@ import type { Currency } from '@giving/shared/money';
 import type { EmploymentType } from '@giving/shared/contracts/accounts';
 import type { DeductionLine } from './file-structures';
 import type { GivingStore, VolunteeringStore } from './giving-reports';
+import type { ExternalDonationStore } from './external-donations';
 
 /** A pay cycle as stored: what the admin entered, and whose workplace it is. */
 export interface PayCycleRecord extends PayCycleInput {
@@ -169,6 +170,8 @@ export interface PayrollFileStore {
   readLines(key: string): Promise<BatchLine[]>;
   getText(key: string): Promise<string | undefined>;
   putJson(key: string, value: unknown): Promise<void>;
+  putBytes(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  getBytes(key: string): Promise<Uint8Array | undefined>;
   getJson<T>(key: string): Promise<T | undefined>;
   size(key: string): Promise<number | undefined>;
   /** A short-lived download address for a file too large to answer through the API (with its file name). */
@@ -224,6 +227,7 @@ export interface WorkplaceDeps {
   eligibility: EligibilityStore;
   giving: GivingStore;
   volunteering: VolunteeringStore;
+  externalDonations: ExternalDonationStore;
   files: PayrollFileStore;
   /** Confirming a batch announces its donations (PayrollDonationsConfirmed). */
   events: BatchEventPublisher;

@@ -27,6 +27,8 @@ export interface ActualRow {
   memberKey: string;
   employeeNumber: string;
   charityKey?: string;
+  /** The charity as the row wrote it (shown on a row no pledge matches). */
+  charityText?: string;
   cents: number;
 }
 
@@ -87,7 +89,7 @@ export function readActuals(structure: FileStructure, content: string): { rows: 
       row,
       memberKey: `${named.field}:${normal(named.value)}`,
       employeeNumber: employeeNumberColumn ? (record[employeeNumberColumn.index]?.trim() ?? '') : '',
-      ...(charity ? { charityKey: `${columns.charity!.field}:${normal(charity)}` } : {}),
+      ...(charity ? { charityKey: `${columns.charity!.field}:${normal(charity)}`, charityText: charity } : {}),
       cents,
     });
   });
@@ -200,7 +202,7 @@ export function reconcile(batch: Pick<StoredBatch, 'id' | 'currency'>, lines: re
       outcome: 'NoPledge',
       employeeNumber: stray[0]!.employeeNumber || stray[0]!.memberKey.slice(stray[0]!.memberKey.indexOf(':') + 1),
       employeeName: '',
-      charityName: stray[0]!.charityKey ? stray[0]!.charityKey.slice(stray[0]!.charityKey.indexOf(':') + 1) : '',
+      charityName: stray[0]!.charityText ?? '',
       expected: money(0, currency),
       deducted: money(deducted, currency),
       donated: money(0, currency),
