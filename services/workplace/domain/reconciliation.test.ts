@@ -78,6 +78,17 @@ describe('reconciling a file that names only the employee (PayGlobal)', () => {
 });
 
 describe('reconciling a file that names the charity too (KeyPay)', () => {
+  it('matches on the charity columns a row fills in (a blank registration number falls back to the name)', () => {
+    const generic = structure(PRESETS.GENERIC);
+    const lines = [{ ...line('grace', 'TE-1007', 'harbour', [part('p3', 5000)]), charityTaxId: '' }];
+    const content = ['External Id,Amount,Charity,Charity Registration Number', 'grace,40.00,Harbour City Food Bank,'].join('\r\n');
+    const { rows } = readActuals(generic, content);
+    const { reconciliation } = reconcile(batch, lines, rows, true, upload);
+    expect(reconciliation.counts).toMatchObject({ UnderDeducted: 1, NoPledge: 0 });
+    expect(reconciliation.donated.cents).toBe(4000);
+  });
+
+
   it('matches by employee and charity, on the header names, whatever the column order', () => {
     const keyPay = structure(PRESETS.KEYPAY);
     const lines = [line('wiremu', 'TE-1042', 'kiwi', [part('p1', 2500, 'kiwi')]), line('wiremu', 'TE-1042', 'harbour', [part('p2', 1000)])];

@@ -50,7 +50,8 @@ function columnIndexes(structure: FileStructure, header: string[] | undefined) {
     members: [find(['externalId']), find(['employeeNumber']), find(['email'])].filter((column) => column !== undefined),
     // PayGlobal carries the amount twice (rate and total): the total is the later one.
     amount: find(['amount'], true),
-    charity: find(['charityTaxId']) ?? find(['charityPayrollCode']) ?? find(['charityName']),
+    /** Every column that names the charity, most exact first: a row is matched on the first it fills in. */
+    charities: [find(['charityTaxId']), find(['charityPayrollCode']), find(['charityName'])].filter((column) => column !== undefined),
   };
 }
 
@@ -83,13 +84,13 @@ export function readActuals(structure: FileStructure, content: string): { rows: 
     const cents = parseCents(record[columns.amount!.index] ?? '', structure.amountFormat);
     if (!named) return unreadRows.push({ row, message: 'No employee on this row.' });
     if (cents === undefined || cents < 0) return unreadRows.push({ row, message: `The amount '${record[columns.amount!.index] ?? ''}' is not an amount.` });
-    const charity = columns.charity ? record[columns.charity.index]?.trim() : undefined;
+    const charity = columns.charities.map((column) => ({ field: column.field, value: record[column.index]?.trim() ?? '' })).find((column) => column.value !== '');
     const employeeNumberColumn = columns.members.find((column) => column.field === 'employeeNumber');
     rows.push({
       row,
       memberKey: `${named.field}:${normal(named.value)}`,
       employeeNumber: employeeNumberColumn ? (record[employeeNumberColumn.index]?.trim() ?? '') : '',
-      ...(charity ? { charityKey: `${columns.charity!.field}:${normal(charity)}`, charityText: charity } : {}),
+      ...(charity ? { charityKey: `${charity.field}:${normal(charity.value)}`, charityText: charity.value } : {}),
       cents,
     });
   });
@@ -100,7 +101,7 @@ export function readActuals(structure: FileStructure, content: string): { rows: 
 function lineKeys(line: BatchLine) {
   return {
     members: [`externalId:${normal(line.memberId)}`, ...(line.employeeNumber ? [`employeeNumber:${normal(line.employeeNumber)}`] : []), ...(line.email ? [`email:${normal(line.email)}`] : [])],
-    charities: [...(line.charityTaxId ? [`charityTaxId:${normal(line.charityTaxId)}`] : []), `charityName:${normal(line.charityName ?? '')}`],
+    charities: [...(line.charityTaxId ? [`charityTaxId:${normal(line.charityTaxId)}`] : []), ...(line.charityName ? [`charityName:${normal(line.charityName)}`] : [])],
   };
 }
 
@@ -153,10 +154,17 @@ export function reconcile(batch: Pick<StoredBatch, 'id' | 'currency'>, lines: re
     groups.set(key, group);
   }
   const strays = new Map<string, ActualRow[]>();
+  const groupsOfMember = new Map<string, string[]>();
+  for (const key of groups.keys()) {
+    const memberId = key.split('|')[0]!;
+    groupsOfMember.set(memberId, [...(groupsOfMember.get(memberId) ?? []), key]);
+  }
   for (const row of rows) {
     const memberId = memberOf.get(row.memberKey);
     const charityId = memberId && row.charityKey ? charityOf.get(`${memberId}|${row.charityKey}`) : undefined;
-    const group = memberId ? groups.get(groupKey(memberId, charityId)) : undefined;
+    // A row that names no charity counts against the employee's one deduction, if they have only one.
+    const only = memberId && byCharity && !row.charityKey && groupsOfMember.get(memberId)?.length === 1 ? groupsOfMember.get(memberId)![0] : undefined;
+    const group = only ? groups.get(only) : memberId ? groups.get(groupKey(memberId, charityId)) : undefined;
     if (group) {
       group.deducted += row.cents;
       group.rows.push(row);
