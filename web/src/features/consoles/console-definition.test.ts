@@ -118,7 +118,9 @@ describe('the registry', () => {
       'invited-members',
       'payments',
       'matching',
+      'reports/donation-reports',
       'reports/volunteering',
+      'reports/engagement-reports',
       'settings',
       'help',
     ]);
@@ -132,11 +134,16 @@ describe('the registry', () => {
       'Invited Members',
       'Payroll Payments',
       'Matching',
+      'Donation Reports',
       'Volunteering',
+      'Engagement Reports',
       'Settings',
       'Help',
     ]);
     expect(labels(workplaceConsole, ['Workplace_ViewDashboard'], { workplaceId: 'w' })).toEqual(['Dashboard', 'Help']);
+    // Reports: the donation and engagement reports for either reports permission (the volunteering report reads Workplace_ViewReports).
+    expect(labels(workplaceConsole, ['Workplace_ViewReports'], { workplaceId: 'w' })).toEqual(['Donation Reports', 'Volunteering', 'Engagement Reports', 'Help']);
+    expect(labels(workplaceConsole, ['Workplace_ManageReports'], { workplaceId: 'w' })).toEqual(['Donation Reports', 'Engagement Reports', 'Help']);
     // Payroll: pay cycles and their file structures for the pay-cycle permissions; the files also for payments'.
     expect(labels(workplaceConsole, ['Workplace_ViewPayCycles'], { workplaceId: 'w' })).toEqual(['Pay Cycles', 'Payroll File Structures', 'Payroll Payments', 'Help']);
     expect(labels(workplaceConsole, ['Workplace_ManagePayments'], { workplaceId: 'w' })).toEqual(['Payroll Payments', 'Help']);
