@@ -166,6 +166,8 @@ describe('the registry', () => {
     expect(labels(backOfficeConsole, ['BackOffice_ViewVouchers'])).toEqual(['Vouchers']);
     expect(labels(backOfficeConsole, ['BackOffice_ViewReports'])).toEqual(['Volunteering Reports']);
     expect(labels(backOfficeConsole, ['BackOffice_ViewFundraising'])).toEqual(['Fundraising']);
+    expect(labels(backOfficeConsole, ['BackOffice_ViewWorkplaces'])).toEqual(['Workplaces', 'Eligibility Files']);
+    expect(labels(backOfficeConsole, ['BackOffice_ManageWorkplaces'])).toEqual(['Eligibility Files']);
     expect(backOfficeConsole.screens.map((screen) => screen.path)).toEqual([
       'dashboard',
       'charities',
@@ -178,6 +180,7 @@ describe('the registry', () => {
       'vouchers',
       'fundraising',
       'reports/volunteering-reports',
+      'eligibility-files',
       'email-templates',
       'badges',
       'mfa',

@@ -341,7 +341,12 @@ export const backOfficeConsole: ConsoleDefinition = {
       permissions: { anyOf: ['BackOffice_ViewReports'] },
       load: async () => (await import('../../../features/volunteering/components/back-office-volunteering-reports')).BackOfficeVolunteeringReports,
     },
-    // Later: eligibility-files.
+    {
+      path: 'eligibility-files',
+      label: 'Eligibility Files',
+      permissions: { anyOf: ['BackOffice_ViewWorkplaces', 'BackOffice_ManageWorkplaces'] },
+      load: async () => (await import('../../../features/back-office/components/eligibility-files')).BackOfficeEligibilityFiles,
+    },
     {
       path: 'email-templates',
       label: 'Email Templates',
