@@ -77,7 +77,8 @@ export function drawBarChart(canvas: HTMLCanvasElement, { categories, series, fo
       // Room above the tallest bar for its value.
       layout: { padding: { top: 20 } },
       plugins: {
-        legend: { display: series.length > 1, labels: { color: muted, font } },
+        // Below the bars: above them it covers the tallest bar's value.
+        legend: { display: series.length > 1, position: 'bottom', labels: { color: muted, font } },
         tooltip: {
           titleFont: { ...font, weight: 'bold' },
           bodyFont: font,

@@ -118,7 +118,9 @@ describe('the registry', () => {
       'invited-members',
       'payments',
       'matching',
+      'reports/donation-reports',
       'reports/volunteering',
+      'reports/engagement-reports',
       'settings',
       'help',
     ]);
@@ -132,11 +134,16 @@ describe('the registry', () => {
       'Invited Members',
       'Payroll Payments',
       'Matching',
+      'Donation Reports',
       'Volunteering',
+      'Engagement Reports',
       'Settings',
       'Help',
     ]);
     expect(labels(workplaceConsole, ['Workplace_ViewDashboard'], { workplaceId: 'w' })).toEqual(['Dashboard', 'Help']);
+    // Reports: the donation and engagement reports for either reports permission (the volunteering report reads Workplace_ViewReports).
+    expect(labels(workplaceConsole, ['Workplace_ViewReports'], { workplaceId: 'w' })).toEqual(['Donation Reports', 'Volunteering', 'Engagement Reports', 'Help']);
+    expect(labels(workplaceConsole, ['Workplace_ManageReports'], { workplaceId: 'w' })).toEqual(['Donation Reports', 'Engagement Reports', 'Help']);
     // Payroll: pay cycles and their file structures for the pay-cycle permissions; the files also for payments'.
     expect(labels(workplaceConsole, ['Workplace_ViewPayCycles'], { workplaceId: 'w' })).toEqual(['Pay Cycles', 'Payroll File Structures', 'Payroll Payments', 'Help']);
     expect(labels(workplaceConsole, ['Workplace_ManagePayments'], { workplaceId: 'w' })).toEqual(['Payroll Payments', 'Help']);
@@ -159,6 +166,8 @@ describe('the registry', () => {
     expect(labels(backOfficeConsole, ['BackOffice_ViewVouchers'])).toEqual(['Vouchers']);
     expect(labels(backOfficeConsole, ['BackOffice_ViewReports'])).toEqual(['Volunteering Reports']);
     expect(labels(backOfficeConsole, ['BackOffice_ViewFundraising'])).toEqual(['Fundraising']);
+    expect(labels(backOfficeConsole, ['BackOffice_ViewWorkplaces'])).toEqual(['Workplaces', 'Eligibility Files']);
+    expect(labels(backOfficeConsole, ['BackOffice_ManageWorkplaces'])).toEqual(['Eligibility Files']);
     expect(backOfficeConsole.screens.map((screen) => screen.path)).toEqual([
       'dashboard',
       'charities',
@@ -171,6 +180,7 @@ describe('the registry', () => {
       'vouchers',
       'fundraising',
       'reports/volunteering-reports',
+      'eligibility-files',
       'email-templates',
       'badges',
       'mfa',

@@ -413,3 +413,95 @@ describe('security', () => {
     expect(fetch.callsTo('PUT', `${API}/security`)[0]?.body).toEqual({ requireMfaForAdministrators: true, adminSessionMinutes: 30 });
   });
 });
+
+describe('eligibility files', () => {
+  const FILES = '/api/workplace/backoffice/eligibility-files';
+  const anEligibilityFile = (overrides: Record<string, unknown>) => ({
+    id: 'F1',
+    workplaceId: 'W1',
+    workplaceName: 'Harbour Bank',
+    fileName: 'staff-february.csv',
+    uploadedAt: '2026-02-03T01:30:00Z',
+    uploadedBy: 'hr@harbour.example',
+    status: 'Accepted',
+    rowCount: 120,
+    errorCount: 0,
+    memberCount: 96,
+    ...overrides,
+  });
+  const accepted = anEligibilityFile({});
+  const rejected = anEligibilityFile({ id: 'F2', workplaceId: 'W2', workplaceName: 'Tasman Engineering', fileName: 'employees.csv', uploadedAt: '2026-03-10T22:05:00Z', uploadedBy: 'grace.liu@tasman.example', status: 'Rejected', rowCount: 3, errorCount: 2, memberCount: 0 });
+  const rowTexts = (table: HTMLElement) => within(table).getAllByRole('row').slice(1).map((row) => Array.from(row.children).map((cell) => cell.textContent));
+
+  it('lists every workplace’s files newest first, and shows a rejected file’s errors row by row', async () => {
+    const { fetch, start } = backOffice('eligibility-files');
+    fetch.on('GET', FILES, json(200, { items: [accepted, rejected] }));
+    fetch.on(
+      'GET',
+      '/api/workplace/W2/eligibility-files/F2',
+      json(200, {
+        ...rejected,
+        errors: [
+          { row: 2, field: 'Email', message: 'Invalid Email!' },
+          { row: 4, field: 'Business Unit', message: "'Sales' is not one of the workplace's business units (Engineering, Design)." },
+        ],
+      }),
+    );
+    const { user } = start();
+
+    const table = await screen.findByRole('table', { name: 'Eligibility files' });
+    expect(screen.getByRole('heading', { level: 2, name: 'Eligibility Files' })).toBeTruthy();
+    expect(within(screen.getByRole('navigation', { name: 'Back Office' })).getByRole('link', { name: 'Eligibility Files' })).toBeTruthy();
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['File', 'Workplace', 'Uploaded', 'Status', 'Rows', 'Errors', 'Members matched']);
+    expect(rowTexts(table)).toEqual([
+      ['employees.csv: show its errors', 'Tasman Engineering', '11 Mar 2026, 11:05 am by grace.liu@tasman.example', 'Rejected', '3', '2', '0'],
+      ['staff-february.csv', 'Harbour Bank', '3 Feb 2026, 2:30 pm by hr@harbour.example', 'Accepted', '120', '0', '96'],
+    ]);
+    // Only a rejected file has errors to show.
+    expect(within(table).getAllByRole('link')).toHaveLength(1);
+
+    const link = within(table).getByRole('link', { name: /^employees\.csv\s?: show its errors$/ });
+    await user.click(link);
+    const errors = await screen.findByRole('table', { name: 'Errors in employees.csv' });
+    expect(screen.getByRole('heading', { name: 'Errors in employees.csv' })).toBeTruthy();
+    expect(screen.getByText(/Tasman Engineering: 2 errors in 3 rows\. Nothing was changed/)).toBeTruthy();
+    expect(within(errors).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Row', 'Column', 'Message']);
+    expect(rowTexts(errors)).toEqual([
+      ['2', 'Email', 'Invalid Email!'],
+      ['4', 'Business Unit', "'Sales' is not one of the workplace's business units (Engineering, Design)."],
+    ]);
+    expect(within(table).getAllByRole('row')[1]?.getAttribute('aria-current')).toBe('true');
+    // The errors take focus as they open (they are above the list).
+    expect(document.activeElement?.contains(errors)).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Close the errors' }));
+    await waitFor(() => expect(screen.queryByRole('table', { name: 'Errors in employees.csv' })).toBeNull());
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('employees.csv: show its errors'));
+  });
+
+  it('says why a file’s errors could not be loaded', async () => {
+    const { fetch, start } = backOffice('eligibility-files');
+    fetch.on('GET', FILES, json(200, { items: [rejected] }));
+    fetch.on('GET', '/api/workplace/W2/eligibility-files/F2', problem(404, { title: 'Not found', code: 'NotFound', detail: 'The eligibility file was not found.' }));
+    const { user } = start();
+    await user.click(await screen.findByRole('link', { name: /^employees\.csv\s?: show its errors$/ }));
+    expect(await screen.findByRole('heading', { name: 'We couldn’t load the file’s errors' })).toBeTruthy();
+    expect(screen.getByText('The eligibility file was not found.')).toBeTruthy();
+  });
+
+  it('says so when no workplace has uploaded a file', async () => {
+    const { fetch, start } = backOffice('eligibility-files');
+    fetch.on('GET', FILES, json(200, { items: [] }));
+    start();
+    expect(await screen.findByRole('heading', { name: 'No eligibility files yet' })).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('is in the menu for those who view or manage workplaces, and for no one else', async () => {
+    const fetch = installFetchFake();
+    fetch.on('GET', FILES, json(200, { items: [accepted] }));
+    renderConsole('/admin/backoffice/eligibility-files', { fetch, menu: anAdminMenu({ adminRoles: ['Administrator'], isAdmin: true }), permissions: ['BackOffice_ManageWorkplaces'] });
+    expect(await screen.findByRole('table', { name: 'Eligibility files' })).toBeTruthy();
+    expect(within(screen.getByRole('navigation', { name: 'Back Office' })).getAllByRole('link').map((link) => link.textContent)).toEqual(['Eligibility Files']);
+  });
+});

@@ -172,14 +172,26 @@ export const workplaceConsole: ConsoleDefinition = {
       permissions: { anyOf: ['Workplace_ViewSettings'] },
       load: async () => (await import('../../../features/matching/components/matching-campaigns')).MatchingCampaigns,
     },
-    // Later: gift-vouchers, reports/donation-reports.
+    // Later: gift-vouchers.
+    {
+      path: 'reports/donation-reports',
+      label: 'Donation Reports',
+      permissions: { anyOf: ['Workplace_ViewReports', 'Workplace_ManageReports'] },
+      load: async () => (await import('../../../features/workplace-reports/components/donation-report')).WorkplaceDonationReports,
+    },
     {
       path: 'reports/volunteering',
       label: 'Volunteering',
       permissions: { anyOf: ['Workplace_ViewReports'] },
       load: async () => (await import('../../../features/volunteering/components/workplace-volunteering-report')).WorkplaceVolunteeringReport,
     },
-    // Later: reports/engagement-reports, reports/badge-reports, eligibility-files.
+    {
+      path: 'reports/engagement-reports',
+      label: 'Engagement Reports',
+      permissions: { anyOf: ['Workplace_ViewReports', 'Workplace_ManageReports'] },
+      load: async () => (await import('../../../features/workplace-reports/components/engagement-report')).WorkplaceEngagementReports,
+    },
+    // Later: reports/badge-reports, eligibility-files.
     {
       path: 'settings',
       label: 'Settings',
@@ -329,7 +341,12 @@ export const backOfficeConsole: ConsoleDefinition = {
       permissions: { anyOf: ['BackOffice_ViewReports'] },
       load: async () => (await import('../../../features/volunteering/components/back-office-volunteering-reports')).BackOfficeVolunteeringReports,
     },
-    // Later: eligibility-files.
+    {
+      path: 'eligibility-files',
+      label: 'Eligibility Files',
+      permissions: { anyOf: ['BackOffice_ViewWorkplaces', 'BackOffice_ManageWorkplaces'] },
+      load: async () => (await import('../../../features/back-office/components/eligibility-files')).BackOfficeEligibilityFiles,
+    },
     {
       path: 'email-templates',
       label: 'Email Templates',

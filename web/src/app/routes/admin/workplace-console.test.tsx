@@ -44,8 +44,25 @@ const members = [
   aMember(3),
 ];
 
+const aud = (cents: number) => ({ cents, currency: 'AUD' as const });
+const givingSummary = {
+  month: '2026-03',
+  thisMonth: { amount: aud(12_500), donations: 2, donors: 2 },
+  thisYear: { amount: aud(1_234_550), donations: 1_204, donors: 37 },
+  byGivingType: [
+    { givingType: 'PayrollGiving', name: 'Payroll giving', amount: aud(1_000_000), donations: 1_000, donors: 30 },
+    { givingType: 'CreditCard', name: 'Card', amount: aud(234_550), donations: 204, donors: 12 },
+  ],
+  topCharities: [
+    { charityId: 'C1', name: 'Reef Rescue', amount: aud(900_000), donations: 800, donors: 25 },
+    { charityId: 'C2', name: 'Outback Kids', amount: aud(334_550), donations: 404, donors: 20 },
+  ],
+};
+const SUMMARY = `/api/workplace/${WORKPLACE_ID}/reports/summary`;
+
 function workplaceConsole(path: string, { permissions = WORKPLACE_PERMISSIONS as readonly string[] } = {}) {
   const fetch = installFetchFake();
+  fetch.on('GET', SUMMARY, json(200, givingSummary));
   fetch.on('GET', `${API}/settings`, json(200, workplace));
   fetch.on('GET', `${API}/members`, json(200, { items: members }));
   fetch.on('GET', `${API}/charities`, json(200, { items: [{ charityId: 'C1', name: 'Reef Rescue', charityUrl: 'reef-rescue', logoImageUrl: '', addedAt: '2025-01-05T00:00:00Z' }] }));
@@ -63,6 +80,61 @@ describe('workplace dashboard', () => {
     expect(within(tiles).getByRole('link', { name: /Business units/ }).textContent).toBe('2Business units');
     await waitFor(() => expect(within(tiles).getByRole('link', { name: /Supported charities/ }).textContent).toBe('1Supported charities'));
     expect(within(screen.getByRole('list', { name: 'Business units' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Retail', 'Tech']);
+  });
+
+  it('shows giving figures: this month and this year, the year by giving type and its top charities', async () => {
+    const { start } = workplaceConsole('dashboard');
+    start();
+    const giving = await screen.findByRole('region', { name: 'Giving' });
+    const tiles = (name: string) => within(within(giving).getByRole('list', { name })).getAllByRole('listitem').map((tile) => tile.textContent);
+    expect(await within(giving).findByRole('heading', { level: 4, name: 'This month March 2026' })).toBeTruthy();
+    expect(tiles('This month: March 2026')).toEqual(['$125.00Given', '2Donations', '2Donors']);
+    expect(tiles('This year: 2026 so far')).toEqual(['$12,345.50Given', '1,204Donations', '37Donors']);
+    const rows = (name: string) => within(within(giving).getByRole('table', { name })).getAllByRole('row').slice(1).map((row) => Array.from(row.children).map((cell) => cell.textContent));
+    expect(rows('Giving in 2026 by giving type')).toEqual([
+      ['Payroll giving', '$10,000.00', '1,000', '30'],
+      ['Card', '$2,345.50', '204', '12'],
+    ]);
+    expect(rows('Top charities in 2026')).toEqual([
+      ['Reef Rescue', '$9,000.00', '800', '25'],
+      ['Outback Kids', '$3,345.50', '404', '20'],
+    ]);
+    expect(within(giving).getByRole('link', { name: 'See donation reports' }).getAttribute('href')).toBe(`/admin/workplace/${WORKPLACE_ID}/reports/donation-reports`);
+    // The counts are still there.
+    expect(within(screen.getByRole('list', { name: 'At a glance' })).getByRole('link', { name: /Members/ }).textContent).toBe('3Members');
+  });
+
+  it('shows a content admin the giving figures, without the reports they cannot open', async () => {
+    const { start } = workplaceConsole('dashboard', { permissions: ['Workplace_ViewDashboard'] });
+    start();
+    const giving = await screen.findByRole('region', { name: 'Giving' });
+    expect(await within(giving).findByRole('list', { name: 'This year: 2026 so far' })).toBeTruthy();
+    expect(within(giving).queryByRole('link')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'See who takes part' })).toBeNull();
+  });
+
+  it('says so when no one has given this year', async () => {
+    const { fetch, start } = workplaceConsole('dashboard');
+    const none = { amount: aud(0), donations: 0, donors: 0 };
+    fetch.on('GET', SUMMARY, json(200, { month: '2026-01', thisMonth: none, thisYear: none, byGivingType: [], topCharities: [] }));
+    start();
+    const giving = await screen.findByRole('region', { name: 'Giving' });
+    expect(await within(giving).findByRole('heading', { level: 4, name: 'No donations yet this year' })).toBeTruthy();
+    expect(within(giving).queryByRole('table')).toBeNull();
+  });
+
+  it('keeps the counts when the giving figures cannot be loaded, and tries again on request', async () => {
+    const { fetch, start } = workplaceConsole('dashboard');
+    fetch.on('GET', SUMMARY, problem(500, { title: 'Internal', code: 'Internal', detail: 'The giving figures are not available.' }));
+    const { user } = start();
+    const giving = await screen.findByRole('region', { name: 'Giving' });
+    expect(await within(giving).findByRole('heading', { name: 'We couldn’t load your giving' })).toBeTruthy();
+    expect(within(giving).getByText('The giving figures are not available.')).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'At a glance' })).getByRole('link', { name: /Members/ }).textContent).toBe('3Members');
+
+    fetch.on('GET', SUMMARY, json(200, givingSummary));
+    await user.click(within(giving).getByRole('button', { name: 'Try again' }));
+    expect(await within(giving).findByRole('list', { name: 'This month: March 2026' })).toBeTruthy();
   });
 });
 

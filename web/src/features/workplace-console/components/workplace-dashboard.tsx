@@ -4,19 +4,24 @@ import { Panel, ScreenHeader } from '../../../components/ui/panel';
 import { QueryStates } from '../../../components/ui/query-states';
 import { StatTile, StatTiles } from '../../../components/ui/stat-tile';
 import { Tag } from '../../../components/ui/tag';
+import { useGivingSummary } from '../api/get-giving-summary';
 import { useWorkplace } from '../api/get-workplace';
 import { useWorkplaceCharities } from '../api/get-workplace-charities';
 import { useWorkplaceCan, useWorkplaceId } from '../hooks/use-workplace';
+import { GivingPanel } from './giving-panel';
 import styles from './workplace-console.module.css';
 
-/** /admin/workplace/:workplaceId/dashboard — the workplace at a glance. */
+/** /admin/workplace/:workplaceId/dashboard — the workplace at a glance: its counts and its people's giving. */
 export function WorkplaceDashboard() {
   const workplaceId = useWorkplaceId();
   const workplace = useWorkplace(workplaceId);
   const canSeeCharities = useWorkplaceCan({ anyOf: ['Workplace_ViewCharities'] });
   const canSeeMembers = useWorkplaceCan({ anyOf: ['Workplace_ViewMembers'] });
   const canSeeSettings = useWorkplaceCan({ anyOf: ['Workplace_ViewSettings'] });
+  const canSeeReports = useWorkplaceCan({ anyOf: ['Workplace_ViewReports', 'Workplace_ManageReports'] });
   const charities = useWorkplaceCharities(workplaceId, { enabled: canSeeCharities });
+  // The dashboard's own permission reads it (a content admin's too).
+  const giving = useGivingSummary(workplaceId);
   const base = `/admin/workplace/${workplaceId}`;
 
   if (!workplace.isSuccess) return <QueryStates query={workplace} headingLevel={2} loading="Loading your workplace" failed="We couldn’t load your workplace" />;
@@ -31,6 +36,7 @@ export function WorkplaceDashboard() {
         <StatTile label="Business units" value={businessUnits.length} to={canSeeSettings ? `${base}/settings` : undefined} />
         <StatTile label="Supported charities" value={charityCount} to={canSeeCharities ? `${base}/charities` : undefined} />
       </StatTiles>
+      <GivingPanel summary={giving} reports={canSeeReports ? `${base}/reports/donation-reports` : undefined} />
       <Panel title="Business units">
         {businessUnits.length === 0 ? (
           <p className={mutedText}>
@@ -66,6 +72,11 @@ export function WorkplaceDashboard() {
           {canSeeCharities ? (
             <li>
               <Link to={`${base}/charities`}>Choose the charities you support</Link>
+            </li>
+          ) : null}
+          {canSeeReports ? (
+            <li>
+              <Link to={`${base}/reports/engagement-reports`}>See who takes part</Link>
             </li>
           ) : null}
           <li>

@@ -1,0 +1,66 @@
+import * as z from 'zod/mini';
+import { moneySchema } from './common';
+
+/**
+ * The workplace's giving reports (issue 15 item 11), as the workplace service answers them
+ * (services/workplace/domain/giving-reports.ts): totals only, never people. Months are 'YYYY-MM' in the workplace's
+ * country; money is integer cents in the workplace's currency.
+ */
+
+/** How a donation was paid, as the reports cut it (card, gift voucher, payroll). */
+export const REPORT_GIVING_TYPES = ['CreditCard', 'Voucher', 'PayrollGiving'] as const;
+export type ReportGivingType = (typeof REPORT_GIVING_TYPES)[number];
+
+/** Amount given, how many donations and how many people gave them. */
+export const givingFiguresSchema = z.object({ amount: moneySchema, donations: z.int(), donors: z.int() });
+export type GivingFigures = z.infer<typeof givingFiguresSchema>;
+
+const charityFiguresSchema = z.object({ charityId: z.string(), name: z.string(), ...givingFiguresSchema.shape });
+const givingTypeFiguresSchema = z.object({ givingType: z.enum(REPORT_GIVING_TYPES), name: z.string(), ...givingFiguresSchema.shape });
+
+/** GET /workplace/{workplaceId}/reports/donations?from=YYYY-MM&to=YYYY-MM — every month listed, largest lines first. */
+export const workplaceDonationReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  totals: givingFiguresSchema,
+  byMonth: z.array(z.object({ month: z.string(), ...givingFiguresSchema.shape })),
+  byCharity: z.array(charityFiguresSchema),
+  /** businessUnitId '' is the members in no business unit. */
+  byBusinessUnit: z.array(z.object({ businessUnitId: z.string(), name: z.string(), ...givingFiguresSchema.shape })),
+  byGivingType: z.array(givingTypeFiguresSchema),
+});
+export type WorkplaceDonationReport = z.infer<typeof workplaceDonationReportSchema>;
+
+const engagementFiguresShape = {
+  /** Members in the unit now. */
+  members: z.int(),
+  donors: z.int(),
+  /** Members who led or went volunteering. */
+  volunteers: z.int(),
+  /** Everyone they took volunteering, teams included. */
+  peopleVolunteering: z.int(),
+  hours: z.number(),
+  /** Members who gave or volunteered, as a whole percentage of the members. */
+  participation: z.int(),
+};
+
+/** GET /workplace/{workplaceId}/reports/engagement?from=YYYY-MM&to=YYYY-MM — a row per business unit, by name. */
+export const engagementReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  rows: z.array(z.object({ businessUnitId: z.string(), name: z.string(), ...engagementFiguresShape })),
+  totals: z.object(engagementFiguresShape),
+});
+export type EngagementReport = z.infer<typeof engagementReportSchema>;
+
+/** GET /workplace/{workplaceId}/reports/summary — the dashboard's giving figures: this month and this year so far. */
+export const givingSummarySchema = z.object({
+  /** This month, 'YYYY-MM', in the workplace's country. */
+  month: z.string(),
+  thisMonth: givingFiguresSchema,
+  thisYear: givingFiguresSchema,
+  byGivingType: z.array(givingTypeFiguresSchema),
+  /** The year's five largest. */
+  topCharities: z.array(charityFiguresSchema),
+});
+export type GivingSummary = z.infer<typeof givingSummarySchema>;
