@@ -277,6 +277,12 @@ describe('payroll files for finance', () => {
       ['Harbour City Food Bank', 'General', 1000],
       ['Kiwi Coast Rescue', 'Feed a kiwi chick for a week', 2000],
     ]);
+    // No receipt and no tax statement line for a payroll gift (the payslip and employer's statement record it).
+    const payrollDonation = (await call<{ items: { donationId: string; paymentType: string }[] }>('/donations/me/donations', { role: 'workplaceMember' })).body.items.find((item) => item.paymentType === 'PAYROLL')!;
+    const receipt = await call<{ detail: string }>(`/donations/me/donations/${payrollDonation.donationId}/receipt`, { role: 'workplaceMember' });
+    expect(receipt.status).toBe(404);
+    expect(receipt.body.detail).toBe('Payroll gifts have no receipt: your payslip and your employer’s income statement record them.');
+    expect((await call<{ items: unknown[] }>('/donations/me/tax-statements', { role: 'workplaceMember' })).body.items).toEqual([]);
     const completed = await platformClient(platform).eventsOf('DonationCompleted');
     const payroll = completed.filter((event) => event.detail.data.paymentType === 'PAYROLL');
     // Four pledges given, each announced once per delivery with its own id (a repeat has the same id).

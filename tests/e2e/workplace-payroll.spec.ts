@@ -7,6 +7,7 @@ import { logIn } from './support';
  * the generic preset, a monthly pay cycle that uses it, 'Export now', and the file downloaded from Payroll Payments.
  */
 const GRACE = { email: 'grace.liu@tasman-engineering.co.nz', password: 'Koha-demo-2026!' };
+const WIREMU = { email: 'wiremu.parata@tasman-engineering.co.nz', password: 'Koha-demo-2026!' };
 
 /** Signs in as Grace and opens one of Tasman Engineering's console screens from the side nav. */
 async function openConsole(page: Page, screen: string) {
@@ -20,6 +21,8 @@ async function openConsole(page: Page, screen: string) {
   await nav(page).getByRole('link', { name: screen, exact: true }).click();
 }
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Workplace admin' });
+
+test.describe.configure({ mode: 'serial' });
 
 test.describe('workplace payroll giving', () => {
   test('the admin sets up a file structure and a pay cycle, exports now and downloads the payroll file', async ({ page }) => {
@@ -72,7 +75,36 @@ test.describe('workplace payroll giving', () => {
     // The demo's employees give from their pay: Wiremu, Grace and the content admin.
     expect(lines.some((line) => line.includes(',TE-1042,') && line.includes('Wiremu,Parata'))).toBe(true);
     expect(lines.some((line) => line.includes(',TE-1007,') && line.includes(',50.00,NZD,NEW,Harbour City Food Bank,'))).toBe(true);
+
+    // Payroll ran, and took $40 of Grace's $50 to the food bank: finance uploads what was actually deducted.
+    const actuals = text.replace(/(,TE-1007,[^\r\n]*?),50\.00,NZD,/, '$1,40.00,NZD,');
+    expect(actuals).not.toBe(text);
+    await batch.getByRole('link', { name: 'Reconcile' }).click();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Choose file' }).click();
+    await (await chooser).setFiles({ name: 'actuals.csv', mimeType: 'text/csv', buffer: Buffer.from(actuals) });
+    const under = page.getByRole('region', { name: /Under-deducted/ }).or(page.getByText('Under-deducted', { exact: false }).first());
+    await expect(under.first()).toBeVisible();
+    await expect(page.getByText(/Payroll deducted \$40\.00 of \$50\.00\./)).toBeVisible();
+    await page.screenshot({ path: 'test-results/payroll-reconciliation.png', fullPage: true });
+    await page.getByRole('button', { name: /^Confirm and give/ }).click();
+    const dialog = page.getByRole('alertdialog', { name: /^Give .* to the charities\?$/ });
+    await dialog.getByRole('button', { name: /^Give / }).click();
+    await expect(page.getByText(/^Donations given: \$[\d,.]+ from \d+ employees?\.$/)).toBeVisible();
+
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: 'test-results/payroll-payments-phone.png', fullPage: true });
+  });
+
+  test('the member sees a confirmed payroll deduction in their donation history', async ({ page }) => {
+    // The previous test confirmed a batch that included Wiremu's pledges (tests in this file run in order).
+    await page.goto('/nz');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await logIn(page, WIREMU);
+    await page.goto('/admin/user/donations/history');
+    const payroll = page.getByRole('cell', { name: 'Payroll', exact: true });
+    await expect(payroll.first()).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('Feed a kiwi chick for a week').first()).toBeVisible();
+    await page.screenshot({ path: 'test-results/payroll-member-history.png', fullPage: true });
   });
 });

@@ -4,7 +4,7 @@ import type { Clock } from '@giving/shared/clock';
 import type { EventData } from '@giving/shared/events';
 import type { DonationCompleted } from '@giving/shared/events/donations';
 import { COUNTRIES, type CountryCode } from '@giving/shared/countries';
-import { notFound } from '@giving/shared/errors';
+import { DomainError, notFound } from '@giving/shared/errors';
 import { localDateText } from '@giving/shared/local-time';
 import { API_PREFIX } from '@giving/shared/manifest';
 import { formatMoney, money, type Money } from '@giving/shared/money';
@@ -337,8 +337,12 @@ export async function receiptCharityFor(
 }
 
 /** A signed-in member's own donation's receipt; another member's, or none, is a 404. */
+/** Payroll giving has no receipt (NZ: the tax credit came with the pay; AU: the employer's income statement is the evidence). */
+export const PAYROLL_NO_RECEIPT = 'Payroll gifts have no receipt: your payslip and your employer’s income statement record them.';
+
 export async function memberReceipt(deps: Omit<ReceiptDeps, 'clock'>, memberId: string, donationId: string): Promise<PrintableDocument> {
   const donation = await deps.payments.getDonation(donationId);
   if (!donation || donation.memberId !== memberId) throw notFound('The donation');
+  if (donation.paymentType === 'PAYROLL') throw new DomainError('NotFound', PAYROLL_NO_RECEIPT);
   return receiptDocument(donation, await receiptCharityFor(deps, donation));
 }

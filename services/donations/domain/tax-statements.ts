@@ -55,6 +55,8 @@ export function taxYear(country: CountryCode, year: number): TaxYear {
 export async function listTaxYears(deps: { history: Pick<DonationHistory, 'listCompleted'> }, memberId: string): Promise<TaxYearList> {
   const years = new Map<string, TaxYearSummary>();
   for (const donation of await deps.history.listCompleted(memberId)) {
+    // Payroll gifts are not on tax statements (see taxStatement).
+    if (donation.paymentType === 'PAYROLL') continue;
     const year = taxYearOf(donation.country, donation.completedAt);
     const key = `${donation.country}#${year}`;
     const known = years.get(key);

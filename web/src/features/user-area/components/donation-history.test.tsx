@@ -64,6 +64,17 @@ describe('DonationHistory', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
+  it('shows a payroll gift with no receipt to download (the payslip records it)', async () => {
+    const fetch = installFetchFake();
+    fetch.on('GET', HISTORY, json(200, { items: [aDonation(1, { paymentType: 'PAYROLL', card: undefined })] }));
+    fetch.on('GET', TAX_YEARS, json(200, { items: [] }));
+    renderWithRouter(<DonationHistory />);
+    expect(await screen.findByText('No receipt: your payslip records it')).toBeTruthy();
+    expect(screen.getByText('Payroll')).toBeTruthy();
+    expect(screen.queryByText(aDonation(1).trackingNumber)).toBeNull();
+    expect(screen.queryByRole('button', { name: /receipt/i })).toBeNull();
+  });
+
   it('shows an empty state when the member has given nothing yet', async () => {
     const fetch = installFetchFake();
     fetch.on('GET', HISTORY, json(200, { items: [] }));

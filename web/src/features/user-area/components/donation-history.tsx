@@ -86,12 +86,21 @@ export function DonationHistory() {
                     {donation.tip.cents > 0 ? <small className={styles.tip}>+ {formatMoney(donation.tip, localeOf(donation.country))} tip to Koha</small> : null}
                   </td>
                   <td>{paymentText(donation)}</td>
-                  <td>
-                    <code>{donation.trackingNumber}</code>
-                  </td>
-                  <td>
-                    <ReceiptDownload donation={donation} when={dayInCountry(donation.completedAt, donation.country)} />
-                  </td>
+                  {donation.paymentType === 'PAYROLL' ? (
+                    // Payroll giving has no receipt: the payslip and the employer's income statement record it.
+                    <td colSpan={2} className={styles.tip}>
+                      No receipt: your payslip records it
+                    </td>
+                  ) : (
+                    <>
+                      <td>
+                        <code>{donation.trackingNumber}</code>
+                      </td>
+                      <td>
+                        <ReceiptDownload donation={donation} when={dayInCountry(donation.completedAt, donation.country)} />
+                      </td>
+                    </>
+                  )}
                 </tr>
               ))}
             </tbody>
