@@ -68,5 +68,8 @@ export default defineConfig(({ command }) => ({
     },
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // The longest screen tests (a role's whole form, typed key by key) take 3-4 s alone and twice that while three
+    // files share two cores with acceptance platforms: vitest's 5 s default failed them at random (CI included).
+    testTimeout: 20_000,
   },
 }));
