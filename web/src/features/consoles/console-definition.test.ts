@@ -119,6 +119,7 @@ describe('the registry', () => {
       'payments',
       'matching',
       'reports/volunteering',
+      'eligibility-files',
       'settings',
       'help',
     ]);
@@ -133,6 +134,7 @@ describe('the registry', () => {
       'Payroll Payments',
       'Matching',
       'Volunteering',
+      'Eligibility Files',
       'Settings',
       'Help',
     ]);
@@ -140,6 +142,9 @@ describe('the registry', () => {
     // Payroll: pay cycles and their file structures for the pay-cycle permissions; the files also for payments'.
     expect(labels(workplaceConsole, ['Workplace_ViewPayCycles'], { workplaceId: 'w' })).toEqual(['Pay Cycles', 'Payroll File Structures', 'Payroll Payments', 'Help']);
     expect(labels(workplaceConsole, ['Workplace_ManagePayments'], { workplaceId: 'w' })).toEqual(['Payroll Payments', 'Help']);
+    // Members' records: the eligibility files for either members permission (the member lists need the view one).
+    expect(labels(workplaceConsole, ['Workplace_ManageMembers'], { workplaceId: 'w' })).toEqual(['Eligibility Files', 'Help']);
+    expect(labels(workplaceConsole, ['Workplace_ViewMembers'], { workplaceId: 'w' })).toEqual(['Members', 'Corporate Members', 'Invited Members', 'Eligibility Files', 'Help']);
   });
 
   it('user area: badges need User_ViewBadges; the rest always show', () => {

@@ -179,7 +179,14 @@ export const workplaceConsole: ConsoleDefinition = {
       permissions: { anyOf: ['Workplace_ViewReports'] },
       load: async () => (await import('../../../features/volunteering/components/workplace-volunteering-report')).WorkplaceVolunteeringReport,
     },
-    // Later: reports/engagement-reports, reports/badge-reports, eligibility-files.
+    // Later: reports/engagement-reports, reports/badge-reports.
+    {
+      path: 'eligibility-files',
+      label: 'Eligibility Files',
+      // HR's employee lists: read by the members permissions; uploading needs Workplace_ManageMembers.
+      permissions: { anyOf: ['Workplace_ViewMembers', 'Workplace_ManageMembers'] },
+      load: async () => (await import('../../../features/workplace-payroll/components/eligibility-files')).EligibilityFiles,
+    },
     {
       path: 'settings',
       label: 'Settings',
