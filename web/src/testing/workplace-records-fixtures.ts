@@ -1,9 +1,11 @@
-import type { EligibilityReport } from '@giving/shared/contracts/workplace-payroll';
+import type { EligibilityReport, ExternalDonation } from '@giving/shared/contracts/workplace-payroll';
 import { PAYROLL_WORKPLACE_ID } from './payroll-fixtures';
 
-/** Eligibility files test data (issue 15), as the workplace API answers them. */
+/** Eligibility files and external donations test data (issue 15), as the workplace API answers them. */
 
 export const ELIGIBILITY_FILE_ID = '01JEGF00000000000000000001';
+export const EXTERNAL_DONATION_ID = '01JEXTDN000000000000000001';
+export const MEMBER_WORKPLACE_ID = PAYROLL_WORKPLACE_ID;
 
 /** HR's file of 42 employees, 40 of them members: Accepted. */
 export function anEligibilityReport(overrides: Partial<EligibilityReport> = {}): EligibilityReport {
@@ -45,3 +47,21 @@ export function aRejectedReport(overrides: Partial<EligibilityReport> = {}): Eli
 /** The list's view of a file (the list carries no errors). */
 export const listed = ({ errors: _errors, ...file }: EligibilityReport) => file;
 
+/** Aroha's $50.00 to Forest & Bird, donated 2 April, waiting for a decision. */
+export function anExternalDonation(overrides: Partial<ExternalDonation> = {}): ExternalDonation {
+  return {
+    id: EXTERNAL_DONATION_ID,
+    workplaceId: PAYROLL_WORKPLACE_ID,
+    workplaceName: 'Harbour Bank',
+    memberId: '01JMEMBER00000000000000001',
+    memberName: 'Aroha Ngata',
+    memberEmail: 'aroha@harbour.example',
+    charityName: 'Forest & Bird',
+    amount: { cents: 5_000, currency: 'NZD' },
+    donatedOn: '2026-04-02',
+    receiptFileName: 'forest-and-bird-receipt.pdf',
+    status: 'Pending',
+    createdAt: '2026-04-03T02:00:00.000Z',
+    ...overrides,
+  };
+}

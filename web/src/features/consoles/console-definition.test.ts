@@ -117,6 +117,7 @@ describe('the registry', () => {
       'corporate-members',
       'invited-members',
       'payments',
+      'external-donations',
       'matching',
       'reports/volunteering',
       'eligibility-files',
@@ -132,6 +133,7 @@ describe('the registry', () => {
       'Corporate Members',
       'Invited Members',
       'Payroll Payments',
+      'External Donations',
       'Matching',
       'Volunteering',
       'Eligibility Files',
@@ -141,7 +143,7 @@ describe('the registry', () => {
     expect(labels(workplaceConsole, ['Workplace_ViewDashboard'], { workplaceId: 'w' })).toEqual(['Dashboard', 'Help']);
     // Payroll: pay cycles and their file structures for the pay-cycle permissions; the files also for payments'.
     expect(labels(workplaceConsole, ['Workplace_ViewPayCycles'], { workplaceId: 'w' })).toEqual(['Pay Cycles', 'Payroll File Structures', 'Payroll Payments', 'Help']);
-    expect(labels(workplaceConsole, ['Workplace_ManagePayments'], { workplaceId: 'w' })).toEqual(['Payroll Payments', 'Help']);
+    expect(labels(workplaceConsole, ['Workplace_ManagePayments'], { workplaceId: 'w' })).toEqual(['Payroll Payments', 'External Donations', 'Help']);
     // Members' records: the eligibility files for either members permission (the member lists need the view one).
     expect(labels(workplaceConsole, ['Workplace_ManageMembers'], { workplaceId: 'w' })).toEqual(['Eligibility Files', 'Help']);
     expect(labels(workplaceConsole, ['Workplace_ViewMembers'], { workplaceId: 'w' })).toEqual(['Members', 'Corporate Members', 'Invited Members', 'Eligibility Files', 'Help']);

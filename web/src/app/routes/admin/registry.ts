@@ -164,7 +164,14 @@ export const workplaceConsole: ConsoleDefinition = {
       permissions: { anyOf: ['Workplace_ViewPayCycles', 'Workplace_ManagePayCycles', 'Workplace_ViewPayments', 'Workplace_ManagePayments'] },
       load: async () => (await import('../../../features/workplace-payroll/components/payroll-payments')).PayrollPayments,
     },
-    // Later: matching-payments, external-donations.
+    // Later: matching-payments.
+    {
+      path: 'external-donations',
+      label: 'External Donations',
+      // Members' gifts made elsewhere: read by the payments permissions; approving or declining needs Workplace_ManagePayments.
+      permissions: { anyOf: ['Workplace_ViewPayments', 'Workplace_ManagePayments'] },
+      load: async () => (await import('../../../features/workplace-payroll/components/external-donations')).ExternalDonations,
+    },
     {
       path: 'matching',
       label: 'Matching',

@@ -58,6 +58,7 @@ describe('eligibility files', () => {
       'Corporate Members',
       'Invited Members',
       'Payroll Payments',
+      'External Donations',
       'Matching',
       'Volunteering',
       'Eligibility Files',
