@@ -150,11 +150,12 @@ describe('the registry', () => {
   });
 
   it('user area: badges need User_ViewBadges; the rest always show', () => {
-    expect(labels(userConsole, [])).toEqual(['Dashboard', 'Settings', 'Help']);
-    expect(labels(userConsole, ['User_ViewBadges'])).toEqual(['Dashboard', 'Badges', 'Settings', 'Help']);
-    expect(labels(userConsole, ['User_ViewGiftVouchers'])).toEqual(['Dashboard', 'Gift Vouchers', 'Settings', 'Help']);
+    // External Donations: every member may record one (the API takes it only for a workplace they belong to).
+    expect(labels(userConsole, [])).toEqual(['Dashboard', 'External Donations', 'Settings', 'Help']);
+    expect(labels(userConsole, ['User_ViewBadges'])).toEqual(['Dashboard', 'Badges', 'External Donations', 'Settings', 'Help']);
+    expect(labels(userConsole, ['User_ViewGiftVouchers'])).toEqual(['Dashboard', 'External Donations', 'Gift Vouchers', 'Settings', 'Help']);
     // Every signed-in member holds User_ViewFundraising (SIGNED_IN_PERMISSIONS).
-    expect(labels(userConsole, ['User_ViewFundraising'])).toEqual(['Dashboard', 'Fundraising', 'Settings', 'Help']);
+    expect(labels(userConsole, ['User_ViewFundraising'])).toEqual(['Dashboard', 'External Donations', 'Fundraising', 'Settings', 'Help']);
   });
 
   it('back office: each screen behind its permission; mfa is labelled Security', () => {

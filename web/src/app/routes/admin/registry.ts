@@ -239,6 +239,12 @@ export const userConsole: ConsoleDefinition = {
       load: async () => (await import('../../../features/user-area/components/upcoming-donations')).UpcomingDonations,
     },
     {
+      path: 'donations/external',
+      label: 'External Donations',
+      // Every signed-in member may record one; the API takes it only for a workplace they belong to.
+      load: async () => (await import('../../../features/user-area/components/external-donations')).MyExternalDonations,
+    },
+    {
       path: 'volunteering/application',
       label: 'Volunteering',
       permissions: { anyOf: ['User_ViewVolunteering'] },
