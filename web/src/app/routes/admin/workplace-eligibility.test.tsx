@@ -39,7 +39,7 @@ function eligibilityConsole({ permissions = WORKPLACE_PERMISSIONS, files = [acce
   return { fetch, start: () => renderConsole(`/admin/workplace/${WORKPLACE_ID}/eligibility-files`, { fetch, menu, tenant: { workplaceId: WORKPLACE_ID }, permissions }) };
 }
 
-const fileInput = () => screen.getByLabelText<HTMLInputElement>('Upload an eligibility file', { selector: 'input' });
+const fileInput = () => screen.getByLabelText<HTMLInputElement>('Employee list', { selector: 'input' });
 // (user-event's upload does not reach file inputs in happy-dom; a change event is what the browser sends.)
 const choose = (file: File) => fireEvent.change(fileInput(), { target: { files: [file] } });
 const uploadPanel = () => screen.getByRole('region', { name: 'Upload an eligibility file' });
@@ -79,9 +79,9 @@ describe('eligibility files', () => {
 
     // Newest first, whatever order the API gave.
     expect(within(table).getAllByRole('row').map((row) => row.textContent)).toEqual([
-      'FileUploadedByStatusRowsErrorsMembersActions',
-      'hr-employees-april.csv21 Apr 2026, 10:15 amgrace.liu@harbour.exampleRejected1230Show problems in hr-employees-april.csv',
-      'hr-employees-march.csv16 Apr 2026, 1:30 pmgrace.liu@harbour.exampleAccepted42040',
+      'FileUploadedStatusRowsErrorsMembersActions',
+      'hr-employees-april.csv21 Apr 2026, 10:15 amby grace.liu@harbour.exampleRejected1230Problems in hr-employees-april.csv',
+      'hr-employees-march.csv16 Apr 2026, 1:30 pmby grace.liu@harbour.exampleAccepted42040Details of hr-employees-march.csv',
     ]);
   });
 
@@ -186,7 +186,7 @@ describe('eligibility files', () => {
     expect((await within(uploadPanel()).findByRole('alert')).textContent).toBe('The file is larger than 5 MB. Split it by business unit and upload each part.');
     expect(read).not.toHaveBeenCalled();
 
-    const zone = within(uploadPanel()).getByRole('group', { name: 'Upload an eligibility file' });
+    const zone = within(uploadPanel()).getByRole('group', { name: 'Employee list' });
     fireEvent.drop(zone, { dataTransfer: { files: [new File(['x'], 'staff.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' })], types: ['Files'] } });
     expect(within(uploadPanel()).getByText('staff.xlsx can’t be used here. Choose a CSV file (.csv).')).toBeTruthy();
     expect(fetch.callsTo('POST', FILES)).toHaveLength(0);
@@ -197,9 +197,7 @@ describe('eligibility files', () => {
     fetch.on('GET', `${FILES}/${rejected.id}`, json(200, rejected));
     const { user } = start();
     const table = await screen.findByRole('table', { name: 'Eligibility files' });
-    // An accepted file has no problems to open.
-    expect(within(within(table).getAllByRole('row')[2]!).queryByRole('button')).toBeNull();
-    const show = within(table).getByRole('button', { name: 'Show problems in hr-employees-april.csv' });
+    const show = within(table).getByRole('button', { name: 'Problems in hr-employees-april.csv' });
     expect(show.getAttribute('aria-expanded')).toBe('false');
     await user.click(show);
 
@@ -213,7 +211,20 @@ describe('eligibility files', () => {
 
     await user.click(within(opened).getByRole('button', { name: 'Close hr-employees-april.csv' }));
     expect(screen.queryByRole('region', { name: /^hr-employees-april\.csv, uploaded/ })).toBeNull();
-    expect(document.activeElement).toBe(within(table).getByRole('button', { name: 'Show problems in hr-employees-april.csv' }));
+    expect(document.activeElement).toBe(within(table).getByRole('button', { name: 'Problems in hr-employees-april.csv' }));
+  });
+
+  it('opens an accepted file from the list with what it changed then, without asking the API', async () => {
+    const { fetch, start } = eligibilityConsole();
+    const { user } = start();
+    const table = await screen.findByRole('table', { name: 'Eligibility files' });
+    await user.click(within(table).getByRole('button', { name: 'Details of hr-employees-march.csv' }));
+    const opened = screen.getByRole('region', { name: 'hr-employees-march.csv, uploaded 16 Apr 2026, 1:30 pm' });
+    expect(within(opened).getByText(/^Accepted:/).textContent).toBe(
+      'hr-employees-march.csv Accepted: 42 rows; 40 named members, whose employment records were updated. The other 2 changed nothing: those people were not members of the workplace then. Upload the file again to update anyone who has joined since.',
+    );
+    expect(within(table).getByRole('button', { name: 'Details of hr-employees-march.csv' }).getAttribute('aria-expanded')).toBe('true');
+    expect(fetch.callsTo('GET', new RegExp(`^${FILES}/`))).toHaveLength(0);
   });
 
   it('shows a member who may only view the files no upload, and the menu by the members permissions', async () => {
@@ -222,7 +233,7 @@ describe('eligibility files', () => {
     await screen.findByRole('table', { name: 'Eligibility files' });
     expect(menuLabels('Workplace admin')).toEqual(['Dashboard', 'Members', 'Corporate Members', 'Invited Members', 'Eligibility Files', 'Help']);
     expect(screen.getByRole('region', { name: 'The eligibility file' })).toBeTruthy();
-    expect(screen.queryByRole('group', { name: 'Upload an eligibility file' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Employee list' })).toBeNull();
     expect(screen.getByText('Someone who manages members uploads the files.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Download a template' })).toBeTruthy();
     expect(fetch.callsTo('POST', FILES)).toHaveLength(0);

@@ -152,7 +152,7 @@ function Upload() {
   return (
     <div className={styles.upload}>
       <FileDropZone
-        label="Upload an eligibility file"
+        label="Employee list"
         hint="A CSV file (.csv) up to 5 MB, in the layout above."
         accept={ELIGIBILITY_FILE_TYPES}
         acceptDescription={ELIGIBILITY_FILE_WORDS}
@@ -171,7 +171,7 @@ function Outcome({ report, fresh = false }: { report: EligibilityReport; fresh?:
   if (report.status === 'Accepted') {
     return (
       <p className={styles.accepted} role={fresh ? 'status' : undefined}>
-        <span className={styles.fileName}>{report.fileName}</span> {acceptedWords(report)}
+        <span className={styles.fileName}>{report.fileName}</span> {acceptedWords(report, fresh ? 'now' : 'then')}
       </p>
     );
   }
@@ -205,8 +205,8 @@ function ErrorTable({ report }: { report: EligibilityReport }) {
           {listed.map((error, index) => (
             <tr key={`${error.row}-${error.field}-${index}`}>
               <td className={styles.number}>{error.row}</td>
-              <td className={styles.nowrap}>{error.field}</td>
-              <td>{error.message}</td>
+              <td>{error.field}</td>
+              <td className={styles.problem}>{error.message}</td>
             </tr>
           ))}
         </tbody>
@@ -221,7 +221,7 @@ function ErrorTable({ report }: { report: EligibilityReport }) {
 
 const newestFirst = (a: EligibilityFile, b: EligibilityFile) => b.uploadedAt.localeCompare(a.uploadedAt);
 
-/** The files uploaded before, newest first; a rejected one's problems open below the list. */
+/** The files uploaded before, newest first; one opens below the list (a rejected one with its problems). */
 function History() {
   const workplaceId = useWorkplaceId();
   const files = useEligibilityFiles(workplaceId);
@@ -253,7 +253,6 @@ function History() {
           <tr>
             <th scope="col">File</th>
             <th scope="col">Uploaded</th>
-            <th scope="col">By</th>
             <th scope="col">Status</th>
             <th scope="col" className={styles.number}>
               Rows
@@ -271,12 +270,14 @@ function History() {
           {rows.map((file) => (
             <tr key={file.id} className={file.id === openId ? styles.marked : undefined} aria-current={file.id === openId ? 'true' : undefined}>
               <RowHeader>
-                <span className={styles.fileName}>{file.fileName}</span>
+                <span className={styles.fileCell}>{file.fileName}</span>
               </RowHeader>
-              <td className={styles.nowrap}>
-                <DateText value={file.uploadedAt} withTime />
+              <td>
+                <span className={styles.nowrap}>
+                  <DateText value={file.uploadedAt} withTime />
+                </span>
+                <span className={styles.under}>by {file.uploadedBy}</span>
               </td>
-              <td>{file.uploadedBy}</td>
               <td>
                 <Tag tone={ELIGIBILITY_STATUS_TONES[file.status]}>{file.status}</Tag>
               </td>
@@ -284,12 +285,13 @@ function History() {
               <td className={styles.number}>{file.errorCount.toLocaleString('en-NZ')}</td>
               <td className={styles.number}>{file.memberCount.toLocaleString('en-NZ')}</td>
               <ActionsCell>
-                {file.status === 'Rejected' ? (
-                  <Button id={buttonId(file.id)} variant="secondary" size="sm" aria-expanded={file.id === openId} onClick={() => setOpenId(file.id === openId ? undefined : file.id)}>
-                    {file.id === openId ? 'Hide problems' : 'Show problems'}
-                    <span className="visually-hidden"> in {file.fileName}</span>
-                  </Button>
-                ) : null}
+                <Button id={buttonId(file.id)} variant="secondary" size="sm" aria-expanded={file.id === openId} onClick={() => setOpenId(file.id === openId ? undefined : file.id)}>
+                  {file.status === 'Rejected' ? 'Problems' : 'Details'}
+                  <span className="visually-hidden">
+                    {' '}
+                    {file.status === 'Rejected' ? 'in' : 'of'} {file.fileName}
+                  </span>
+                </Button>
               </ActionsCell>
             </tr>
           ))}
@@ -315,10 +317,10 @@ function History() {
   );
 }
 
-/** A rejected file's problems, read from the API (the list has only their count). */
+/** A file opened from the list: an accepted one's outcome, or a rejected one's problems (read from the API: the list has only their count). */
 function OpenFile({ file, titleRef, onClose }: { file: EligibilityFile; titleRef: Ref<HTMLHeadingElement>; onClose: () => void }) {
   const workplaceId = useWorkplaceId();
-  const report = useEligibilityReport(workplaceId, file.id);
+  const report = useEligibilityReport(workplaceId, file.status === 'Rejected' ? file.id : undefined);
   const headingId = useId();
   return (
     <section className={styles.openFile} aria-labelledby={headingId}>
@@ -330,7 +332,13 @@ function OpenFile({ file, titleRef, onClose }: { file: EligibilityFile; titleRef
           Close<span className="visually-hidden"> {file.fileName}</span>
         </Button>
       </div>
-      {report.isSuccess ? <Outcome report={report.data} /> : <QueryStates query={report} loading={`Loading the problems in ${file.fileName}`} failed="We couldn’t load this file’s problems" headingLevel={5} />}
+      {file.status === 'Accepted' ? (
+        <Outcome report={{ ...file, errors: [] }} />
+      ) : report.isSuccess ? (
+        <Outcome report={report.data} />
+      ) : (
+        <QueryStates query={report} loading={`Loading the problems in ${file.fileName}`} failed="We couldn’t load this file’s problems" headingLevel={5} />
+      )}
     </section>
   );
 }
