@@ -66,10 +66,10 @@ describe('external donations', () => {
     await screen.findByRole('table', { name: 'External donations' });
     expect(screen.getByText(/Approved ones count for matching as external donations\./)).toBeTruthy();
     expect(within(table()).getAllByRole('row').map((row) => row.textContent)).toEqual([
-      'MemberCharityAmountDonated onRecordedStatusActions',
-      'Aroha Ngataaroha@harbour.exampleForest & Bird$50.002 Apr 20263 Apr 2026, 3:00 pmPendingReceipt for Aroha Ngata’s $50.00 to Forest & BirdApprove Aroha Ngata’s $50.00 to Forest & BirdDecline Aroha Ngata’s $50.00 to Forest & Bird',
-      'Ben Tuiben@harbour.exampleCity Mission“Winter appeal”$125.5020 Mar 202621 Mar 2026, 4:00 pmApprovedby grace.liu@harbour.example, 22 Mar 2026, 5:00 pmReceipt for Ben Tui’s $125.50 to City Mission',
-      'Cara Hemicara@harbour.exampleKiwi Coast Rescue$20.001 Mar 20262 Mar 2026, 4:00 pmDeclinedby grace.liu@harbour.example, 6 Mar 2026, 10:30 amReason: The receipt is for a raffle ticket, which is not a donation.Receipt for Cara Hemi’s $20.00 to Kiwi Coast Rescue',
+      'MemberCharityAmountDonated onStatusActions',
+      'Aroha Ngataaroha@harbour.exampleForest & Bird$50.002 Apr 2026recorded 3 Apr 2026PendingReceipt for Aroha Ngata’s $50.00 to Forest & BirdApprove Aroha Ngata’s $50.00 to Forest & BirdDecline Aroha Ngata’s $50.00 to Forest & Bird',
+      'Ben Tuiben@harbour.exampleCity Mission“Winter appeal”$125.5020 Mar 2026recorded 21 Mar 2026Approvedby grace.liu@harbour.example, 22 Mar 2026Receipt for Ben Tui’s $125.50 to City Mission',
+      'Cara Hemicara@harbour.exampleKiwi Coast Rescue$20.001 Mar 2026recorded 2 Mar 2026Declinedby grace.liu@harbour.example, 6 Mar 2026Reason: The receipt is for a raffle ticket, which is not a donation.Receipt for Cara Hemi’s $20.00 to Kiwi Coast Rescue',
     ]);
   });
 
@@ -130,7 +130,7 @@ describe('external donations', () => {
     const notice = await screen.findByText('Approved Aroha Ngata’s $50.00 to Forest & Bird. It counts for matching now.');
     expect(fetch.callsTo('POST', DECISION).map((call) => call.body)).toEqual([{ decision: 'Approve' }]);
     await waitFor(() => expect(within(table()).queryByRole('button', { name: /^Approve/ })).toBeNull());
-    expect(within(table()).getAllByRole('row')[1]?.textContent).toContain('Approvedby grace.liu@harbour.example, 16 Apr 2026, 2:00 pm');
+    expect(within(table()).getAllByRole('row')[1]?.textContent).toContain('Approvedby grace.liu@harbour.example, 16 Apr 2026');
     await waitFor(() => expect(notice.closest('[tabindex="-1"]')?.contains(document.activeElement)).toBe(true));
   });
 

@@ -98,7 +98,6 @@ export function ExternalDonations() {
               Amount
             </th>
             <th scope="col">Donated on</th>
-            <th scope="col">Recorded</th>
             <th scope="col">Status</th>
             <ActionsHeader />
           </tr>
@@ -115,17 +114,19 @@ export function ExternalDonations() {
                 {donation.note ? <span className={styles.note}>“{donation.note}”</span> : null}
               </td>
               <td className={styles.number}>{moneyText(donation.amount)}</td>
-              <td className={styles.nowrap}>
-                <CalendarDayText date={donation.donatedOn} />
-              </td>
-              <td className={styles.nowrap}>
-                <DateText value={donation.createdAt} withTime />
+              <td>
+                <span className={styles.nowrap}>
+                  <CalendarDayText date={donation.donatedOn} />
+                </span>
+                <span className={styles.under}>
+                  recorded <DateText value={donation.createdAt} />
+                </span>
               </td>
               <td>
                 <Tag tone={STATUS_TONES[donation.status]}>{donation.status}</Tag>
                 {donation.status !== 'Pending' && donation.decidedAt ? (
                   <span className={styles.under}>
-                    by {donation.decidedBy || 'an administrator'}, <DateText value={donation.decidedAt} withTime />
+                    by {donation.decidedBy || 'an administrator'}, <DateText value={donation.decidedAt} />
                   </span>
                 ) : null}
                 {donation.status === 'Declined' && donation.declineReason ? (
@@ -135,27 +136,29 @@ export function ExternalDonations() {
                 ) : null}
               </td>
               <ActionsCell>
-                <Button variant="secondary" size="sm" loading={downloading === donation.id} onClick={() => downloadReceipt(donation)}>
-                  Receipt<span className="visually-hidden"> for {donationWords(donation)}</span>
-                </Button>
-                {canDecide && donation.status === 'Pending' ? (
-                  <>
-                    <Button size="sm" loading={approving === donation.id} disabled={approving !== undefined} onClick={() => approve(donation)}>
-                      Approve<span className="visually-hidden"> {donationWords(donation)}</span>
-                    </Button>
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      disabled={approving !== undefined}
-                      onClick={() => {
-                        setNotice(undefined);
-                        setDeclining(donation);
-                      }}
-                    >
-                      Decline<span className="visually-hidden"> {donationWords(donation)}</span>
-                    </Button>
-                  </>
-                ) : null}
+                <div className={styles.rowActions}>
+                  <Button variant="secondary" size="sm" loading={downloading === donation.id} onClick={() => downloadReceipt(donation)}>
+                    Receipt<span className="visually-hidden"> for {donationWords(donation)}</span>
+                  </Button>
+                  {canDecide && donation.status === 'Pending' ? (
+                    <>
+                      <Button size="sm" loading={approving === donation.id} disabled={approving !== undefined} onClick={() => approve(donation)}>
+                        Approve<span className="visually-hidden"> {donationWords(donation)}</span>
+                      </Button>
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        disabled={approving !== undefined}
+                        onClick={() => {
+                          setNotice(undefined);
+                          setDeclining(donation);
+                        }}
+                      >
+                        Decline<span className="visually-hidden"> {donationWords(donation)}</span>
+                      </Button>
+                    </>
+                  ) : null}
+                </div>
               </ActionsCell>
             </tr>
           ))}
