@@ -81,8 +81,8 @@ describe('external donations (user area)', () => {
     expect(call?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f]{32}$/);
     // The form starts again, empty; the list shows the new donation.
     expect((within(form()).getByLabelText('Charity') as HTMLInputElement).value).toBe('');
-    const list = await screen.findByRole('table', { name: 'Your external donations' });
-    expect(within(list).getAllByRole('row')[1]?.textContent).toContain('Forest & Bird$49.95');
+    const list = await screen.findByRole('list', { name: 'Your external donations' });
+    expect(within(list).getAllByRole('listitem')[0]?.textContent).toContain('Forest & Bird$49.95');
   });
 
   it('checks the form first: required fields, dollars and cents, no future date, a receipt; focus goes to the first', async () => {
@@ -238,12 +238,23 @@ describe('external donations (user area)', () => {
   });
 
   it('tells a member of no workplace that only workplace members can record one, without the form', async () => {
-    const { start } = externalDonations({ menu: anAdminMenu() });
+    const { fetch, start } = externalDonations({ menu: anAdminMenu() });
     start();
     expect(await screen.findByRole('heading', { name: 'Only workplace members can record an external donation' })).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Record a donation' })).toBeNull();
     expect(screen.queryByRole('group', { name: 'Receipt' })).toBeNull();
-    expect(await screen.findByRole('heading', { name: 'No external donations recorded' })).toBeTruthy();
+    // Nothing recorded, so no list either.
+    await waitFor(() => expect(fetch.callsTo('GET', MINE)).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Your external donations' })).toBeNull());
+    expect(screen.queryByText('Loading your external donations')).toBeNull();
+  });
+
+  it('still lists what a member of no workplace recorded while they were in one', async () => {
+    const { start } = externalDonations({ menu: anAdminMenu(), items: [anExternalDonation({ status: 'Approved' })] });
+    start();
+    const list = await screen.findByRole('list', { name: 'Your external donations' });
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Forest & Bird$50.00Donated 2 Apr 2026 · Harbour BankApproved']);
+    expect(screen.queryByRole('form', { name: 'Record a donation' })).toBeNull();
   });
 
   it('lists the member’s donations with what their workplace decided', async () => {
@@ -262,12 +273,11 @@ describe('external donations (user area)', () => {
     ];
     const { start } = externalDonations({ items });
     start();
-    const list = await screen.findByRole('table', { name: 'Your external donations' });
-    expect(within(list).getAllByRole('row').map((row) => row.textContent)).toEqual([
-      'CharityAmountDonated onWorkplaceStatus',
-      'Forest & Bird$50.002 Apr 2026Harbour BankWaiting for your workplace',
-      'City Mission$125.5020 Mar 2026Harbour BankApproved',
-      'Bush Rescue$20.001 Mar 2026Tasman EngineeringDeclinedReason: The receipt is for a raffle ticket.',
+    const list = await screen.findByRole('list', { name: 'Your external donations' });
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Forest & Bird$50.00Donated 2 Apr 2026 · Harbour BankWaiting for your workplace',
+      'City Mission$125.50Donated 20 Mar 2026 · Harbour BankApproved',
+      'Bush Rescue$20.00Donated 1 Mar 2026 · Tasman EngineeringDeclinedReason: The receipt is for a raffle ticket.',
     ]);
   });
 });

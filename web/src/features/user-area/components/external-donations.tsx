@@ -7,7 +7,7 @@ import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '@giving/shared/count
 import { COUNTRY_TIME_ZONES, localDay } from '@giving/shared/local-time';
 import { formatMoney, parseDollars, type Money } from '@giving/shared/money';
 import { Button } from '../../../components/ui/button';
-import { ConsoleScreen, RowHeader, StackedForm } from '../../../components/ui/console-page';
+import { ConsoleScreen, StackedForm, mutedText, nameText } from '../../../components/ui/console-page';
 import { CalendarDayText } from '../../../components/ui/date-text';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FormMessage, TextField, TextareaField } from '../../../components/ui/field';
@@ -18,7 +18,6 @@ import { QueryStates } from '../../../components/ui/query-states';
 import { SelectField } from '../../../components/ui/select-field';
 import { applyServerErrors } from '../../../components/ui/server-errors';
 import { Spinner } from '../../../components/ui/spinner';
-import { Table } from '../../../components/ui/table';
 import { Tag } from '../../../components/ui/tag';
 import { useAdminMenu } from '../../../lib/account';
 import { NetworkError } from '../../../lib/api-client';
@@ -123,6 +122,7 @@ export function MyExternalDonations() {
   const [formKey, setFormKey] = useState(0);
   const recordedRef = useRef<HTMLDivElement>(null);
   const workplaces = (menu.data?.corporateAssociations ?? []).map((corporate) => ({ value: corporate.corporateId, label: corporate.corporateName }));
+  const noWorkplace = menu.isSuccess && workplaces.length === 0;
 
   useEffect(() => {
     if (recorded) recordedRef.current?.focus();
@@ -165,10 +165,11 @@ export function MyExternalDonations() {
   return (
     <ConsoleScreen>
       <ScreenHeader title="External donations" description="Record a donation you made elsewhere, so your workplace can match it." />
-      <Panel title="Record a donation" description="Your workplace checks the receipt, then approves or declines it. Approved donations count for matching.">
+      <Panel title="Record a donation" description={noWorkplace ? undefined : 'Your workplace checks the receipt, then approves or declines it. Approved donations count for matching.'}>
         {record}
       </Panel>
-      <MyList />
+      {/* Someone in no workplace sees the list only if they recorded some while they were in one. */}
+      <MyList hideWhenEmpty={noWorkplace} />
     </ConsoleScreen>
   );
 }
@@ -291,9 +292,13 @@ function RecordForm({
 const STATUS_TONES: Readonly<Record<ExternalDonation['status'], 'accent' | 'success' | 'danger'>> = { Pending: 'accent', Approved: 'success', Declined: 'danger' };
 const STATUS_LABELS: Readonly<Record<ExternalDonation['status'], string>> = { Pending: 'Waiting for your workplace', Approved: 'Approved', Declined: 'Declined' };
 
-/** The member's recorded donations, newest first, with what their workplace decided (a decline with its reason). */
-function MyList() {
+/**
+ * The member's recorded donations, newest first, with what their workplace decided (a decline with its reason). A list
+ * rather than a table: a member has a few, and the status reads beside each at a phone's width.
+ */
+function MyList({ hideWhenEmpty }: { hideWhenEmpty: boolean }) {
   const donations = useMyExternalDonations();
+  if (hideWhenEmpty && donations.isSuccess && donations.data.items.length === 0) return null;
   return (
     <Panel title={EXTERNAL_DONATIONS_TITLE} description="Newest first, with what your workplace decided.">
       {!donations.isSuccess ? (
@@ -301,37 +306,27 @@ function MyList() {
       ) : donations.data.items.length === 0 ? (
         <EmptyState headingLevel={4} title="No external donations recorded" description="Donations you record show here with what your workplace decided." />
       ) : (
-        <Table caption={EXTERNAL_DONATIONS_TITLE}>
-          <thead>
-            <tr>
-              <th scope="col">Charity</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Donated on</th>
-              <th scope="col">Workplace</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {donations.data.items.map((donation) => (
-              <tr key={donation.id}>
-                <RowHeader>{donation.charityName}</RowHeader>
-                <td>{amountText(donation.amount)}</td>
-                <td className={styles.nowrap}>
-                  <CalendarDayText date={donation.donatedOn} country={countryOf(donation.amount)} />
-                </td>
-                <td>{donation.workplaceName}</td>
-                <td>
-                  <Tag tone={STATUS_TONES[donation.status]}>{STATUS_LABELS[donation.status]}</Tag>
-                  {donation.status === 'Declined' && donation.declineReason ? (
-                    <span className={styles.reason}>
-                      <strong>Reason:</strong> {donation.declineReason}
-                    </span>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <ul className={styles.donations} aria-label={EXTERNAL_DONATIONS_TITLE}>
+          {donations.data.items.map((donation) => (
+            <li key={donation.id} className={styles.donation}>
+              <div className={styles.donationHead}>
+                <span className={nameText}>{donation.charityName}</span>
+                <span className={styles.donationAmount}>{amountText(donation.amount)}</span>
+              </div>
+              <span className={mutedText}>
+                Donated <CalendarDayText date={donation.donatedOn} country={countryOf(donation.amount)} /> · {donation.workplaceName}
+              </span>
+              <span>
+                <Tag tone={STATUS_TONES[donation.status]}>{STATUS_LABELS[donation.status]}</Tag>
+              </span>
+              {donation.status === 'Declined' && donation.declineReason ? (
+                <span className={styles.reason}>
+                  <strong>Reason:</strong> {donation.declineReason}
+                </span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
       )}
     </Panel>
   );
