@@ -130,7 +130,7 @@ test.describe('the consoles', () => {
     await page.getByRole('list', { name: 'Your charities and workplaces' }).getByRole('link', { name: /Tasman Engineering/ }).click();
     await expect(page).toHaveURL(/\/admin\/workplace\/[^/]+\/dashboard$/);
     const console = page.url();
-    expect(await menuLabels(page, 'Workplace admin')).toEqual(['Dashboard', 'Charities', 'Pay Cycles', 'Payroll File Structures', 'Members', 'Corporate Members', 'Invited Members', 'Payroll Payments', 'Matching', 'Volunteering', 'Settings', 'Help']);
+    expect(await menuLabels(page, 'Workplace admin')).toEqual(['Dashboard', 'Charities', 'Pay Cycles', 'Payroll File Structures', 'Members', 'Corporate Members', 'Invited Members', 'Payroll Payments', 'External Donations', 'Matching', 'Donation Reports', 'Volunteering', 'Engagement Reports', 'Eligibility Files', 'Settings', 'Help']);
     await sideNav(page, 'Workplace admin').getByRole('link', { name: 'Members', exact: true }).click();
     await expect(page.getByRole('cell', { name: 'wiremu.parata@tasman-engineering.co.nz' })).toBeVisible();
     await page.screenshot({ path: 'test-results/workplace-console.png', fullPage: true });
@@ -149,7 +149,7 @@ test.describe('the consoles', () => {
     await signIn(page, 'dana.donor@demo.koha.nz', 'Dana Whitfield');
     await page.getByRole('link', { name: 'My Account' }).click();
     await expect(page).toHaveURL(/\/admin\/user\/dashboard$/);
-    expect(await menuLabels(page, 'My Account')).toEqual(['Dashboard', 'Badges', 'Donation History', 'Upcoming Donations', 'Volunteering', 'Gift Vouchers', 'Fundraising', 'Settings', 'Help']);
+    expect(await menuLabels(page, 'My Account')).toEqual(['Dashboard', 'Badges', 'Donation History', 'Upcoming Donations', 'External Donations', 'Volunteering', 'Gift Vouchers', 'Fundraising', 'Settings', 'Help']);
     await page.getByRole('button', { name: 'Accept the invitation from Kiwi Coast Rescue' }).click();
     await expect(page.getByRole('button', { name: 'Accept the invitation from Kiwi Coast Rescue' })).toHaveCount(0);
     await page.screenshot({ path: 'test-results/user-dashboard.png', fullPage: true });

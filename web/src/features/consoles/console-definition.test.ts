@@ -117,10 +117,12 @@ describe('the registry', () => {
       'corporate-members',
       'invited-members',
       'payments',
+      'external-donations',
       'matching',
       'reports/donation-reports',
       'reports/volunteering',
       'reports/engagement-reports',
+      'eligibility-files',
       'settings',
       'help',
     ]);
@@ -133,10 +135,12 @@ describe('the registry', () => {
       'Corporate Members',
       'Invited Members',
       'Payroll Payments',
+      'External Donations',
       'Matching',
       'Donation Reports',
       'Volunteering',
       'Engagement Reports',
+      'Eligibility Files',
       'Settings',
       'Help',
     ]);
@@ -146,15 +150,19 @@ describe('the registry', () => {
     expect(labels(workplaceConsole, ['Workplace_ManageReports'], { workplaceId: 'w' })).toEqual(['Donation Reports', 'Engagement Reports', 'Help']);
     // Payroll: pay cycles and their file structures for the pay-cycle permissions; the files also for payments'.
     expect(labels(workplaceConsole, ['Workplace_ViewPayCycles'], { workplaceId: 'w' })).toEqual(['Pay Cycles', 'Payroll File Structures', 'Payroll Payments', 'Help']);
-    expect(labels(workplaceConsole, ['Workplace_ManagePayments'], { workplaceId: 'w' })).toEqual(['Payroll Payments', 'Help']);
+    expect(labels(workplaceConsole, ['Workplace_ManagePayments'], { workplaceId: 'w' })).toEqual(['Payroll Payments', 'External Donations', 'Help']);
+    // Members' records: the eligibility files for either members permission (the member lists need the view one).
+    expect(labels(workplaceConsole, ['Workplace_ManageMembers'], { workplaceId: 'w' })).toEqual(['Eligibility Files', 'Help']);
+    expect(labels(workplaceConsole, ['Workplace_ViewMembers'], { workplaceId: 'w' })).toEqual(['Members', 'Corporate Members', 'Invited Members', 'Eligibility Files', 'Help']);
   });
 
   it('user area: badges need User_ViewBadges; the rest always show', () => {
-    expect(labels(userConsole, [])).toEqual(['Dashboard', 'Settings', 'Help']);
-    expect(labels(userConsole, ['User_ViewBadges'])).toEqual(['Dashboard', 'Badges', 'Settings', 'Help']);
-    expect(labels(userConsole, ['User_ViewGiftVouchers'])).toEqual(['Dashboard', 'Gift Vouchers', 'Settings', 'Help']);
+    // External Donations: every member may record one (the API takes it only for a workplace they belong to).
+    expect(labels(userConsole, [])).toEqual(['Dashboard', 'External Donations', 'Settings', 'Help']);
+    expect(labels(userConsole, ['User_ViewBadges'])).toEqual(['Dashboard', 'Badges', 'External Donations', 'Settings', 'Help']);
+    expect(labels(userConsole, ['User_ViewGiftVouchers'])).toEqual(['Dashboard', 'External Donations', 'Gift Vouchers', 'Settings', 'Help']);
     // Every signed-in member holds User_ViewFundraising (SIGNED_IN_PERMISSIONS).
-    expect(labels(userConsole, ['User_ViewFundraising'])).toEqual(['Dashboard', 'Fundraising', 'Settings', 'Help']);
+    expect(labels(userConsole, ['User_ViewFundraising'])).toEqual(['Dashboard', 'External Donations', 'Fundraising', 'Settings', 'Help']);
   });
 
   it('back office: each screen behind its permission; mfa is labelled Security', () => {

@@ -164,7 +164,14 @@ export const workplaceConsole: ConsoleDefinition = {
       permissions: { anyOf: ['Workplace_ViewPayCycles', 'Workplace_ManagePayCycles', 'Workplace_ViewPayments', 'Workplace_ManagePayments'] },
       load: async () => (await import('../../../features/workplace-payroll/components/payroll-payments')).PayrollPayments,
     },
-    // Later: matching-payments, external-donations.
+    // Later: matching-payments.
+    {
+      path: 'external-donations',
+      label: 'External Donations',
+      // Members' gifts made elsewhere: read by the payments permissions; approving or declining needs Workplace_ManagePayments.
+      permissions: { anyOf: ['Workplace_ViewPayments', 'Workplace_ManagePayments'] },
+      load: async () => (await import('../../../features/workplace-payroll/components/external-donations')).ExternalDonations,
+    },
     {
       path: 'matching',
       label: 'Matching',
@@ -191,7 +198,14 @@ export const workplaceConsole: ConsoleDefinition = {
       permissions: { anyOf: ['Workplace_ViewReports', 'Workplace_ManageReports'] },
       load: async () => (await import('../../../features/workplace-reports/components/engagement-report')).WorkplaceEngagementReports,
     },
-    // Later: reports/badge-reports, eligibility-files.
+    // Later: reports/badge-reports.
+    {
+      path: 'eligibility-files',
+      label: 'Eligibility Files',
+      // HR's employee lists: read by the members permissions; uploading needs Workplace_ManageMembers.
+      permissions: { anyOf: ['Workplace_ViewMembers', 'Workplace_ManageMembers'] },
+      load: async () => (await import('../../../features/workplace-payroll/components/eligibility-files')).EligibilityFiles,
+    },
     {
       path: 'settings',
       label: 'Settings',
@@ -235,6 +249,12 @@ export const userConsole: ConsoleDefinition = {
       label: 'Upcoming Donations',
       permissions: { anyOf: ['User_ViewDonations'] },
       load: async () => (await import('../../../features/user-area/components/upcoming-donations')).UpcomingDonations,
+    },
+    {
+      path: 'donations/external',
+      label: 'External Donations',
+      // Every signed-in member may record one; the API takes it only for a workplace they belong to.
+      load: async () => (await import('../../../features/user-area/components/external-donations')).MyExternalDonations,
     },
     {
       path: 'volunteering/application',

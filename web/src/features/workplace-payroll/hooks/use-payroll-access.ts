@@ -20,3 +20,5 @@ export const MANAGE_PAY_CYCLES: PermissionCheck = { anyOf: ['Workplace_ManagePay
 export const EXPORT_PAYROLL: PermissionCheck = { anyOf: ['Workplace_ManagePayCycles', 'Workplace_ManagePayments'] };
 /** Who may upload payroll's actuals and confirm a batch's donations (the view permission only reads them). */
 export const MANAGE_PAYMENTS: PermissionCheck = { anyOf: ['Workplace_ManagePayments'] };
+/** Who may upload eligibility files (the view permission only reads them and their reports). */
+export const MANAGE_MEMBERS: PermissionCheck = { anyOf: ['Workplace_ManageMembers'] };
