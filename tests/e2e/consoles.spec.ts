@@ -78,6 +78,7 @@ test.describe('the consoles', () => {
       'Vouchers',
       'Fundraising',
       'Volunteering Reports',
+      'Eligibility Files',
       'Email Templates',
       'Badges',
       'Security',
