@@ -69,6 +69,24 @@ const nextMonth = (month: string) => {
   return new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 7);
 };
 
+/**
+ * A report's months, checked ('query.from'/'query.to', at most ten years), and the instants to read between: a day
+ * either side of the local months, as each item is then kept or not by its own local month.
+ */
+function monthRange(range: { from: string; to: string }): { months: string[]; fromIso: string; toIso: string } {
+  if (!MONTH.test(range.from)) throw invalid([{ field: 'query.from', message: 'Use a month such as 2026-01.' }]);
+  if (!MONTH.test(range.to)) throw invalid([{ field: 'query.to', message: 'Use a month such as 2026-12.' }]);
+  if (range.to < range.from) throw invalid([{ field: 'query.to', message: 'The last month is before the first.' }]);
+  const months: string[] = [];
+  for (let month = range.from; month <= range.to && months.length <= 120; month = nextMonth(month)) months.push(month);
+  if (months.length > 120) throw invalid([{ field: 'query.to', message: 'Choose at most ten years.' }]);
+  return {
+    months,
+    fromIso: new Date(Date.parse(`${range.from}-01T00:00:00Z`) - 86_400_000).toISOString(),
+    toIso: new Date(Date.parse(`${nextMonth(range.to)}-01T00:00:00Z`) + 86_400_000).toISOString(),
+  };
+}
+
 export interface Figures {
   amount: { cents: number; currency: Currency };
   donations: number;
@@ -114,21 +132,12 @@ export async function donationReport(
   workplaceId: string,
   range: { from: string; to: string },
 ): Promise<DonationReport> {
-  if (!MONTH.test(range.from)) throw invalid([{ field: 'query.from', message: 'Use a month such as 2026-01.' }]);
-  if (!MONTH.test(range.to)) throw invalid([{ field: 'query.to', message: 'Use a month such as 2026-12.' }]);
-  if (range.to < range.from) throw invalid([{ field: 'query.to', message: 'The last month is before the first.' }]);
-  const months: string[] = [];
-  for (let month = range.from; month <= range.to && months.length <= 120; month = nextMonth(month)) months.push(month);
-  if (months.length > 120) throw invalid([{ field: 'query.to', message: 'Choose at most ten years.' }]);
+  const { months, fromIso, toIso } = monthRange(range);
 
   const workplace = await deps.workplaces.get(workplaceId);
   const country = workplace?.country ?? 'nz';
   const currency: Currency = country === 'au' ? 'AUD' : 'NZD';
   const units = new Map((workplace?.businessUnits ?? []).map((unit) => [unit.id, unit.name]));
-  // Local months to instants: a day either side, then filtered on the gift's own local month.
-  const fromIso = new Date(Date.parse(`${range.from}-01T00:00:00Z`) - 86_400_000).toISOString();
-  const toIso = new Date(Date.parse(`${nextMonth(range.to)}-01T00:00:00Z`) + 86_400_000).toISOString();
-
   const total = new Tally();
   const byMonth = new Map(months.map((month) => [month, new Tally()]));
   const byCharity = new Map<string, { name: string; tally: Tally }>();
@@ -163,12 +172,10 @@ export async function donationReportCsv(
   workplaceId: string,
   range: { from: string; to: string },
 ): Promise<{ fileName: string; text: string }> {
-  const report = await donationReport(deps, workplaceId, range);
+  const { fromIso, toIso } = monthRange(range);
   const workplace = await deps.workplaces.get(workplaceId);
   const units = new Map((workplace?.businessUnits ?? []).map((unit) => [unit.id, unit.name]));
   const rows = new Map<string, { month: string; charity: string; unit: string; type: string; tally: Tally }>();
-  const fromIso = new Date(Date.parse(`${range.from}-01T00:00:00Z`) - 86_400_000).toISOString();
-  const toIso = new Date(Date.parse(`${nextMonth(range.to)}-01T00:00:00Z`) + 86_400_000).toISOString();
   for await (const gift of deps.giving.between(workplaceId, fromIso, toIso)) {
     if (gift.month < range.from || gift.month > range.to) continue;
     const unit = gift.businessUnitId ? (units.get(gift.businessUnitId) ?? 'A business unit since removed') : 'No business unit';
@@ -178,7 +185,7 @@ export async function donationReportCsv(
     rows.set(key, row);
   }
   const sorted = [...rows.values()].sort((a, b) => a.month.localeCompare(b.month) || a.charity.localeCompare(b.charity) || a.unit.localeCompare(b.unit) || a.type.localeCompare(b.type));
-  const currency = report.totals.amount.currency;
+  const currency: Currency = workplace?.country === 'au' ? 'AUD' : 'NZD';
   const text = toCsv(
     ['Month', 'Charity', 'Business unit', 'Giving type', 'Donations', 'Donors', `Amount (${currency})`],
     sorted.map((row) => [row.month, row.charity, row.unit, row.type, row.tally.donations, row.tally.donors.size, (row.tally.cents / 100).toFixed(2)]),
@@ -265,7 +272,7 @@ export async function engagementReport(
   workplaceId: string,
   range: { from: string; to: string },
 ): Promise<{ from: string; to: string; rows: EngagementRow[]; totals: Omit<EngagementRow, 'businessUnitId' | 'name'> }> {
-  const donations = await donationReport(deps, workplaceId, range);
+  const { fromIso, toIso } = monthRange(range);
   const workplace = await deps.workplaces.get(workplaceId);
   const unitNames = new Map((workplace?.businessUnits ?? []).map((unit) => [unit.id, unit.name]));
   const blank = () => ({ members: new Set<string>(), donors: new Set<string>(), volunteers: new Set<string>(), people: 0, hours: 0 });
@@ -278,8 +285,6 @@ export async function engagementReport(
   for (const employee of (await deps.employees.forWorkplace(workplaceId)).values()) {
     if (employee.roles.length > 0) unitOf(employee.businessUnitId ?? '').members.add(employee.memberId);
   }
-  const fromIso = new Date(Date.parse(`${range.from}-01T00:00:00Z`) - 86_400_000).toISOString();
-  const toIso = new Date(Date.parse(`${nextMonth(range.to)}-01T00:00:00Z`) + 86_400_000).toISOString();
   for await (const gift of deps.giving.between(workplaceId, fromIso, toIso)) {
     if (gift.month >= range.from && gift.month <= range.to) unitOf(gift.businessUnitId ?? '').donors.add(gift.memberId);
   }
@@ -308,8 +313,8 @@ export async function engagementReport(
   const allMembers = new Set([...units.values()].flatMap((unit) => [...unit.members]));
   const allParticipants = new Set([...units.values()].flatMap((unit) => [...unit.donors, ...unit.volunteers]));
   return {
-    from: donations.from,
-    to: donations.to,
+    from: range.from,
+    to: range.to,
     rows,
     totals: {
       members: allMembers.size,

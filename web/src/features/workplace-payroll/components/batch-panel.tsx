@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type ReactNode, type Ref } from 'react';
-import { ACTUALS_TOO_BIG_MESSAGE, MAX_ACTUALS_LENGTH, type PayrollBatch, type Reconciliation } from '@giving/shared/contracts/workplace-payroll';
+import { type PayrollBatch, type Reconciliation } from '@giving/shared/contracts/workplace-payroll';
 import type { CountryCode } from '@giving/shared/countries';
 import { COUNTRY_TIME_ZONES, localDay } from '@giving/shared/local-time';
 import { Button } from '../../../components/ui/button';
@@ -11,7 +11,7 @@ import { Panel } from '../../../components/ui/panel';
 import { QueryStates } from '../../../components/ui/query-states';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tag } from '../../../components/ui/tag';
-import { errorMessageOf, fieldMessagesOf } from '../../../lib/api-client';
+import { errorMessageOf } from '../../../lib/api-client';
 import { useConfirmBatch } from '../api/confirm-batch';
 import { useReconciliation } from '../api/get-reconciliation';
 import { useUploadActuals } from '../api/upload-actuals';
@@ -19,6 +19,7 @@ import { MANAGE_PAYMENTS, useWorkplaceCan, useWorkplaceId } from '../hooks/use-p
 import { ACTUALS_FILE_TYPES, ACTUALS_FILE_WORDS, BATCH_STATUS_TONES, daysUntil, givenWords, givingEmployees, moneyText, payByUrgency, periodWords } from '../payroll-text';
 import { ReconciliationView } from './reconciliation-view';
 import styles from './workplace-payroll.module.css';
+import { useTextFileUpload } from '../hooks/use-text-file-upload';
 
 /**
  * One batch, opened from its row (?batch=<id>): its file's facts, New Zealand's pay-by date, the upload of what payroll
@@ -118,35 +119,7 @@ function UploadActuals({ batch, reconciled }: { batch: PayrollBatch; reconciled:
   const workplaceId = useWorkplaceId();
   const headingId = useId();
   const upload = useUploadActuals(workplaceId, batch.id);
-  const [refused, setRefused] = useState<string>();
-  const [reading, setReading] = useState<string>();
-
-  const onFiles = async (accepted: File[]) => {
-    setRefused(undefined);
-    upload.reset();
-    const file = accepted[0];
-    if (!file) return;
-    if (file.size > MAX_ACTUALS_LENGTH) return setRefused(ACTUALS_TOO_BIG_MESSAGE);
-    setReading(file.name);
-    let content: string;
-    try {
-      content = await file.text();
-    } catch {
-      setReading(undefined);
-      return setRefused(`We couldn’t read ${file.name}. Save it again as ${ACTUALS_FILE_WORDS} and choose it again.`);
-    }
-    if (content.length > MAX_ACTUALS_LENGTH) {
-      setReading(undefined);
-      return setRefused(ACTUALS_TOO_BIG_MESSAGE);
-    }
-    upload.mutate({ fileName: file.name, content }, { onSettled: () => setReading(undefined) });
-  };
-
-  let error: string | undefined = refused;
-  if (!error && upload.isError) {
-    const fields = fieldMessagesOf(upload.error);
-    error = fields.content ?? fields.fileName ?? errorMessageOf(upload.error);
-  }
+  const { onFiles, reading, error } = useTextFileUpload(upload, ACTUALS_FILE_WORDS);
   let status;
   if (reading) status = <Spinner size="sm" label={`Checking ${reading} against this batch`} />;
   else if (upload.isSuccess) status = <span role="status">{upload.data.fileName} is reconciled below.</span>;

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type Ref } from 'react';
-import { ACTUALS_TOO_BIG_MESSAGE, MAX_ACTUALS_LENGTH, type EligibilityFile, type EligibilityReport } from '@giving/shared/contracts/workplace-payroll';
+import { type EligibilityFile, type EligibilityReport } from '@giving/shared/contracts/workplace-payroll';
 import { Button } from '../../../components/ui/button';
 import { ConsoleScreen, RowHeader, mutedText } from '../../../components/ui/console-page';
 import { DateText } from '../../../components/ui/date-text';
@@ -12,7 +12,7 @@ import { ActionsHeader } from '../../../components/ui/row-actions';
 import { Spinner } from '../../../components/ui/spinner';
 import { ActionsCell, Table } from '../../../components/ui/table';
 import { Tag } from '../../../components/ui/tag';
-import { errorMessageOf, fieldMessagesOf } from '../../../lib/api-client';
+import { errorMessageOf } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
 import { useEligibilityFiles } from '../api/get-eligibility-files';
 import { useEligibilityReport } from '../api/get-eligibility-report';
@@ -30,6 +30,7 @@ import {
 } from '../eligibility-text';
 import { MANAGE_MEMBERS, useWorkplaceCan, useWorkplaceId } from '../hooks/use-payroll-access';
 import styles from './member-records.module.css';
+import { useTextFileUpload } from '../hooks/use-text-file-upload';
 
 /**
  * /admin/workplace/:workplaceId/eligibility-files — Eligibility Files: what HR's file holds (and a template to start
@@ -119,35 +120,7 @@ function FileFormat({ canManage }: { canManage: boolean }) {
 function Upload() {
   const workplaceId = useWorkplaceId();
   const upload = useUploadEligibilityFile(workplaceId);
-  const [refused, setRefused] = useState<string>();
-  const [reading, setReading] = useState<string>();
-
-  const onFiles = async (accepted: File[]) => {
-    setRefused(undefined);
-    upload.reset();
-    const file = accepted[0];
-    if (!file) return;
-    if (file.size > MAX_ACTUALS_LENGTH) return setRefused(ACTUALS_TOO_BIG_MESSAGE);
-    setReading(file.name);
-    let content: string;
-    try {
-      content = await file.text();
-    } catch {
-      setReading(undefined);
-      return setRefused(`We couldn’t read ${file.name}. Save it again as ${ELIGIBILITY_FILE_WORDS} and choose it again.`);
-    }
-    if (content.length > MAX_ACTUALS_LENGTH) {
-      setReading(undefined);
-      return setRefused(ACTUALS_TOO_BIG_MESSAGE);
-    }
-    upload.mutate({ fileName: file.name, content }, { onSettled: () => setReading(undefined) });
-  };
-
-  let error: string | undefined = refused;
-  if (!error && upload.isError) {
-    const fields = fieldMessagesOf(upload.error);
-    error = fields.content ?? fields.fileName ?? errorMessageOf(upload.error);
-  }
+  const { onFiles, reading, error } = useTextFileUpload(upload, ELIGIBILITY_FILE_WORDS);
 
   return (
     <div className={styles.upload}>
