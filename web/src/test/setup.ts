@@ -7,7 +7,8 @@ import { firstScreenRendered } from '../lib/first-screen';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 // findBy* waits up to 1 s by default. A route's first render imports its lazy chunk, which took longer than that on a
-// 2-core machine running the other suites at the same time (10 s since a fundraising invitation test ran past 5 s) ('signed-in members read the member list' failed so).
+// 2-core machine running the other suites at the same time ('signed-in members read the member list' failed so; later a
+// fundraising invitation test ran past 5 s, hence 10 s).
 // A real failure still fails, only later.
 configure({ asyncUtilTimeout: 10_000 });
 
