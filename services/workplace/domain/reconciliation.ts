@@ -267,7 +267,8 @@ export async function uploadActuals(
   const uploadedAt = deps.clock.now().toISOString();
   const { reconciliation, allocations } = reconcile(batch, lines, rows, byCharity, { fileName: upload.fileName, uploadedAt, unreadRows });
   const prefix = batch.fileKey.slice(0, batch.fileKey.indexOf(`/${batch.sha256}/`));
-  const stamp = uploadedAt.replace(/[^0-9]/g, '');
+  // 20261126T105854801Z: sorts by time, and is a word, never a run of digits a card-number scan would stop at.
+  const stamp = uploadedAt.replace(/[-:.]/g, '');
   const reconciliationKey = `${prefix}/actuals/${stamp}/reconciliation.json`;
   const allocationsKey = `${prefix}/actuals/${stamp}/allocations.json`;
   await deps.files.putJson(reconciliationKey, reconciliation);

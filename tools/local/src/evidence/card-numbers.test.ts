@@ -14,6 +14,9 @@ describe('findCardNumbers', () => {
     expect(findCardNumbers('"at":1763719283123')).toEqual([]);
     expect(findCardNumbers('0000000000000000000000000000004242424242')).toEqual([]);
     expect(findCardNumbers('2026-11-21 10:15:00 and 2026 11 21')).toEqual([]);
+    // A compact timestamp that passes Luhn by chance (it was once part of an S3 key and failed the browser tests' scan).
+    expect(findCardNumbers('actuals/20261126105854801/allocations.json')).toEqual([]);
+    expect(findCardNumbers('2223003122003222')).toEqual(['2223003122003222']);
     expect(findCardNumbers('{"last4":"4242","amount":2500}')).toEqual([]);
     // A random hex id or a content hash may hold a Luhn-valid run of digits by chance.
     expect(findCardNumbers('PAYMENTKEY#a4242424242424242f09c and sha256-4000000000000002ab')).toEqual([]);
