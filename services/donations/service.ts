@@ -125,6 +125,26 @@ export default defineService({
       summary: "The member's gift vouchers (bought with their sign-in's e-mail): value, balance, expiry, status; never the code.",
       access: { table: 'read' },
     },
+    // A workplace buys vouchers for its people (issue 15 item 9). Workplace_Voucher is every employee's (spec §6 lists
+    // it with the employee's payment methods: paying with vouchers), so it cannot say who may buy for the workplace or
+    // see who holds what: that is the payments permissions', which only the workplace's admins (and support) hold.
+    {
+      method: 'POST',
+      path: '/donations/workplace/{workplaceId}/voucher-purchases',
+      handler: 'handlers/workplace-vouchers#order',
+      auth: { kind: 'signedIn', anyOf: ['Workplace_ManagePayments'], tenant: { kind: 'workplace', param: 'workplaceId' } },
+      summary:
+        "The workplace buys a gift voucher for each of up to 99 people by card (202 + tracking number): value x people in one charge; once paid each person is e-mailed their own code, the buyer a receipt; idempotent on the Idempotency-Key header.",
+      access: { table: 'readWrite' },
+    },
+    {
+      method: 'GET',
+      path: '/donations/workplace/{workplaceId}/vouchers',
+      handler: 'handlers/workplace-vouchers#list',
+      auth: { kind: 'signedIn', anyOf: ['Workplace_ViewPayments', 'Workplace_ManagePayments'], tenant: { kind: 'workplace', param: 'workplaceId' } },
+      summary: "The vouchers the workplace bought, newest first, 50 a page (?cursor=): who has each, its value, balance, expiry and status (never the code), with totals over all of them.",
+      access: { table: 'read' },
+    },
     {
       method: 'GET',
       path: '/donations/backoffice/vouchers',

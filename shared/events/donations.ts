@@ -111,6 +111,11 @@ export const VoucherPurchased = defineEvent({
     buyer: z.object({ email: z.string(), firstName: z.string(), name: z.string(), memberId: z.optional(z.string()) }),
     recipient: z.optional(z.object({ name: z.optional(z.string()), email: z.optional(z.string()) })),
     message: z.optional(z.string()),
+    /**
+     * A workplace's order for its staff: which workplace, how many vouchers the order made and this one's place in it
+     * (from 1). The recipient gets the code; the buyer gets one e-mail for the whole order (with the first voucher).
+     */
+    order: z.optional(z.object({ workplaceId: z.string(), workplaceName: z.string(), size: z.number(), position: z.number(), total: z.object({ cents: z.number(), currency: z.enum(CURRENCIES) }) })),
     purchasedAt: z.string(),
   }),
 });

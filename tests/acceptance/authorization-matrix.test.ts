@@ -45,7 +45,9 @@ function expected(route: RouteSpec, role: Role, relation: Relation): Outcome {
     route.path.startsWith('/matching/workplace/{workplaceId}') ||
     // Payroll giving (issue 15): pay cycles, file structures and batches need the workplace's pay-cycle or payments
     // permissions, which only its admins hold. The finance e-mail's link (/workplace/payroll-files/{token}) is public.
-    route.path.startsWith('/workplace/{workplaceId}');
+    route.path.startsWith('/workplace/{workplaceId}') ||
+    // The vouchers a workplace buys for its people (issue 15 item 9): the payments permissions, its admins'.
+    route.path.startsWith('/donations/workplace/{workplaceId}');
   if (charityConsole) return signedIn(relation === 'demo tenant' ? ['charityAdmin', 'backOffice'] : ['backOffice'])(role);
   if (workplaceConsole) {
     if (relation === 'other tenant') return signedIn(['backOffice'])(role);

@@ -4,7 +4,7 @@ import { TEST_CARDS } from '@giving/shared/contracts/card-gateway';
 import type { Gift, GiftPaymentRequest } from '@giving/shared/contracts/donations';
 import { VOUCHER_BALANCE_CHANGED, VOUCHER_BALANCE_CHANGED_SINCE_APPLIED, VOUCHER_EXPIRED, VOUCHER_NOT_FOUND } from '@giving/shared/contracts/voucher-codes';
 import { formatMoney } from '@giving/shared/money';
-import type { BackOfficeVoucherList, MyVoucherList, VoucherLookupResponse, VoucherPurchaseRequest } from '@giving/shared/contracts/vouchers';
+import type { BackOfficeVoucherList, MyVoucherList, VoucherLookupResponse, VoucherPurchaseRequest, WorkplaceVoucherList, WorkplaceVoucherPurchaseRequest } from '@giving/shared/contracts/vouchers';
 import { RECORDING_FAILED_REFUNDED } from '../../services/donations/domain/voucher-steps';
 import { voucherCodeBook } from '../../services/donations/domain/vouchers';
 import { VOUCHER_CODE_SECRET } from '../../tools/local/src/config';
@@ -303,6 +303,81 @@ describe('the voucher lists', () => {
     expect(all.items[1]).toMatchObject({ buyerEmail: dana.email });
     const refused = await fetch(`${platform.siteUrl}/api/donations/backoffice/vouchers`, { headers: { authorization: `Bearer ${token}` } });
     expect(refused.status).toBe(403);
+  });
+});
+
+describe('a workplace buys vouchers for its people (issue 15 item 9)', () => {
+  it("Grace buys one for each of three people in one charge; each gets their own code, she gets the receipt, and the console shows every balance", async () => {
+    const graceUser = DEMO_USERS.find((user) => user.role === 'workplaceAdmin')!;
+    const employee = DEMO_USERS.find((user) => user.role === 'workplaceMember')!;
+    const grace = await client.idToken(graceUser.email, DEMO_PASSWORD);
+    const authed = (token: string) => ({ authorization: `Bearer ${token}` });
+    const me = (await (await fetch(`${platform.siteUrl}/api/accounts/me`, { headers: authed(grace) })).json()) as { corporateAssociations: { corporateId: string }[] };
+    const workplaceId = me.corporateAssociations[0]!.corporateId;
+    const people = ['Aperahama', 'Hine', 'Tama'].map((name) => ({ name, email: `${name.toLowerCase()}.${unique()}@tasman.example` }));
+    const order: WorkplaceVoucherPurchaseRequest = {
+      country: 'nz',
+      voucherValue: 2500,
+      recipients: people,
+      message: 'Thank you for a great year.',
+      card: await client.cardToken(TEST_CARDS.approve, 'Grace Liu'),
+    };
+    const path = `/donations/workplace/${workplaceId}/voucher-purchases`;
+
+    // The same person twice is named, in the list's words; nothing is stored or charged.
+    const twice = await post(path, { ...order, recipients: [people[0], { email: people[0]!.email.toUpperCase() }] }, { ...withKey(), ...authed(grace) });
+    expect(twice.status).toBe(400);
+    expect(((await twice.json()) as { errors: { field: string; message: string }[] }).errors).toEqual([
+      { field: 'body.recipients.1.email', message: 'This e-mail address is already in the list.' },
+    ]);
+    // An employee of the workplace may not buy for it, nor see who holds what.
+    const staff = await client.idToken(employee.email, DEMO_PASSWORD);
+    expect((await post(path, order, { ...withKey(), ...authed(staff) })).status).toBe(403);
+    expect((await fetch(`${platform.siteUrl}/api/donations/workplace/${workplaceId}/vouchers`, { headers: authed(staff) })).status).toBe(403);
+
+    const trackingNumber = await trackingOf(await post(path, order, { ...withKey(), ...authed(grace) }));
+    expect((await client.settle(trackingNumber)).paymentProcessingStatus).toBe('Completed');
+    // One charge: the vouchers' value x people, no fee.
+    expect(await charges(trackingNumber)).toEqual([expect.objectContaining({ amount: 7500, status: 'succeeded' })]);
+
+    const codes: string[] = [];
+    for (const person of people) {
+      const [mail] = await client.receiptsFor(person.email);
+      expect(mail?.subject).toBe('Tasman Engineering sent you a Koha gift voucher');
+      expect(mail?.text).toContain(`Kia ora ${person.name},`);
+      expect(mail?.text).toContain('"Thank you for a great year."');
+      codes.push(/Voucher code: ([A-Z0-9]{8})/.exec(mail?.text ?? '')?.[1] ?? '');
+    }
+    expect(new Set(codes).size).toBe(3);
+    expect(codes.every((code) => /^[A-Z0-9]{8}$/.test(code))).toBe(true);
+    const receipts = (await client.receiptsFor(graceUser.email)).filter((mail) => mail.subject === 'Your order of Koha gift vouchers for Tasman Engineering');
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]?.text).toContain('$25.00 each for 3 people at Tasman Engineering: $75.00 in all.');
+    expect(codes.some((code) => receipts[0]?.text.includes(code))).toBe(false);
+
+    // Hine gives the gift with hers: the console shows what is left on each voucher, and what was given in all.
+    expect((await lookup(codes[1]!)).body).toMatchObject({ isExpired: false, remainingBalance: { cents: 2500, currency: 'NZD' } });
+    const spent = await trackingOf(await post('/donations/payments', await giftPayment(codes[1]!, 2500, { card: TEST_CARDS.approve }), withKey()));
+    expect((await client.settle(spent)).paymentProcessingStatus).toBe('Completed');
+    const left = Math.max(0, 2500 - gift.price.cents);
+    const list = (await (await fetch(`${platform.siteUrl}/api/donations/workplace/${workplaceId}/vouchers`, { headers: authed(grace) })).json()) as WorkplaceVoucherList;
+    const ours = list.items.filter((v) => v.orderNumber === trackingNumber);
+    expect(ours.map((v) => [v.recipientEmail, v.recipientName, v.voucherBalance.cents, v.status]).sort()).toEqual(
+      [
+        [people[0]!.email, 'Aperahama', 2500, 'Active'],
+        [people[1]!.email, 'Hine', left, left === 0 ? 'Used' : 'Active'],
+        [people[2]!.email, 'Tama', 2500, 'Active'],
+      ].sort(),
+    );
+    expect(ours.map((v) => [v.buyerName, v.maskedCode.replace(/[A-Z0-9]/g, 'X')])).toEqual(ours.map(() => ['Grace Liu', '••••••XX']));
+    expect(codes.some((code) => JSON.stringify(list).includes(code))).toBe(false);
+    const nzd = list.totals.find((t) => t.currency === 'NZD')!;
+    expect(nzd.value.cents).toBe(nzd.given.cents + nzd.remaining.cents + nzd.expired.cents);
+    expect(nzd.given.cents).toBeGreaterThanOrEqual(2500 - left);
+
+    // Each voucher is announced once, under its own id (its e-mail goes once however often the event comes).
+    const events = (await client.eventsOf('VoucherPurchased')).filter((e) => (e.detail.data as { trackingNumber: string }).trackingNumber === trackingNumber);
+    expect(events.map((e) => e.detail.metadata.id).sort()).toEqual([1, 2, 3].map((n) => `${trackingNumber}-0${n}`));
   });
 });
 

@@ -32,7 +32,9 @@ export const tickerIdOf = (voucherId: string) => `voucher-${createHash('sha256')
 export async function recordVoucherPurchase(
   deps: { activity: VoucherActivityStore; clock: { now(): Date } },
   event: EventData<typeof VoucherPurchased>,
-): Promise<'recorded' | 'tooOld'> {
+): Promise<'recorded' | 'tooOld' | 'sameOrder'> {
+  // A workplace's order for its staff is one purchase on the ticker, not one per person.
+  if (event.order && event.order.position > 1) return 'sameOrder';
   if (!isCountryCode(event.country)) throw new Error(`VoucherPurchased ${event.voucherId} has unknown country ${event.country}`);
   const createdOn = new Date(event.purchasedAt);
   if (Number.isNaN(createdOn.getTime())) throw new Error(`VoucherPurchased ${event.voucherId} has invalid purchasedAt ${event.purchasedAt}`);

@@ -40,7 +40,7 @@ async function processingPayment(overrides: Partial<NewPayment> = {}): Promise<s
     } as NewPayment,
     'fp',
   );
-  await payments.markProcessing(trackingNumber, priceVoucherPurchase({ country: 'nz', donationAmountCents: 5000 }), now);
+  await payments.markProcessing(trackingNumber, priceVoucherPurchase({ country: 'nz', donationAmountCents: 5000, quantity: 1 }), now);
   return trackingNumber;
 }
 

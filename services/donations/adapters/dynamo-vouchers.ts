@@ -12,6 +12,8 @@ import { paymentKey } from './dynamo-payments';
  *   VOUCHER#<code hash>                 / VOUCHER     -> the voucher, its balance as balanceCents (conditional decrements)
  *                                                        gsi3 = BUYER#<buyer e-mail, lower case> / <createdAt>#<id> (the buyer's list)
  *                                                        gsi2 = VOUCHERS / <createdAt>#<id> (the back office's list, newest first)
+ *                                                        gsi1 = WORKPLACEVOUCHERS#<workplace id> / <createdAt>#<id> (a workplace's
+ *                                                        order vouchers: its console's list)
  *   VOUCHERREDEMPTION#<tracking number> / REDEMPTION  -> what one payment took from a voucher (at most one per payment)
  *   RATELIMIT#<key>#<window>            / RATELIMIT   -> calls counted in a window (expires with it)
  * The payment's own item (dynamo-payments.ts) gets `redemption` and `purchasedVoucher` in the same transactions.
@@ -22,6 +24,7 @@ const voucherKey = (codeHash: string) => ({ pk: `VOUCHER#${codeHash}`, sk: 'VOUC
 const redemptionKey = (trackingNumber: string) => ({ pk: `VOUCHERREDEMPTION#${trackingNumber}`, sk: 'REDEMPTION' });
 const buyerPartition = (email: string) => `BUYER#${email.trim().toLowerCase()}`;
 const ALL_VOUCHERS = 'VOUCHERS';
+const workplacePartition = (workplaceId: string) => `WORKPLACEVOUCHERS#${workplaceId}`;
 
 interface VoucherItem extends Omit<Voucher, 'balance' | 'expiresAt'> {
   pk: string;
@@ -34,6 +37,8 @@ interface VoucherItem extends Omit<Voucher, 'balance' | 'expiresAt'> {
   gsi3sk: string;
   gsi2pk: string;
   gsi2sk: string;
+  gsi1pk?: string;
+  gsi1sk?: string;
 }
 
 /** The voucher's item, as completePurchase writes it (the seed writes the demo's vouchers with it too). */
@@ -51,6 +56,7 @@ export function voucherItem(voucher: Voucher): VoucherItem {
     gsi3sk: sortKey,
     gsi2pk: ALL_VOUCHERS,
     gsi2sk: sortKey,
+    ...(voucher.workplace ? { gsi1pk: workplacePartition(voucher.workplace.id), gsi1sk: sortKey } : {}),
   };
 }
 
@@ -66,6 +72,8 @@ function toVoucher(item: Record<string, unknown>): Voucher {
     gsi3sk: _g2,
     gsi2pk: _g3,
     gsi2sk: _g4,
+    gsi1pk: _g5,
+    gsi1sk: _g6,
     ...voucher
   } = item as unknown as VoucherItem;
   return { ...voucher, expiresAt: validUntil, balance: money(balanceCents, currency) };
@@ -84,25 +92,27 @@ function toRedemption(item: Record<string, unknown>): VoucherRedemption {
 
 const reasonCodes = (error: TransactionCanceledException) => (error.CancellationReasons ?? []).map((reason) => reason.Code);
 
-const CURSOR_KEYS = ['pk', 'sk', 'gsi2pk', 'gsi2sk'] as const;
+const CURSOR_KEYS = { gsi1: ['pk', 'sk', 'gsi1pk', 'gsi1sk'], gsi2: ['pk', 'sk', 'gsi2pk', 'gsi2sk'] } as const;
+type CursorIndex = keyof typeof CURSOR_KEYS;
 const badCursor = () => invalid([{ field: 'query.cursor', message: MESSAGES.invalidInput }]);
 
-function encodeCursor(item: Record<string, unknown>): string {
-  return Buffer.from(JSON.stringify(CURSOR_KEYS.map((key) => item[key]))).toString('base64url');
+function encodeCursor(index: CursorIndex, item: Record<string, unknown>): string {
+  return Buffer.from(JSON.stringify(CURSOR_KEYS[index].map((key) => item[key]))).toString('base64url');
 }
 
 /** Reads a cursor back; one from another list (or made up) is refused, never handed to DynamoDB. */
-function decodeCursor(cursor: string): Record<string, string> {
+function decodeCursor(index: CursorIndex, cursor: string, partition: string): Record<string, string> {
+  const keys = CURSOR_KEYS[index];
   let values: unknown;
   try {
     values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
     throw badCursor();
   }
-  if (!Array.isArray(values) || values.length !== CURSOR_KEYS.length || !values.every((v) => typeof v === 'string') || values[2] !== ALL_VOUCHERS) {
+  if (!Array.isArray(values) || values.length !== keys.length || !values.every((v) => typeof v === 'string') || values[2] !== partition) {
     throw badCursor();
   }
-  return Object.fromEntries(CURSOR_KEYS.map((key, i) => [key, values[i] as string]));
+  return Object.fromEntries(keys.map((key, i) => [key, values[i] as string]));
 }
 
 export function dynamoVoucherRepository(client: DynamoDBDocumentClient, tableName: string): VoucherRepository {
@@ -254,7 +264,7 @@ export function dynamoVoucherRepository(client: DynamoDBDocumentClient, tableNam
 
     async search({ q, cursor }, limit) {
       const items: Record<string, unknown>[] = [];
-      let start: QueryCommandInput['ExclusiveStartKey'] = cursor ? decodeCursor(cursor) : undefined;
+      let start: QueryCommandInput['ExclusiveStartKey'] = cursor ? decodeCursor('gsi2', cursor, ALL_VOUCHERS) : undefined;
       // One more than a page tells whether there is a next page; a search reads on until the page is full.
       do {
         const result = await client.send(
@@ -274,9 +284,84 @@ export function dynamoVoucherRepository(client: DynamoDBDocumentClient, tableNam
       } while (start && items.length <= limit);
       if (items.length > limit) {
         const page = items.slice(0, limit);
-        return { items: page.map(toVoucher), nextCursor: encodeCursor(page[page.length - 1] as Record<string, unknown>) };
+        return { items: page.map(toVoucher), nextCursor: encodeCursor('gsi2', page[page.length - 1] as Record<string, unknown>) };
       }
       return { items: items.map(toVoucher) };
+    },
+
+    async completeOrder(vouchers, { trackingNumber, chargeId }) {
+      if (vouchers.length === 0 || vouchers.length > 99) throw new Error(`an order of ${vouchers.length} vouchers does not fit one transaction`);
+      try {
+        await client.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              ...vouchers.map((voucher) => ({ Put: { TableName: tableName, Item: voucherItem(voucher), ConditionExpression: 'attribute_not_exists(pk)' } })),
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: paymentKey(trackingNumber),
+                  UpdateExpression: 'SET #status = :completed, chargeId = :chargeId, purchasedVouchers = :vouchers, updatedAt = :at REMOVE gsi1pk, gsi1sk',
+                  ConditionExpression: '#status = :processing AND attribute_not_exists(compensating)',
+                  ExpressionAttributeNames: { '#status': 'status' },
+                  ExpressionAttributeValues: {
+                    ':completed': 'Completed',
+                    ':processing': 'Processing',
+                    ':chargeId': chargeId,
+                    ':vouchers': vouchers.map(({ voucherId, codeHash }) => ({ voucherId, codeHash })),
+                    ':at': (vouchers[0] as Voucher).createdAt,
+                  },
+                },
+              },
+            ],
+          }),
+        );
+        return { outcome: 'created' };
+      } catch (error) {
+        if (!(error instanceof TransactionCanceledException)) throw error;
+        const reasons = reasonCodes(error);
+        if (reasons[vouchers.length] === 'ConditionalCheckFailed') return { outcome: 'ended' };
+        const positions = reasons.flatMap((reason, index) => (index < vouchers.length && reason === 'ConditionalCheckFailed' ? [index] : []));
+        if (positions.length > 0) return { outcome: 'codeTaken', positions };
+        throw error;
+      }
+    },
+
+    async listByWorkplace(workplaceId, { cursor }, limit) {
+      const partition = workplacePartition(workplaceId);
+      const result = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :workplace',
+          ExpressionAttributeValues: { ':workplace': partition },
+          ScanIndexForward: false,
+          // One more than a page tells whether there is a next one.
+          Limit: limit + 1,
+          ...(cursor ? { ExclusiveStartKey: decodeCursor('gsi1', cursor, partition) } : {}),
+        }),
+      );
+      const items = result.Items ?? [];
+      if (items.length > limit) {
+        const page = items.slice(0, limit);
+        return { items: page.map(toVoucher), nextCursor: encodeCursor('gsi1', page[page.length - 1] as Record<string, unknown>) };
+      }
+      return { items: items.map(toVoucher) };
+    },
+
+    async balancesOfWorkplace(workplaceId) {
+      const items = await queryAll(client, {
+        TableName: tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :workplace',
+        ExpressionAttributeValues: { ':workplace': workplacePartition(workplaceId) },
+        ProjectionExpression: '#value, balanceCents, currency, validUntil',
+        ExpressionAttributeNames: { '#value': 'value' },
+      });
+      return items.map((item) => ({
+        value: item.value as Voucher['value'],
+        balance: money(Number(item.balanceCents), item.currency as Currency),
+        expiresAt: String(item.validUntil),
+      }));
     },
   };
 }

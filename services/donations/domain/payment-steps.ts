@@ -105,7 +105,7 @@ export async function reconcileCharge(
 
 function chargeDescriptionOf(payment: Payment): string {
   const priced = payment.priced;
-  if (!priced || 'voucherPurchase' in priced) return 'Koha gift voucher';
+  if (!priced || 'voucherPurchase' in priced) return payment.quantity > 1 ? `Koha gift vouchers x${payment.quantity}` : 'Koha gift voucher';
   if (priced.page) return `Donation to ${priced.charity.name} through "${priced.page.title}"`;
   return priced.gift ? `${priced.gift.title} x${payment.quantity} for ${priced.charity.name}` : `General donation to ${priced.charity.name}`;
 }

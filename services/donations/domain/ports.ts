@@ -17,7 +17,13 @@ export type PaymentTarget =
   | { pageType: 'CHARITY'; charityId: string }
   /** A donation to a fundraising page (quantity 1): its donor's message to the page, and whether the page shows it. */
   | { pageType: 'FUNDRAISE'; pageId: string; isMessageAnonymous: boolean; donorMessage?: string }
-  | { pageType: 'VOUCHER_PURCHASE'; recipient?: VoucherRecipient };
+  | {
+      pageType: 'VOUCHER_PURCHASE';
+      recipient?: VoucherRecipient;
+      /** A workplace's order for its staff (quantity = recipients): one voucher per recipient, each e-mailed its code. */
+      workplace?: { id: string; name: string };
+      recipients?: (VoucherRecipient & { email: string })[];
+    };
 export type PaymentPageType = PaymentTarget['pageType'];
 /** What a donation can be for (a voucher purchase is a payment, not a donation). */
 export type DonationPageType = Exclude<PaymentPageType, 'VOUCHER_PURCHASE'>;
@@ -80,6 +86,8 @@ interface PaymentRecord {
   redemption?: { amount: Money };
   /** A voucher purchase's voucher once it exists (written with the payment's completion). */
   purchasedVoucher?: { codeHash: string };
+  /** A workplace order's vouchers once they exist (written with the payment's completion), in the recipients' order. */
+  purchasedVouchers?: { voucherId: string; codeHash: string }[];
   /** Set when a failure after the charge is being compensated: the payment can no longer complete. */
   compensating?: boolean;
   /**
@@ -332,6 +340,8 @@ export interface Voucher {
   buyer: { email: string; firstName: string; lastName: string; memberId?: string };
   recipient?: VoucherRecipient;
   message?: string;
+  /** Bought by a workplace for one of its people: the workplace, and the order (payment) it was one of. */
+  workplace?: { id: string; name: string; orderNumber: string };
 }
 
 /** A redemption of one payment, keyed by its tracking number: there is at most one per payment. */
@@ -349,6 +359,18 @@ export interface VoucherRepository {
    * voucher already has this code (derive the next variant); 'ended' when the payment is no longer Processing.
    */
   completePurchase(voucher: Voucher, purchase: { trackingNumber: string; chargeId: string }): Promise<'created' | 'codeTaken' | 'ended'>;
+  /**
+   * The same for a workplace's order: every voucher (at most 99) and the payment's completion in one transaction.
+   * 'codeTaken' names the positions whose code another voucher has.
+   */
+  completeOrder(
+    vouchers: Voucher[],
+    purchase: { trackingNumber: string; chargeId: string },
+  ): Promise<{ outcome: 'created' } | { outcome: 'codeTaken'; positions: number[] } | { outcome: 'ended' }>;
+  /** A workplace's vouchers, newest first, a page at a time. */
+  listByWorkplace(workplaceId: string, query: { cursor?: string }, limit: number): Promise<{ items: Voucher[]; nextCursor?: string }>;
+  /** Every voucher of a workplace, for its totals (value, balance, expiry only). */
+  balancesOfWorkplace(workplaceId: string): Promise<Pick<Voucher, 'value' | 'balance' | 'expiresAt'>[]>;
   getByCodeHash(codeHash: string): Promise<Voucher | undefined>;
   /**
    * Takes `amount` off the voucher's balance, records the redemption under the tracking number and writes it on the

@@ -13,6 +13,7 @@ import { money, type Money } from '@giving/shared/money';
 import { accountOfPayment, transactionFeeOn } from './payment-gateway';
 import type { CardGateway, Payment, PaymentRepository, VoucherRepository } from './ports';
 import { isExpired, voucherFor, type VoucherCodeBook } from './vouchers';
+import { emitWorkplaceVouchersPurchased, isWorkplaceOrder, recordWorkplaceVoucherOrder } from './workplace-vouchers';
 
 /**
  * The payment workflow's gift-voucher steps and its compensation (workflows/payment.asl.json). Each is safe to run
@@ -138,9 +139,11 @@ export async function recordVoucherPurchase(
 ): Promise<void> {
   if (payment.pageType !== 'VOUCHER_PURCHASE') throw new Error(`payment ${payment.trackingNumber} is not a voucher purchase`);
   if (!payment.priced) throw new Error(`payment ${payment.trackingNumber} was not validated`);
+  if (isWorkplaceOrder(payment)) return recordWorkplaceVoucherOrder(deps, payment, chargeId);
   const boughtAt = deps.clock.now();
+  const value = money(payment.donationAmountCents, payment.priced.amount.currency);
   for (let variant = 0; variant < 10; variant++) {
-    const voucher = voucherFor(payment, payment.priced.amount, deps.codes, variant, boughtAt);
+    const voucher = voucherFor(payment, value, deps.codes, variant, boughtAt);
     const result = await deps.vouchers.completePurchase(voucher, { trackingNumber: payment.trackingNumber, chargeId });
     if (result === 'created') return;
     if (result === 'ended') {
@@ -156,6 +159,7 @@ export async function emitVoucherPurchased(
   deps: { payments: PaymentRepository; vouchers: VoucherRepository; publisher: EventPublisher },
   payment: Payment,
 ): Promise<void> {
+  if (isWorkplaceOrder(payment)) return emitWorkplaceVouchersPurchased(deps, payment);
   const codeHash = payment.purchasedVoucher?.codeHash;
   const voucher = codeHash ? await deps.vouchers.getByCodeHash(codeHash) : undefined;
   if (!voucher) throw new Error(`voucher of purchase ${payment.trackingNumber} does not exist`);

@@ -52,7 +52,7 @@ const aPurchase = (overrides: Partial<VoucherPurchaseRequest> = {}): VoucherPurc
 async function aVoucher(overrides: Partial<Voucher> = {}, boughtAt = new Date('2026-11-21T09:00:00Z')) {
   const clock = fixedClock(boughtAt);
   const { trackingNumber } = await createVoucherPurchase({ payments, clock }, aPurchase(), `key-${newId()}`);
-  await payments.markProcessing(trackingNumber, priceVoucherPurchase({ country: 'nz', donationAmountCents: 5000 }), boughtAt);
+  await payments.markProcessing(trackingNumber, priceVoucherPurchase({ country: 'nz', donationAmountCents: 5000, quantity: 1 }), boughtAt);
   const payment = (await payments.get(trackingNumber)) as Payment;
   const voucher = { ...voucherFor(payment, money(5000, 'NZD'), codes, 0, boughtAt), ...overrides };
   expect(await vouchers.completePurchase(voucher, { trackingNumber, chargeId: `ch_${trackingNumber}` })).toBe('created');

@@ -134,10 +134,10 @@ async function storePurchase(
   return { trackingNumber: result.trackingNumber };
 }
 
-/** A voucher purchase is priced at the voucher's value in the country's currency. */
-export function priceVoucherPurchase(payment: { country: keyof typeof COUNTRIES; donationAmountCents: number }): PricedVoucherPurchase {
+/** A voucher purchase is priced at the voucher's value times how many vouchers (1, or a workplace order's people), in the country's currency. */
+export function priceVoucherPurchase(payment: { country: keyof typeof COUNTRIES; donationAmountCents: number; quantity: number }): PricedVoucherPurchase {
   const currency = COUNTRIES[payment.country].currency;
-  const amount = money(payment.donationAmountCents, currency);
+  const amount = money(payment.donationAmountCents * payment.quantity, currency);
   return { amount, tip: money(0, currency), total: amount, voucherPurchase: true };
 }
 
@@ -259,6 +259,7 @@ export function voucherCodeMails(
     `To give with it, choose a charity or a gift at ${giveUrl}, pick "Gift voucher" at checkout and enter the code.`,
   ];
   const recipientName = purchase.recipient?.name;
+  if (purchase.order) return workplaceOrderMails(purchase, purchase.order, { value, howTo, recipientName, locale });
   const buyerLines = [
     `Dear ${purchase.buyer.firstName || purchase.buyer.name},`,
     '',
@@ -287,8 +288,55 @@ export function voucherCodeMails(
       ],
     });
   }
-  return mails.map(({ key, to, subject, lines }) => ({
-    key,
-    mail: { to, subject, text: lines.join('\n'), html: lines.map((line) => (line ? `<p>${escapeHtml(line)}</p>` : '')).join('\n') },
-  }));
+  return mails.map(asMail);
+}
+
+const asMail = ({ key, to, subject, lines }: { key: string; to: string; subject: string; lines: string[] }) => ({
+  key,
+  mail: { to, subject, text: lines.join('\n'), html: lines.map((line) => (line ? `<p>${escapeHtml(line)}</p>` : '')).join('\n') } satisfies OutgoingMail,
+});
+
+/**
+ * A workplace order's voucher: its person gets the code, from the workplace; the buyer never sees the codes and gets
+ * one e-mail for the whole order (sent with the order's first voucher), which is their receipt.
+ */
+function workplaceOrderMails(
+  purchase: EventData<typeof VoucherPurchased>,
+  order: NonNullable<EventData<typeof VoucherPurchased>['order']>,
+  text: { value: string; howTo: string[]; recipientName?: string; locale: string },
+): { key: string; mail: OutgoingMail }[] {
+  const mails: { key: string; to: string; subject: string; lines: string[] }[] = [];
+  if (purchase.recipient?.email) {
+    mails.push({
+      key: 'recipient',
+      to: purchase.recipient.email,
+      subject: `${order.workplaceName} sent you a Koha gift voucher`,
+      lines: [
+        `Kia ora${text.recipientName ? ` ${text.recipientName}` : ''},`,
+        '',
+        `${order.workplaceName} has given you a ${text.value} Koha gift voucher to give to a charity of your choice.`,
+        ...(purchase.message ? ['', `"${purchase.message}"`] : []),
+        '',
+        ...text.howTo,
+      ],
+    });
+  }
+  if (order.position === 1) {
+    const people = order.size === 1 ? '1 person' : `${order.size} people`;
+    mails.push({
+      key: 'buyer',
+      to: purchase.buyer.email,
+      subject: `Your order of Koha gift vouchers for ${order.workplaceName}`,
+      lines: [
+        `Dear ${purchase.buyer.firstName || purchase.buyer.name},`,
+        '',
+        `Thank you for buying Koha gift vouchers of ${text.value} each for ${people} at ${order.workplaceName}: ${formatMoney(order.total, text.locale)} in all.`,
+        `We have e-mailed each person their own code. You can follow what is left on each voucher under Gift Vouchers in your workplace console.`,
+        '',
+        `Receipt number: ${purchase.trackingNumber}`,
+        'A gift voucher is not a donation: this receipt cannot be used to claim a tax credit or deduction, and neither can the part of a donation a voucher pays.',
+      ],
+    });
+  }
+  return mails.map(asMail);
 }

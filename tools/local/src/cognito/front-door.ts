@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import { importJWK, SignJWT, type JWK } from 'jose';
 import { edgeAddress } from '@giving/shared/edge';
 import { readBody } from '../runtime/http-server';
 import { closeServer, listenOn } from '../runtime/http-server';
@@ -9,7 +12,11 @@ import { refuseTooManyRequests, type EdgeRateLimiter } from '../edge/rate-limite
  * - the user pool's web ACL (the sign-in rate rule of shared/edge.ts), when given, as AWS WAF in front of Cognito;
  * - the two admin operations cognito-local lacks, which the accounts service calls: AdminUserGlobalSignOut (the
  *   member's refresh tokens issued before it stop working, as in Cognito) and AdminSetUserMFAPreference (kept and
- *   shown by AdminGetUser; cognito-local has no MFA, so signing in asks for no code here).
+ *   shown by AdminGetUser; cognito-local has no MFA, so signing in asks for no code here);
+ * - the ID token's standard attributes: Cognito puts the user's readable standard attributes (given_name,
+ *   family_name, ...) in the ID token, cognito-local only e-mail and custom ones. Each ID token it issues is given the
+ *   user's attributes and signed again with cognito-local's own key (the same kid), so handlers read the member's
+ *   names from their token as they do in AWS.
  */
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 const JSON_TYPE = 'application/x-amz-json-1.1';
@@ -63,6 +70,40 @@ export async function startCognitoFrontDoor(options: { port: number; cognitoLoca
       call.end(body);
     });
 
+  /** The user's attributes, as AdminGetUser tells them. */
+  const attributesOf = (req: IncomingMessage, userPoolId: string, username: string) =>
+    userExists(req, { UserPoolId: userPoolId, Username: username }).then((user) =>
+      user.status === 200 ? ((JSON.parse(user.body) as { UserAttributes?: { Name: string; Value: string }[] }).UserAttributes ?? []) : [],
+    );
+
+  /** Forwards a sign-in and answers its tokens with the ID token carrying the user's standard attributes. */
+  const forwardWithIdToken = (req: IncomingMessage, res: ServerResponse, body: Buffer) =>
+    new Promise<void>((resolve, reject) => {
+      const call = request(
+        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host, 'content-length': String(body.length) } },
+        (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+          answer.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            const send = (out: string) => {
+              res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'content-length': Buffer.byteLength(out) });
+              res.end(out);
+              resolve();
+            };
+            const parsed = answer.statusCode === 200 ? (JSON.parse(text) as { AuthenticationResult?: { IdToken?: string } }) : undefined;
+            const idToken = parsed?.AuthenticationResult?.IdToken;
+            if (!parsed?.AuthenticationResult || !idToken) return send(text);
+            withStandardAttributes(idToken, (userPoolId, username) => attributesOf(req, userPoolId, username))
+              .then((token) => send(JSON.stringify({ ...parsed, AuthenticationResult: { ...parsed.AuthenticationResult, IdToken: token } })))
+              .catch(reject);
+          });
+        },
+      );
+      call.on('error', reject);
+      call.end(body);
+    });
+
   const server = createServer((req, res) => {
     handle(req, res).catch(() => {
       if (!res.headersSent) answerError(res, 500, 'InternalErrorException', 'The local user pool failed');
@@ -105,6 +146,10 @@ export async function startCognitoFrontDoor(options: { port: number; cognitoLoca
       }
     }
 
+    if (operation === 'InitiateAuth' || operation === 'RespondToAuthChallenge' || operation === 'AdminInitiateAuth' || operation === 'AdminRespondToAuthChallenge') {
+      return forwardWithIdToken(req, res, body);
+    }
+
     if (operation === 'AdminGetUser') {
       return forward(req, res, body, (answer) => {
         const user = answer as { Username?: string; UserMFASettingList?: string[]; PreferredMfaSetting?: string };
@@ -123,6 +168,50 @@ export async function startCognitoFrontDoor(options: { port: number; cognitoLoca
 function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
+}
+
+/** Cognito's standard user attributes (OpenID Connect's), which a real ID token carries when the user has them. */
+const STANDARD_ATTRIBUTES = [
+  'name',
+  'given_name',
+  'family_name',
+  'middle_name',
+  'nickname',
+  'preferred_username',
+  'profile',
+  'picture',
+  'website',
+  'gender',
+  'birthdate',
+  'zoneinfo',
+  'locale',
+  'phone_number',
+  'address',
+  'updated_at',
+];
+
+let signingKey: Promise<CryptoKey | Uint8Array> | undefined;
+/** cognito-local's own signing key (shipped with it; its tokens carry kid CognitoLocal and its JWKS serves the public half). */
+const cognitoLocalKey = () =>
+  (signingKey ??= (async () => {
+    const file = createRequire(import.meta.url).resolve('cognito-local/lib/keys/cognitoLocal.private.json');
+    return importJWK((JSON.parse(readFileSync(file, 'utf8')) as { jwk: JWK }).jwk, 'RS256');
+  })());
+
+/** The ID token with the user's standard attributes added, signed again as cognito-local signs (RS256, kid CognitoLocal). */
+export async function withStandardAttributes(
+  idToken: string,
+  attributesOf: (userPoolId: string, username: string) => Promise<{ Name: string; Value: string }[]>,
+): Promise<string> {
+  const claims = jwtClaims(idToken);
+  const username = claims?.['cognito:username'];
+  const userPoolId = typeof claims?.iss === 'string' ? new URL(claims.iss).pathname.slice(1) : '';
+  if (!claims || typeof username !== 'string' || !userPoolId) return idToken;
+  const added = Object.fromEntries(
+    (await attributesOf(userPoolId, username)).filter((a) => STANDARD_ATTRIBUTES.includes(a.Name) && !(a.Name in claims)).map((a) => [a.Name, a.Value]),
+  );
+  if (Object.keys(added).length === 0) return idToken;
+  return new SignJWT({ ...claims, ...added }).setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal', typ: 'JWT' }).sign(await cognitoLocalKey());
 }
 
 /** A JWT's payload, unverified: cognito-local verifies the token itself; this only reads who it was issued to, and when. */
