@@ -16,6 +16,12 @@ export interface Caller {
   claims: Readonly<Record<string, string>>;
 }
 
+/** How a caller is named to others (who decided, who uploaded): their names from the ID token, else their e-mail. */
+export function callerName(caller: Caller | undefined): string {
+  const name = [caller?.claims.given_name, caller?.claims.family_name].map((part) => part?.trim()).filter(Boolean).join(' ');
+  return name || caller?.email || caller?.userId || '';
+}
+
 export interface HttpRequest<TBody, TParams, TQuery> {
   body: TBody;
   params: TParams;

@@ -437,9 +437,16 @@ describe('payroll files for finance', () => {
     const receipt = await fetch(`${platform.siteUrl}/api${base()}/external-donations/${recorded.body.id}/receipt`, { headers: { authorization: `Bearer ${tokens.get('workplaceAdmin')}` } });
     expect(receipt.headers.get('content-type')).toBe('application/pdf');
     expect(Buffer.from(await receipt.arrayBuffer()).toString('base64')).toBe(pdf);
+    // The member downloads their own receipt; another member cannot, even knowing its id.
+    const mine = await fetch(`${platform.siteUrl}/api/workplace/me/external-donations/${recorded.body.id}/receipt`, { headers: { authorization: `Bearer ${tokens.get(member.role)}` } });
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get('content-disposition')).toContain('attachment; filename=');
+    expect(Buffer.from(await mine.arrayBuffer()).toString('base64')).toBe(pdf);
+    const theirs = await fetch(`${platform.siteUrl}/api/workplace/me/external-donations/${recorded.body.id}/receipt`, { headers: { authorization: `Bearer ${tokens.get('donor')}` } });
+    expect(theirs.status).toBe(404);
 
     const approved = await call<ExternalDonation>(`${base()}/external-donations/${recorded.body.id}/decision`, { ...admin, method: 'POST', body: { decision: 'Approve' } });
-    expect(approved.body).toMatchObject({ status: 'Approved', decidedBy: 'grace.liu@tasman-engineering.co.nz' });
+    expect(approved.body).toMatchObject({ status: 'Approved', decidedBy: 'Grace Liu' });
     const events = await eventually(() => platformClient(platform).eventsOf('ExternalDonationApproved'), (list) => list.length > 0);
     expect(events.map((event) => event.detail.data)).toEqual([expect.objectContaining({ externalDonationId: recorded.body.id, memberId: expect.any(String), amount: { cents: 5000, currency: 'NZD' } })]);
     // Deciding it the other way now is refused; the same decision again is answered as it stands.

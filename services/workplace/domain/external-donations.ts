@@ -110,9 +110,17 @@ export async function decideExternalDonation(
   return publicDonation({ ...donation, status, decidedAt, decidedBy, ...(decision.decision === 'Decline' ? { declineReason: decision.reason } : {}) });
 }
 
-/** The receipt, for the admin deciding (and the member who sent it). */
+/** The receipt, for the admin deciding. */
 export async function externalDonationReceipt(deps: Pick<Deps, 'externalDonations' | 'files'>, workplaceId: string, id: string) {
-  const donation = await deps.externalDonations.get(workplaceId, id);
+  return receiptOf(deps, await deps.externalDonations.get(workplaceId, id));
+}
+
+/** The receipt of one of the member's own donations; anyone else's is not found, as one that does not exist. */
+export async function memberExternalDonationReceipt(deps: Pick<Deps, 'externalDonations' | 'files'>, memberId: string, id: string) {
+  return receiptOf(deps, (await deps.externalDonations.listForMember(memberId)).find((donation) => donation.id === id));
+}
+
+async function receiptOf(deps: Pick<Deps, 'files'>, donation: ExternalDonation | undefined) {
   if (!donation) throw notFound('The external donation');
   const bytes = await deps.files.getBytes(donation.receiptKey);
   if (!bytes) throw notFound('The receipt');

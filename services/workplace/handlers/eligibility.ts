@@ -1,5 +1,5 @@
 import { eligibilityFileParams, eligibilityUploadSchema, workplaceParams } from '@giving/shared/contracts/workplace-payroll';
-import { created, ok } from '@giving/shared/lambda/http';
+import { callerName, created, ok } from '@giving/shared/lambda/http';
 import { deps } from '../adapters';
 import { getEligibilityReport, listEligibilityFiles, uploadEligibilityFile } from '../domain/eligibility';
 import { workplaceRoute } from '../http';
@@ -8,7 +8,7 @@ import { workplaceRoute } from '../http';
 
 /** POST /workplace/{workplaceId}/eligibility-files — 201 with the report, Accepted or Rejected. */
 export const upload = workplaceRoute({ params: workplaceParams, body: eligibilityUploadSchema }, async ({ params, body, caller }) =>
-  created(await uploadEligibilityFile(deps(), params.workplaceId, body, caller?.email ?? caller?.userId ?? '')),
+  created(await uploadEligibilityFile(deps(), params.workplaceId, body, callerName(caller))),
 );
 
 /** GET /workplace/{workplaceId}/eligibility-files */

@@ -253,7 +253,7 @@ describe('external donations (user area)', () => {
     const { start } = externalDonations({ menu: anAdminMenu(), items: [anExternalDonation({ status: 'Approved' })] });
     start();
     const list = await screen.findByRole('list', { name: 'Your external donations' });
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Forest & Bird$50.00Donated 2 Apr 2026 · Harbour BankApproved']);
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Forest & Bird$50.00Donated 2 Apr 2026 · Harbour BankApprovedReceipt']);
     expect(screen.queryByRole('form', { name: 'Record a donation' })).toBeNull();
   });
 
@@ -275,9 +275,34 @@ describe('external donations (user area)', () => {
     start();
     const list = await screen.findByRole('list', { name: 'Your external donations' });
     expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Forest & Bird$50.00Donated 2 Apr 2026 · Harbour BankWaiting for your workplace',
-      'City Mission$125.50Donated 20 Mar 2026 · Harbour BankApproved',
-      'Bush Rescue$20.00Donated 1 Mar 2026 · Tasman EngineeringDeclinedReason: The receipt is for a raffle ticket.',
+      'Forest & Bird$50.00Donated 2 Apr 2026 · Harbour BankWaiting for your workplaceReceipt',
+      'City Mission$125.50Donated 20 Mar 2026 · Harbour BankApprovedReceipt',
+      'Bush Rescue$20.00Donated 1 Mar 2026 · Tasman EngineeringDeclinedReason: The receipt is for a raffle ticket.Receipt',
     ]);
+  });
+
+  it('downloads the receipt the member sent with a donation, and says why when it cannot', async () => {
+    const donation = anExternalDonation();
+    const { fetch, start } = externalDonations({ items: [donation] });
+    fetch.on(
+      'GET',
+      `${MINE}/${donation.id}/receipt`,
+      () => new Response('%PDF-1.4 receipt', { status: 200, headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="forest-and-bird-receipt.pdf"' } }),
+    );
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:receipt');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    const { user } = start();
+    const button = await screen.findByRole('button', { name: `Download the receipt for Forest & Bird, ${donation.receiptFileName}` });
+    await user.click(button);
+    await waitFor(() => expect(clicked).toEqual(['forest-and-bird-receipt.pdf']));
+    expect(await createObjectURL.mock.calls[0]![0].text()).toBe('%PDF-1.4 receipt');
+
+    fetch.on('GET', `${MINE}/${donation.id}/receipt`, problem(404, { title: 'Not found.', code: 'NotFound', detail: 'The external donation was not found.' }));
+    await user.click(button);
+    expect(await screen.findByText('We couldn’t download the receipt: The external donation was not found.')).toBeTruthy();
   });
 });

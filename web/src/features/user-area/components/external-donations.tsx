@@ -20,8 +20,10 @@ import { applyServerErrors } from '../../../components/ui/server-errors';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tag } from '../../../components/ui/tag';
 import { useAdminMenu } from '../../../lib/account';
+import { useDownload } from '../../../lib/use-download';
 import { NetworkError } from '../../../lib/api-client';
 import { randomId } from '../../../lib/random-id';
+import { downloadMyExternalDonationReceipt } from '../api/download-external-donation-receipt';
 import { useMyExternalDonations } from '../api/get-my-external-donations';
 import { useRecordExternalDonation } from '../api/record-external-donation';
 import styles from './user-area.module.css';
@@ -298,6 +300,12 @@ const STATUS_LABELS: Readonly<Record<ExternalDonation['status'], string>> = { Pe
  */
 function MyList({ hideWhenEmpty }: { hideWhenEmpty: boolean }) {
   const donations = useMyExternalDonations();
+  const { download, error: downloadError } = useDownload();
+  const [downloading, setDownloading] = useState<string>();
+  const downloadReceipt = (donation: ExternalDonation) => {
+    setDownloading(donation.id);
+    void download(() => downloadMyExternalDonationReceipt({ externalDonationId: donation.id, fileName: donation.receiptFileName })).finally(() => setDownloading(undefined));
+  };
   if (hideWhenEmpty && donations.isSuccess && donations.data.items.length === 0) return null;
   return (
     <Panel title={EXTERNAL_DONATIONS_TITLE} description="Newest first, with what your workplace decided.">
@@ -324,10 +332,16 @@ function MyList({ hideWhenEmpty }: { hideWhenEmpty: boolean }) {
                   <strong>Reason:</strong> {donation.declineReason}
                 </span>
               ) : null}
+              <span>
+                <Button variant="secondary" size="sm" loading={downloading === donation.id} onClick={() => downloadReceipt(donation)} aria-label={`Download the receipt for ${donation.charityName}, ${donation.receiptFileName}`}>
+                  Receipt
+                </Button>
+              </span>
             </li>
           ))}
         </ul>
       )}
+      {downloadError ? <FormMessage>We couldn’t download the receipt: {downloadError}</FormMessage> : null}
     </Panel>
   );
 }
