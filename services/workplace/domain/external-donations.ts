@@ -120,7 +120,7 @@ export async function memberExternalDonationReceipt(deps: Pick<Deps, 'externalDo
   return receiptOf(deps, (await deps.externalDonations.listForMember(memberId)).find((donation) => donation.id === id));
 }
 
-async function receiptOf(deps: Pick<Deps, 'files'>, donation: ExternalDonation | undefined) {
+async function receiptOf(deps: Pick<Deps, 'files'>, donation: StoredExternalDonation | undefined) {
   if (!donation) throw notFound('The external donation');
   const bytes = await deps.files.getBytes(donation.receiptKey);
   if (!bytes) throw notFound('The receipt');
