@@ -1,4 +1,4 @@
-import { CharityMembershipChanged, CharityProfilePublished, MemberNamesChanged, WorkplaceMembershipChanged, WorkplaceProfilePublished } from '@giving/shared/events/accounts';
+import { BadgeAwarded, CharityMembershipChanged, CharityProfilePublished, MemberNamesChanged, WorkplaceMembershipChanged, WorkplaceProfilePublished } from '@giving/shared/events/accounts';
 import { EmployeeRecordsImported } from '@giving/shared/events/workplace';
 import { DonationCompleted, VoucherPurchased } from '@giving/shared/events/donations';
 import { VolunteerApplied, VolunteerHoursRecorded } from '@giving/shared/events/volunteering';
@@ -146,6 +146,14 @@ export default defineService({
       handler: 'handlers/publish-member-names',
       batchSize: 25,
       access: { publishes: [MemberNamesChanged] },
+    },
+    {
+      // A member's badge, when first awarded, so workplace reports its members' badges (issue 15 item 11).
+      name: 'publish-awarded-badges',
+      filter: { eventName: ['INSERT'], dynamodb: { Keys: { pk: { S: [{ prefix: 'MEMBER#' }] }, sk: { S: [{ prefix: 'BADGE#' }] } } } },
+      handler: 'handlers/publish-badge-awarded',
+      batchSize: 25,
+      access: { publishes: [BadgeAwarded] },
     },
     {
       // A denial reaches the charity by e-mail once it is stored (storage-first: the decision never waits on mail).

@@ -1,4 +1,4 @@
-import { CharityProfilePublished, WorkplaceMembershipChanged, WorkplaceProfilePublished } from '@giving/shared/events/accounts';
+import { BadgeAwarded, CharityProfilePublished, WorkplaceMembershipChanged, WorkplaceProfilePublished } from '@giving/shared/events/accounts';
 import { DonationCompleted, PayrollPledgeCancelled, PayrollPledgeCreated } from '@giving/shared/events/donations';
 import { VolunteerHoursRecorded } from '@giving/shared/events/volunteering';
 import { EmployeeRecordsImported, ExternalDonationApproved, PayrollDonationsConfirmed } from '@giving/shared/events/workplace';
@@ -96,6 +96,8 @@ export default defineService({
     // The workplace's giving: the donation report and the dashboard's figures (members' donations of every kind).
     route({ method: 'GET', path: `${BASE}/reports/donations`, handler: 'handlers/reports#donations', auth: REPORTS, timeoutSeconds: 29, summary: 'Donations by month, charity, business unit and giving type between two months (totals only, never people).' }),
     route({ method: 'GET', path: `${BASE}/reports/donations/csv`, handler: 'handlers/reports#donationsCsv', auth: REPORTS, timeoutSeconds: 29, summary: 'The same as CSV: a row per month, charity, business unit and giving type.' }),
+    route({ method: 'GET', path: `${BASE}/reports/badges`, handler: 'handlers/reports#badgeReports', auth: REPORTS, timeoutSeconds: 29, summary: "Badges the workplace's members earned between two months: by badge, and by business unit with the share of its members who earned one." }),
+    route({ method: 'GET', path: `${BASE}/reports/badges/csv`, handler: 'handlers/reports#badgeReportsCsv', auth: REPORTS, timeoutSeconds: 29, summary: 'The same as CSV: a row per business unit and badge, and each unit\'s figures (never people).' }),
     route({ method: 'GET', path: `${BASE}/reports/engagement`, handler: 'handlers/reports#engagement', auth: REPORTS, timeoutSeconds: 29, summary: 'Participation by business unit between two months: members, donors, volunteers, hours, the share who took part.' }),
     route({ method: 'GET', path: `${BASE}/reports/engagement/csv`, handler: 'handlers/reports#engagementCsv', auth: REPORTS, timeoutSeconds: 29, summary: 'The same as CSV, a row per business unit and one for them all.' }),
     route({ method: 'GET', path: `${BASE}/reports/summary`, handler: 'handlers/reports#summary', auth: DASHBOARD, summary: "The dashboard's giving figures: this month, this year, by giving type, top charities." }),
@@ -114,6 +116,7 @@ export default defineService({
     { name: 'record-workplace-membership', pattern: patternFor(WorkplaceMembershipChanged), handler: 'handlers/record-copies#workplaceMembership', access: { table: 'readWrite' } },
     { name: 'record-workplace-profiles', pattern: patternFor(WorkplaceProfilePublished), handler: 'handlers/record-copies#workplaceProfile', access: { table: 'readWrite' } },
     { name: 'record-member-donations', pattern: patternFor(DonationCompleted), handler: 'handlers/reports#recordDonation', access: { table: 'readWrite' }, batchSize: 10 },
+    { name: 'record-member-badges', pattern: patternFor(BadgeAwarded), handler: 'handlers/reports#recordBadge', access: { table: 'readWrite' }, batchSize: 10 },
     { name: 'record-member-volunteering', pattern: patternFor(VolunteerHoursRecorded), handler: 'handlers/reports#recordVolunteering', access: { table: 'readWrite' }, batchSize: 10 },
     { name: 'record-charity-profiles', pattern: patternFor(CharityProfilePublished), handler: 'handlers/record-copies#charityProfile', access: { table: 'readWrite' } },
   ],

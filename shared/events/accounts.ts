@@ -135,3 +135,22 @@ export const WorkplaceProfilePublished = defineEvent({
     publishedAt: z.string(),
   }),
 });
+
+/**
+ * A member earned a badge (accounts awards them at a number of completed donations). Published from the accounts
+ * table's stream when the member's badge item is first stored, so the workplace service can report its members'
+ * badges by business unit (issue 15 item 11). The event id is the member's and the badge's: a repeat is dropped.
+ */
+export const BadgeAwarded = defineEvent({
+  name: 'BadgeAwarded',
+  source: ACCOUNTS_SOURCE,
+  version: 1,
+  schema: z.object({
+    memberId: z.string(),
+    badgeId: z.string(),
+    name: z.string(),
+    icon: z.string(),
+    donationCount: z.number(),
+    awardedAt: z.string(),
+  }),
+});

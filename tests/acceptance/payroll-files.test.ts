@@ -412,6 +412,36 @@ describe('payroll files for finance', () => {
     expect(bad.body.errors).toEqual([{ field: 'query.from', message: 'Use a month such as 2026-01.' }]);
   });
 
+  it("reports the badges the workplace's members earned, by badge and business unit, as JSON and CSV", async () => {
+    const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Auckland', year: 'numeric', month: '2-digit' }).format(new Date()).slice(0, 7);
+    type BadgeReport = {
+      badges: { badgeId: string; name: string; awarded: number }[];
+      byBusinessUnit: { name: string; members: number; earners: number; awarded: number; participation: number; byBadge: Record<string, number> }[];
+      totals: { earners: number; awarded: number };
+    };
+    // The confirmed payroll donations were Wiremu's, Grace's and the content admin's first: accounts awards each the
+    // demo's 'First gift' badge, announces it, and workplace counts it where the member was.
+    const report = await eventually(
+      async () => (await call<BadgeReport>(`${base()}/reports/badges?from=${month}&to=${month}`, admin)).body,
+      (body) => (body.badges.find((badge) => badge.name === 'First gift')?.awarded ?? 0) >= 3,
+    );
+    const firstGift = report.badges.find((badge) => badge.name === 'First gift')!;
+    expect(report.totals.earners).toBeGreaterThanOrEqual(3);
+    const auckland = report.byBusinessUnit.find((unit) => unit.name === 'Auckland')!;
+    expect(auckland).toMatchObject({ members: 2, earners: 2, participation: 100 });
+    expect(auckland.byBadge[firstGift.badgeId]).toBe(2);
+
+    const csv = await fetch(`${platform.siteUrl}/api${base()}/reports/badges/csv?from=${month}&to=${month}`, { headers: { authorization: `Bearer ${tokens.get('workplaceAdmin')}` } });
+    expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="badges_${month}_${month}.csv"`);
+    const lines = (await csv.text()).split('\r\n');
+    expect(lines[0]).toBe('Business unit,Badge,Badges earned,Members,Members who earned a badge,Participation (%)');
+    expect(lines).toContain('Auckland,First gift,2,,,');
+    expect(lines.find((line) => line.startsWith('Auckland,All badges,'))).toMatch(/^Auckland,All badges,\d+,2,2,100$/);
+    expect((await call(`${base()}/reports/badges?from=${month}&to=${month}`, { role: 'workplaceMember' })).status).toBe(403);
+    const bad = await call<{ errors: { field: string }[] }>(`${base()}/reports/badges?from=${month}&to=2020-01`, admin);
+    expect(bad.body.errors).toEqual([{ field: 'query.to', message: 'The last month is before the first.' }]);
+  });
+
   it('records a member’s donation made elsewhere with its receipt, once; the admin reads the receipt and approves it for matching, or declines it', async () => {
     const member = { role: 'workplaceMember' as const };
     const pdf = Buffer.from('%PDF-1.4\n% receipt from the Coastguard\n%%EOF\n').toString('base64');

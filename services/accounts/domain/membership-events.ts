@@ -1,5 +1,5 @@
 import type { EventPublisher } from '@giving/shared/events';
-import { CharityMembershipChanged, MemberNamesChanged, WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
+import { BadgeAwarded, CharityMembershipChanged, MemberNamesChanged, WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
 import { profileVersion } from './charity-events';
 
 /**
@@ -71,6 +71,28 @@ export async function publishMemberNames(
     MemberNamesChanged,
     { memberId, firstName: text(record.newImage.firstName), lastName: text(record.newImage.lastName), version: profileVersion(record.sequenceNumber), publishedAt },
     { correlationId: memberId },
+  );
+  return 'published';
+}
+
+/**
+ * A member's badge item, first stored (MEMBER#<id> / BADGE#<badge id>): BadgeAwarded, its id the member's and the
+ * badge's, so a redelivered record announces nothing new.
+ */
+export async function publishBadgeAwarded(
+  events: EventPublisher,
+  record: { keys: Record<string, unknown>; newImage?: { name?: unknown; icon?: unknown; donationCount?: unknown; awardedAt?: unknown } },
+): Promise<'published' | 'ignored'> {
+  const [pk, sk] = [String(record.keys.pk ?? ''), String(record.keys.sk ?? '')];
+  const memberId = pk.startsWith('MEMBER#') ? pk.slice('MEMBER#'.length) : '';
+  const badgeId = sk.startsWith('BADGE#') ? sk.slice('BADGE#'.length) : '';
+  const image = record.newImage;
+  if (!memberId || !badgeId || !image || typeof image.awardedAt !== 'string') return 'ignored';
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  await events.publish(
+    BadgeAwarded,
+    { memberId, badgeId, name: text(image.name), icon: text(image.icon), donationCount: typeof image.donationCount === 'number' ? image.donationCount : 0, awardedAt: image.awardedAt },
+    { id: `badge-${memberId}-${badgeId}`, correlationId: memberId },
   );
   return 'published';
 }

@@ -24,6 +24,7 @@ import type {
   StoredBatch,
 } from '../domain/ports';
 import type { GivingStore, VolunteeringStore, WorkplaceGift, WorkplaceVolunteering } from '../domain/giving-reports';
+import type { BadgeStore, WorkplaceBadge } from '../domain/badge-reports';
 import type { ExternalDonationStore, StoredExternalDonation } from '../domain/external-donations';
 
 /**
@@ -408,6 +409,24 @@ export function dynamoVolunteeringStore(client: DynamoDBDocumentClient, tableNam
         ExpressionAttributeValues: { ':pk': pkOf(workplaceId), ':from': `VOLUNTEERED#${fromIso}`, ':to': `VOLUNTEERED#${toIso}~` },
       })) {
         yield strip<WorkplaceVolunteering>(item);
+      }
+    },
+  };
+}
+
+/** WORKPLACE#<id> / BADGE#<awarded at>#<member id>#<badge id>: a badge a member earned, in the workplace's badge report. */
+export function dynamoBadgeStore(client: DynamoDBDocumentClient, tableName: string): BadgeStore {
+  return {
+    async save(badge) {
+      await client.send(new PutCommand({ TableName: tableName, Item: { pk: pkOf(badge.workplaceId), sk: `BADGE#${badge.awardedAt}#${badge.memberId}#${badge.badgeId}`, ...badge } }));
+    },
+    async *between(workplaceId, fromIso, toIso) {
+      for await (const item of queryPages(client, {
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': pkOf(workplaceId), ':from': `BADGE#${fromIso}`, ':to': `BADGE#${toIso}~` },
+      })) {
+        yield strip<WorkplaceBadge>(item);
       }
     },
   };

@@ -20,6 +20,7 @@ import {
   dynamoPayCycleStore,
   dynamoPledgeStore,
   dynamoVolunteeringStore,
+  dynamoBadgeStore,
   dynamoWorkplaceProfileStore,
 } from './dynamo-workplace';
 import { s3PayrollFileStore } from './s3-payroll-files';
@@ -41,6 +42,7 @@ export const workplaces = once(() => dynamoWorkplaceProfileStore(documentClient(
 export const eligibility = once(() => dynamoEligibilityStore(documentClient(), tableName()));
 export const giving = once(() => dynamoGivingStore(documentClient(), tableName()));
 export const volunteering = once(() => dynamoVolunteeringStore(documentClient(), tableName()));
+export const badges = once(() => dynamoBadgeStore(documentClient(), tableName()));
 export const externalDonations = once(() => dynamoExternalDonationStore(documentClient(), tableName()));
 export const charities = once(() => dynamoCharityCopy(documentClient(), tableName()));
 export const roles = once(() => dynamoTenantRoleCopy(documentClient(), tableName()));
@@ -59,6 +61,7 @@ export const deps = (): WorkplaceDeps => ({
   eligibility: eligibility(),
   giving: giving(),
   volunteering: volunteering(),
+  badges: badges(),
   externalDonations: externalDonations(),
   charities: charities(),
   roles: roles(),

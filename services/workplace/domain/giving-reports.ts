@@ -73,7 +73,7 @@ const nextMonth = (month: string) => {
  * A report's months, checked ('query.from'/'query.to', at most ten years), and the instants to read between: a day
  * either side of the local months, as each item is then kept or not by its own local month.
  */
-function monthRange(range: { from: string; to: string }): { months: string[]; fromIso: string; toIso: string } {
+export function monthRange(range: { from: string; to: string }): { months: string[]; fromIso: string; toIso: string } {
   if (!MONTH.test(range.from)) throw invalid([{ field: 'query.from', message: 'Use a month such as 2026-01.' }]);
   if (!MONTH.test(range.to)) throw invalid([{ field: 'query.to', message: 'Use a month such as 2026-12.' }]);
   if (range.to < range.from) throw invalid([{ field: 'query.to', message: 'The last month is before the first.' }]);

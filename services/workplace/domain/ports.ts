@@ -7,6 +7,7 @@ import type { Currency } from '@giving/shared/money';
 import type { EmploymentType } from '@giving/shared/contracts/accounts';
 import type { DeductionLine } from './file-structures';
 import type { GivingStore, VolunteeringStore } from './giving-reports';
+import type { BadgeStore } from './badge-reports';
 import type { ExternalDonationStore } from './external-donations';
 
 /** A pay cycle as stored: what the admin entered, and whose workplace it is. */
@@ -227,6 +228,7 @@ export interface WorkplaceDeps {
   eligibility: EligibilityStore;
   giving: GivingStore;
   volunteering: VolunteeringStore;
+  badges: BadgeStore;
   externalDonations: ExternalDonationStore;
   files: PayrollFileStore;
   /** Confirming a batch announces its donations (PayrollDonationsConfirmed). */

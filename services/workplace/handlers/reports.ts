@@ -4,7 +4,9 @@ import { DonationCompleted } from '@giving/shared/events/donations';
 import { VolunteerHoursRecorded } from '@giving/shared/events/volunteering';
 import { csvFile, ok } from '@giving/shared/lambda/http';
 import { queueConsumer } from '@giving/shared/lambda/queue';
-import { deps, employees, giving, roles, volunteering } from '../adapters';
+import { BadgeAwarded } from '@giving/shared/events/accounts';
+import { badges, deps, employees, giving, roles, volunteering, workplaces } from '../adapters';
+import { badgeReport, badgeReportCsv, recordMemberBadge } from '../domain/badge-reports';
 import { donationReport, donationReportCsv, engagementReport, engagementReportCsv, givingSummary, recordMemberDonation, recordMemberVolunteering } from '../domain/giving-reports';
 import { workplaceRoute } from '../http';
 
@@ -39,4 +41,18 @@ export const engagementCsv = workplaceRoute({ params: workplaceParams, query: ra
 /** VolunteerHoursRecorded from a workplace member -> the workplace's engagement. */
 export const recordVolunteering = queueConsumer({ events: [VolunteerHoursRecorded] }, async ({ data }) => {
   await recordMemberVolunteering({ volunteering: volunteering(), roles: roles(), employees: employees() }, data);
+});
+
+/** GET /workplace/{workplaceId}/reports/badges?from=YYYY-MM&to=YYYY-MM */
+export const badgeReports = workplaceRoute({ params: workplaceParams, query: rangeSchema }, async ({ params, query }) => ok(await badgeReport(deps(), params.workplaceId, query)));
+
+/** GET /workplace/{workplaceId}/reports/badges/csv?from=YYYY-MM&to=YYYY-MM */
+export const badgeReportsCsv = workplaceRoute({ params: workplaceParams, query: rangeSchema }, async ({ params, query }) => {
+  const { fileName, text } = await badgeReportCsv(deps(), params.workplaceId, query);
+  return csvFile(fileName, text);
+});
+
+/** BadgeAwarded -> the member's badge, in each workplace they belong to. */
+export const recordBadge = queueConsumer({ events: [BadgeAwarded] }, async ({ data }) => {
+  await recordMemberBadge({ badges: badges(), roles: roles(), employees: employees(), workplaces: workplaces() }, data);
 });
