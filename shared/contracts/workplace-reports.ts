@@ -53,6 +53,30 @@ export const engagementReportSchema = z.object({
 });
 export type EngagementReport = z.infer<typeof engagementReportSchema>;
 
+const badgeUnitFiguresShape = {
+  /** Members in the unit now. */
+  members: z.int(),
+  /** Members who earned at least one badge between the months (in the unit they were in then). */
+  earners: z.int(),
+  /** Badges earned between the months. */
+  awarded: z.int(),
+  /** Earners as a whole percentage of the members. */
+  participation: z.int(),
+  /** Badges earned, by badge id. */
+  byBadge: z.record(z.string(), z.int()),
+};
+
+/** GET /workplace/{workplaceId}/reports/badges?from=YYYY-MM&to=YYYY-MM — badges earned, by badge and by business unit. */
+export const badgeReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** The badges earned between the months, fewest donations first. */
+  badges: z.array(z.object({ badgeId: z.string(), name: z.string(), icon: z.string(), donationCount: z.int(), awarded: z.int() })),
+  byBusinessUnit: z.array(z.object({ businessUnitId: z.string(), name: z.string(), ...badgeUnitFiguresShape })),
+  totals: z.object(badgeUnitFiguresShape),
+});
+export type BadgeReport = z.infer<typeof badgeReportSchema>;
+
 /** GET /workplace/{workplaceId}/reports/summary — the dashboard's giving figures: this month and this year so far. */
 export const givingSummarySchema = z.object({
   /** This month, 'YYYY-MM', in the workplace's country. */

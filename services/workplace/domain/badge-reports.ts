@@ -1,3 +1,4 @@
+import type { BadgeReport } from '@giving/shared/contracts/workplace-reports';
 import type { TenantRoleCopy } from '@giving/shared/copies';
 import { toCsv } from '@giving/shared/csv';
 import type { EventData } from '@giving/shared/events';
@@ -53,38 +54,8 @@ export async function recordMemberBadge(deps: RecordDeps, award: EventData<typeo
   return workplaces.length;
 }
 
-export interface BadgeReportBadge {
-  badgeId: string;
-  name: string;
-  icon: string;
-  /** Completed donations it is awarded at. */
-  donationCount: number;
-  /** How many members earned it between the months. */
-  awarded: number;
-}
-
-export interface BadgeReportUnit {
-  businessUnitId: string;
-  name: string;
-  /** Members of the workplace in the unit now. */
-  members: number;
-  /** Members who earned at least one badge between the months (in the unit they were in then). */
-  earners: number;
-  /** Badges earned between the months. */
-  awarded: number;
-  /** Earners as a whole percentage of the unit's members. */
-  participation: number;
-  /** Badges earned, by badge id. */
-  byBadge: Record<string, number>;
-}
-
-export interface BadgeReport {
-  from: string;
-  to: string;
-  badges: BadgeReportBadge[];
-  byBusinessUnit: BadgeReportUnit[];
-  totals: Omit<BadgeReportUnit, 'businessUnitId' | 'name'>;
-}
+type BadgeReportBadge = BadgeReport['badges'][number];
+type BadgeReportUnit = BadgeReport['byBusinessUnit'][number];
 
 /**
  * Badges earned by the workplace's members between two months: by badge, and by business unit with how many of the

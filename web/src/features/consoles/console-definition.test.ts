@@ -122,6 +122,7 @@ describe('the registry', () => {
       'reports/donation-reports',
       'reports/volunteering',
       'reports/engagement-reports',
+      'reports/badge-reports',
       'eligibility-files',
       'settings',
       'help',
@@ -140,14 +141,15 @@ describe('the registry', () => {
       'Donation Reports',
       'Volunteering',
       'Engagement Reports',
+      'Badge Reports',
       'Eligibility Files',
       'Settings',
       'Help',
     ]);
     expect(labels(workplaceConsole, ['Workplace_ViewDashboard'], { workplaceId: 'w' })).toEqual(['Dashboard', 'Help']);
     // Reports: the donation and engagement reports for either reports permission (the volunteering report reads Workplace_ViewReports).
-    expect(labels(workplaceConsole, ['Workplace_ViewReports'], { workplaceId: 'w' })).toEqual(['Donation Reports', 'Volunteering', 'Engagement Reports', 'Help']);
-    expect(labels(workplaceConsole, ['Workplace_ManageReports'], { workplaceId: 'w' })).toEqual(['Donation Reports', 'Engagement Reports', 'Help']);
+    expect(labels(workplaceConsole, ['Workplace_ViewReports'], { workplaceId: 'w' })).toEqual(['Donation Reports', 'Volunteering', 'Engagement Reports', 'Badge Reports', 'Help']);
+    expect(labels(workplaceConsole, ['Workplace_ManageReports'], { workplaceId: 'w' })).toEqual(['Donation Reports', 'Engagement Reports', 'Badge Reports', 'Help']);
     // Payroll: pay cycles and their file structures for the pay-cycle permissions; the files also for payments'.
     expect(labels(workplaceConsole, ['Workplace_ViewPayCycles'], { workplaceId: 'w' })).toEqual(['Pay Cycles', 'Payroll File Structures', 'Payroll Payments', 'Help']);
     expect(labels(workplaceConsole, ['Workplace_ManagePayments'], { workplaceId: 'w' })).toEqual(['Payroll Payments', 'External Donations', 'Help']);

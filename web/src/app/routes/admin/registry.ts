@@ -198,7 +198,12 @@ export const workplaceConsole: ConsoleDefinition = {
       permissions: { anyOf: ['Workplace_ViewReports', 'Workplace_ManageReports'] },
       load: async () => (await import('../../../features/workplace-reports/components/engagement-report')).WorkplaceEngagementReports,
     },
-    // Later: reports/badge-reports.
+    {
+      path: 'reports/badge-reports',
+      label: 'Badge Reports',
+      permissions: { anyOf: ['Workplace_ViewReports', 'Workplace_ManageReports'] },
+      load: async () => (await import('../../../features/workplace-reports/components/badge-report')).WorkplaceBadgeReports,
+    },
     {
       path: 'eligibility-files',
       label: 'Eligibility Files',

@@ -63,6 +63,7 @@ describe('eligibility files', () => {
       'Donation Reports',
       'Volunteering',
       'Engagement Reports',
+      'Badge Reports',
       'Eligibility Files',
       'Settings',
       'Help',

@@ -232,7 +232,7 @@ describe('workplace console: donation reports', () => {
     fetch.on('GET', DONATIONS, json(200, donationReport('2026-01', '2026-03')));
     start();
     await screen.findByRole('list', { name: 'Totals' });
-    expect(menuLabels('Workplace admin')).toEqual(['Dashboard', 'Donation Reports', 'Engagement Reports', 'Help']);
+    expect(menuLabels('Workplace admin')).toEqual(['Dashboard', 'Donation Reports', 'Engagement Reports', 'Badge Reports', 'Help']);
   });
 
   it('is not offered without a reports permission', async () => {
@@ -351,5 +351,81 @@ describe('workplace console: engagement reports', () => {
 
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2025-01' } });
     expect(await screen.findByRole('heading', { name: 'No members yet' })).toBeTruthy();
+  });
+});
+
+describe('workplace console: badge reports', () => {
+  const BADGES = new RegExp(`^${REPORTS}/badges\\?`);
+  const FIRST = '01JBDG00000000000000000001';
+  const TENTH = '01JBDG00000000000000000010';
+  const badgeReport = (from: string, to: string) => ({
+    from,
+    to,
+    badges: [
+      { badgeId: FIRST, name: 'First gift', icon: '🌱', donationCount: 1, awarded: 4 },
+      { badgeId: TENTH, name: 'Ten gifts', icon: '🌳', donationCount: 10, awarded: 1 },
+    ],
+    byBusinessUnit: [
+      { businessUnitId: '', name: 'No business unit', members: 4, earners: 1, awarded: 1, participation: 25, byBadge: { [FIRST]: 1 } },
+      { businessUnitId: '01JBVS00000000000000000001', name: 'Retail', members: 8, earners: 3, awarded: 4, participation: 38, byBadge: { [FIRST]: 3, [TENTH]: 1 } },
+    ],
+    totals: { members: 12, earners: 4, awarded: 5, participation: 33, byBadge: { [FIRST]: 4, [TENTH]: 1 } },
+  });
+
+  it('shows how many members earned a badge, each badge in the order they are reached, and each unit’s figures', async () => {
+    const { fetch, start } = reportScreen('reports/badge-reports');
+    fetch.on('GET', BADGES, (request) => json(200, badgeReport(asked(request.url).from ?? '', asked(request.url).to ?? '')));
+    start();
+
+    expect(await screen.findByText('4 of 12 members earned a badge from January 2026 to March 2026 (33%).')).toBeTruthy();
+    expect(menuLabels('Workplace admin')).toContain('Badge Reports');
+    expect(screen.getByRole('heading', { level: 2, name: 'Badge Reports' })).toBeTruthy();
+    expect(asked(fetch.callsTo('GET', BADGES)[0]?.url)).toEqual({ from: '2026-01', to: '2026-03' });
+    expect(rowTexts(screen.getByRole('table', { name: 'Badges earned, by badge' }))).toEqual([
+      ['🌱 First gift', '1 donation', '4'],
+      ['🌳 Ten gifts', '10 donations', '1'],
+    ]);
+    const table = screen.getByRole('table', { name: 'Badges by business unit' });
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Business unit',
+      'Members',
+      'Earned a badge',
+      'First gift',
+      'Ten gifts',
+      'Badges earned',
+      'Participation',
+    ]);
+    expect(rowTexts(table)).toEqual([
+      ['No business unit', '4', '1', '1', '0', '1', '25%'],
+      ['Retail', '8', '3', '3', '1', '4', '38%'],
+      ['All business units', '12', '4', '4', '1', '5', '33%'],
+    ]);
+  });
+
+  it('downloads the months’ badges as the API’s CSV file, and says so when none were earned', async () => {
+    const { fetch, start } = reportScreen('reports/badge-reports');
+    fetch.on('GET', BADGES, (request) => {
+      const { from = '', to = '' } = asked(request.url);
+      return json(200, from === '2025-01' ? { ...badgeReport(from, to), badges: [], totals: { members: 12, earners: 0, awarded: 0, participation: 0, byBadge: {} } } : badgeReport(from, to));
+    });
+    const CSV = new RegExp(`^${REPORTS}/badges/csv\\?`);
+    fetch.on('GET', CSV, csv('Business unit,Badge,Badges earned\r\nRetail,First gift,3\r\n', 'badges_2026-01_2026-03.csv'));
+    const { blobs, names } = captureDownloads();
+    const { user } = start();
+    await screen.findByText(/4 of 12 members earned a badge/);
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(names).toEqual(['badges_2026-01_2026-03.csv']));
+    expect(await (blobs[0] as Blob).text()).toBe('Business unit,Badge,Badges earned\r\nRetail,First gift,3\r\n');
+
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2025-01' } });
+    expect(await screen.findByRole('heading', { name: 'No badges earned in these months' })).toBeTruthy();
+    expect(screen.getByText('0 of 12 members earned a badge from January 2025 to March 2026 (0%).')).toBeTruthy();
+  });
+
+  it('is not offered without a reports permission', async () => {
+    const { start } = reportScreen('reports/badge-reports', { permissions: ['Workplace_ViewDashboard'] });
+    start();
+    await screen.findByRole('heading', { level: 2 });
+    expect(menuLabels('Workplace admin')).not.toContain('Badge Reports');
   });
 });
