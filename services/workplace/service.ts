@@ -74,6 +74,9 @@ export default defineService({
       summary: "'Export now': the current period's batch, made once ({batchId}); the same batch however often it is asked for.",
     }),
     // Payroll file structures (the console's pay-cycles/integrations screen).
+    // The code each charity has in the workplace's payroll (the file's "Charity payroll code" column).
+    route({ method: 'GET', path: `${BASE}/charity-payroll-codes`, handler: 'handlers/charity-codes#list', auth: VIEW_CYCLES, summary: "The code the workplace's payroll knows each charity by: {items:[{charityId, payrollCode, updatedAt}]}." }),
+    route({ method: 'PUT', path: `${BASE}/charity-payroll-codes/{charityId}`, handler: 'handlers/charity-codes#set', auth: MANAGE_CYCLES, write: true, summary: "Sets a charity's payroll code ('' clears it); later batches write it in the file. Answers the workplace's codes." }),
     route({ method: 'GET', path: `${BASE}/file-structures`, handler: 'handlers/file-structures#list', auth: VIEW_CYCLES, summary: "The workplace's payroll file structures (latest version of each)." }),
     route({ method: 'GET', path: `${BASE}/file-structures/presets`, handler: 'handlers/file-structures#presets', auth: VIEW_CYCLES, summary: 'What each payroll system’s preset fills in (KeyPay, PayGlobal, Microkeeper, generic CSV).' }),
     route({ method: 'POST', path: `${BASE}/file-structures/preview`, handler: 'handlers/file-structures#preview', auth: VIEW_CYCLES, summary: 'A structure (saved or not) written over sample lines, as payroll would receive it.' }),

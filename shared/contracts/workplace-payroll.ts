@@ -274,6 +274,29 @@ export const payCycleParams = pathParameters('workplaceId', 'payCycleId');
 export const fileStructureParams = pathParameters('workplaceId', 'fileStructureId');
 export const batchParams = pathParameters('workplaceId', 'batchId');
 export const workplaceParams = pathParameters('workplaceId');
+
+/* ------------------------------------------------------------------------------------------------------------
+ * Charity payroll codes: the code the workplace's payroll system knows each charity by (a deduction or payee code),
+ * written in the file's "Charity payroll code" column.
+ * ---------------------------------------------------------------------------------------------------------- */
+
+export const PAYROLL_CODE_MAX_LENGTH = 20;
+export const PAYROLL_CODE_MESSAGE = 'Use letters, digits, dashes and underscores only.';
+
+/** PUT /workplace/{workplaceId}/charity-payroll-codes/{charityId}: the code, or '' to clear it. */
+export const charityPayrollCodeInputSchema = z.object({
+  payrollCode: z.pipe(
+    z.pipe(z.string({ error: MESSAGES.requiredField }), z.transform((value) => value.trim())),
+    z.string().check(z.maxLength(PAYROLL_CODE_MAX_LENGTH, MESSAGES.tooLong(PAYROLL_CODE_MAX_LENGTH)), z.regex(/^[A-Za-z0-9_-]*$/, PAYROLL_CODE_MESSAGE)),
+  ),
+});
+export type CharityPayrollCodeInput = z.infer<typeof charityPayrollCodeInputSchema>;
+
+export const charityPayrollCodeSchema = z.object({ charityId: z.string(), payrollCode: z.string(), updatedAt: z.string() });
+export type CharityPayrollCode = z.infer<typeof charityPayrollCodeSchema>;
+/** GET /workplace/{workplaceId}/charity-payroll-codes */
+export const charityPayrollCodeListSchema = z.object({ items: z.array(charityPayrollCodeSchema) });
+export const charityPayrollCodeParams = pathParameters('workplaceId', 'charityId');
 /** The preview writes sample lines as the workplace's country would (currency, NZ tax credit or AU STP type). */
 export const previewQuerySchema = z.object({ country: z.optional(z.enum(['nz', 'au'], { error: 'Use nz or au.' })) });
 export const batchListQuerySchema = z.object({ payCycleId: z.optional(idSchema) });

@@ -296,6 +296,43 @@ describe('payroll files for finance', () => {
     expect(late.status).toBe(409);
   });
 
+  it("writes each charity's payroll code, as the workplace set it, in the file's charity payroll code column", async () => {
+    const path = `${base()}/charity-payroll-codes/${harbourCityId}`;
+    const bad = await call<{ errors: { field: string; message: string }[] }>(path, { ...admin, method: 'PUT', body: { payrollCode: 'HCFB 01' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([{ field: 'body.payrollCode', message: 'Use letters, digits, dashes and underscores only.' }]);
+    expect((await call(path, { role: 'workplaceMember', method: 'PUT', body: { payrollCode: 'HCFB01' } })).status).toBe(403);
+    const set = await call<{ items: { charityId: string; payrollCode: string }[] }>(path, { ...admin, method: 'PUT', body: { payrollCode: ' HCFB-01 ' } });
+    expect(set.body.items).toEqual([expect.objectContaining({ charityId: harbourCityId, payrollCode: 'HCFB-01' })]);
+
+    const presets = await call<{ items: { preset: string; structure: FileStructureInput }[] }>(`${base()}/file-structures/presets`, admin);
+    const generic = presets.body.items.find((item) => item.preset === 'GENERIC')!.structure;
+    const structure = await call<FileStructure>(`${base()}/file-structures`, {
+      ...admin,
+      method: 'POST',
+      body: { ...generic, name: 'With payroll codes', columns: [{ field: 'employeeNumber', header: 'Employee' }, { field: 'charityName', header: 'Charity' }, { field: 'charityPayrollCode', header: 'Payee code' }, { field: 'amount', header: 'Amount' }] },
+    });
+    expect(structure.status).toBe(201);
+    const monthEnd = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 1, 0)).toISOString().slice(0, 10);
+    const cycle = await call<PayCycle>(`${base()}/pay-cycles`, {
+      ...admin,
+      method: 'POST',
+      body: { name: 'Coded', frequency: 'Monthly', periodEnd: monthEnd, payDate: monthEnd, cutoffDaysBeforePayDate: 3, cutoffTime: '17:00', timeZone: 'Pacific/Auckland', businessUnitIds: [], fileStructureId: structure.body.id, financeContacts: ['finance@tasman.example'] },
+    });
+    expect(cycle.status).toBe(201);
+    const exported = await call<{ batchId: string }>(`${base()}/pay-cycles/${cycle.body.id}/export`, { ...admin, method: 'POST' });
+    expect(exported.status).toBe(200);
+    const rows = (await fileOf(exported.body.batchId)).text.trim().split(/\r?\n/).map((line) => line.split(','));
+    expect(rows[0]).toEqual(['Employee', 'Charity', 'Payee code', 'Amount']);
+    const codes = new Map(rows.slice(1).map((row) => [row[1], row[2]]));
+    expect(codes.get('Harbour City Food Bank')).toBe('HCFB-01');
+    // A charity without a code has the column blank.
+    expect(codes.get('Kiwi Coast Rescue')).toBe('');
+    // Clearing a code removes it.
+    expect((await call<{ items: unknown[] }>(path, { ...admin, method: 'PUT', body: { payrollCode: '' } })).body.items).toEqual([]);
+    await call(`${base()}/pay-cycles/${cycle.body.id}`, { ...admin, method: 'DELETE' });
+  });
+
   it('keeps cycles with batches, and deletes one without', async () => {
     const refused = await call<{ detail: string }>(`${base()}/pay-cycles/${seededCycle.id}`, { ...admin, method: 'DELETE' });
     expect(refused.status).toBe(409);

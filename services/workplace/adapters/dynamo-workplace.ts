@@ -25,6 +25,8 @@ import type {
 } from '../domain/ports';
 import type { GivingStore, VolunteeringStore, WorkplaceGift, WorkplaceVolunteering } from '../domain/giving-reports';
 import type { BadgeStore, WorkplaceBadge } from '../domain/badge-reports';
+import type { CharityCodeStore } from '../domain/charity-codes';
+import type { CharityPayrollCode } from '@giving/shared/contracts/workplace-payroll';
 import type { ExternalDonationStore, StoredExternalDonation } from '../domain/external-donations';
 
 /**
@@ -410,6 +412,22 @@ export function dynamoVolunteeringStore(client: DynamoDBDocumentClient, tableNam
       })) {
         yield strip<WorkplaceVolunteering>(item);
       }
+    },
+  };
+}
+
+/** WORKPLACE#<id> / CHARITYCODE#<charity id>: the code the workplace's payroll knows a charity by. */
+export function dynamoCharityCodeStore(client: DynamoDBDocumentClient, tableName: string): CharityCodeStore {
+  const key = (workplaceId: string, charityId: string) => ({ pk: pkOf(workplaceId), sk: `CHARITYCODE#${charityId}` });
+  return {
+    async list(workplaceId) {
+      return (await queryAll(client, beginsWith(tableName, workplaceId, 'CHARITYCODE#'))).map((item) => strip<CharityPayrollCode>(item));
+    },
+    async put(workplaceId, code) {
+      await client.send(new PutCommand({ TableName: tableName, Item: { ...key(workplaceId, code.charityId), ...code } }));
+    },
+    async remove(workplaceId, charityId) {
+      await client.send(new DeleteCommand({ TableName: tableName, Key: key(workplaceId, charityId) }));
     },
   };
 }

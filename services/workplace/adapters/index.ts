@@ -21,6 +21,7 @@ import {
   dynamoPledgeStore,
   dynamoVolunteeringStore,
   dynamoBadgeStore,
+  dynamoCharityCodeStore,
   dynamoWorkplaceProfileStore,
 } from './dynamo-workplace';
 import { s3PayrollFileStore } from './s3-payroll-files';
@@ -43,6 +44,7 @@ export const eligibility = once(() => dynamoEligibilityStore(documentClient(), t
 export const giving = once(() => dynamoGivingStore(documentClient(), tableName()));
 export const volunteering = once(() => dynamoVolunteeringStore(documentClient(), tableName()));
 export const badges = once(() => dynamoBadgeStore(documentClient(), tableName()));
+export const charityCodes = once(() => dynamoCharityCodeStore(documentClient(), tableName()));
 export const externalDonations = once(() => dynamoExternalDonationStore(documentClient(), tableName()));
 export const charities = once(() => dynamoCharityCopy(documentClient(), tableName()));
 export const roles = once(() => dynamoTenantRoleCopy(documentClient(), tableName()));
@@ -62,6 +64,7 @@ export const deps = (): WorkplaceDeps => ({
   giving: giving(),
   volunteering: volunteering(),
   badges: badges(),
+  charityCodes: charityCodes(),
   externalDonations: externalDonations(),
   charities: charities(),
   roles: roles(),

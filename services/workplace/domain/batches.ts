@@ -1,3 +1,4 @@
+import { payrollCodesOf } from './charity-codes';
 import type { PayPeriod, PayrollBatch } from '@giving/shared/contracts/workplace-payroll';
 import { notFound } from '@giving/shared/errors';
 import { idFor } from '@giving/shared/ids';
@@ -132,6 +133,7 @@ export async function produceBatch(deps: Deps, cycle: PayCycleRecord, period: Pa
   for (const line of current.values()) charityIds.add(line.charityId);
   for (const { line } of listed) charityIds.add(line.charityId);
   const charities = new Map(await Promise.all([...charityIds].map(async (id) => [id, await deps.charities.getById(id)] as const)));
+  const payrollCodes = await payrollCodesOf(deps, cycle.workplaceId);
   const currency: Currency = current.values().next().value?.first.total.currency ?? previous?.currency ?? 'NZD';
   const country = currency === 'AUD' ? 'au' : 'nz';
   const paymentReference = `KOHA PG ${period.periodEnd.replaceAll('-', '')}`;
@@ -154,7 +156,7 @@ export async function produceBatch(deps: Deps, cycle: PayCycleRecord, period: Pa
       currency,
       country,
       charityName: charity?.name ?? line.first?.charity.name ?? '',
-      charityPayrollCode: '',
+      charityPayrollCode: payrollCodes.get(line.charityId) ?? '',
       charityTaxId: charity?.registrationNumber ?? '',
       paymentReference,
     };

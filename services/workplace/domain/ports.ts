@@ -8,6 +8,7 @@ import type { EmploymentType } from '@giving/shared/contracts/accounts';
 import type { DeductionLine } from './file-structures';
 import type { GivingStore, VolunteeringStore } from './giving-reports';
 import type { BadgeStore } from './badge-reports';
+import type { CharityCodeStore } from './charity-codes';
 import type { ExternalDonationStore } from './external-donations';
 
 /** A pay cycle as stored: what the admin entered, and whose workplace it is. */
@@ -229,6 +230,7 @@ export interface WorkplaceDeps {
   giving: GivingStore;
   volunteering: VolunteeringStore;
   badges: BadgeStore;
+  charityCodes: CharityCodeStore;
   externalDonations: ExternalDonationStore;
   files: PayrollFileStore;
   /** Confirming a batch announces its donations (PayrollDonationsConfirmed). */

@@ -56,8 +56,17 @@ function payrollConsole(
   fetch.on('GET', `${PAYROLL_API}/file-structures`, json(200, { items: structures }));
   fetch.on('GET', `${PAYROLL_API}/file-structures/presets`, json(200, presets));
   fetch.on('GET', new RegExp(`^${PAYROLL_API}/payroll-batches(\\?.*)?$`), json(200, { items: batches }));
+  fetch.on('GET', `/api/accounts/workplace/${WORKPLACE_ID}/charities`, json(200, { items: supportedCharities }));
+  fetch.on('GET', `${PAYROLL_API}/charity-payroll-codes`, json(200, { items: [{ charityId: HARBOUR_CITY, payrollCode: 'HCFB-01', updatedAt: '2026-02-01T00:00:00Z' }] }));
   return { fetch, start: () => renderConsole(`/admin/workplace/${WORKPLACE_ID}/${path}`, { fetch, menu, tenant: { workplaceId: WORKPLACE_ID }, permissions }) };
 }
+
+const HARBOUR_CITY = '01JCHR00000000000000000001';
+const KIWI_COAST = '01JCHR00000000000000000002';
+const supportedCharities = [
+  { charityId: HARBOUR_CITY, name: 'Harbour City Food Bank', charityUrl: 'harbour-city-food-bank', logoImageUrl: '', addedAt: '2026-01-01T00:00:00Z' },
+  { charityId: KIWI_COAST, name: 'Kiwi Coast Rescue', charityUrl: 'kiwi-coast-rescue', logoImageUrl: '', addedAt: '2026-01-01T00:00:00Z' },
+];
 
 const VIEW_ONLY: Permission[] = ['Workplace_ViewDashboard', 'Workplace_ViewSettings', 'Workplace_ViewPayCycles', 'Workplace_ViewPayments'];
 
@@ -377,6 +386,43 @@ describe('payroll file structures', () => {
         { field: 'fixedText', header: 'Type', value: 'deduction' },
       ],
     });
+  });
+
+  it('sets a charity’s payroll code on its row: the API’s field error on the field, then saved, and cleared', async () => {
+    const { fetch, start } = payrollConsole('pay-cycles/integrations');
+    const sent: unknown[] = [];
+    fetch.on('PUT', `${PAYROLL_API}/charity-payroll-codes/${KIWI_COAST}`, (request) => {
+      const body = request.body as { payrollCode: string };
+      sent.push(body);
+      if (body.payrollCode.includes(' ')) return problem(400, { title: 'Validation failed', code: 'ValidationFailed', errors: [{ field: 'body.payrollCode', message: 'Use letters, digits, dashes and underscores only.' }] });
+      return json(200, { items: [{ charityId: HARBOUR_CITY, payrollCode: 'HCFB-01', updatedAt: '' }, ...(body.payrollCode ? [{ charityId: KIWI_COAST, payrollCode: body.payrollCode.trim(), updatedAt: '' }] : [])] });
+    });
+    const { user } = start();
+    const table = await screen.findByRole('table', { name: 'Charity payroll codes' });
+    expect((within(table).getByLabelText('Payroll code for Harbour City Food Bank') as HTMLInputElement).value).toBe('HCFB-01');
+    const kiwi = within(table).getByLabelText('Payroll code for Kiwi Coast Rescue') as HTMLInputElement;
+    const save = within(table).getByRole('button', { name: 'Save the payroll code for Kiwi Coast Rescue' });
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+
+    await user.type(kiwi, 'KCR 7');
+    await user.click(save);
+    await waitFor(() => expect(errorOf(kiwi)).toBe('Use letters, digits, dashes and underscores only.'));
+    await user.clear(kiwi);
+    await user.type(kiwi, 'KCR-7');
+    await user.click(save);
+    expect(await screen.findByText('Kiwi Coast Rescue’s payroll code is now KCR-7.')).toBeTruthy();
+    await user.clear(kiwi);
+    await user.click(save);
+    expect(await screen.findByText('Kiwi Coast Rescue has no payroll code now.')).toBeTruthy();
+    expect(sent).toEqual([{ payrollCode: 'KCR 7' }, { payrollCode: 'KCR-7' }, { payrollCode: '' }]);
+  });
+
+  it('shows the codes without fields to a member who may only view them', async () => {
+    const { start } = payrollConsole('pay-cycles/integrations', { permissions: [...VIEW_ONLY, 'Workplace_ViewCharities'] });
+    start();
+    const table = await screen.findByRole('table', { name: 'Charity payroll codes' });
+    expect(within(table).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['Harbour City Food BankHCFB-01', 'Kiwi Coast RescueNone']);
+    expect(within(table).queryByRole('textbox')).toBeNull();
   });
 
   it('lets a member who may only view read a structure and preview it, without changing it', async () => {

@@ -10,6 +10,7 @@ import { ActionsCell, Table } from '../../../components/ui/table';
 import { useFileStructures } from '../api/get-file-structures';
 import { MANAGE_PAY_CYCLES, useWorkplaceCan, useWorkplaceId } from '../hooks/use-payroll-access';
 import { FILE_MODE_LABELS } from '../payroll-text';
+import { CharityPayrollCodes } from './charity-payroll-codes';
 import { FileStructureEditor } from './file-structure-editor';
 import styles from './workplace-payroll.module.css';
 
@@ -22,6 +23,8 @@ export function FileStructures() {
   const workplaceId = useWorkplaceId();
   const structures = useFileStructures(workplaceId);
   const canManage = useWorkplaceCan(MANAGE_PAY_CYCLES);
+  // The codes are listed against the workplace's supported charities, which need Workplace_ViewCharities to read.
+  const canViewCharities = useWorkplaceCan({ anyOf: ['Workplace_ViewCharities', 'Workplace_ManageCharities'] });
   const [editing, setEditing] = useState<FileStructure | 'new'>();
 
   return (
@@ -99,6 +102,7 @@ export function FileStructures() {
               </tbody>
             </Table>
           )}
+          {canViewCharities ? <CharityPayrollCodes workplaceId={workplaceId} canManage={canManage} /> : null}
         </>
       )}
     </QueryScreen>
