@@ -8,7 +8,7 @@ import { Panel } from '../../../components/ui/panel';
 import { QueryStates } from '../../../components/ui/query-states';
 import { Table } from '../../../components/ui/table';
 import { errorMessageOf, fieldMessagesOf } from '../../../lib/api-client';
-import { useWorkplaceCharities } from '../../workplace-console/api/get-workplace-charities';
+import { useSupportedCharities } from '../api/get-supported-charities';
 import { useCharityPayrollCodes, useSetCharityPayrollCode } from '../api/charity-payroll-codes';
 import styles from './workplace-payroll.module.css';
 
@@ -17,7 +17,7 @@ import styles from './workplace-payroll.module.css';
  * file's "Charity payroll code" column. Those who manage pay cycles set them; others read them.
  */
 export function CharityPayrollCodes({ workplaceId, canManage }: { workplaceId: string; canManage: boolean }) {
-  const charities = useWorkplaceCharities(workplaceId);
+  const charities = useSupportedCharities(workplaceId);
   const codes = useCharityPayrollCodes(workplaceId);
   const [notice, setNotice] = useState<string>();
 
