@@ -38,8 +38,9 @@ export const FREQUENCY_LABELS: Record<PayrollFrequency, string> = { EveryPayCycl
 /** The choices in the order shown: ongoing giving first. */
 const FREQUENCIES: readonly PayrollFrequency[] = ['EveryPayCycle', 'OnceOff'];
 
-/** The dialog's title names what is added. */
-export const givingTitle = (name: string) => `Add ${name} to your giving`;
+/** The dialog's title names what is added: the charity, or the gift's title in quotes (a phrase, not a name). */
+export const givingTitle = (target: GivingTarget) =>
+  target.pageType === 'GIFT' ? `Add “${target.gift.title}” to your giving` : `Add ${target.charity.name} to your giving`;
 
 /** How payroll giving works, in one sentence. */
 export const howItWorks = (workplaceName: string | undefined) =>
@@ -163,11 +164,10 @@ export function AddToGivingDialog({ target, country, workplaceName, onClose, ret
   }
 
   const busy = mutation.isPending;
-  const name = target.pageType === 'GIFT' ? target.gift.title : target.charity.name;
 
   return (
     <>
-      <Modal open={added === undefined} title={givingTitle(name)} onClose={busy ? undefined : onClose} returnFocus={returnFocus}>
+      <Modal open={added === undefined} title={givingTitle(target)} onClose={busy ? undefined : onClose} returnFocus={returnFocus}>
         <form className={styles.form} noValidate aria-describedby={explanationId} onSubmit={(event) => void submit(event)}>
           {target.pageType === 'GIFT' ? <p className={styles.what}>For {target.gift.charity.name}</p> : null}
           {isGift ? (

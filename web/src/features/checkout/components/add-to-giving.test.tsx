@@ -62,8 +62,7 @@ async function openDialog(props: Partial<AddToGivingProps> = {}) {
   const view = renderGiving(props);
   const button = await screen.findByRole('button', { name: ADD_TO_GIVING });
   await view.user.click(button);
-  const name = props.target?.pageType === 'GIFT' ? props.target.gift.title : charity.name;
-  const dialog = await screen.findByRole('dialog', { name: givingTitle(name) });
+  const dialog = await screen.findByRole('dialog', { name: givingTitle(props.target ?? { pageType: 'CHARITY', charity }) });
   return { ...view, button, dialog };
 }
 
@@ -213,7 +212,7 @@ describe('Add to giving: the dialog', () => {
     const { user, dialog } = await openDialog();
     await user.click(submitButton(dialog));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(words);
-    expect(screen.getByRole('dialog', { name: givingTitle(charity.name) })).toBe(dialog);
+    expect(screen.getByRole('dialog', { name: givingTitle({ pageType: 'CHARITY', charity }) })).toBe(dialog);
   });
 
   it('puts the API’s field errors under their fields', async () => {
@@ -284,7 +283,7 @@ describe('Add to giving: the dialog', () => {
     const { user, dialog, router, button } = await openDialog();
     await user.click(submitButton(dialog));
     const done = await screen.findByRole('dialog', { name: GIVING_TEXTS.addedTitle });
-    expect(screen.queryByRole('dialog', { name: givingTitle(charity.name) })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: givingTitle({ pageType: 'CHARITY', charity }) })).toBeNull();
     expect(done.textContent).toContain('Kiwi Kids Trust: $25.00 every pay, through Tasman Engineering’s payroll.');
     // Close gives focus back to the button.
     await user.click(within(done).getByRole('button', { name: GIVING_TEXTS.close }));
@@ -292,7 +291,7 @@ describe('Add to giving: the dialog', () => {
     expect(document.activeElement).toBe(button);
 
     await user.click(button);
-    await user.click(submitButton(await screen.findByRole('dialog', { name: givingTitle(charity.name) })));
+    await user.click(submitButton(await screen.findByRole('dialog', { name: givingTitle({ pageType: 'CHARITY', charity }) })));
     const again = await screen.findByRole('dialog', { name: GIVING_TEXTS.addedTitle });
     const link = within(again).getByRole('link', { name: PAYROLL_TEXTS.goToUpcoming });
     expect(link.getAttribute('href')).toBe('/nz/admin/user/donations/upcoming');
