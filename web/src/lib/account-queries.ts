@@ -8,3 +8,9 @@ import type { QueryClient } from '@tanstack/react-query';
 export const ACCOUNT_QUERY_KEY = ['account'] as const;
 
 export const clearAccountQueries = (queryClient: QueryClient) => queryClient.removeQueries({ queryKey: ACCOUNT_QUERY_KEY });
+
+/**
+ * The member's payroll pledges (the user area's Upcoming donations lists them): whoever adds a pledge (the checkout,
+ * 'Add to giving') marks the list out of date with this key, without importing the user area.
+ */
+export const PAYROLL_PLEDGES_QUERY_KEY = [...ACCOUNT_QUERY_KEY, 'user-area', 'payroll-pledges'] as const;

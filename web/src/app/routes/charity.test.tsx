@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { attachCardGateway } from '../../testing/card-gateway-fake';
 import { installFetchFake, json, problem, type FetchFake } from '../../testing/fetch-fake';
 import { aCharity, answerCardSettings, TRACKING_NUMBER } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render';
+import { resetSessionForTests, setIdTokenProvider, setSession } from '../../lib/session';
 import { GIFTS_SEARCH, ROLES_SEARCH, anOpportunityDoc, rawAnswer } from '../../testing/search-fixtures';
 
 const CHARITY = aCharity();
@@ -177,5 +178,59 @@ describe('charity page: More Volunteering Roles (spec 1 §2 "Charity related sec
     renderApp('/nz/charity/kiwi-kids-trust');
     const section = (await screen.findByRole('heading', { level: 2, name: 'More Volunteering Roles' })).closest('section') as HTMLElement;
     expect(within(section).getByRole('status').textContent).toContain('Loading volunteering roles');
+  });
+});
+
+describe('charity page: Add to giving (spec 2 §7 "Workplace giving")', () => {
+  const OPTIONS = '/api/donations/me/payment-options?pageType=CHARITY';
+  afterEach(() => act(() => resetSessionForTests()));
+
+  it('a workplace member who may give by payroll adds the charity from its page', async () => {
+    const fetch = fakePlatform();
+    setSession({ status: 'signedIn', memberId: 'sub-wiremu', email: 'wiremu.parata@tasman-engineering.co.nz', name: 'Wiremu Parata' });
+    setIdTokenProvider(async () => 'wiremu-id-token');
+    fetch.on('GET', OPTIONS, json(200, { card: true, voucher: true, payroll: true, recurring: true, workplace: { id: 'w1', name: 'Tasman Engineering' } }));
+    fetch.on('GET', '/api/donations/me/saved-cards?country=nz', json(200, { items: [] }));
+    fetch.on('POST', '/api/donations/me/payroll-pledges', (request) =>
+      json(201, {
+        pledgeId: '01JABCDEFGHJKMNPQRSTVWXYZ0',
+        pageType: 'CHARITY',
+        country: 'nz',
+        workplace: { id: 'w1', name: 'Tasman Engineering' },
+        charity: { id: CHARITY.id, name: CHARITY.name, charityUrl: CHARITY.charityUrl },
+        quantity: 1,
+        amount: { cents: (request.body as { amount: number }).amount, currency: 'NZD' },
+        total: { cents: (request.body as { amount: number }).amount, currency: 'NZD' },
+        donationFrequency: 'EveryPayCycle',
+        isAnonymous: false,
+        status: 'Active',
+        createdAt: '2026-11-21T09:00:00.000Z',
+      }),
+    );
+    const { user } = renderApp('/nz/charity/kiwi-kids-trust');
+    const giving = await screen.findByRole('region', { name: 'Workplace giving' });
+    await user.click(within(giving).getByRole('button', { name: 'Add to giving' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Kiwi Kids Trust to your giving' });
+    await user.clear(within(dialog).getByLabelText('Amount per pay'));
+    await user.type(within(dialog).getByLabelText('Amount per pay'), '20');
+    await user.click(within(dialog).getByRole('button', { name: 'Add to giving' }));
+    const done = await screen.findByRole('dialog', { name: 'Added to your giving' });
+    expect(done.textContent).toContain('Kiwi Kids Trust: $20.00 every pay, through Tasman Engineering’s payroll.');
+    expect(fetch.callsTo('POST', '/api/donations/me/payroll-pledges')[0]?.body).toEqual({
+      pageType: 'CHARITY',
+      country: 'nz',
+      charityId: CHARITY.id,
+      amount: 2000,
+      donationFrequency: 'EveryPayCycle',
+      anonymousDonation: false,
+    });
+  });
+
+  it('a guest finds none, and the page asks for no payment options', async () => {
+    const fetch = fakePlatform();
+    setSession({ status: 'signedOut' });
+    await openCharityPage(fetch);
+    expect(screen.queryByRole('region', { name: 'Workplace giving' })).toBeNull();
+    expect(fetch.callsTo('GET', OPTIONS)).toHaveLength(0);
   });
 });

@@ -3,6 +3,7 @@ import { useLocation, useParams } from 'react-router-dom';
 import { ErrorState } from '../../components/ui/empty-state';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { useCharity } from '../../features/charities/api/get-charity';
+import { AddToGivingSlot } from '../../features/checkout/add-to-giving-part';
 import { checkoutFormPart } from '../../features/checkout/checkout-part';
 import { CharityProfile } from '../../features/charities/components/charity-profile';
 import { errorMessageOf, isNotFound } from '../../lib/api-client';
@@ -20,8 +21,8 @@ const charityGifts = lazyPart(() => import('../../features/gifts/components/char
 
 /**
  * /:country/charity/:charityUrl — the charity's profile, its general donation checkout (page type CHARITY, anchor
- * #donate, where the gift page's 'Give a General Donation' lands), its volunteering roles ('More Volunteering Roles') and
- * its gifts ('More Donations').
+ * #donate, where the gift page's 'Give a General Donation' lands), a workplace member's 'Add to giving', its volunteering
+ * roles ('More Volunteering Roles') and its gifts ('More Donations').
  */
 export function CharityRoute() {
   const country = useCountry().code;
@@ -65,6 +66,7 @@ export function CharityRoute() {
                 <div className={styles.checkoutPlace} aria-busy="true" />
               )}
             </div>
+            <AddToGivingSlot className={styles.giving} target={{ pageType: 'CHARITY', charity: charity.data }} country={country} />
           </div>
           {roles ? <roles.CharityRoles charityId={charity.data.id} country={country} /> : null}
           {gifts ? <gifts.CharityGifts charityId={charity.data.id} country={country} /> : null}

@@ -1,10 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { preloadCheckoutParts } from '../../features/checkout/components/checkout-form';
 import { attachCardGateway } from '../../testing/card-gateway-fake';
 import { installFetchFake, json, problem } from '../../testing/fetch-fake';
 import { TRACKING_NUMBER, aCharity, aGift, answerCardSettings } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render';
+import { resetSessionForTests, setIdTokenProvider, setSession } from '../../lib/session';
 
 const GIFT_API = '/api/donations/gifts/kiwi-kids-trust/school-lunches';
 
@@ -136,5 +137,44 @@ describe('gift page from another country', () => {
 
     expect(await screen.findByText('This gift cannot be given from this country.')).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Give this gift' })).toBeNull();
+  });
+});
+
+describe('gift page: Add to giving (spec 2 §7 "Workplace giving")', () => {
+  const OPTIONS = '/api/donations/me/payment-options?pageType=GIFT';
+  afterEach(() => act(() => resetSessionForTests()));
+
+  function signInWithPayroll(fetch: ReturnType<typeof fakePlatform>) {
+    setSession({ status: 'signedIn', memberId: 'sub-wiremu', email: 'wiremu.parata@tasman-engineering.co.nz', name: 'Wiremu Parata' });
+    setIdTokenProvider(async () => 'wiremu-id-token');
+    fetch.on('GET', OPTIONS, json(200, { card: true, voucher: true, payroll: true, recurring: true, workplace: { id: 'w1', name: 'Tasman Engineering' } }));
+    fetch.on('GET', '/api/donations/me/saved-cards?country=nz', json(200, { items: [] }));
+  }
+
+  it('a workplace member who may give by payroll finds it beside the gift', async () => {
+    const fetch = fakePlatform();
+    signInWithPayroll(fetch);
+    renderApp('/nz/kiwi-kids-trust/school-lunches');
+    const giving = await screen.findByRole('region', { name: 'Workplace giving' });
+    expect(within(giving).getByRole('button', { name: 'Add to giving' })).toBeTruthy();
+  });
+
+  it('a guest finds none, and the page asks for no payment options', async () => {
+    const fetch = fakePlatform();
+    setSession({ status: 'signedOut' });
+    renderApp('/nz/kiwi-kids-trust/school-lunches');
+    expect(await screen.findByRole('form', { name: 'Give this gift' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Workplace giving' })).toBeNull();
+    expect(fetch.callsTo('GET', OPTIONS)).toHaveLength(0);
+  });
+
+  it('a gift that takes no more donations offers none', async () => {
+    const fetch = fakePlatform(aGift({ isActive: false }));
+    signInWithPayroll(fetch);
+    renderApp('/nz/kiwi-kids-trust/school-lunches');
+    expect(await screen.findByText('Project has been fulfilled. This gift is not taking further donations.')).toBeTruthy();
+    // Give a deferred part its chance to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByRole('button', { name: 'Add to giving' })).toBeNull();
   });
 });

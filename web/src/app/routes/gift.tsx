@@ -1,6 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { ErrorState } from '../../components/ui/empty-state';
 import { LoadingBlock } from '../../components/ui/spinner';
+import { AddToGivingSlot } from '../../features/checkout/add-to-giving-part';
 import { checkoutFormPart } from '../../features/checkout/checkout-part';
 import { useGift } from '../../features/gifts/api/get-gift';
 import { GeneralDonation } from '../../features/gifts/components/general-donation';
@@ -15,7 +16,8 @@ import styles from './pages.module.css';
 
 /**
  * /:country/:charityUrl/:productUrl (and /:country/charity/:charityUrl/:productUrl) — spec §2 "Gift page":
- * its matching campaigns above it, the gift, its purchase panel while it is active, and the way to a general donation.
+ * its matching campaigns above it, the gift, its purchase panel while it is active (with a workplace member's 'Add to
+ * giving'), and the way to a general donation.
  */
 export function GiftRoute() {
   const country = useCountry().code;
@@ -57,6 +59,9 @@ export function GiftRoute() {
             <div className={styles.checkoutPlace} aria-busy="true" />
           )}
         </div>
+        {availability.givable ? (
+          <AddToGivingSlot className={styles.giving} target={{ pageType: 'GIFT', gift: gift.data }} country={country} onGiftChanged={() => void gift.refetch()} />
+        ) : null}
       </div>
       <GeneralDonation charityUrl={gift.data.charity.charityUrl} country={country} />
     </div>

@@ -1,5 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { payrollPledgeSchema, type CreatePayrollPledgeRequest, type PayrollPledge } from '@giving/shared/contracts/payroll';
+import { PAYROLL_PLEDGES_QUERY_KEY } from '../../../lib/account-queries';
 import { NetworkError, api } from '../../../lib/api-client';
 
 export interface CreatePayrollPledgeInput {
@@ -15,9 +16,13 @@ export const createPayrollPledge = ({ request, idempotencyKey }: CreatePayrollPl
 /** Retries only when no answer came back, with the same request and key. */
 export const CREATE_PAYROLL_PLEDGE_RETRIES = 2;
 
-export const useCreatePayrollPledge = () =>
-  useMutation({
+export function useCreatePayrollPledge() {
+  const queryClient = useQueryClient();
+  return useMutation({
     mutationFn: createPayrollPledge,
     retry: (failureCount, error) => error instanceof NetworkError && failureCount < CREATE_PAYROLL_PLEDGE_RETRIES,
     retryDelay: (attempt) => 1000 * 2 ** attempt,
+    // Upcoming donations, if read in the last half minute, would otherwise still show the list without it.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: PAYROLL_PLEDGES_QUERY_KEY }),
   });
+}

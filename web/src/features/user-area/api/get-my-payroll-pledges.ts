@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { payrollPledgeListSchema, type PayrollPledgeList } from '@giving/shared/contracts/payroll';
-import { ACCOUNT_QUERY_KEY } from '../../../lib/account';
+import { PAYROLL_PLEDGES_QUERY_KEY } from '../../../lib/account-queries';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/donations/me/payroll-pledges — the member's payroll pledges, newest first. */
@@ -9,7 +9,7 @@ export const getMyPayrollPledges = ({ signal }: { signal?: AbortSignal } = {}): 
 
 export const myPayrollPledgesQueryOptions = () =>
   queryOptions({
-    queryKey: [...ACCOUNT_QUERY_KEY, 'user-area', 'payroll-pledges'],
+    queryKey: PAYROLL_PLEDGES_QUERY_KEY,
     queryFn: ({ signal }) => getMyPayrollPledges({ signal }),
   });
 
