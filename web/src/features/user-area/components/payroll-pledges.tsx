@@ -35,7 +35,7 @@ export function PayrollPledges() {
       {!pledges.isSuccess ? (
         <QueryStates query={pledges} loading="Loading your payroll donations" failed="We couldn’t load your payroll donations" headingLevel={3} />
       ) : pledges.data.items.length === 0 ? (
-        <EmptyState title="No payroll donations" description="Choose Payroll at checkout to give from your pay through your workplace." />
+        <EmptyState title="No payroll donations" description="Choose “Add to giving” on a charity or gift page, or Payroll at checkout, to give from your pay through your workplace." />
       ) : (
         <Table caption={PAYROLL_PLEDGES_TITLE}>
           <thead>
