@@ -190,7 +190,7 @@ const STANDARD_ATTRIBUTES = [
   'updated_at',
 ];
 
-let signingKey: Promise<CryptoKey | Uint8Array> | undefined;
+let signingKey: ReturnType<typeof importJWK> | undefined;
 /** cognito-local's own signing key (shipped with it; its tokens carry kid CognitoLocal and its JWKS serves the public half). */
 const cognitoLocalKey = () =>
   (signingKey ??= (async () => {
