@@ -257,12 +257,11 @@ function PasteBox({ id, error, onAdd }: { id: string; error: string | undefined;
       <TextareaField
         id={id}
         label="E-mail addresses"
-        hint="One per line. To name someone, write Name <email>."
+        hint="One per line: an address, or a name and address as Ben Tui <ben.tui@example.com>."
         rows={4}
         value={text}
         error={error}
         onChange={(event) => setText(event.target.value)}
-        placeholder={'aroha.ngata@example.com\nBen Tui <ben.tui@example.com>'}
       />
       <div className={styles.pasteActions}>
         <Button variant="secondary" size="sm" onClick={addLines}>

@@ -98,9 +98,8 @@ export function WorkplaceVouchers({ order }: { order: (slot: VoucherOrderSlot) =
                 Balance
               </th>
               <th scope="col">Status</th>
-              <th scope="col">Bought</th>
               <th scope="col">Expires</th>
-              <th scope="col">Order</th>
+              <th scope="col">Bought</th>
             </tr>
           </thead>
           <tbody>
@@ -180,8 +179,12 @@ function VoucherRow({ voucher, locale }: { voucher: WorkplaceVoucher; locale: st
   return (
     <tr>
       <RowHeader>
-        {voucher.recipientName ?? voucher.recipientEmail}
-        {voucher.recipientName ? <span className={styles.under}>{voucher.recipientEmail}</span> : null}
+        {voucher.recipientName ?? <Email address={voucher.recipientEmail} />}
+        {voucher.recipientName ? (
+          <span className={styles.under}>
+            <Email address={voucher.recipientEmail} />
+          </span>
+        ) : null}
       </RowHeader>
       <td className={styles.number}>{formatMoney(voucher.value, locale)}</td>
       <td className={styles.number}>{formatMoney(voucher.voucherBalance, locale)}</td>
@@ -189,15 +192,31 @@ function VoucherRow({ voucher, locale }: { voucher: WorkplaceVoucher; locale: st
         <Tag tone={TONES[voucher.status]}>{voucher.status}</Tag>
       </td>
       <td className={styles.nowrap}>
-        <DateText value={voucher.createdOn} />
-      </td>
-      <td className={styles.nowrap}>
         <DateText value={voucher.expiresAt} />
       </td>
+      {/* When, in which order (its reference is the payment's, on the buyer's receipt) and by whom. */}
       <td>
-        <span className={styles.order}>{voucher.orderNumber}</span>
+        <span className={styles.nowrap}>
+          <DateText value={voucher.createdOn} />
+        </span>
+        <span className={styles.under}>
+          Order <span className={styles.order}>{voucher.orderNumber}</span>
+        </span>
         <span className={styles.under}>by {voucher.buyerName || 'an administrator'}</span>
       </td>
     </tr>
+  );
+}
+
+/** An e-mail address that may break before its '@' rather than widen the table. */
+function Email({ address }: { address: string }) {
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return <>{address}</>;
+  return (
+    <>
+      {address.slice(0, at)}
+      <wbr />
+      {address.slice(at)}
+    </>
   );
 }
