@@ -119,6 +119,7 @@ describe('the registry', () => {
       'payments',
       'external-donations',
       'matching',
+      'gift-vouchers',
       'reports/donation-reports',
       'reports/volunteering',
       'reports/engagement-reports',
@@ -138,6 +139,7 @@ describe('the registry', () => {
       'Payroll Payments',
       'External Donations',
       'Matching',
+      'Gift Vouchers',
       'Donation Reports',
       'Volunteering',
       'Engagement Reports',
@@ -152,7 +154,9 @@ describe('the registry', () => {
     expect(labels(workplaceConsole, ['Workplace_ManageReports'], { workplaceId: 'w' })).toEqual(['Donation Reports', 'Engagement Reports', 'Badge Reports', 'Help']);
     // Payroll: pay cycles and their file structures for the pay-cycle permissions; the files also for payments'.
     expect(labels(workplaceConsole, ['Workplace_ViewPayCycles'], { workplaceId: 'w' })).toEqual(['Pay Cycles', 'Payroll File Structures', 'Payroll Payments', 'Help']);
-    expect(labels(workplaceConsole, ['Workplace_ManagePayments'], { workplaceId: 'w' })).toEqual(['Payroll Payments', 'External Donations', 'Help']);
+    expect(labels(workplaceConsole, ['Workplace_ManagePayments'], { workplaceId: 'w' })).toEqual(['Payroll Payments', 'External Donations', 'Gift Vouchers', 'Help']);
+    // Gift vouchers: read by either payments permission (buying them needs Workplace_ManagePayments).
+    expect(labels(workplaceConsole, ['Workplace_ViewPayments'], { workplaceId: 'w' })).toEqual(['Payroll Payments', 'External Donations', 'Gift Vouchers', 'Help']);
     // Members' records: the eligibility files for either members permission (the member lists need the view one).
     expect(labels(workplaceConsole, ['Workplace_ManageMembers'], { workplaceId: 'w' })).toEqual(['Eligibility Files', 'Help']);
     expect(labels(workplaceConsole, ['Workplace_ViewMembers'], { workplaceId: 'w' })).toEqual(['Members', 'Corporate Members', 'Invited Members', 'Eligibility Files', 'Help']);

@@ -179,7 +179,13 @@ export const workplaceConsole: ConsoleDefinition = {
       permissions: { anyOf: ['Workplace_ViewSettings'] },
       load: async () => (await import('../../../features/matching/components/matching-campaigns')).MatchingCampaigns,
     },
-    // Later: gift-vouchers.
+    {
+      path: 'gift-vouchers',
+      label: 'Gift Vouchers',
+      // The vouchers the workplace bought for its people: read by the payments permissions; buying needs Workplace_ManagePayments.
+      permissions: { anyOf: ['Workplace_ViewPayments', 'Workplace_ManagePayments'] },
+      load: async () => (await import('./workplace-gift-vouchers')).WorkplaceGiftVouchers,
+    },
     {
       path: 'reports/donation-reports',
       label: 'Donation Reports',

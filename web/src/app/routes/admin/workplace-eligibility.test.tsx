@@ -60,6 +60,7 @@ describe('eligibility files', () => {
       'Payroll Payments',
       'External Donations',
       'Matching',
+      'Gift Vouchers',
       'Donation Reports',
       'Volunteering',
       'Engagement Reports',

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm, useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
+import { useForm, useWatch, type Control, type UseFormRegisterReturn, type UseFormSetValue } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation } from 'react-router-dom';
 import type { CardToken } from '@giving/shared/contracts/donations';
-import { VOUCHER_QUICK_VALUES, type MemberVoucherPurchaseRequest, type VoucherPurchaseRequest } from '@giving/shared/contracts/vouchers';
+import { type MemberVoucherPurchaseRequest, type VoucherPurchaseRequest } from '@giving/shared/contracts/vouchers';
 import { COUNTRIES, type CountryCode } from '@giving/shared/countries';
-import { centsToDollarString, formatMoney, money, parseDollars, type Currency } from '@giving/shared/money';
+import { formatMoney, money, parseDollars, type Currency } from '@giving/shared/money';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { FormMessage, TextField, TextareaField } from '../../../components/ui/field';
 import { LoadingBlock } from '../../../components/ui/spinner';
@@ -28,6 +28,7 @@ import { CARD_FORM_UNAVAILABLE, CARD_FRAME_NOT_READY, CardFrameError } from '../
 import { CARD_FRAME_LOADING } from '../messages';
 import type { CardFrameHandle } from './card-frame';
 import { cardFramePart, processingModalPart } from './parts';
+import { VoucherValueFields, isVoucherValue } from './voucher-value-fields';
 import formStyles from './checkout-form.module.css';
 import thankYouStyles from './thank-you.module.css';
 import styles from './voucher-purchase.module.css';
@@ -160,8 +161,7 @@ function VoucherPurchaseForm({
     <form ref={formRef} className={formStyles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Buy a gift voucher">
       <fieldset id={VOUCHER_SELECT_ID} className={`${formStyles.section} ${styles.section}`}>
         <legend className={formStyles.legend}>Choose a value</legend>
-        <QuickValues control={control} setValue={setValue} locale={locale} currency={currency} />
-        <TextField label="Voucher Value" inputMode="decimal" autoComplete="off" numeric hint="Any amount from $1 to $1,000." error={errors.voucherValue?.message} {...register('voucherValue')} />
+        <ValuePicker control={control} setValue={setValue} locale={locale} currency={currency} field={register('voucherValue')} error={errors.voucherValue?.message} />
       </fieldset>
 
       <fieldset className={`${formStyles.section} ${styles.section}`}>
@@ -226,33 +226,34 @@ interface MoneyDisplay {
   currency: Currency;
 }
 
-/** Quick values; the one matching the value shows as pressed. */
-function QuickValues({ control, setValue, locale, currency }: MoneyDisplay & { setValue: UseFormSetValue<VoucherPurchaseFormInput> }) {
+/** The value's quick values and field; only they follow what is typed there. */
+function ValuePicker({
+  control,
+  setValue,
+  locale,
+  currency,
+  field,
+  error,
+}: MoneyDisplay & { setValue: UseFormSetValue<VoucherPurchaseFormInput>; field: UseFormRegisterReturn; error: string | undefined }) {
   const cents = parseDollars(useWatch({ control, name: 'voucherValue' }));
   return (
-    <div role="group" aria-label="Quick values" className={formStyles.picks}>
-      {VOUCHER_QUICK_VALUES.map((dollars) => (
-        <button
-          key={dollars}
-          type="button"
-          className={`${formStyles.pick} ${styles.pick}`}
-          aria-pressed={cents === dollars * 100}
-          onClick={() => setValue('voucherValue', centsToDollarString(dollars * 100), { shouldValidate: true, shouldDirty: true })}
-        >
-          {formatMoney(money(dollars * 100, currency), locale, { dropZeroCents: true })}
-        </button>
-      ))}
-    </div>
+    <VoucherValueFields
+      cents={cents}
+      onPick={(text) => setValue('voucherValue', text, { shouldValidate: true, shouldDirty: true })}
+      field={field}
+      error={error}
+      locale={locale}
+      currency={currency}
+    />
   );
 }
 
 /** 'Buy $50.00 Voucher' while the value is valid, else 'Buy Voucher'. */
 function BuyButton({ control, locale, currency, busy }: MoneyDisplay & { busy: boolean }) {
   const cents = parseDollars(useWatch({ control, name: 'voucherValue' }));
-  const valid = cents !== undefined && cents >= 100 && cents <= 100_000;
   return (
     <Button type="submit" size="lg" block loading={busy}>
-      {valid ? `Buy ${formatMoney(money(cents, currency), locale)} Voucher` : 'Buy Voucher'}
+      {isVoucherValue(cents) ? `Buy ${formatMoney(money(cents, currency), locale)} Voucher` : 'Buy Voucher'}
     </Button>
   );
 }
