@@ -1,12 +1,15 @@
 import { WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
+import { DonationCompleted } from '@giving/shared/events/donations';
+import { ExternalDonationApproved } from '@giving/shared/events/workplace';
 import { patternFor } from '@giving/shared/events';
 import { defineService, type AuthPolicy, type RouteSpec } from '@giving/shared/manifest';
 import type { Permission } from '@giving/shared/permissions';
 
 /**
- * matching: campaigns and their restrictions (this issue); the match ledger, matching payments, stats and the invoice
- * report come later (DESIGN.md §1). Item layout: adapters/dynamo-campaigns.ts. Use cases: domain/campaigns.ts; the
- * match bonus rule (spec 2 §5): domain/match-bonus.ts.
+ * matching: campaigns and their restrictions; the match ledger (domain/ledger.ts: every qualifying donation's bonus,
+ * caps held by DynamoDB conditions) with its stats and transactions. Matching payments and the invoice come later.
+ * Item layout: adapters/dynamo-campaigns.ts, adapters/dynamo-ledger.ts. Use cases: domain/campaigns.ts,
+ * domain/ledger.ts (who qualifies: domain/matching-rules.ts); the match bonus rule (spec 2 §5): domain/match-bonus.ts.
  *
  * Who may call what (docs/DECISIONS.md "Matching campaigns"):
  * - The workplace console's calls ({workplaceId}) are tenant policies, from matching's copy of workplace roles:
@@ -34,10 +37,16 @@ export default defineService({
     route({ method: 'PUT', path: CAMPAIGN, handler: 'handlers/campaigns#update', auth: MANAGE, write: true, summary: 'Replaces the campaign (its restrictions stay) and its gifts’ look-up rows in one transaction; 409 when it changed meanwhile.' }),
     route({ method: 'GET', path: `${CAMPAIGN}/restrictions`, handler: 'handlers/campaigns#getRestrictions', auth: VIEW, summary: 'Which members may be matched: employment types and business units (empty = everyone).' }),
     route({ method: 'PUT', path: `${CAMPAIGN}/restrictions`, handler: 'handlers/campaigns#updateRestrictions', auth: MANAGE, write: true, summary: 'Replaces the restrictions.' }),
+    // Spec 2 §7 "get stats", "get transactions" (issue 16 item 4: these exact shapes; amounts in cents).
+    route({ method: 'GET', path: `${CAMPAIGN}/stats`, handler: 'handlers/ledger#stats', auth: VIEW, summary: 'What the campaign matched: {matchedAmount, donationsMatched, remainingCap (null: no cap), campaignCap, currency, matchRatio}, in cents.' }),
+    route({ method: 'GET', path: `${CAMPAIGN}/transactions`, handler: 'handlers/ledger#transactions', auth: VIEW, summary: "Every bonus the campaign gave, newest first: {items:[{donationId, memberId, amount, ...}]}; the amounts add up to the stats' matchedAmount." }),
     // Spec 2 §7 "get for product": the gift page's banners (spec 1 §2 "Campaigns for the gift, if any, are listed above it").
     route({ method: 'GET', path: '/matching/campaigns/product/{productId}', handler: 'handlers/campaigns#forProduct', auth: PUBLIC, summary: 'The active campaigns (switched on, today within their dates) listing the gift: what a donor may see. One Query.' }),
   ],
   subscriptions: [
     { name: 'record-workplace-membership', pattern: patternFor(WorkplaceMembershipChanged), handler: 'handlers/record-copies#workplaceMembership', access: { table: 'readWrite' } },
+    // The match ledger (issue 16): completed donations (card, voucher, payroll, fundraising) and approved external ones.
+    { name: 'match-donations', pattern: patternFor(DonationCompleted), handler: 'handlers/ledger#matchCompletedDonation', access: { table: 'readWrite' }, batchSize: 10 },
+    { name: 'match-external-donations', pattern: patternFor(ExternalDonationApproved), handler: 'handlers/ledger#matchExternalDonation', access: { table: 'readWrite' }, batchSize: 10 },
   ],
 });

@@ -44,6 +44,8 @@ export const DonationCompleted = defineEvent({
     isMessageAnonymous: z.optional(z.boolean()),
     /** The donor's name as they gave it (first and last); the page shows it unless the donation is anonymous. */
     donorName: z.optional(z.string()),
+    /** A monthly gift's charge, or a payroll deduction of an every-pay-cycle pledge (matching's recurrence type). */
+    isRecurring: z.optional(z.boolean()),
     completedAt: z.string(),
   }),
 });

@@ -37,6 +37,8 @@ export const PayrollDonationsConfirmed = defineEvent({
         page: z.optional(z.object({ id: z.string(), title: z.string(), pageUrl: z.string(), eventUrl: z.string() })),
         quantity: z.number(),
         isAnonymous: z.boolean(),
+        /** From an every-pay-cycle pledge (absent: once-off, or a batch made before this was kept). */
+        isRecurring: z.optional(z.boolean()),
         /** What reaches the charity: the pledge's part of what payroll deducted. */
         amount: money,
       }),

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Campaign, CampaignInput, CampaignList, CampaignRestrictions, PublicCampaignList } from '@giving/shared/contracts/matching';
+import { TEST_CARDS } from '@giving/shared/contracts/card-gateway';
+import type { Gift, MemberGiftPaymentRequest } from '@giving/shared/contracts/donations';
 import { DEMO_PASSWORD, DEMO_USERS, type DemoRole } from '../../tools/local/src/seed/data';
 import { DEMO_CAMPAIGN_NAME } from '../../tools/local/src/seed/matching';
 import type { RunningPlatform } from '../../tools/local/src/platform';
-import { apiCaller, platformClient, startTestPlatform } from './platform';
+import { apiCaller, eventually, platformClient, startTestPlatform, withFee } from './platform';
 
 /**
  * Matching campaigns end to end through the real local API, given the seeded demo: Tasman Engineering's admin lists,
@@ -127,5 +129,49 @@ describe('matching campaigns', () => {
     expect((await call(`${campaign}/restrictions`, { method: 'PUT', role: 'workplaceMember', body: restrictions })).status).toBe(403);
     expect((await call(`${campaign}/restrictions`)).status).toBe(401);
     expect((await call<Campaign>(campaign, { role: 'workplaceAdmin' })).body.restrictions).toEqual(restrictions);
+  });
+
+  it("matches a permanent employee's card gift once, within the member's cap; a donor outside the workplace gets nothing; stats equal the transactions", async () => {
+    const client = platformClient(platform);
+    const gift = (await call<Gift>('/donations/gifts/kiwi-coast-rescue/feed-a-kiwi-chick')).body;
+    const campaign = (await call<CampaignList>(campaigns(), { role: 'workplaceAdmin' })).body.items.find((c) => c.name === DEMO_CAMPAIGN_NAME)!;
+    const give = async (role: DemoRole, quantity: number) => {
+      const body: MemberGiftPaymentRequest = withFee({
+        pageType: 'GIFT',
+        country: 'nz' as const,
+        giftId: gift.id,
+        donationAmount: gift.price.cents,
+        quantity,
+        supportingAmount: 0,
+        paymentType: 'CARD',
+        isRecurring: false,
+        isAnonymous: false,
+        receiptName: 'A member',
+        card: await client.cardToken(TEST_CARDS.approve),
+      });
+      const answer = await call<{ trackingNumber: string }>('/donations/me/payments', { method: 'POST', role, body, headers: { 'idempotency-key': `match-${crypto.randomUUID()}` } });
+      expect(answer.status).toBe(202);
+      expect((await client.settle(answer.body.trackingNumber)).paymentProcessingStatus).toBe('Completed');
+      return answer.body.trackingNumber;
+    };
+    const stats = () => call<{ matchedAmount: number; donationsMatched: number; remainingCap: number | null; campaignCap: number }>(`${campaigns()}/${campaign.id}/stats`, { role: 'workplaceAdmin' });
+    const transactions = () => call<{ items: { donationId: string; memberId: string; amount: number; donationAmount: number }[] }>(`${campaigns()}/${campaign.id}/transactions`, { role: 'workplaceAdmin' });
+
+    // Dana gives first: by the time Wiremu's later gift is matched, hers has been through matching too.
+    const danas = await give('donor', 1);
+    const wiremus = await give('workplaceMember', 2);
+    const matched = await eventually(transactions, (answer) => answer.body.items.some((item) => item.donationId === wiremus));
+    // Dollar for dollar on the gift's amount x quantity (no tip), within the $500 member cap.
+    const bonus = matched.body.items.find((item) => item.donationId === wiremus)!;
+    expect(bonus).toMatchObject({ amount: Math.min(gift.price.cents * 2, 50_000), donationAmount: gift.price.cents * 2, memberId: expect.any(String) });
+    // Dana is no member of Tasman Engineering: her gift is not matched.
+    expect(matched.body.items.some((item) => item.donationId === danas)).toBe(false);
+    const figures = (await stats()).body;
+    expect(figures.matchedAmount).toBe(matched.body.items.reduce((sum, item) => sum + item.amount, 0));
+    expect(figures.donationsMatched).toBe(matched.body.items.length);
+    expect(figures.remainingCap).toBe(figures.campaignCap - figures.matchedAmount);
+    expect((await stats()).status).toBe(200);
+    expect((await call(`${campaigns()}/${campaign.id}/stats`, { role: 'workplaceMember' })).status).toBe(403);
+    expect((await call(`${campaigns(otherWorkplaceId)}/${campaign.id}/transactions`, { role: 'backOffice' })).status).toBe(404);
   });
 });

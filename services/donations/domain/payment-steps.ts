@@ -189,6 +189,7 @@ export function donationCompletedData(donation: Donation): EventData<typeof Dona
           donorName: donation.donorName,
         }
       : {}),
+    ...(donation.isRecurring ? { isRecurring: true } : {}),
     completedAt: donation.completedAt,
   };
 }

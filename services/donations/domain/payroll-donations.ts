@@ -42,6 +42,7 @@ export async function recordPayrollDonations(
       donorName: given.donorName,
       memberId: given.memberId,
       paymentType: 'PAYROLL',
+      ...(given.isRecurring ? { isRecurring: true } : {}),
       completedAt: confirmed.confirmedAt,
     };
     if ((await deps.payments.recordDonation(donation)) === 'recorded') recorded += 1;

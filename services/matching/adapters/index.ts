@@ -6,6 +6,7 @@ import { requireEnv } from '@giving/shared/lambda/env';
 import { ENV } from '@giving/shared/manifest';
 import type { MatchingDeps } from '../domain/ports';
 import { dynamoCampaignStore, dynamoWorkplaceNames } from './dynamo-campaigns';
+import { dynamoMatchLedger } from './dynamo-ledger';
 
 /** The matching service's composition root: each adapter is built once per process, on first use. */
 const once = <T>(make: () => T) => {
@@ -18,5 +19,6 @@ export const tableName = () => requireEnv(ENV.tableName('matching'));
 export const campaigns = once(() => dynamoCampaignStore(documentClient(), tableName()));
 export const workplaces = once(() => dynamoWorkplaceNames(documentClient(), tableName()));
 export const roles = once(() => dynamoTenantRoleCopy(documentClient(), tableName()));
+export const ledger = once(() => dynamoMatchLedger(documentClient(), tableName()));
 
 export const deps = (): MatchingDeps => ({ campaigns: campaigns(), workplaces: workplaces(), roles: roles(), clock: systemClock, newId: () => newId() });

@@ -125,15 +125,28 @@ export async function campaignsForProduct(deps: Pick<MatchingDeps, 'campaigns' |
 /** WorkplaceMembershipChanged -> the console's roles, and the workplace's name for its campaigns. */
 export async function recordWorkplaceMembership(
   deps: Pick<MatchingDeps, 'roles' | 'workplaces'>,
-  change: { memberId: string; workplaceId: string; workplaceName: string; roles: string[]; version: string },
+  change: {
+    memberId: string;
+    workplaceId: string;
+    workplaceName: string;
+    roles: string[];
+    version: string;
+    employmentType?: string;
+    businessUnitId?: string;
+    employmentEndDate?: string;
+  },
 ): Promise<'saved' | 'stale'> {
   // A removal carries an empty name: it says nothing about the workplace's name.
   if (change.workplaceName) await deps.workplaces.save({ id: change.workplaceId, name: change.workplaceName, version: change.version });
+  // The employment record rides on the membership copy: who a campaign may match (memberType, restrictions).
   return deps.roles.saveWorkplaceMembership({
     memberId: change.memberId,
     workplaceId: change.workplaceId,
     workplaceName: change.workplaceName,
     roles: change.roles,
     version: change.version,
-  });
+    ...(change.employmentType ? { employmentType: change.employmentType } : {}),
+    ...(change.businessUnitId ? { businessUnitId: change.businessUnitId } : {}),
+    ...(change.employmentEndDate ? { employmentEndDate: change.employmentEndDate } : {}),
+  } as Parameters<MatchingDeps['roles']['saveWorkplaceMembership']>[0]);
 }

@@ -31,7 +31,7 @@ export interface WorkplaceNames {
 export interface MatchingDeps {
   campaigns: CampaignStore;
   workplaces: WorkplaceNames;
-  roles: Pick<TenantRoleCopy, 'rolesOf' | 'saveWorkplaceMembership'>;
+  roles: Pick<TenantRoleCopy, 'rolesOf' | 'saveWorkplaceMembership' | 'workplacesOf'>;
   clock: Clock;
   newId: () => string;
 }

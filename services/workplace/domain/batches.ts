@@ -55,6 +55,7 @@ function addPledge(deductions: Deductions, pledge: PledgeRecord, options: Deduct
     ...(pledge.page ? { page: pledge.page } : {}),
     quantity: pledge.quantity,
     isAnonymous: pledge.isAnonymous,
+    ...(pledge.donationFrequency === 'EveryPayCycle' ? { recurring: true as const } : {}),
   };
   const line = deductions.get(key);
   if (line) {

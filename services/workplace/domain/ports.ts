@@ -105,6 +105,8 @@ export interface PledgePart {
   page?: PledgeRecord['page'];
   quantity: number;
   isAnonymous: boolean;
+  /** An every-pay-cycle pledge (matching's recurrence type); absent for a once-off one. */
+  recurring?: true;
 }
 
 /** A deduction of one batch as reconciliation and the next batch read it (the file's own layout is payroll's). */

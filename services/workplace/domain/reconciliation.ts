@@ -318,6 +318,7 @@ export async function confirmBatch(deps: Pick<WorkplaceDeps, 'batches' | 'files'
       ...(part.page ? { page: part.page } : {}),
       quantity: part.quantity,
       isAnonymous: part.isAnonymous,
+      ...(part.recurring ? { isRecurring: true } : {}),
       amount: money(cents, batch.currency),
     } as const;
   });

@@ -1,0 +1,203 @@
+import type { EventData } from '@giving/shared/events';
+import type { DonationCompleted } from '@giving/shared/events/donations';
+import type { ExternalDonationApproved } from '@giving/shared/events/workplace';
+import { notFound } from '@giving/shared/errors';
+import { matchBonusCents } from './match-bonus';
+import { qualifies, type MatchableDonation, type MemberRecord } from './matching-rules';
+import type { MatchingDeps, StoredCampaign } from './ports';
+
+/**
+ * The match ledger (issue 16 items 1, 2, 4). Each qualifying donation gets a bonus from each campaign it qualifies
+ * for, by the match bonus rule (spec 2 §5) against what is left of each cap. The bonus, the campaign's, the member's
+ * and the page's totals are written in one DynamoDB transaction whose conditions hold every total at or under its cap
+ * and record the donation once per campaign: a race re-reads what is left and tries again, so no interleaving of
+ * concurrent donations passes a cap, and no redelivery matches twice.
+ */
+
+export interface MatchEntry {
+  campaignId: string;
+  workplaceId: string;
+  donationId: string;
+  memberId: string;
+  /** The bonus, in cents of the campaign's currency. */
+  amount: number;
+  currency: StoredCampaign['currency'];
+  /** What was given, in cents. */
+  donationAmount: number;
+  givingType: 'CreditCard' | 'PayrollGiving' | 'ExternalDonation';
+  matchType: StoredCampaign['matchType'];
+  charityName?: string;
+  giftId?: string;
+  pageId?: string;
+  matchedAt: string;
+}
+
+/** What is already matched against each cap that applies to a donation, and whether it was matched already. */
+export interface LedgerState {
+  matched: boolean;
+  campaignCents: number;
+  memberCents: number;
+  entryCents: number;
+}
+
+export interface LedgerTotals {
+  matchedCents: number;
+  donationsMatched: number;
+}
+
+export interface MatchLedger {
+  state(campaignId: string, donationId: string, memberId: string, pageId?: string): Promise<LedgerState>;
+  /**
+   * Writes the entry and adds its amount to the campaign's, the member's and (for a page) the entry's totals in one
+   * transaction, each total conditioned on staying at or under its limit (the cap less this bonus; none without a
+   * cap). 'already' when this donation was matched by the campaign before; 'conflict' when a total moved meanwhile.
+   */
+  record(entry: MatchEntry, limits: { campaign?: number; member?: number; entry?: number }): Promise<'recorded' | 'already' | 'conflict'>;
+  totals(campaignId: string): Promise<LedgerTotals>;
+  entries(campaignId: string): Promise<MatchEntry[]>;
+}
+
+export type LedgerDeps = Pick<MatchingDeps, 'campaigns' | 'roles' | 'clock'> & { ledger: MatchLedger };
+
+/** DonationCompleted as matching reads it: a signed-in member's donation (a guest's names no member). */
+export function fromDonation(donation: EventData<typeof DonationCompleted>): MatchableDonation | undefined {
+  if (!donation.donorMemberId) return undefined;
+  return {
+    donationId: donation.donationId,
+    memberId: donation.donorMemberId,
+    amount: donation.amount,
+    paymentType: donation.paymentType,
+    isRecurring: donation.isRecurring === true,
+    charity: { id: donation.charity.id, name: donation.charity.name },
+    ...(donation.gift ? { gift: { id: donation.gift.id, title: donation.gift.title } } : {}),
+    ...(donation.page ? { page: { id: donation.page.id, title: donation.page.title } } : {}),
+    completedAt: donation.completedAt,
+  };
+}
+
+/** ExternalDonationApproved: a gift made elsewhere, counted only for the workplace that approved it, on the day given. */
+export function fromExternalDonation(approved: EventData<typeof ExternalDonationApproved>): MatchableDonation {
+  return {
+    donationId: approved.externalDonationId,
+    memberId: approved.memberId,
+    amount: approved.amount,
+    paymentType: 'EXTERNAL',
+    isRecurring: false,
+    charity: { id: '', name: approved.charityName },
+    workplaceId: approved.workplaceId,
+    // Midnight UTC of the day given is that same calendar day in New Zealand and Australia (both ahead of UTC).
+    completedAt: `${approved.donatedOn}T00:00:00.000Z`,
+  };
+}
+
+const ATTEMPTS = 200;
+const pause = () => new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 45));
+
+/** Matches the donation by every campaign of the donor's workplaces it qualifies for; answers the bonuses recorded. */
+export async function matchDonation(deps: LedgerDeps, donation: MatchableDonation): Promise<MatchEntry[]> {
+  const memberships = (await deps.roles.workplacesOf(donation.memberId)) as unknown as MemberRecord[];
+  const recorded: MatchEntry[] = [];
+  for (const member of memberships) {
+    if (donation.workplaceId && member.workplaceId !== donation.workplaceId) continue;
+    for (const campaign of await deps.campaigns.listByWorkplace(member.workplaceId)) {
+      if (!qualifies(campaign, donation, member).matches) continue;
+      const entry = await applyMatch(deps, campaign, donation);
+      if (entry) recorded.push(entry);
+    }
+  }
+  return recorded;
+}
+
+const left = (cap: number, used: number) => (cap === 0 ? 0 : Math.max(0, cap - used));
+
+/** One campaign's bonus for the donation, taken against what is left of its caps; undefined when none is left or it was matched. */
+export async function applyMatch(deps: Pick<LedgerDeps, 'ledger' | 'clock'>, campaign: StoredCampaign, donation: MatchableDonation): Promise<MatchEntry | undefined> {
+  const pageId = campaign.moduleType === 'Fundraising' ? donation.page?.id : undefined;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const state = await deps.ledger.state(campaign.id, donation.donationId, donation.memberId, pageId);
+    if (state.matched) return undefined;
+    const exhausted =
+      (campaign.campaignCap > 0 && state.campaignCents >= campaign.campaignCap) ||
+      (campaign.memberCap > 0 && state.memberCents >= campaign.memberCap) ||
+      (pageId !== undefined && campaign.entryCap > 0 && state.entryCents >= campaign.entryCap);
+    if (exhausted) return undefined;
+    const bonus = matchBonusCents({
+      amountCents: donation.amount.cents,
+      quantity: 1,
+      matchRatio: campaign.matchRatio,
+      memberCapCents: left(campaign.memberCap, state.memberCents),
+      entryCapCents: pageId === undefined ? 0 : left(campaign.entryCap, state.entryCents),
+      campaignCapCents: left(campaign.campaignCap, state.campaignCents),
+    });
+    if (bonus <= 0) return undefined;
+    const entry: MatchEntry = {
+      campaignId: campaign.id,
+      workplaceId: campaign.workplace.id,
+      donationId: donation.donationId,
+      memberId: donation.memberId,
+      amount: bonus,
+      currency: campaign.currency,
+      donationAmount: donation.amount.cents,
+      givingType: donation.paymentType === 'PAYROLL' ? 'PayrollGiving' : donation.paymentType === 'EXTERNAL' ? 'ExternalDonation' : 'CreditCard',
+      matchType: campaign.matchType,
+      ...(donation.charity?.name ? { charityName: donation.charity.name } : {}),
+      ...(donation.gift ? { giftId: donation.gift.id } : {}),
+      ...(donation.page ? { pageId: donation.page.id } : {}),
+      matchedAt: deps.clock.now().toISOString(),
+    };
+    const limit = (cap: number) => (cap > 0 ? cap - bonus : undefined);
+    const outcome = await deps.ledger.record(entry, {
+      campaign: limit(campaign.campaignCap),
+      member: limit(campaign.memberCap),
+      ...(pageId !== undefined ? { entry: limit(campaign.entryCap) } : {}),
+    });
+    if (outcome === 'recorded') return entry;
+    if (outcome === 'already') return undefined;
+    await pause();
+  }
+  throw new Error(`campaign ${campaign.id}: donation ${donation.donationId} kept losing races for its caps`);
+}
+
+async function campaignOf(deps: Pick<LedgerDeps, 'campaigns'>, workplaceId: string, campaignId: string) {
+  const campaign = await deps.campaigns.get(workplaceId, campaignId);
+  if (!campaign) throw notFound('The campaign');
+  return campaign;
+}
+
+/** GET .../campaigns/{campaignId}/stats: what the campaign matched (cents), how many donations, and what is left of its cap. */
+export async function campaignStats(deps: Pick<LedgerDeps, 'campaigns' | 'ledger'>, workplaceId: string, campaignId: string) {
+  const campaign = await campaignOf(deps, workplaceId, campaignId);
+  const totals = await deps.ledger.totals(campaignId);
+  return {
+    campaignId,
+    currency: campaign.currency,
+    matchRatio: campaign.matchRatio,
+    matchedAmount: totals.matchedCents,
+    donationsMatched: totals.donationsMatched,
+    campaignCap: campaign.campaignCap,
+    /** null: the campaign has no cap. */
+    remainingCap: campaign.campaignCap === 0 ? null : Math.max(0, campaign.campaignCap - totals.matchedCents),
+  };
+}
+
+/** GET .../campaigns/{campaignId}/transactions: every bonus, newest first; the amounts add up to the stats' matchedAmount. */
+export async function campaignTransactions(deps: Pick<LedgerDeps, 'campaigns' | 'ledger'>, workplaceId: string, campaignId: string) {
+  await campaignOf(deps, workplaceId, campaignId);
+  const entries = await deps.ledger.entries(campaignId);
+  entries.sort((a, b) => b.matchedAt.localeCompare(a.matchedAt) || b.donationId.localeCompare(a.donationId));
+  return {
+    items: entries.map((entry) => ({
+      donationId: entry.donationId,
+      memberId: entry.memberId,
+      amount: entry.amount,
+      currency: entry.currency,
+      donationAmount: entry.donationAmount,
+      givingType: entry.givingType,
+      matchType: entry.matchType,
+      ...(entry.charityName ? { charityName: entry.charityName } : {}),
+      ...(entry.giftId ? { giftId: entry.giftId } : {}),
+      ...(entry.pageId ? { pageId: entry.pageId } : {}),
+      matchedAt: entry.matchedAt,
+    })),
+  };
+}
