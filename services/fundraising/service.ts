@@ -1,5 +1,6 @@
 import { CharityMembershipChanged, CharityProfilePublished, MemberNamesChanged, WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
 import { DonationCompleted } from '@giving/shared/events/donations';
+import { DonationMatched } from '@giving/shared/events/matching';
 import { EventModified, PageModified } from '@giving/shared/events/fundraising';
 import { patternFor } from '@giving/shared/events';
 import { defineService, type AuthPolicy, type RouteSpec } from '@giving/shared/manifest';
@@ -159,6 +160,13 @@ export default defineService({
       pattern: { ...patternFor(DonationCompleted), detail: { data: { pageType: ['FUNDRAISE'] } } },
       handler: 'handlers/record-donation',
       access: { table: 'readWrite', sendsMail: true },
+    },
+    {
+      // A matching campaign's bonus on a page's donation: the page's matched amount (issue 16 item 6).
+      name: 'record-page-matches',
+      pattern: patternFor(DonationMatched),
+      handler: 'handlers/record-donation#match',
+      access: { table: 'readWrite' },
     },
     { name: 'record-charity-profile', pattern: patternFor(CharityProfilePublished), handler: 'handlers/record-copies#charityProfile', access: { table: 'readWrite' } },
     { name: 'record-charity-membership', pattern: patternFor(CharityMembershipChanged), handler: 'handlers/record-copies#charityMembership', access: { table: 'readWrite' } },

@@ -1,6 +1,7 @@
 import { WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
 import { DonationCompleted } from '@giving/shared/events/donations';
 import { ExternalDonationApproved } from '@giving/shared/events/workplace';
+import { DonationMatched } from '@giving/shared/events/matching';
 import { patternFor } from '@giving/shared/events';
 import { defineService, type AuthPolicy, type RouteSpec } from '@giving/shared/manifest';
 import type { Permission } from '@giving/shared/permissions';
@@ -28,7 +29,7 @@ const CAMPAIGN = '/matching/workplace/{workplaceId}/campaigns/{campaignId}';
 
 export default defineService({
   service: 'matching',
-  table: { indexes: [] },
+  table: { indexes: [], stream: 'NEW_IMAGE' },
   routes: [
     // Spec 2 §7 "Matching campaigns": create, update, update restrictions, get, get restrictions (+ the console's list).
     route({ method: 'GET', path: '/matching/workplace/{workplaceId}/campaigns', handler: 'handlers/campaigns#list', auth: VIEW, summary: "The workplace's matching campaigns, newest first, each with its status." }),
@@ -42,6 +43,16 @@ export default defineService({
     route({ method: 'GET', path: `${CAMPAIGN}/transactions`, handler: 'handlers/ledger#transactions', auth: VIEW, summary: "Every bonus the campaign gave, newest first: {items:[{donationId, memberId, amount, ...}]}; the amounts add up to the stats' matchedAmount." }),
     // Spec 2 §7 "get for product": the gift page's banners (spec 1 §2 "Campaigns for the gift, if any, are listed above it").
     route({ method: 'GET', path: '/matching/campaigns/product/{productId}', handler: 'handlers/campaigns#forProduct', auth: PUBLIC, summary: 'The active campaigns (switched on, today within their dates) listing the gift: what a donor may see. One Query.' }),
+  ],
+  streams: [
+    {
+      // Each bonus, once stored, is announced (storage first): fundraising adds it to the page's matched amount.
+      name: 'publish-matches',
+      filter: { eventName: ['INSERT'], dynamodb: { Keys: { pk: { S: [{ prefix: 'LEDGER#' }] }, sk: { S: [{ prefix: 'MATCH#' }] } } } },
+      handler: 'handlers/publish-matches',
+      batchSize: 25,
+      access: { publishes: [DonationMatched] },
+    },
   ],
   subscriptions: [
     { name: 'record-workplace-membership', pattern: patternFor(WorkplaceMembershipChanged), handler: 'handlers/record-copies#workplaceMembership', access: { table: 'readWrite' } },

@@ -467,6 +467,26 @@ export function dynamoFundraisingStore(client: DynamoDBDocumentClient, tableName
       throw new Error(`page ${donor.pageId} or event ${eventId} is gone: the donation cannot be counted`);
     },
 
+    async recordMatch(match, eventId) {
+      const add = (key: { pk: string; sk: string }) => ({
+        Update: {
+          TableName: tableName,
+          Key: key,
+          UpdateExpression: 'ADD matchedAmount :amount, version :one',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':amount': match.amount, ':one': 1 },
+        },
+      });
+      const outcome = await transactWrite(client, [
+        { Put: { TableName: tableName, Item: { ...keys.match(match.pageId, match.id), ...match }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        add(keys.page(match.pageId)),
+        add(keys.event(eventId)),
+      ]);
+      if (outcome.ok) return 'recorded';
+      if (outcome.failed.includes(0)) return 'repeat';
+      throw new Error(`page ${match.pageId} or event ${eventId} is gone: the match cannot be counted`);
+    },
+
     async addToDigest(pageId, donationId, entry, dueAt) {
       // Two steps, each idempotent: the digest item (with its due time, once), then the donation's entry in its map.
       await client.send(

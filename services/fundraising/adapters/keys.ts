@@ -34,6 +34,8 @@ export const keys = {
   comment: (pageId: string, id: string) => ({ pk: `PAGE#${pageId}`, sk: `COMMENT#${id}` }),
   donor: (pageId: string, donatedOn: string, id: string) => ({ pk: `PAGE#${pageId}`, sk: `DONOR#${donatedOn}#${id}` }),
   offlineDonation: (id: string) => ({ pk: `OFFLINE#${id}`, sk: 'OFFLINE' }),
+  /** A campaign's bonus on a page's donation, counted once (issue 16: DonationMatched). */
+  match: (pageId: string, matchId: string) => ({ pk: `PAGE#${pageId}`, sk: `MATCH#${matchId}` }),
   charityListing: (country: string, charityId: string) => ({ pk: `CHARITIES#${country}`, sk: `CHARITY#${charityId}` }),
   digest: (pageId: string) => ({ pk: `DIGEST#${pageId}`, sk: 'DIGEST' }),
   /** A live channel's last posted version and when (domain/live-progress.ts), with a TTL. */

@@ -1,5 +1,6 @@
 import type { EventData } from '@giving/shared/events';
 import type { DonationCompleted } from '@giving/shared/events/donations';
+import type { DonationMatched } from '@giving/shared/events/matching';
 import type { FundraisingDeps, MailDeps } from './ports';
 import { noteDonation, noteTargetReached } from './owner-mail';
 
@@ -42,4 +43,22 @@ export async function recordPageDonation(
   });
   await noteTargetReached(deps, page.id);
   return outcome;
+}
+
+/**
+ * DonationMatched for a page's donation -> the page's (and its event's) matched amount, once per campaign and
+ * donation: it counts in the amount raised beside the online and offline amounts, and moves live with them.
+ */
+export async function recordPageMatch(
+  deps: Pick<FundraisingDeps, 'store'>,
+  match: EventData<typeof DonationMatched>,
+): Promise<'recorded' | 'repeat' | 'notAPage' | 'unknownPage'> {
+  // A bonus paid as a voucher to the member is theirs to give: it is not raised by the page.
+  if (!match.pageId || match.matchType !== 'Donation') return 'notAPage';
+  const page = await deps.store.getPage(match.pageId);
+  if (!page) return 'unknownPage';
+  return deps.store.recordMatch(
+    { id: `${match.campaignId}#${match.donationId}`, pageId: page.id, amount: match.amount.cents, currency: match.amount.currency, matchedAt: match.matchedAt },
+    page.eventId,
+  );
 }

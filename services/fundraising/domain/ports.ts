@@ -237,6 +237,11 @@ export interface FundraisingStore {
    * per donation (the donor entry is keyed by the donation): 'repeat' when it was already counted.
    */
   recordOnlineDonation(donor: StoredDonor, eventId: string): Promise<'recorded' | 'repeat'>;
+  /**
+   * A matching campaign's bonus on one of the page's donations: a marker for it and the page's and event's matched
+   * totals in one transaction, once per campaign and donation: 'repeat' when it was already counted.
+   */
+  recordMatch(match: { id: string; pageId: string; amount: number; currency: string; matchedAt: string }, eventId: string): Promise<'recorded' | 'repeat'>;
 
   /** Adds a donation to its page's digest (the first one sets when it is due); the same donation again changes nothing. */
   addToDigest(pageId: string, donationId: string, entry: DonationDigest['entries'][string], dueAt: string): Promise<void>;

@@ -2,6 +2,8 @@ import type { EventData } from '@giving/shared/events';
 import type { DonationCompleted } from '@giving/shared/events/donations';
 import type { ExternalDonationApproved } from '@giving/shared/events/workplace';
 import { notFound } from '@giving/shared/errors';
+import type { EventPublisher } from '@giving/shared/events';
+import { DonationMatched } from '@giving/shared/events/matching';
 import { matchBonusCents } from './match-bonus';
 import { qualifies, type MatchableDonation, type MemberRecord } from './matching-rules';
 import type { MatchingDeps, StoredCampaign } from './ports';
@@ -200,4 +202,25 @@ export async function campaignTransactions(deps: Pick<LedgerDeps, 'campaigns' | 
       matchedAt: entry.matchedAt,
     })),
   };
+}
+
+/** A stored ledger entry, announced (DonationMatched; id = campaign and donation, so a redelivered record is dropped). */
+export async function publishMatch(events: EventPublisher, entry: MatchEntry): Promise<void> {
+  await events.publish(
+    DonationMatched,
+    {
+      campaignId: entry.campaignId,
+      workplaceId: entry.workplaceId,
+      donationId: entry.donationId,
+      memberId: entry.memberId,
+      amount: { cents: entry.amount, currency: entry.currency },
+      matchType: entry.matchType,
+      givingType: entry.givingType,
+      ...(entry.giftId ? { giftId: entry.giftId } : {}),
+      ...(entry.pageId ? { pageId: entry.pageId } : {}),
+      ...(entry.charityName ? { charityName: entry.charityName } : {}),
+      matchedAt: entry.matchedAt,
+    },
+    { id: `match-${entry.campaignId}-${entry.donationId}`, correlationId: entry.donationId },
+  );
 }

@@ -1,0 +1,30 @@
+import * as z from 'zod/mini';
+import { defineEvent } from '../events';
+import { CURRENCIES } from '../money';
+
+export const MATCHING_SOURCE = 'giving.matching';
+
+/**
+ * A campaign matched a donation (issue 16): the bonus it gave, once per campaign and donation. Published from
+ * matching's table stream when the ledger entry is first stored. Fundraising adds it to the page's (and its event's)
+ * matched amount; the id is the campaign's and the donation's, so a repeat is dropped.
+ */
+export const DonationMatched = defineEvent({
+  name: 'DonationMatched',
+  source: MATCHING_SOURCE,
+  version: 1,
+  schema: z.object({
+    campaignId: z.string(),
+    workplaceId: z.string(),
+    donationId: z.string(),
+    memberId: z.string(),
+    /** The bonus, in the campaign's currency. */
+    amount: z.object({ cents: z.number(), currency: z.enum(CURRENCIES) }),
+    matchType: z.enum(['Donation', 'Voucher']),
+    givingType: z.enum(['CreditCard', 'PayrollGiving', 'ExternalDonation']),
+    giftId: z.optional(z.string()),
+    pageId: z.optional(z.string()),
+    charityName: z.optional(z.string()),
+    matchedAt: z.string(),
+  }),
+});
