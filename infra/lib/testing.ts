@@ -31,6 +31,28 @@ export function synthesize(options: SynthOptions = {}) {
 
 export type Synth = ReturnType<typeof synthesize>;
 
+/** make() on the first call; its result (or its error) on every later one. */
+function once<T>(make: () => T): () => T {
+  let outcome: { value: T } | { error: unknown } | undefined;
+  return () => {
+    if (!outcome) {
+      try {
+        outcome = { value: make() };
+      } catch (error) {
+        outcome = { error };
+      }
+    }
+    if ('error' in outcome) throw outcome.error;
+    return outcome.value;
+  };
+}
+
+/**
+ * The repository's app as a clean clone synthesizes it (`synthesize()`), made once and shared by every suite of
+ * synth.test.ts that looks at it. Read it, never change it: its construct tree and templates are everyone's.
+ */
+export const appSynth = once(() => synthesize());
+
 type Resources = Record<string, { Type: string; Properties?: Record<string, unknown> }>;
 
 /** Logical ids of the Lambda functions in a template that a manifest entry's handler became (found by their description). */

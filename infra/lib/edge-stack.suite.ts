@@ -3,12 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { COGNITO_TARGET_PREFIX, RATE_RULES, type RateRule } from '@giving/shared/edge';
 import { CONTEXT_DEFAULTS } from './config';
 import { EDGE_REGION, WEB_ACL_ARN_PARAMETER } from './edge-stack';
-import { onlyResource, synthesize } from './testing';
+import { appSynth, onlyResource, synthesize } from './testing';
 
 /** The edge in AWS: the web ACLs built from shared/edge.ts, and the API reachable through CloudFront only. */
 let synth: ReturnType<typeof synthesize>;
 beforeAll(() => {
-  synth = synthesize();
+  synth = appSynth();
 });
 
 type Statement = Record<string, unknown>;

@@ -10,7 +10,7 @@ import { RUNTIME_CONFIG_ELEMENT_ID } from '@giving/shared/runtime-config';
 import { mediaSecurityHeaders, securityHeaders } from '@giving/shared/security-headers';
 import { REDIRECTING_TO_LOGIN, SESSION_COOKIE } from '@giving/shared/site-guard';
 import { CONTEXT_DEFAULTS } from './config';
-import { onlyResource, synthesize } from './testing';
+import { appSynth, onlyResource, synthesize } from './testing';
 import { EDGE_REGION, WEB_ACL_ARN_PARAMETER } from './edge-stack';
 import { ORIGIN_VERIFY_SECRET_NAME } from './names';
 import { WEB_DIST_MISSING_WARNING } from './web-stack';
@@ -46,7 +46,7 @@ describe('web stack of a clean clone (no web/dist)', () => {
   let synth: ReturnType<typeof synthesize>;
   let config: { DefaultCacheBehavior: Behavior; CacheBehaviors: Behavior[]; Origins: Origin[]; CustomErrorResponses?: unknown };
   beforeAll(() => {
-    synth = synthesize();
+    synth = appSynth();
     config = onlyResource(synth.template(synth.stacks.web), 'AWS::CloudFront::Distribution', () => true).properties
       .DistributionConfig as typeof config;
   });
@@ -62,7 +62,7 @@ describe('web stack of a clean clone (no web/dist)', () => {
     expect(apiOrigin.OriginCustomHeaders).toEqual([{ HeaderName: 'X-Origin-Verify', HeaderValue: `{{resolve:secretsmanager:${ORIGIN_VERIFY_SECRET_NAME}:SecretString:::}}` }]);
     expect(api.CachePolicyId).toBe(CACHING_DISABLED);
     expect(api.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
-    expect(api.AllowedMethods.sort()).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
+    expect([...api.AllowedMethods].sort()).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
     expect(api.ViewerProtocolPolicy).toBe('https-only');
     expect(api.FunctionAssociations?.map((f) => f.EventType)).toEqual(['viewer-request']);
   });

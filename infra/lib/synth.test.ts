@@ -1,0 +1,34 @@
+import { describe } from 'vitest';
+
+/**
+ * Every test that synthesizes the CDK app, in one file. Vitest gives each test file its own module graph, so each file
+ * pays aws-cdk-lib's start-up (loading it, the JIT, the CloudFormation validation engine) on its first synth: about
+ * 8 CPU-seconds, then about 13 for the repository's app, where a later synth in the same file takes about 4. When these
+ * suites were seven files, six of them synthesized the repository's app for themselves. Here the start-up is paid
+ * once, and the suites share one synthesis of the repository's app (testing.ts appSynth).
+ *
+ * Each suite is its own module (<name>.suite.ts, not a test file by itself), imported inside a describe of its own so
+ * that its top-level hooks, and a failing synth in them, stay its own. One of them alone:
+ * `npx vitest run infra/lib/synth.test.ts -t '<name>'`.
+ */
+describe('stateful-stack', async () => {
+  await import('./stateful-stack.suite');
+});
+describe('edge-stack', async () => {
+  await import('./edge-stack.suite');
+});
+describe('web-stack', async () => {
+  await import('./web-stack.suite');
+});
+describe('service-stack', async () => {
+  await import('./service-stack.suite');
+});
+describe('live-api', async () => {
+  await import('./live-api.suite');
+});
+describe('access', async () => {
+  await import('./access.suite');
+});
+describe('nag', async () => {
+  await import('./nag.suite');
+});
