@@ -2,10 +2,10 @@ import { describe } from 'vitest';
 
 /**
  * Every test that synthesizes the CDK app, in one file. Vitest gives each test file its own module graph, so each file
- * pays aws-cdk-lib's start-up (loading it, the JIT, the CloudFormation validation engine) on its first synth: about
- * 8 CPU-seconds, then about 13 for the repository's app, where a later synth in the same file takes about 4. When these
- * suites were seven files, six of them synthesized the repository's app for themselves. Here the start-up is paid
- * once, and the suites share one synthesis of the repository's app (testing.ts appSynth).
+ * pays aws-cdk-lib's start-up (loading it, the JIT, the CloudFormation validation engine) on its first synth: that
+ * synth of the repository's app costs about 13 CPU-seconds, a later one in the same file about 4. When these suites
+ * were seven files, each paid the start-up and six of them synthesized the repository's app for themselves. Here the
+ * start-up is paid once, and the suites share the synths they can (testing.ts: appSynth, builtSpaSynth, deploymentSynth).
  *
  * Each suite is its own module (<name>.suite.ts, not a test file by itself), imported inside a describe of its own so
  * that its top-level hooks, and a failing synth in them, stay its own. One of them alone:
