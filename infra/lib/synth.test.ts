@@ -1,4 +1,4 @@
-import { describe } from 'vitest';
+import { describe, vi } from 'vitest';
 
 /**
  * Every test that synthesizes the CDK app, in one file. Vitest gives each test file its own module graph, so each file
@@ -11,6 +11,11 @@ import { describe } from 'vitest';
  * that its top-level hooks, and a failing synth in them, stay its own. One of them alone:
  * `npx vitest run infra/lib/synth.test.ts -t '<name>'`.
  */
+
+// The first synth in the file, in whichever suite's beforeAll runs first, also pays the start-up: a minute or more when
+// other test files share the two cores (as nag's cases may take: nag.suite.ts).
+vi.setConfig({ hookTimeout: 180_000 });
+
 describe('stateful-stack', async () => {
   await import('./stateful-stack.suite');
 });
