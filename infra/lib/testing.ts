@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { App, NestedStack, Stack, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { ServiceName } from '@giving/shared/manifest';
@@ -30,6 +33,68 @@ export function synthesize(options: SynthOptions = {}) {
 }
 
 export type Synth = ReturnType<typeof synthesize>;
+
+/** make() on the first call; its result (or its error) on every later one. */
+function once<T>(make: () => T): () => T {
+  let outcome: { value: T } | { error: unknown } | undefined;
+  return () => {
+    if (!outcome) {
+      try {
+        outcome = { value: make() };
+      } catch (error) {
+        outcome = { error };
+      }
+    }
+    if ('error' in outcome) throw outcome.error;
+    return outcome.value;
+  };
+}
+
+/**
+ * The repository's app as a clean clone synthesizes it (`synthesize()`), made once and shared by every suite of
+ * synth.test.ts that looks at it. Read it, never change it: its construct tree and templates are everyone's.
+ */
+export const appSynth = once(() => synthesize());
+
+/** The build's inline early start (web/src/lib/early-start.ts), in the built SPA's index.html. */
+export const EARLY_START = "document.head.append('early')";
+
+/**
+ * Synthesizes with a built SPA as vite leaves it in web/dist, made for the synth and removed after it (the assembly
+ * has its own copy of what the web stack uploads).
+ */
+function synthesizeWithBuiltSpa(options: SynthOptions = {}): Synth {
+  const dist = mkdtempSync(path.join(tmpdir(), 'giving-web-dist-'));
+  try {
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), `<!doctype html><script>${EARLY_START}</script><script type="module" src="/assets/index-1.js"></script>`);
+    writeFileSync(path.join(dist, 'assets', 'index-1.js'), 'console.log(1)');
+    // vite builds source maps 'hidden' beside the bundles: they must stay out of the bucket.
+    writeFileSync(path.join(dist, 'assets', 'index-1.js.map'), '{"version":3}');
+    writeFileSync(path.join(dist, 'index.html.map'), '{"version":3}');
+    return synthesize({ ...options, webDist: dist });
+  } finally {
+    rmSync(dist, { recursive: true, force: true });
+  }
+}
+
+/** The repository's app with a built SPA (web-stack: what it uploads and its CSP; nag: the upload's findings). Shared: read only. */
+export const builtSpaSynth = once(() => synthesizeWithBuiltSpa());
+
+/** The context a deployment sets: its account and region, its API's domain and certificate, its card gateway. */
+export const DEPLOYMENT_CONTEXT = {
+  account: '123456789012',
+  region: 'ap-southeast-2',
+  apiDomainName: 'api.koha.nz',
+  apiCertificateArn: 'arn:aws:acm:ap-southeast-2:123456789012:certificate/0d1e2f3a-4b5c-6d7e-8f90-a1b2c3d4e5f6',
+  cardGatewayUrl: 'https://pay.gateway.test/v2',
+} as const;
+
+/**
+ * The repository's app as a deployment synthesizes it: DEPLOYMENT_CONTEXT and a built SPA (edge-stack: the API's
+ * domain; web-stack: the card gateway's frame-src; nag: acknowledged ids as a pinned stack renders them). Shared: read only.
+ */
+export const deploymentSynth = once(() => synthesizeWithBuiltSpa({ context: DEPLOYMENT_CONTEXT }));
 
 type Resources = Record<string, { Type: string; Properties?: Record<string, unknown> }>;
 

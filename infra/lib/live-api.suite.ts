@@ -7,7 +7,7 @@ import { defineService, ENV, type ServiceManifest } from '@giving/shared/manifes
 import { manifests } from '../../services/index';
 import { REPO_ROOT } from './bundling';
 import { ORIGIN_VERIFY_SECRET_NAME } from './names';
-import { findFunction, onlyResource, synthesize, type Synth } from './testing';
+import { appSynth, findFunction, onlyResource, synthesize, type Synth } from './testing';
 
 /**
  * The live-updates WebSocket API: made by the API stack when a manifest declares `websocket`, its $connect and
@@ -48,7 +48,7 @@ const envOf = (synth: Synth, service: 'fundraising' | 'matching', handler: strin
 describe('the live-updates WebSocket API (repository manifests: fundraising declares websocket)', () => {
   let synth: Synth;
   beforeAll(() => {
-    synth = synthesize();
+    synth = appSynth();
   });
   const api = () => synth.template(synth.stacks.api);
   const fundraising = () => synth.template(synth.stacks.services.get('fundraising')!);
@@ -103,7 +103,7 @@ describe('the live-updates WebSocket API (repository manifests: fundraising decl
     const config = onlyResource(synth.template(synth.stacks.web), 'AWS::CloudFront::Distribution', () => true).properties.DistributionConfig as { CacheBehaviors: Behavior[]; Origins: Origin[] };
     const live = config.CacheBehaviors.find((b) => b.PathPattern === LIVE_PATH)!;
     expect(live).toMatchObject({ CachePolicyId: CACHING_DISABLED, OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER, ViewerProtocolPolicy: 'https-only' });
-    expect(live.AllowedMethods.sort()).toEqual(['GET', 'HEAD']);
+    expect([...live.AllowedMethods].sort()).toEqual(['GET', 'HEAD']);
     const origin = config.Origins.find((o) => o.Id === live.TargetOriginId)!;
     // The viewer path is the stage's name and there is no origin path: the origin request is wss://<api>.execute-api.../live.
     expect(text(origin.DomainName)).toMatch(/^\$\{import:GivingApi:ExportsOutputRefLiveApi[^}]+\}\.execute-api\.\$\{AWS::Region\}\.\$\{AWS::URLSuffix\}$/);

@@ -1,16 +1,15 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import { Match } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '@giving/shared/manifest';
 import { RUNTIME_CONFIG_ELEMENT_ID } from '@giving/shared/runtime-config';
 import { mediaSecurityHeaders, securityHeaders } from '@giving/shared/security-headers';
 import { REDIRECTING_TO_LOGIN, SESSION_COOKIE } from '@giving/shared/site-guard';
 import { CONTEXT_DEFAULTS } from './config';
-import { onlyResource, synthesize } from './testing';
+import { appSynth, builtSpaSynth, deploymentSynth, EARLY_START, onlyResource, synthesize } from './testing';
 import { EDGE_REGION, WEB_ACL_ARN_PARAMETER } from './edge-stack';
 import { ORIGIN_VERIFY_SECRET_NAME } from './names';
 import { WEB_DIST_MISSING_WARNING } from './web-stack';
@@ -46,7 +45,7 @@ describe('web stack of a clean clone (no web/dist)', () => {
   let synth: ReturnType<typeof synthesize>;
   let config: { DefaultCacheBehavior: Behavior; CacheBehaviors: Behavior[]; Origins: Origin[]; CustomErrorResponses?: unknown };
   beforeAll(() => {
-    synth = synthesize();
+    synth = appSynth();
     config = onlyResource(synth.template(synth.stacks.web), 'AWS::CloudFront::Distribution', () => true).properties
       .DistributionConfig as typeof config;
   });
@@ -62,7 +61,7 @@ describe('web stack of a clean clone (no web/dist)', () => {
     expect(apiOrigin.OriginCustomHeaders).toEqual([{ HeaderName: 'X-Origin-Verify', HeaderValue: `{{resolve:secretsmanager:${ORIGIN_VERIFY_SECRET_NAME}:SecretString:::}}` }]);
     expect(api.CachePolicyId).toBe(CACHING_DISABLED);
     expect(api.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
-    expect(api.AllowedMethods.sort()).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
+    expect([...api.AllowedMethods].sort()).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
     expect(api.ViewerProtocolPolicy).toBe('https-only');
     expect(api.FunctionAssociations?.map((f) => f.EventType)).toEqual(['viewer-request']);
   });
@@ -179,29 +178,18 @@ describe('web stack of a clean clone (no web/dist)', () => {
   });
 
   it('frames the card gateway given in context', () => {
-    const other = synthesize({ context: { cardGatewayUrl: 'https://pay.gateway.test/v2' } });
+    const other = deploymentSynth(); // cardGatewayUrl https://pay.gateway.test/v2
     const policy = onlyResource(other.template(other.stacks.web), 'AWS::CloudFront::ResponseHeadersPolicy', (p) => !JSON.stringify(p).includes('sandbox; frame-ancestors'));
     expect(JSON.stringify(policy.properties)).toContain('frame-src https://pay.gateway.test;');
   });
 });
 
-/** The build's inline early start (web/src/lib/early-start.ts). */
-const EARLY_START = "document.head.append('early')";
-
 describe('web stack with a built SPA', () => {
-  let dist: string;
+  // index.html with the inline early start, assets/index-1.js, and a source map beside each (testing.ts).
   let synth: ReturnType<typeof synthesize>;
   beforeAll(() => {
-    dist = mkdtempSync(path.join(tmpdir(), 'giving-web-dist-'));
-    mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), `<!doctype html><script>${EARLY_START}</script><script type="module" src="/assets/index-1.js"></script>`);
-    writeFileSync(path.join(dist, 'assets', 'index-1.js'), 'console.log(1)');
-    // vite builds source maps 'hidden' beside the bundles: they must stay out of the bucket.
-    writeFileSync(path.join(dist, 'assets', 'index-1.js.map'), '{"version":3}');
-    writeFileSync(path.join(dist, 'index.html.map'), '{"version":3}');
-    synth = synthesize({ webDist: dist });
+    synth = builtSpaSynth();
   });
-  afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
   it('allows the built index.html’s inline early start by its hash in the site’s CSP, and no other inline script', () => {
     const policy = onlyResource(synth.template(synth.stacks.web), 'AWS::CloudFront::ResponseHeadersPolicy', (p) => JSON.stringify(p).includes('giving site'));

@@ -3,12 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { COGNITO_TARGET_PREFIX, RATE_RULES, type RateRule } from '@giving/shared/edge';
 import { CONTEXT_DEFAULTS } from './config';
 import { EDGE_REGION, WEB_ACL_ARN_PARAMETER } from './edge-stack';
-import { onlyResource, synthesize } from './testing';
+import { appSynth, deploymentSynth, onlyResource, type Synth } from './testing';
 
 /** The edge in AWS: the web ACLs built from shared/edge.ts, and the API reachable through CloudFront only. */
-let synth: ReturnType<typeof synthesize>;
+let synth: Synth;
 beforeAll(() => {
-  synth = synthesize();
+  synth = appSynth();
 });
 
 type Statement = Record<string, unknown>;
@@ -116,9 +116,7 @@ describe('the HTTP API: CloudFront is the only way in', () => {
   });
 
   it('takes the domain a deployment names', () => {
-    const other = synthesize({
-      context: { apiDomainName: 'api.koha.nz', apiCertificateArn: 'arn:aws:acm:ap-southeast-2:123456789012:certificate/0d1e2f3a-4b5c-6d7e-8f90-a1b2c3d4e5f6' },
-    });
+    const other = deploymentSynth(); // apiDomainName api.koha.nz, with its certificate
     other.template(other.stacks.api).hasResourceProperties('AWS::ApiGatewayV2::DomainName', { DomainName: 'api.koha.nz' });
     const distribution = onlyResource(other.template(other.stacks.web), 'AWS::CloudFront::Distribution', () => true);
     expect(JSON.stringify(distribution.properties)).toContain('"DomainName":"api.koha.nz"');

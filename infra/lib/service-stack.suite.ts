@@ -26,7 +26,7 @@ import { REPO_ROOT } from './bundling';
 import { hasDeployables, scheduleDeadLetterQueueName, STACK_IDS } from './names';
 import { timeoutSecondsOf } from './service-function';
 import { httpStackId } from './service-stack';
-import { allTemplates, findFunction, functionLogicalId, nestedOutput, onlyResource, serviceTemplates, synthesize, type Synth } from './testing';
+import { allTemplates, appSynth, findFunction, functionLogicalId, nestedOutput, onlyResource, serviceTemplates, synthesize, type Synth } from './testing';
 
 /** Fn::Join / Ref rendered as text (`arn:${AWS::Partition}:sqs:...`), to compare ARNs built from names. */
 function text(value: unknown): string {
@@ -51,7 +51,7 @@ const isLiveApiResource = (r: Resource) =>
 
 let synth: Synth;
 beforeAll(() => {
-  synth = synthesize();
+  synth = appSynth();
 });
 
 describe('stacks', () => {

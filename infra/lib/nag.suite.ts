@@ -1,17 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { App, Validations } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { manifests } from '../../services/index';
 import { buildGivingApp } from './app';
-import { synthesize } from './testing';
+import { appSynth, builtSpaSynth, deploymentSynth, type Synth } from './testing';
 import { WEB_DIST_MISSING_WARNING } from './web-stack';
 
 /** Every acknowledgement in the app, with the construct it sits on. */
-function acknowledgements(synth: ReturnType<typeof synthesize>) {
+function acknowledgements(synth: Synth) {
   return synth.app.node.findAll().flatMap((construct) =>
     construct.node.metadata
       .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
@@ -19,7 +16,7 @@ function acknowledgements(synth: ReturnType<typeof synthesize>) {
   );
 }
 
-function expectClean(synth: ReturnType<typeof synthesize>, allowedWarnings: string[] = []) {
+function expectClean(synth: Synth, allowedWarnings: string[] = []) {
   const report = new AwsSolutionsChecks().validateScope(synth.app);
   expect(report.violations.map((v) => `${v.ruleName} (${v.severity}) at ${v.violatingResources.map((r) => r.constructPath).join(', ')}`)).toEqual([]);
   for (const stack of synth.assembly.stacks) {
@@ -34,10 +31,11 @@ function expectClean(synth: ReturnType<typeof synthesize>, allowedWarnings: stri
   }
 }
 
-// Each case synthesises the whole app: a minute or more while other test files share the two cores.
+// The cases read apps the suites share (testing.ts), or synthesize them when they run first; the second builds its own
+// app. Each synth or build of the whole app can take half a minute or more while other test files share the two cores.
 describe('cdk-nag AwsSolutions', { timeout: 180_000 }, () => {
   it('passes for a clean clone, with only the web/dist warning', () => {
-    expectClean(synthesize(), [WEB_DIST_MISSING_WARNING]);
+    expectClean(appSynth(), [WEB_DIST_MISSING_WARNING]);
   });
 
   it('checks the resources of nested stacks too (each service’s HTTP functions live there)', () => {
@@ -51,20 +49,12 @@ describe('cdk-nag AwsSolutions', { timeout: 180_000 }, () => {
     );
   });
 
-  let dist: string;
-  beforeAll(() => {
-    dist = mkdtempSync(path.join(tmpdir(), 'giving-web-dist-'));
-    mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html>');
-    writeFileSync(path.join(dist, 'assets', 'index-1.js'), '');
-  });
-  afterAll(() => rmSync(dist, { recursive: true, force: true }));
-
   it('passes with a built SPA (the BucketDeployment handler acknowledged finding by finding)', () => {
-    expectClean(synthesize({ webDist: dist }));
+    expectClean(builtSpaSynth());
   });
 
   it('passes for a stack pinned to an account and region (acknowledged ids follow the rendering)', () => {
-    expectClean(synthesize({ webDist: dist, context: { account: '123456789012', region: 'ap-southeast-2' } }));
+    // A deployment's app: pinned, with a built SPA, its API domain and card gateway (testing.ts DEPLOYMENT_CONTEXT).
+    expectClean(deploymentSynth());
   });
 });

@@ -2,11 +2,11 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_BUS_NAME } from '@giving/shared/manifest';
 import { CARD_GATEWAY_SECRET_NAME, CARD_GATEWAY_TRUST_SECRET_NAME } from './names';
-import { onlyResource, synthesize } from './testing';
+import { appSynth, onlyResource, type Synth } from './testing';
 
-let synth: ReturnType<typeof synthesize>;
+let synth: Synth;
 beforeAll(() => {
-  synth = synthesize();
+  synth = appSynth();
 });
 const stateful = () => synth.template(synth.stacks.stateful);
 
@@ -84,7 +84,7 @@ describe('stateful stack', () => {
 describe('api stack', () => {
   it('has one HTTP API whose JWT authorizer trusts the user pool and its web client', () => {
     const api = synth.template(synth.stacks.api);
-    // One HTTP API (the live-updates WebSocket API beside it: infra/lib/live-api.test.ts).
+    // One HTTP API (the live-updates WebSocket API beside it: infra/lib/live-api.suite.ts).
     api.resourcePropertiesCountIs('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' }, 1);
     const authorizer = onlyResource(api, 'AWS::ApiGatewayV2::Authorizer', () => true).properties;
     expect(authorizer.AuthorizerType).toBe('JWT');
