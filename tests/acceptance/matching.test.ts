@@ -174,4 +174,44 @@ describe('matching campaigns', () => {
     expect((await call(`${campaigns()}/${campaign.id}/stats`, { role: 'workplaceMember' })).status).toBe(403);
     expect((await call(`${campaigns(otherWorkplaceId)}/${campaign.id}/transactions`, { role: 'backOffice' })).status).toBe(404);
   });
+
+  it("a fundraising campaign matches a member's gift to a page, within the page's entry cap; the page shows it as matched, apart from online", async () => {
+    const client = platformClient(platform);
+    type PageView = { id: string; eventUrl: string; pageUrl: string; onlineAmount: number; matchedAmount: number; donatedAmount: number };
+    const walk = (await call<{ pages: PageView[] }>('/fundraising/events/kiwi-coast-walk-2027')).body;
+    const dana = walk.pages.find((page) => page.pageUrl === 'dana-walks-for-kiwi')!;
+    const readPage = async () => (await call<PageView>(`/fundraising/events/kiwi-coast-walk-2027/pages/dana-walks-for-kiwi`)).body;
+    const created = await call<Campaign>(campaigns(), {
+      method: 'POST',
+      role: 'workplaceAdmin',
+      body: input({ name: 'Walk match', givingType: 'Any', recurrenceType: 'Any', matchRatio: 1, memberCap: 0, entryCap: 1_000, campaignCap: 0, moduleType: 'Fundraising', items: [{ id: dana.id, name: 'Dana walks for kiwi' }] }),
+    });
+    expect(created.status).toBe(201);
+    const before = await readPage();
+    const request = withFee({
+      pageType: 'FUNDRAISE' as const,
+      country: 'nz' as const,
+      donationAmount: 1500,
+      quantity: 1,
+      supportingAmount: 0,
+      paymentType: 'CARD' as const,
+      isRecurring: false,
+      isAnonymous: false,
+      receiptName: 'Wiremu Parata',
+      isMessageAnonymous: false,
+      card: await client.cardToken(TEST_CARDS.approve, 'Wiremu Parata'),
+    });
+    // Donations learns the pages from fundraising's documents: the page may take a moment to be known.
+    const accepted = await eventually(
+      () => call<{ trackingNumber: string }>(`/fundraising/me/pages/${dana.id}/donate`, { method: 'POST', role: 'workplaceMember', body: request, headers: { 'idempotency-key': `walk-${crypto.randomUUID()}` } }),
+      (answer) => answer.status === 202,
+    );
+    expect((await client.settle(accepted.body.trackingNumber)).paymentProcessingStatus).toBe('Completed');
+    // $15.00 given, matched dollar for dollar up to the page's $10.00 entry cap.
+    const after = await eventually(readPage, (page) => page.matchedAmount === before.matchedAmount + 1_000);
+    expect(after.onlineAmount).toBe(before.onlineAmount + 1500);
+    expect(after.donatedAmount).toBe(before.donatedAmount + 1500 + 1_000);
+    const ledger = await call<{ items: { donationId: string; amount: number }[] }>(`${campaigns()}/${created.body.id}/transactions`, { role: 'workplaceAdmin' });
+    expect(ledger.body.items).toEqual([expect.objectContaining({ donationId: accepted.body.trackingNumber, amount: 1_000 })]);
+  });
 });
