@@ -3,6 +3,7 @@ import { PayrollDonationsConfirmed } from '@giving/shared/events/workplace';
 import { DonationCompleted, GiftPublished, PayrollPledgeCancelled, PayrollPledgeCreated, VoucherPurchased } from '@giving/shared/events/donations';
 import { PageModified } from '@giving/shared/events/fundraising';
 import { patternFor } from '@giving/shared/events';
+import { DonationMatched } from '@giving/shared/events/matching';
 import { defineService, type AuthPolicy } from '@giving/shared/manifest';
 import type { Permission } from '@giving/shared/permissions';
 
@@ -476,6 +477,13 @@ export default defineService({
       name: 'send-voucher-code',
       pattern: patternFor(VoucherPurchased),
       handler: 'handlers/send-voucher-code',
+      access: { table: 'readWrite', sendsMail: true, voucherCodes: true },
+    },
+    {
+      // A campaign of matchType Voucher gives the matched member a gift voucher worth the bonus (issue 16 item 3).
+      name: 'issue-matched-vouchers',
+      pattern: patternFor(DonationMatched),
+      handler: 'handlers/issue-matched-voucher',
       access: { table: 'readWrite', sendsMail: true, voucherCodes: true },
     },
   ],

@@ -25,6 +25,10 @@ export const DonationMatched = defineEvent({
     giftId: z.optional(z.string()),
     pageId: z.optional(z.string()),
     charityName: z.optional(z.string()),
+    /** The matched member, as the workplace's records have them (a voucher match is e-mailed to them). */
+    member: z.optional(z.object({ email: z.optional(z.string()), firstName: z.optional(z.string()) })),
+    workplaceName: z.optional(z.string()),
+    campaignName: z.optional(z.string()),
     matchedAt: z.string(),
   }),
 });

@@ -214,4 +214,45 @@ describe('matching campaigns', () => {
     const ledger = await call<{ items: { donationId: string; amount: number }[] }>(`${campaigns()}/${created.body.id}/transactions`, { role: 'workplaceAdmin' });
     expect(ledger.body.items).toEqual([expect.objectContaining({ donationId: accepted.body.trackingNumber, amount: 1_000 })]);
   });
+
+  it('a Voucher campaign matches by giving the member a gift voucher worth the bonus, e-mailed with its code, which they can give with', async () => {
+    const client = platformClient(platform);
+    const wiremu = DEMO_USERS.find((user) => user.role === 'workplaceMember')!;
+    const parcel = (await call<Gift>(`/donations/gifts/kiwi-coast-rescue/${(await call<{ items: { id: string; productUrl: string }[] }>('/donations/charities/kiwi-coast-rescue/gifts')).body.items.find((g) => g.id === fillParcelId)!.productUrl}`)).body;
+    const created = await call<Campaign>(campaigns(), {
+      method: 'POST',
+      role: 'workplaceAdmin',
+      body: input({ name: 'Give twice', givingType: 'CreditCard', recurrenceType: 'Any', matchRatio: 0.5, memberCap: 0, campaignCap: 0, matchType: 'Voucher', items: [{ id: fillParcelId, name: parcel.title }] }),
+    });
+    expect(created.status).toBe(201);
+    const body: MemberGiftPaymentRequest = withFee({
+      pageType: 'GIFT',
+      country: 'nz' as const,
+      giftId: parcel.id,
+      donationAmount: parcel.price.cents,
+      quantity: 1,
+      supportingAmount: 0,
+      paymentType: 'CARD',
+      isRecurring: false,
+      isAnonymous: false,
+      receiptName: 'Wiremu Parata',
+      card: await client.cardToken(TEST_CARDS.approve),
+    });
+    const answer = await call<{ trackingNumber: string }>('/donations/me/payments', { method: 'POST', role: 'workplaceMember', body, headers: { 'idempotency-key': `voucher-match-${crypto.randomUUID()}` } });
+    expect((await client.settle(answer.body.trackingNumber)).paymentProcessingStatus).toBe('Completed');
+
+    const bonus = Math.floor(parcel.price.cents / 2);
+    const mail = await eventually(
+      async () => (await client.receiptsFor(wiremu.email)).find((m) => m.subject === 'Tasman Engineering matched your donation with a Koha gift voucher'),
+      (found) => found !== undefined,
+    );
+    expect(mail!.text).toContain('(Give twice)');
+    const code = /Voucher code: ([A-Z0-9]{8})/.exec(mail!.text)?.[1] ?? '';
+    const lookup = await call<{ remainingBalance: { cents: number } }>('/donations/vouchers/lookup', { method: 'POST', body: { code } });
+    expect(lookup.body.remainingBalance.cents).toBe(bonus);
+    const mine = await call<{ items: { voucherBalance: { cents: number } }[] }>('/donations/me/vouchers', { role: 'workplaceMember' });
+    expect(mine.body.items.some((v) => v.voucherBalance.cents === bonus)).toBe(true);
+    const ledger = await call<{ items: { donationId: string; amount: number; matchType: string }[] }>(`${campaigns()}/${created.body.id}/transactions`, { role: 'workplaceAdmin' });
+    expect(ledger.body.items).toEqual([expect.objectContaining({ donationId: answer.body.trackingNumber, amount: bonus, matchType: 'Voucher' })]);
+  });
 });

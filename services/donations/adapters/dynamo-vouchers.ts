@@ -1,6 +1,6 @@
 import { queryAll } from '@giving/shared/dynamo-query';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { MESSAGES } from '@giving/shared/contracts/messages';
 import { invalid } from '@giving/shared/errors';
 import { money, type Currency } from '@giving/shared/money';
@@ -323,6 +323,17 @@ export function dynamoVoucherRepository(client: DynamoDBDocumentClient, tableNam
         const positions = reasons.flatMap((reason, index) => (index < vouchers.length && reason === 'ConditionalCheckFailed' ? [index] : []));
         if (positions.length > 0) return { outcome: 'codeTaken', positions };
         throw error;
+      }
+    },
+
+    async issue(voucher) {
+      try {
+        await client.send(new PutCommand({ TableName: tableName, Item: voucherItem(voucher), ConditionExpression: 'attribute_not_exists(pk)' }));
+        return 'created';
+      } catch (error) {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        const stored = await client.send(new GetCommand({ TableName: tableName, Key: voucherKey(voucher.codeHash), ConsistentRead: true }));
+        return stored.Item?.voucherId === voucher.voucherId ? 'exists' : 'codeTaken';
       }
     },
 

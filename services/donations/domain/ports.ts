@@ -367,6 +367,11 @@ export interface VoucherRepository {
     vouchers: Voucher[],
     purchase: { trackingNumber: string; chargeId: string },
   ): Promise<{ outcome: 'created' } | { outcome: 'codeTaken'; positions: number[] } | { outcome: 'ended' }>;
+  /**
+   * Stores a voucher no payment bought (a workplace's match paid as a voucher), once: 'exists' when this voucher is
+   * already stored (a retry), 'codeTaken' when another voucher has its code (derive the next variant).
+   */
+  issue(voucher: Voucher): Promise<'created' | 'exists' | 'codeTaken'>;
   /** A workplace's vouchers, newest first, a page at a time. */
   listByWorkplace(workplaceId: string, query: { cursor?: string }, limit: number): Promise<{ items: Voucher[]; nextCursor?: string }>;
   /** Every voucher of a workplace, for its totals (value, balance, expiry only). */

@@ -134,6 +134,8 @@ export async function recordWorkplaceMembership(
     employmentType?: string;
     businessUnitId?: string;
     employmentEndDate?: string;
+    firstName?: string;
+    email?: string;
   },
 ): Promise<'saved' | 'stale'> {
   // A removal carries an empty name: it says nothing about the workplace's name.
@@ -148,5 +150,8 @@ export async function recordWorkplaceMembership(
     ...(change.employmentType ? { employmentType: change.employmentType } : {}),
     ...(change.businessUnitId ? { businessUnitId: change.businessUnitId } : {}),
     ...(change.employmentEndDate ? { employmentEndDate: change.employmentEndDate } : {}),
+    // A voucher match (matchType Voucher) is e-mailed to the member: who they are, as accounts has them.
+    ...(change.firstName ? { firstName: change.firstName } : {}),
+    ...(change.email ? { email: change.email } : {}),
   } as Parameters<MatchingDeps['roles']['saveWorkplaceMembership']>[0]);
 }

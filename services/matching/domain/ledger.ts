@@ -31,6 +31,10 @@ export interface MatchEntry {
   charityName?: string;
   giftId?: string;
   pageId?: string;
+  /** Who is matched (a voucher match is e-mailed to them) and by whom. */
+  member?: { email?: string; firstName?: string };
+  workplaceName?: string;
+  campaignName?: string;
   matchedAt: string;
 }
 
@@ -103,7 +107,7 @@ export async function matchDonation(deps: LedgerDeps, donation: MatchableDonatio
     if (donation.workplaceId && member.workplaceId !== donation.workplaceId) continue;
     for (const campaign of await deps.campaigns.listByWorkplace(member.workplaceId)) {
       if (!qualifies(campaign, donation, member).matches) continue;
-      const entry = await applyMatch(deps, campaign, donation);
+      const entry = await applyMatch(deps, campaign, donation, member);
       if (entry) recorded.push(entry);
     }
   }
@@ -113,7 +117,12 @@ export async function matchDonation(deps: LedgerDeps, donation: MatchableDonatio
 const left = (cap: number, used: number) => (cap === 0 ? 0 : Math.max(0, cap - used));
 
 /** One campaign's bonus for the donation, taken against what is left of its caps; undefined when none is left or it was matched. */
-export async function applyMatch(deps: Pick<LedgerDeps, 'ledger' | 'clock'>, campaign: StoredCampaign, donation: MatchableDonation): Promise<MatchEntry | undefined> {
+export async function applyMatch(
+  deps: Pick<LedgerDeps, 'ledger' | 'clock'>,
+  campaign: StoredCampaign,
+  donation: MatchableDonation,
+  member?: Pick<MemberRecord, 'email' | 'firstName'>,
+): Promise<MatchEntry | undefined> {
   const pageId = campaign.moduleType === 'Fundraising' ? donation.page?.id : undefined;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const state = await deps.ledger.state(campaign.id, donation.donationId, donation.memberId, pageId);
@@ -145,6 +154,9 @@ export async function applyMatch(deps: Pick<LedgerDeps, 'ledger' | 'clock'>, cam
       ...(donation.charity?.name ? { charityName: donation.charity.name } : {}),
       ...(donation.gift ? { giftId: donation.gift.id } : {}),
       ...(donation.page ? { pageId: donation.page.id } : {}),
+      ...(member?.email ? { member: { email: member.email, ...(member.firstName ? { firstName: member.firstName } : {}) } } : {}),
+      workplaceName: campaign.workplace.name,
+      campaignName: campaign.name,
       matchedAt: deps.clock.now().toISOString(),
     };
     const limit = (cap: number) => (cap > 0 ? cap - bonus : undefined);
@@ -219,6 +231,9 @@ export async function publishMatch(events: EventPublisher, entry: MatchEntry): P
       ...(entry.giftId ? { giftId: entry.giftId } : {}),
       ...(entry.pageId ? { pageId: entry.pageId } : {}),
       ...(entry.charityName ? { charityName: entry.charityName } : {}),
+      ...(entry.member ? { member: entry.member } : {}),
+      ...(entry.workplaceName ? { workplaceName: entry.workplaceName } : {}),
+      ...(entry.campaignName ? { campaignName: entry.campaignName } : {}),
       matchedAt: entry.matchedAt,
     },
     { id: `match-${entry.campaignId}-${entry.donationId}`, correlationId: entry.donationId },

@@ -32,6 +32,9 @@ export interface MemberRecord {
   employmentType?: string;
   businessUnitId?: string;
   employmentEndDate?: string;
+  workplaceName?: string;
+  firstName?: string;
+  email?: string;
 }
 
 export type MatchVerdict = { matches: true } | { matches: false; reason: string };
