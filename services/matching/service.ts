@@ -41,6 +41,8 @@ export default defineService({
     // Spec 2 §7 "get stats", "get transactions" (issue 16 item 4: these exact shapes; amounts in cents).
     route({ method: 'GET', path: `${CAMPAIGN}/stats`, handler: 'handlers/ledger#stats', auth: VIEW, summary: 'What the campaign matched: {matchedAmount, donationsMatched, remainingCap (null: no cap), campaignCap, currency, matchRatio}, in cents.' }),
     route({ method: 'GET', path: `${CAMPAIGN}/transactions`, handler: 'handlers/ledger#transactions', auth: VIEW, summary: "Every bonus the campaign gave, newest first: {items:[{donationId, memberId, amount, ...}]}; the amounts add up to the stats' matchedAmount." }),
+    // Issue 16 item 5: the checkout tells a signed-in member, before they pay, whether and by how much their gift is matched.
+    { method: 'GET', path: '/matching/me/preview', handler: 'handlers/ledger#preview', auth: { kind: 'signedIn' }, summary: "What the member's gift would be matched by if given now: {items:[{campaignId, name, workplaceName, matchType, bonus}]} (nothing is taken).", access: { table: 'read' } },
     // Spec 2 §7 "get for product": the gift page's banners (spec 1 §2 "Campaigns for the gift, if any, are listed above it").
     route({ method: 'GET', path: '/matching/campaigns/product/{productId}', handler: 'handlers/campaigns#forProduct', auth: PUBLIC, summary: 'The active campaigns (switched on, today within their dates) listing the gift: what a donor may see. One Query.' }),
   ],

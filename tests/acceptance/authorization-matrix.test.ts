@@ -77,6 +77,8 @@ function expected(route: RouteSpec, role: Role, relation: Relation): Outcome {
   // payroll is allowed is a business rule of the pledge (403 from the workplace roles), not a route policy: with no body
   // (or the unknown pledge id) every signed-in role gets a 400/404 here, Dana's 403 is in payroll-pledge.test.ts.
   if (key === 'GET /donations/me/payment-options') return signedIn('everyone')(role);
+  // Issue 16 item 5: any signed-in donor asks whether their gift would be matched (no query here: a 400).
+  if (key === 'GET /matching/me/preview') return signedIn('everyone')(role);
   if (route.path.startsWith('/donations/me/payroll-pledges')) return signedIn('everyone')(role);
   // Spec §6: logged-in donors save and use cards and give monthly; each sees only their own (object-level checks in the use cases).
   if (route.path.startsWith('/donations/me/saved-cards')) return signedIn('everyone')(role);

@@ -110,3 +110,26 @@ describe('the match ledger', () => {
     expect(await campaignStats(deps(), other.workplace.id, other.id)).toMatchObject({ matchedAmount: 2_000, donationsMatched: 1, remainingCap: null });
   }, 60_000);
 });
+
+describe('the checkout preview', () => {
+  it("tells a member what their gift would be matched by now, against what is left of the caps, taking nothing", async () => {
+    const { previewMatch } = await import('../domain/ledger');
+    const campaign = await aCampaign({ memberCap: 1_500, matchRatio: 1 });
+    const memberId = newId();
+    const roles = {
+      workplacesOf: async (id: string) => (id === memberId ? [{ memberId, workplaceId: campaign.workplace.id, workplaceName: 'Tasman Engineering', roles: ['WorkplaceGiver.Employee'], version: '1', employmentType: 'Permanent' }] : []),
+      rolesOf: async () => [],
+      saveWorkplaceMembership: async () => 'saved' as const,
+    };
+    const gift = { amount: { cents: 1_000, currency: 'NZD' as const }, paymentType: 'CARD' as const, isRecurring: false, charity: { id: 'CH', name: '' } };
+    const previewDeps = { ...deps(), roles };
+    expect((await previewMatch(previewDeps, memberId, gift)).items).toEqual([expect.objectContaining({ campaignId: campaign.id, bonus: { cents: 1_000, currency: 'NZD' } })]);
+    // $10 already matched: $5 of the member's $15 cap is left.
+    await applyMatch(deps(), campaign, donation(memberId, 1_000));
+    expect((await previewMatch(previewDeps, memberId, gift)).items[0]?.bonus.cents).toBe(500);
+    await applyMatch(deps(), campaign, donation(memberId, 1_000));
+    expect((await previewMatch(previewDeps, memberId, gift)).items).toEqual([]);
+    expect((await previewMatch(previewDeps, newId(), gift)).items).toEqual([]);
+    expect((await campaignStats(deps(), campaign.workplace.id, campaign.id)).matchedAmount).toBe(1_500);
+  });
+});

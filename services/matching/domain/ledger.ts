@@ -239,3 +239,40 @@ export async function publishMatch(events: EventPublisher, entry: MatchEntry): P
     { id: `match-${entry.campaignId}-${entry.donationId}`, correlationId: entry.donationId },
   );
 }
+
+/**
+ * What a signed-in member's gift would be matched by, before they pay (issue 16 item 5): each campaign of their
+ * workplaces it qualifies for today, with the bonus against what is left of the caps now. Nothing is taken: the
+ * ledger decides when the donation completes (another gift may use the caps first).
+ */
+export async function previewMatch(
+  deps: Pick<LedgerDeps, 'campaigns' | 'roles' | 'ledger' | 'clock'>,
+  memberId: string,
+  gift: Pick<MatchableDonation, 'amount' | 'paymentType' | 'isRecurring' | 'charity' | 'gift' | 'page'>,
+) {
+  const donation: MatchableDonation = { ...gift, donationId: 'preview', memberId, completedAt: deps.clock.now().toISOString() };
+  const memberships = (await deps.roles.workplacesOf(memberId)) as unknown as MemberRecord[];
+  const items: { campaignId: string; name: string; workplaceName: string; matchType: StoredCampaign['matchType']; bonus: { cents: number; currency: StoredCampaign['currency'] } }[] = [];
+  for (const member of memberships) {
+    for (const campaign of await deps.campaigns.listByWorkplace(member.workplaceId)) {
+      if (!qualifies(campaign, donation, member).matches) continue;
+      const pageId = campaign.moduleType === 'Fundraising' ? donation.page?.id : undefined;
+      const state = await deps.ledger.state(campaign.id, donation.donationId, memberId, pageId);
+      const bonus = matchBonusCents({
+        amountCents: donation.amount.cents,
+        quantity: 1,
+        matchRatio: campaign.matchRatio,
+        memberCapCents: campaign.memberCap === 0 ? 0 : Math.max(0, campaign.memberCap - state.memberCents),
+        entryCapCents: pageId === undefined || campaign.entryCap === 0 ? 0 : Math.max(0, campaign.entryCap - state.entryCents),
+        campaignCapCents: campaign.campaignCap === 0 ? 0 : Math.max(0, campaign.campaignCap - state.campaignCents),
+      });
+      const exhausted =
+        (campaign.campaignCap > 0 && state.campaignCents >= campaign.campaignCap) ||
+        (campaign.memberCap > 0 && state.memberCents >= campaign.memberCap) ||
+        (pageId !== undefined && campaign.entryCap > 0 && state.entryCents >= campaign.entryCap);
+      if (exhausted || bonus <= 0) continue;
+      items.push({ campaignId: campaign.id, name: campaign.name, workplaceName: campaign.workplace.name, matchType: campaign.matchType, bonus: { cents: bonus, currency: campaign.currency } });
+    }
+  }
+  return { items };
+}

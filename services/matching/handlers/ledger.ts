@@ -1,11 +1,12 @@
 import { systemClock } from '@giving/shared/clock';
-import { workplaceCampaignParams } from '@giving/shared/contracts/matching';
+import { matchPreviewQuerySchema, workplaceCampaignParams } from '@giving/shared/contracts/matching';
+import { DomainError } from '@giving/shared/errors';
 import { DonationCompleted } from '@giving/shared/events/donations';
 import { ExternalDonationApproved } from '@giving/shared/events/workplace';
 import { ok } from '@giving/shared/lambda/http';
 import { queueConsumer } from '@giving/shared/lambda/queue';
 import { campaigns, ledger, roles } from '../adapters';
-import { campaignStats, campaignTransactions, fromDonation, fromExternalDonation, matchDonation } from '../domain/ledger';
+import { campaignStats, campaignTransactions, fromDonation, fromExternalDonation, matchDonation, previewMatch } from '../domain/ledger';
 import { matchingRoute } from '../http';
 
 const deps = () => ({ campaigns: campaigns(), roles: roles(), ledger: ledger(), clock: systemClock });
@@ -30,3 +31,18 @@ export const stats = matchingRoute({ params: workplaceCampaignParams }, async ({
 export const transactions = matchingRoute({ params: workplaceCampaignParams }, async ({ params }) =>
   ok(await campaignTransactions(deps(), params.workplaceId, params.campaignId)),
 );
+
+/** GET /matching/me/preview — what the signed-in member's gift would be matched by now (nothing is taken). */
+export const preview = matchingRoute({ query: matchPreviewQuerySchema }, async ({ query, caller }) => {
+  if (!caller) throw new DomainError('Unauthorized');
+  return ok(
+    await previewMatch(deps(), caller.userId, {
+      amount: { cents: query.amount, currency: query.currency },
+      paymentType: query.paymentType,
+      isRecurring: query.recurring === 'true',
+      charity: { id: query.charityId, name: '' },
+      ...(query.giftId ? { gift: { id: query.giftId, title: '' } } : {}),
+      ...(query.pageId ? { page: { id: query.pageId, title: '' } } : {}),
+    }),
+  );
+});
