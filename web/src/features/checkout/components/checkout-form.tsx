@@ -36,6 +36,8 @@ import {
   type CheckoutRules,
 } from '../checkout-form-schema';
 import { usePaymentOptions } from '../api/get-payment-options';
+import type { MatchPreviewRequest } from '../api/get-match-preview';
+import { MatchPreviewLine } from './match-preview';
 import { useCreateFundraisePayment, type FundraisePaymentInput } from '../api/create-fundraise-payment';
 import { voucherCovers } from '@giving/shared/contracts/voucher-codes';
 import { initialVoucherState, voucherReducer, type VoucherState } from '../voucher-state';
@@ -171,6 +173,19 @@ export function CheckoutForm({ target, country, onGiftChanged, onPageClosed, onP
   const { paymentType, isRecurring, donationAmount: amountText, quantity: quantityText, isAnonymous, saveCard, supportingAmount: tipText } = values;
   // Donation x quantity + tip, while the amount and quantity are valid (spec §5: what a voucher has to cover).
   const totalCents = totalOf(amountText, isGift ? quantityText : '1', showGratuity ? tipText : '0');
+  // What a workplace campaign would add to a member's gift (issue 16 item 5): the amount x quantity, never the tip.
+  const matchRequest: MatchPreviewRequest | undefined =
+    member && totalCents
+      ? {
+          charityId: charity.id,
+          ...(target.pageType === 'GIFT' ? { giftId: target.gift.id } : {}),
+          ...(target.pageType === 'FUNDRAISE' ? { pageId: target.page.id } : {}),
+          amount: totalCents.donationCents * totalCents.quantity,
+          currency,
+          paymentType: paymentType === 'PAYROLL' ? 'PAYROLL' : voucherApplied ? 'VOUCHER' : 'CARD',
+          recurring: isRecurring || paymentType === 'PAYROLL',
+        }
+      : undefined;
   const covers =
     voucherApplied &&
     totalCents !== undefined &&
@@ -572,6 +587,8 @@ export function CheckoutForm({ target, country, onGiftChanged, onPageClosed, onP
             {isRecurring && payingByCard ? 'Donate Monthly' : 'Donate'}
           </Button>
         )}
+        {/* Under the button, the form's end: a line appearing there moves nothing the donor is reading. */}
+        {member ? <MatchPreviewLine request={matchRequest} locale={locale} /> : null}
       </div>
 
       {processingPart ? <processingPart.PaymentProgress open={flow.processing} run={flow.run} returnFocus={() => firstErrorIn(formRef.current)} /> : null}

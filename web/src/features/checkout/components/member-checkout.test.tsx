@@ -64,6 +64,26 @@ describe('CheckoutForm, signed in', () => {
     expect(post?.body).not.toHaveProperty('donor');
   });
 
+  it("says, under Donate, by whom and by how much a workplace campaign would match the gift (amount x quantity, never the tip)", async () => {
+    const fetch = installFetchFake();
+    fetch.on(
+      'GET',
+      /^\/api\/matching\/me\/preview\?/,
+      json(200, { items: [{ campaignId: 'C1', name: 'Kiwi chick match', workplaceName: 'Tasman Engineering', matchType: 'Donation', bonus: { cents: 2500, currency: 'NZD' } }] }),
+    );
+    await renderCheckout(fetch);
+    expect(await screen.findByText('Tasman Engineering will match this gift: +$25.00 (Kiwi chick match).')).toBeTruthy();
+    const asked = new URL(fetch.callsTo('GET', /^\/api\/matching\/me\/preview\?/)[0]?.url ?? '', 'http://x').searchParams;
+    expect(Object.fromEntries(asked)).toEqual({
+      charityId: aGift().charity.id,
+      giftId: aGift().id,
+      amount: String(aGift().price.cents),
+      currency: 'NZD',
+      paymentType: 'CARD',
+      recurring: 'false',
+    });
+  });
+
   it('keeps the receipt name editable and required', async () => {
     const fetch = installFetchFake();
     fetch.on('POST', MEMBER_PAYMENTS, json(202, { trackingNumber: TRACKING_NUMBER }));
