@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatMoney } from '@giving/shared/money';
 import { useMatchPreview, type MatchPreviewRequest } from '../api/get-match-preview';
 import styles from './checkout-form.module.css';
@@ -28,12 +28,14 @@ export function MatchPreviewLine({ request, locale }: { request: MatchPreviewReq
 
 /** The value once it has not changed for `ms` (typing an amount asks once, not per key). */
 function useSettled<T>(value: T, ms: number): T | undefined {
+  // The value's text stands for it: a new object with the same fields is the same value.
   const key = JSON.stringify(value ?? null);
+  const latest = useRef(value);
+  latest.current = value;
   const [settled, setSettled] = useState<{ key: string; value: T } | undefined>();
   useEffect(() => {
-    const timer = setTimeout(() => setSettled({ key, value }), ms);
+    const timer = setTimeout(() => setSettled({ key, value: latest.current }), ms);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key stands for the value
   }, [key, ms]);
   return settled?.key === key ? settled.value : settled?.value;
 }
