@@ -12,7 +12,7 @@ import { VoucherPurchased } from '@giving/shared/events/donations';
 import { money, type Money } from '@giving/shared/money';
 import { accountOfPayment, transactionFeeOn } from './payment-gateway';
 import type { CardGateway, Payment, PaymentRepository, VoucherRepository } from './ports';
-import { isExpired, voucherFor, type VoucherCodeBook } from './vouchers';
+import { isExpired, voucherFor, voucherPurchasedData, type VoucherCodeBook } from './vouchers';
 import { emitWorkplaceVouchersPurchased, isWorkplaceOrder, recordWorkplaceVoucherOrder } from './workplace-vouchers';
 
 /**
@@ -163,25 +163,8 @@ export async function emitVoucherPurchased(
   const codeHash = payment.purchasedVoucher?.codeHash;
   const voucher = codeHash ? await deps.vouchers.getByCodeHash(codeHash) : undefined;
   if (!voucher) throw new Error(`voucher of purchase ${payment.trackingNumber} does not exist`);
-  await deps.publisher.publish(
-    VoucherPurchased,
-    {
-      voucherId: voucher.voucherId,
-      trackingNumber: payment.trackingNumber,
-      country: voucher.country,
-      value: voucher.value,
-      expiresAt: voucher.expiresAt,
-      codeVariant: voucher.codeVariant,
-      buyer: {
-        email: voucher.buyer.email,
-        firstName: voucher.buyer.firstName,
-        name: [voucher.buyer.firstName, voucher.buyer.lastName].filter(Boolean).join(' '),
-        ...(voucher.buyer.memberId ? { memberId: voucher.buyer.memberId } : {}),
-      },
-      ...(voucher.recipient ? { recipient: voucher.recipient } : {}),
-      ...(voucher.message ? { message: voucher.message } : {}),
-      purchasedAt: voucher.createdAt,
-    },
-    { id: payment.trackingNumber, correlationId: payment.trackingNumber },
-  );
+  await deps.publisher.publish(VoucherPurchased, voucherPurchasedData(voucher, payment.trackingNumber), {
+    id: payment.trackingNumber,
+    correlationId: payment.trackingNumber,
+  });
 }

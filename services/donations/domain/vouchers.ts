@@ -191,7 +191,28 @@ export async function lookupVoucher(
   return { isExpired: isExpired(voucher, now), remainingBalance: voucher.balance, expiresAt: voucher.expiresAt };
 }
 
-function summaryOf(voucher: Voucher, now: Date): VoucherSummary {
+/** What VoucherPurchased says of a stored voucher (the code is never in it: only its variant, to derive it again). */
+export function voucherPurchasedData(voucher: Voucher, trackingNumber: string): EventData<typeof VoucherPurchased> {
+  return {
+    voucherId: voucher.voucherId,
+    trackingNumber,
+    country: voucher.country,
+    value: voucher.value,
+    expiresAt: voucher.expiresAt,
+    codeVariant: voucher.codeVariant,
+    buyer: {
+      email: voucher.buyer.email,
+      firstName: voucher.buyer.firstName,
+      name: [voucher.buyer.firstName, voucher.buyer.lastName].filter(Boolean).join(' '),
+      ...(voucher.buyer.memberId ? { memberId: voucher.buyer.memberId } : {}),
+    },
+    ...(voucher.recipient ? { recipient: voucher.recipient } : {}),
+    ...(voucher.message ? { message: voucher.message } : {}),
+    purchasedAt: voucher.createdAt,
+  };
+}
+
+export function summaryOf(voucher: Voucher, now: Date): VoucherSummary {
   return {
     id: voucher.voucherId,
     maskedCode: maskedCode(voucher.codeLast2),

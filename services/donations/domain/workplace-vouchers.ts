@@ -7,7 +7,7 @@ import { VoucherPurchased } from '@giving/shared/events/donations';
 import { money, type Currency } from '@giving/shared/money';
 import { donorFromSignIn, fingerprintOf, type SignedInMember } from './payments';
 import type { MembershipDirectory, NewPayment, Payment, PaymentRepository, Voucher, VoucherRepository } from './ports';
-import { expiryOf, isExpired, maskedCode, voucherStatus, type VoucherCodeBook } from './vouchers';
+import { expiryOf, isExpired, summaryOf, voucherPurchasedData, type VoucherCodeBook } from './vouchers';
 
 /**
  * A workplace buys gift vouchers for its people (issue 15 item 9, by its payments admins): one card payment for value x
@@ -127,24 +127,7 @@ export async function emitWorkplaceVouchersPurchased(
     if (!voucher) throw new Error(`voucher ${index + 1} of order ${payment.trackingNumber} does not exist`);
     await deps.publisher.publish(
       VoucherPurchased,
-      {
-        voucherId: voucher.voucherId,
-        trackingNumber: payment.trackingNumber,
-        country: voucher.country,
-        value: voucher.value,
-        expiresAt: voucher.expiresAt,
-        codeVariant: voucher.codeVariant,
-        buyer: {
-          email: voucher.buyer.email,
-          firstName: voucher.buyer.firstName,
-          name: [voucher.buyer.firstName, voucher.buyer.lastName].filter(Boolean).join(' '),
-          ...(voucher.buyer.memberId ? { memberId: voucher.buyer.memberId } : {}),
-        },
-        ...(voucher.recipient ? { recipient: voucher.recipient } : {}),
-        ...(voucher.message ? { message: voucher.message } : {}),
-        order: { workplaceId: payment.workplace.id, workplaceName: payment.workplace.name, size: made.length, position: index + 1, total },
-        purchasedAt: voucher.createdAt,
-      },
+      { ...voucherPurchasedData(voucher, payment.trackingNumber), order: { workplaceId: payment.workplace.id, workplaceName: payment.workplace.name, size: made.length, position: index + 1, total } },
       { id: voucher.voucherId, correlationId: payment.trackingNumber },
     );
   };
@@ -158,14 +141,7 @@ export const WORKPLACE_VOUCHER_PAGE_SIZE = 50;
 
 function listed(voucher: Voucher, now: Date): WorkplaceVoucher {
   return {
-    id: voucher.voucherId,
-    maskedCode: maskedCode(voucher.codeLast2),
-    value: voucher.value,
-    voucherBalance: voucher.balance,
-    createdOn: voucher.createdAt,
-    expiresAt: voucher.expiresAt,
-    status: voucherStatus(voucher, now),
-    ...(voucher.recipient?.name ? { recipientName: voucher.recipient.name } : {}),
+    ...summaryOf(voucher, now),
     recipientEmail: voucher.recipient?.email ?? '',
     orderNumber: voucher.workplace?.orderNumber ?? voucher.voucherId,
     buyerName: [voucher.buyer.firstName, voucher.buyer.lastName].filter(Boolean).join(' '),
