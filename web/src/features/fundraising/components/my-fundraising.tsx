@@ -38,24 +38,20 @@ export function MyFundraising() {
   const answer = useAnswerInvitation();
   const navigate = useNavigate();
   const [notice, setNotice] = useState<Notice>();
+  // mutateAsync, not mutate's callbacks: those are skipped when the list re-renders into a new observer meanwhile
+  // (the answer's own refetch), and then Accept answered but never took the member to what they joined.
   const accept = (invitation: Invitation) => {
     setNotice(undefined);
-    answer.mutate(
-      { invitationId: invitation.id, answer: 'Accept' },
-      {
-        onSuccess: () => void navigate(`${targetPath(invitation)}${managesRole(invitation.role) ? `#${MANAGE_ANCHOR}` : ''}`),
-        onError: (error) => setNotice({ tone: 'error', text: errorMessageOf(error) }),
-      },
+    answer.mutateAsync({ invitationId: invitation.id, answer: 'Accept' }).then(
+      () => void navigate(`${targetPath(invitation)}${managesRole(invitation.role) ? `#${MANAGE_ANCHOR}` : ''}`),
+      (error: unknown) => setNotice({ tone: 'error', text: errorMessageOf(error) }),
     );
   };
   const decline = (invitation: Invitation) => {
     setNotice(undefined);
-    answer.mutate(
-      { invitationId: invitation.id, answer: 'Decline' },
-      {
-        onSuccess: () => setNotice({ tone: 'info', text: `You declined the invitation to “${invitation.target.title}”.` }),
-        onError: (error) => setNotice({ tone: 'error', text: errorMessageOf(error) }),
-      },
+    answer.mutateAsync({ invitationId: invitation.id, answer: 'Decline' }).then(
+      () => setNotice({ tone: 'info', text: `You declined the invitation to “${invitation.target.title}”.` }),
+      (error: unknown) => setNotice({ tone: 'error', text: errorMessageOf(error) }),
     );
   };
   const start = (
