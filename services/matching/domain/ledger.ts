@@ -116,6 +116,23 @@ export async function matchDonation(deps: LedgerDeps, donation: MatchableDonatio
 
 const left = (cap: number, used: number) => (cap === 0 ? 0 : Math.max(0, cap - used));
 
+/** The bonus against what is left of each cap that applies (the page's only for a page's donation); 0 once any is used up. */
+function bonusFor(campaign: StoredCampaign, amountCents: number, state: LedgerState, pageId: string | undefined): number {
+  const exhausted =
+    (campaign.campaignCap > 0 && state.campaignCents >= campaign.campaignCap) ||
+    (campaign.memberCap > 0 && state.memberCents >= campaign.memberCap) ||
+    (pageId !== undefined && campaign.entryCap > 0 && state.entryCents >= campaign.entryCap);
+  if (exhausted) return 0;
+  return matchBonusCents({
+    amountCents,
+    quantity: 1,
+    matchRatio: campaign.matchRatio,
+    memberCapCents: left(campaign.memberCap, state.memberCents),
+    entryCapCents: pageId === undefined ? 0 : left(campaign.entryCap, state.entryCents),
+    campaignCapCents: left(campaign.campaignCap, state.campaignCents),
+  });
+}
+
 /** One campaign's bonus for the donation, taken against what is left of its caps; undefined when none is left or it was matched. */
 export async function applyMatch(
   deps: Pick<LedgerDeps, 'ledger' | 'clock'>,
@@ -127,19 +144,7 @@ export async function applyMatch(
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const state = await deps.ledger.state(campaign.id, donation.donationId, donation.memberId, pageId);
     if (state.matched) return undefined;
-    const exhausted =
-      (campaign.campaignCap > 0 && state.campaignCents >= campaign.campaignCap) ||
-      (campaign.memberCap > 0 && state.memberCents >= campaign.memberCap) ||
-      (pageId !== undefined && campaign.entryCap > 0 && state.entryCents >= campaign.entryCap);
-    if (exhausted) return undefined;
-    const bonus = matchBonusCents({
-      amountCents: donation.amount.cents,
-      quantity: 1,
-      matchRatio: campaign.matchRatio,
-      memberCapCents: left(campaign.memberCap, state.memberCents),
-      entryCapCents: pageId === undefined ? 0 : left(campaign.entryCap, state.entryCents),
-      campaignCapCents: left(campaign.campaignCap, state.campaignCents),
-    });
+    const bonus = bonusFor(campaign, donation.amount.cents, state, pageId);
     if (bonus <= 0) return undefined;
     const entry: MatchEntry = {
       campaignId: campaign.id,
@@ -258,19 +263,8 @@ export async function previewMatch(
       if (!qualifies(campaign, donation, member).matches) continue;
       const pageId = campaign.moduleType === 'Fundraising' ? donation.page?.id : undefined;
       const state = await deps.ledger.state(campaign.id, donation.donationId, memberId, pageId);
-      const bonus = matchBonusCents({
-        amountCents: donation.amount.cents,
-        quantity: 1,
-        matchRatio: campaign.matchRatio,
-        memberCapCents: campaign.memberCap === 0 ? 0 : Math.max(0, campaign.memberCap - state.memberCents),
-        entryCapCents: pageId === undefined || campaign.entryCap === 0 ? 0 : Math.max(0, campaign.entryCap - state.entryCents),
-        campaignCapCents: campaign.campaignCap === 0 ? 0 : Math.max(0, campaign.campaignCap - state.campaignCents),
-      });
-      const exhausted =
-        (campaign.campaignCap > 0 && state.campaignCents >= campaign.campaignCap) ||
-        (campaign.memberCap > 0 && state.memberCents >= campaign.memberCap) ||
-        (pageId !== undefined && campaign.entryCap > 0 && state.entryCents >= campaign.entryCap);
-      if (exhausted || bonus <= 0) continue;
+      const bonus = bonusFor(campaign, donation.amount.cents, state, pageId);
+      if (bonus <= 0) continue;
       items.push({ campaignId: campaign.id, name: campaign.name, workplaceName: campaign.workplace.name, matchType: campaign.matchType, bonus: { cents: bonus, currency: campaign.currency } });
     }
   }
