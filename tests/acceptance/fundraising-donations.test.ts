@@ -8,7 +8,7 @@ import { COUNTRY_TIME_ZONES, localDay } from '@giving/shared/local-time';
 import { dynamoClient } from '../../tools/local/src/dynamodb';
 import type { RunningPlatform } from '../../tools/local/src/platform';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../tools/local/src/seed/data';
-import { platformClient, startTestPlatform, transactionFee, withFee } from './platform';
+import { platformClient, startTestPlatform, tableOf, transactionFee, withFee } from './platform';
 
 /**
  * Giving to a fundraising page (issue 13 item 6) through the real local API, workflow, bus and streams, given the
@@ -208,7 +208,7 @@ describe('a page that stopped taking donations', () => {
     const yesterday = localDay(new Date(Date.now() - 24 * 60 * 60 * 1000), COUNTRY_TIME_ZONES.nz);
     await documents.send(
       new UpdateCommand({
-        TableName: 'giving-fundraising',
+        TableName: tableOf('fundraising'),
         Key: { pk: `PAGE#${grace.id}`, sk: 'PAGE' },
         UpdateExpression: 'SET endDate = :yesterday ADD version :one',
         ExpressionAttributeValues: { ':yesterday': yesterday, ':one': 1 },

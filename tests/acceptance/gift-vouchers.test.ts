@@ -13,7 +13,7 @@ import type { RunningPlatform } from '../../tools/local/src/platform';
 import { injectInvocationFault } from '../../tools/local/src/runtime/faults';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../tools/local/src/seed/data';
 import { DEMO_VOUCHERS, demoVoucherCodes } from '../../tools/local/src/seed/vouchers';
-import { CARD_GATEWAY_TRUST_SECRET, platformClient, startTestPlatform, transactionFee, withFee } from './platform';
+import { CARD_GATEWAY_TRUST_SECRET, platformClient, startTestPlatform, tableOf, transactionFee, withFee } from './platform';
 
 /**
  * Given the seeded demo, when guests and Dana buy gift vouchers by card and give with them, then the code arrives by
@@ -105,7 +105,7 @@ describe('buying a gift voucher', () => {
     expect(events.find((e) => e.detail.metadata.id === trackingNumber)?.detail.data).toMatchObject({ voucherId: trackingNumber, value: { cents: 5000 } });
     expect(JSON.stringify(events)).not.toContain(code);
     const documents = DynamoDBDocumentClient.from(dynamoClient(platform.urls.dynamodb));
-    const table = JSON.stringify((await documents.send(new ScanCommand({ TableName: 'giving-donations' }))).Items);
+    const table = JSON.stringify((await documents.send(new ScanCommand({ TableName: tableOf('donations') }))).Items);
     documents.destroy();
     expect(table).not.toContain(code);
   });
@@ -231,7 +231,7 @@ describe('giving with a gift voucher', () => {
     const documents = DynamoDBDocumentClient.from(dynamoClient(platform.urls.dynamodb));
     await documents.send(
       new UpdateCommand({
-        TableName: 'giving-donations',
+        TableName: tableOf('donations'),
         Key: { pk: `VOUCHER#${voucherCodeBook(VOUCHER_CODE_SECRET).hash(code)}`, sk: 'VOUCHER' },
         UpdateExpression: 'SET validUntil = :past',
         ExpressionAttributeValues: { ':past': new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString() },

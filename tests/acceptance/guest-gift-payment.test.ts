@@ -4,7 +4,7 @@ import { TEST_CARDS } from '@giving/shared/contracts/card-gateway';
 import type { CreatePaymentRequest, Gift, GiftPaymentRequest } from '@giving/shared/contracts/donations';
 import { dynamoClient } from '../../tools/local/src/dynamodb';
 import type { RunningPlatform } from '../../tools/local/src/platform';
-import { platformClient, startTestPlatform, transactionFee, withFee } from './platform';
+import { platformClient, startTestPlatform, tableOf, transactionFee, withFee } from './platform';
 
 /**
  * Given the seeded demo, when a guest pays for a gift by card through the public API,
@@ -56,7 +56,7 @@ const submit = (body: unknown, key = `key-${crypto.randomUUID()}`) =>
 
 async function donationsTableText(): Promise<string> {
   const client = dynamoClient(platform.urls.dynamodb);
-  const scan = await client.send(new ScanCommand({ TableName: 'giving-donations' }));
+  const scan = await client.send(new ScanCommand({ TableName: tableOf('donations') }));
   client.destroy();
   return JSON.stringify(scan.Items);
 }

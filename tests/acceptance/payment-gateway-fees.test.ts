@@ -9,7 +9,7 @@ import { cardPartCents, transactionFeeCents } from '@giving/shared/fees';
 import { dynamoClient } from '../../tools/local/src/dynamodb';
 import type { RunningPlatform } from '../../tools/local/src/platform';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../tools/local/src/seed/data';
-import { platformClient, startTestPlatform, type CapturedEvent } from './platform';
+import { platformClient, startTestPlatform, tableOf, type CapturedEvent } from './platform';
 
 /**
  * Given the seeded demo, the checkout asks GET /donations/payment-gateway for its country's fee rates and card account,
@@ -77,7 +77,7 @@ const nzGift = async (card: CreatePaymentRequest['card'], overrides: Partial<Gif
 
 async function donationsTableText(): Promise<string> {
   const dynamo = dynamoClient(platform.urls.dynamodb);
-  const scan = await dynamo.send(new ScanCommand({ TableName: 'giving-donations' }));
+  const scan = await dynamo.send(new ScanCommand({ TableName: tableOf('donations') }));
   dynamo.destroy();
   return JSON.stringify(scan.Items);
 }

@@ -3,13 +3,16 @@ import type { CardToken, PaymentStatusResponse } from '@giving/shared/contracts/
 import { DEFAULT_TRANSACTION_PROCESSING_FEES, merchantAccountFor } from '@giving/shared/contracts/payment-gateway';
 import type { CountryCode } from '@giving/shared/countries';
 import { cardPartCents, transactionFeeCents } from '@giving/shared/fees';
+import { tableName, type ServiceName } from '@giving/shared/manifest';
+import { inject } from 'vitest';
 import { encryptedCardToken } from '../../tools/local/src/card-gateway/client-encryption';
 import type { RunningPlatform } from '../../tools/local/src/platform';
 import type { DemoRole } from '../../tools/local/src/seed/data';
 
 /**
- * Acceptance tests run the real local platform in-process on their own ports (LOCAL_PORT_BASE), with a short
- * gateway timeout so the lost-reply path takes seconds, not the production 8, and raised edge rate limits.
+ * Acceptance tests run the real local platform in-process on their own ports (LOCAL_PORT_BASE) and their own tables in
+ * the run's one DynamoDB Local, with a short gateway timeout so the lost-reply path takes seconds, not the production 8,
+ * and raised edge rate limits.
  */
 export async function startTestPlatform(filePortBase: number, options: { edgeRateLimitScale?: number } = {}): Promise<RunningPlatform> {
   // TEST_PORT_OFFSET moves every file's block, so two checkouts can run their acceptance tests side by side.
@@ -17,6 +20,9 @@ export async function startTestPlatform(filePortBase: number, options: { edgeRat
   process.env.LOCAL_PORT_BASE = String(portBase);
   process.env.LOCAL_STATE_DIR = `.local/acceptance-${portBase}`;
   process.env.CARD_GATEWAY_TIMEOUT_MS = '1500';
+  // The run's one DynamoDB Local (global setup), not a JVM per file: each file's tables under its own prefix.
+  process.env.LOCAL_DYNAMODB_ENDPOINT = inject('dynamodbEndpoint');
+  process.env.LOCAL_TABLE_PREFIX = `acceptance${portBase}`;
   const { startPlatform } = await import('../../tools/local/src/platform');
   // Each file sends hundreds of requests from one address: the web ACLs' limits are raised unless the file is about them.
   const platform = await startPlatform({ lostReplyDelayMs: 4000, queueVisibilitySeconds: 2, edgeRateLimitScale: options.edgeRateLimitScale ?? 1000 });
@@ -27,6 +33,9 @@ export async function startTestPlatform(filePortBase: number, options: { edgeRat
   }
   return platform;
 }
+
+/** A service's table in the running test platform (its prefix is the file's). */
+export const tableOf = (service: ServiceName): string => tableName(service, process.env.LOCAL_TABLE_PREFIX);
 
 /** The Platform merchant account (Australia's payments). */
 export const CARD_GATEWAY_SECRET = 'sk_test_local_platform';

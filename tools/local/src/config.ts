@@ -39,6 +39,13 @@ export const PORTS = {
 };
 
 export const url = (port: number) => `http://localhost:${port}`;
+/**
+ * The DynamoDB Local the platform uses: its own on PORTS.dynamodb, or one already running (LOCAL_DYNAMODB_ENDPOINT),
+ * where LOCAL_TABLE_PREFIX keeps its tables apart from other platforms' (acceptance tests share the run's one JVM).
+ */
+export const sharedDynamoDbEndpoint = () => process.env.LOCAL_DYNAMODB_ENDPOINT || undefined;
+export const dynamoDbEndpoint = () => sharedDynamoDbEndpoint() ?? url(PORTS.dynamodb);
+export const tablePrefix = () => process.env.LOCAL_TABLE_PREFIX || 'giving';
 export const REGION = 'ap-southeast-2';
 export const ACCOUNT_ID = '000000000000';
 export const MEDIA_BUCKET = 'giving-media';
@@ -83,7 +90,7 @@ export function handlerEnvironment(): Record<string, string> {
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-    AWS_ENDPOINT_URL_DYNAMODB: url(PORTS.dynamodb),
+    AWS_ENDPOINT_URL_DYNAMODB: dynamoDbEndpoint(),
     AWS_ENDPOINT_URL_SQS: url(PORTS.sqs),
     AWS_ENDPOINT_URL_EVENTBRIDGE: url(PORTS.eventBridge),
     AWS_ENDPOINT_URL_SFN: url(PORTS.stepFunctions),
@@ -104,7 +111,7 @@ export function handlerEnvironment(): Record<string, string> {
   };
   // Handlers share this process, so each names every secret; in AWS a function names only those its access grants.
   for (const name of Object.keys(SECRETS) as SecretName[]) env[ENV.secretId(name)] = localSecretArn(SECRETS[name]);
-  for (const service of SERVICE_NAMES) env[ENV.tableName(service)] = tableName(service);
+  for (const service of SERVICE_NAMES) env[ENV.tableName(service)] = tableName(service, tablePrefix());
   env[ENV.workflowArn('donations', 'payment')] = stateMachineArn('donations', 'payment');
   return env;
 }

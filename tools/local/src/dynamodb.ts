@@ -4,9 +4,11 @@ import { connect } from 'node:net';
 import path from 'node:path';
 import {
   CreateTableCommand,
+  DeleteTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
   ResourceInUseException,
+  ResourceNotFoundException,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { tableName, type ServiceManifest } from '@giving/shared/manifest';
@@ -91,6 +93,18 @@ function isListening(port: number): Promise<boolean> {
 
 export function dynamoClient(endpoint: string): DynamoDBClient {
   return new DynamoDBClient({ endpoint, region: REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+}
+
+/** Deletes the tables createTables made under a prefix (a platform sharing another's DynamoDB Local, when it stops). */
+export async function deleteTables(endpoint: string, manifests: readonly ServiceManifest[], prefix: string): Promise<void> {
+  const client = dynamoClient(endpoint);
+  for (const manifest of manifests) {
+    if (!manifest.table) continue;
+    await client.send(new DeleteTableCommand({ TableName: tableName(manifest.service, prefix) })).catch((error: Error) => {
+      if (!(error instanceof ResourceNotFoundException)) throw error;
+    });
+  }
+  client.destroy();
 }
 
 /** Creates each service's table exactly as the stateful stack defines it: pk/sk, its GSIs, TTL. */

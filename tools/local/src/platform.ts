@@ -19,10 +19,12 @@ import {
   PORTS,
   REGION,
   REPO_ROOT,
+  sharedDynamoDbEndpoint,
   stateDir,
+  tablePrefix,
   url,
 } from './config';
-import { createTables, dynamoClient, startDynamoDb } from './dynamodb';
+import { createTables, deleteTables, dynamoClient, startDynamoDb } from './dynamodb';
 import { startEventBus } from './eventbridge/server';
 import { startMailOutbox } from './mail';
 import { startObjectStore } from './s3';
@@ -87,10 +89,20 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
   try {
     for (const dir of ['s3', 'outbox']) rmSync(path.join(STATE_DIR, dir), { recursive: true, force: true });
 
-    log('starting DynamoDB Local');
-    const dynamodb = await startDynamoDb(PORTS.dynamodb);
-    stops.push(dynamodb.stop);
-    await createTables(dynamodb.endpoint, manifests);
+    const prefix = tablePrefix();
+    const shared = sharedDynamoDbEndpoint();
+    let dynamodb: { endpoint: string };
+    if (shared) {
+      // Someone else's DynamoDB Local (the test run's one JVM): this platform's tables go when it stops.
+      dynamodb = { endpoint: shared };
+      stops.push(() => deleteTables(shared, manifests, prefix));
+    } else {
+      log('starting DynamoDB Local');
+      const own = await startDynamoDb(PORTS.dynamodb);
+      stops.push(own.stop);
+      dynamodb = own;
+    }
+    await createTables(dynamodb.endpoint, manifests, prefix);
 
     log('starting SQS, the event bus, S3, the mail outbox and the card gateway');
     const sqs = await startSqs({ port: PORTS.sqs });
@@ -144,7 +156,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
     stops.push(stepFunctions.stop);
     const pollers = await startQueuePollers({ sqsEndpoint: sqs.url, manifests });
     stops.push(pollers.stop);
-    const streamPollers = await startStreamPollers({ dynamodbEndpoint: dynamodb.endpoint, sqsEndpoint: sqs.url, manifests });
+    const streamPollers = await startStreamPollers({ dynamodbEndpoint: dynamodb.endpoint, sqsEndpoint: sqs.url, manifests, tablePrefix: prefix });
     started.streamPollers = streamPollers;
     stops.push(streamPollers.stop);
     const scheduler = await startScheduler({ manifests, port: PORTS.scheduler });
@@ -159,7 +171,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
     if (options.seed !== false) {
       log('seeding demo data');
       const documentClient = DynamoDBDocumentClient.from(dynamoClient(dynamodb.endpoint), { marshallOptions: { removeUndefinedValues: true } });
-      await seedDemoData({ documentClient, s3: { endpoint: s3.url, bucket: MEDIA_BUCKET, publicBaseUrl: '/media' }, cognito });
+      await seedDemoData({ documentClient, tablePrefix: prefix, s3: { endpoint: s3.url, bucket: MEDIA_BUCKET, publicBaseUrl: '/media' }, cognito });
       documentClient.destroy();
     }
 
