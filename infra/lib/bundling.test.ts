@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../tools/local/src/testing/pdf-text';
-import type { pdfPrinter } from '../../services/donations/adapters/pdf-printer';
+import type { pdfPrinter } from '../../shared/printing/pdf-printer';
 import type { receiptDocument } from '../../services/donations/domain/receipts';
 import { OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { ESM_REQUIRE_BANNER, EXTERNAL_MODULES, handlerEntry, lambdaBundlingOptions, lambdaEsbuildOptions, LAMBDA_NODE_TARGET, REPO_ROOT } from './bundling';
@@ -63,7 +63,7 @@ describe('Lambda bundling options', () => {
       const entry = path.join(dir, 'entry.ts');
       writeFileSync(
         entry,
-        `export { pdfPrinter } from ${JSON.stringify(path.join(REPO_ROOT, 'services/donations/adapters/pdf-printer.ts'))};\n` +
+        `export { pdfPrinter } from ${JSON.stringify(path.join(REPO_ROOT, 'shared/printing/pdf-printer.ts'))};\n` +
           `export { receiptDocument } from ${JSON.stringify(path.join(REPO_ROOT, 'services/donations/domain/receipts.ts'))};\n`,
       );
       await build({ ...lambdaEsbuildOptions(entry), outdir: dir, sourcemap: false, logLevel: 'silent', nodePaths: [path.join(REPO_ROOT, 'node_modules')] });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../../tools/local/src/testing/pdf-text';
 import type { Donation } from '../domain/ports';
-import type { PrintableDocument } from '../domain/printable';
+import type { PrintableDocument } from '@giving/shared/printing/printable';
 import { receiptDocument } from '../domain/receipts';
-import { pdfPrinter, printableText } from './pdf-printer';
+import { pdfPrinter, printableText } from '@giving/shared/printing/pdf-printer';
 
 const NZD = (cents: number) => ({ cents, currency: 'NZD' as const });
 

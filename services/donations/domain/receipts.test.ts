@@ -9,7 +9,7 @@ import { donationItem, dynamoPaymentRepository } from '../adapters/dynamo-paymen
 import { dynamoReceiptStore } from '../adapters/dynamo-receipts';
 import donations from '../service';
 import type { CharityDirectory, Donation } from './ports';
-import { documentLines } from './printable';
+import { documentLines } from '@giving/shared/printing/printable';
 import { memberReceipt, receiptDocument, receiptForLink, sendDonationReceipt, type ReceiptCharity, type ReceiptDeps } from './receipts';
 import { aCharity } from './test-support';
 

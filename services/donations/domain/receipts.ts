@@ -8,7 +8,7 @@ import { DomainError, notFound } from '@giving/shared/errors';
 import { localDateText } from '@giving/shared/local-time';
 import { API_PREFIX } from '@giving/shared/manifest';
 import { formatMoney, money, type Money } from '@giving/shared/money';
-import { documentHtml, documentLines, escapeHtml, type PrintableBlock, type PrintableDocument } from './printable';
+import { documentHtml, documentLines, escapeHtml, type PrintableBlock, type PrintableDocument } from '@giving/shared/printing/printable';
 import type { CharityDirectory, CharityProjection, Donation, Mailer, PaymentRepository } from './ports';
 
 /**

@@ -4,7 +4,7 @@ import { DomainError } from '@giving/shared/errors';
 import { COUNTRY_TIME_ZONES, localDateText, localDay, localInstant } from '@giving/shared/local-time';
 import { money } from '@giving/shared/money';
 import type { CharityDirectory, Donation, DonationHistory } from './ports';
-import type { PrintableDocument } from './printable';
+import type { PrintableDocument } from '@giving/shared/printing/printable';
 import { claimableCents, formatIn, receiptAmounts, receiptCharityOf, TAX_RULES, type ReceiptCharity, type ReceiptStore } from './receipts';
 
 /**

@@ -4,9 +4,9 @@ import { DomainError } from '@giving/shared/errors';
 import { pdfFile, type HttpRequest } from '@giving/shared/lambda/http';
 import { memberReceipt, receiptForLink } from '../domain/receipts';
 import { taxStatement as statementFor } from '../domain/tax-statements';
-import { pdfPrinter } from '../adapters/pdf-printer';
+import { pdfPrinter } from '@giving/shared/printing/pdf-printer';
 import { charities, donationHistory, payments, receipts } from '../adapters';
-import type { PrintableDocument } from '../domain/printable';
+import type { PrintableDocument } from '@giving/shared/printing/printable';
 
 const pdf = (document: PrintableDocument) => pdfFile(document.fileName, pdfPrinter.pdf(document));
 

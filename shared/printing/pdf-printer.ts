@@ -1,5 +1,5 @@
 import { jsPDF } from 'jspdf';
-import type { DocumentPrinter, PrintableBlock, PrintableColumn, PrintableDocument, PrintableField } from '../domain/printable';
+import type { DocumentPrinter, PrintableBlock, PrintableColumn, PrintableDocument, PrintableField } from './printable';
 import { NOTO_SANS_BOLD, NOTO_SANS_RANGES, NOTO_SANS_REGULAR } from './fonts/noto-sans';
 
 /**
