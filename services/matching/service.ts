@@ -8,7 +8,8 @@ import type { Permission } from '@giving/shared/permissions';
 
 /**
  * matching: campaigns and their restrictions; the match ledger (domain/ledger.ts: every qualifying donation's bonus,
- * caps held by DynamoDB conditions) with its stats and transactions. Matching payments and the invoice come later.
+ * caps held by DynamoDB conditions) with its stats and transactions; matching payments (owed per campaign and month,
+ * payments recorded by the back office) and the invoice (domain/matching-payments.ts).
  * Item layout: adapters/dynamo-campaigns.ts, adapters/dynamo-ledger.ts. Use cases: domain/campaigns.ts,
  * domain/ledger.ts (who qualifies: domain/matching-rules.ts); the match bonus rule (spec 2 §5): domain/match-bonus.ts.
  *
@@ -22,6 +23,9 @@ const PUBLIC: AuthPolicy = { kind: 'public' };
 const workplace = (...anyOf: Permission[]): AuthPolicy => ({ kind: 'signedIn', anyOf, tenant: { kind: 'workplace', param: 'workplaceId' } });
 const VIEW = workplace('Workplace_ViewSettings');
 const MANAGE = workplace('Workplace_ManageSettings');
+// What the workplace owes for matching is a payments matter: finance reads it (issue 16 item 7).
+const PAYMENTS = workplace('Workplace_ViewPayments', 'Workplace_ManagePayments');
+const backOffice = (...anyOf: Permission[]): AuthPolicy => ({ kind: 'signedIn', anyOf });
 
 type Route = Pick<RouteSpec, 'method' | 'path' | 'auth' | 'summary'> & { handler: string; write?: boolean };
 const route = ({ write, ...spec }: Route): RouteSpec => ({ ...spec, access: { table: write ? 'readWrite' : 'read' } });
@@ -29,7 +33,7 @@ const CAMPAIGN = '/matching/workplace/{workplaceId}/campaigns/{campaignId}';
 
 export default defineService({
   service: 'matching',
-  table: { indexes: [], stream: 'NEW_IMAGE' },
+  table: { indexes: ['gsi1'], stream: 'NEW_IMAGE' },
   routes: [
     // Spec 2 §7 "Matching campaigns": create, update, update restrictions, get, get restrictions (+ the console's list).
     route({ method: 'GET', path: '/matching/workplace/{workplaceId}/campaigns', handler: 'handlers/campaigns#list', auth: VIEW, summary: "The workplace's matching campaigns, newest first, each with its status." }),
@@ -43,6 +47,12 @@ export default defineService({
     route({ method: 'GET', path: `${CAMPAIGN}/transactions`, handler: 'handlers/ledger#transactions', auth: VIEW, summary: "Every bonus the campaign gave, newest first: {items:[{donationId, memberId, amount, ...}]}; the amounts add up to the stats' matchedAmount." }),
     // Issue 16 item 5: the checkout tells a signed-in member, before they pay, whether and by how much their gift is matched.
     { method: 'GET', path: '/matching/me/preview', handler: 'handlers/ledger#preview', auth: { kind: 'signedIn' }, summary: "What the member's gift would be matched by if given now: {items:[{campaignId, name, workplaceName, matchType, bonus}]} (nothing is taken).", access: { table: 'read' } },
+    // Matching payments (issue 16 item 7, shared/contracts/matching-payments.ts): owed per campaign and month, the invoice.
+    route({ method: 'GET', path: '/matching/workplace/{workplaceId}/payments', handler: 'handlers/matching-payments#forWorkplace', auth: PAYMENTS, summary: "What the workplace's campaigns matched, were paid and are owed, per campaign and month (newest first), with the payments recorded." }),
+    route({ method: 'GET', path: `${CAMPAIGN}/report/pdf`, handler: 'handlers/matching-payments#reportPdf', auth: PAYMENTS, summary: 'The campaign report (spec 2 §7): the invoice for a month (?period=YYYY-MM) or the whole campaign so far, as a PDF.' }),
+    route({ method: 'GET', path: `${CAMPAIGN}/report/csv`, handler: 'handlers/matching-payments#reportCsv', auth: PAYMENTS, summary: "The same report's matches as CSV, a row each." }),
+    route({ method: 'GET', path: '/matching/backoffice/payments', handler: 'handlers/matching-payments#forBackOffice', auth: backOffice('BackOffice_ViewPayments', 'BackOffice_ManagePayments'), summary: 'Every workplace’s matching months (?status=owed (default)|paid|all), newest first, with totals per currency.' }),
+    route({ method: 'POST', path: '/matching/backoffice/payments', handler: 'handlers/matching-payments#record', auth: backOffice('BackOffice_ManagePayments'), write: true, summary: 'Records a workplace’s payment against a campaign’s month (Idempotency-Key; 201); 409 when it is more than is owed.' }),
     // Spec 2 §7 "get for product": the gift page's banners (spec 1 §2 "Campaigns for the gift, if any, are listed above it").
     route({ method: 'GET', path: '/matching/campaigns/product/{productId}', handler: 'handlers/campaigns#forProduct', auth: PUBLIC, summary: 'The active campaigns (switched on, today within their dates) listing the gift: what a donor may see. One Query.' }),
   ],

@@ -91,6 +91,8 @@ function expected(route: RouteSpec, role: Role, relation: Relation): Outcome {
   // (BackOffice_ViewVouchers). Buying and looking up are also public (guests), so they need no row.
   if (key === 'POST /donations/me/voucher-purchases' || key === 'GET /donations/me/vouchers') return signedIn('everyone')(role);
   if (key === 'GET /donations/backoffice/vouchers') return signedIn(['backOffice'])(role);
+  // Every workplace's matching payments, and recording one (issue 16 item 7): BackOffice_ViewPayments / _ManagePayments.
+  if (route.path.startsWith('/matching/backoffice/')) return signedIn(['backOffice'])(role);
   // Spec 1 §6: back-office volunteering calls answer 401 to anyone who is not an authorised back-office user.
   if (route.path.startsWith('/volunteering/backOffice/')) return role === 'backOffice' ? 'allowed' : 401;
   // Search's operations panel (issue 14): BackOffice_ViewContent / BackOffice_ManageContent, 401 for anyone else.

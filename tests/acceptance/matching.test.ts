@@ -1,11 +1,15 @@
+import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MORE_THAN_OWED, type MatchingPaymentList } from '@giving/shared/contracts/matching-payments';
+import { EVENT_BUS_NAME } from '@giving/shared/manifest';
+import { pdfText } from '../../tools/local/src/testing/pdf-text';
 import type { Campaign, CampaignInput, CampaignList, CampaignRestrictions, PublicCampaignList } from '@giving/shared/contracts/matching';
 import { TEST_CARDS } from '@giving/shared/contracts/card-gateway';
 import type { Gift, MemberGiftPaymentRequest } from '@giving/shared/contracts/donations';
 import { DEMO_PASSWORD, DEMO_USERS, type DemoRole } from '../../tools/local/src/seed/data';
 import { DEMO_CAMPAIGN_NAME } from '../../tools/local/src/seed/matching';
 import type { RunningPlatform } from '../../tools/local/src/platform';
-import { apiCaller, eventually, platformClient, startTestPlatform, withFee } from './platform';
+import { apiCaller, eventually, pause, platformClient, startTestPlatform, withFee } from './platform';
 
 /**
  * Matching campaigns end to end through the real local API, given the seeded demo: Tasman Engineering's admin lists,
@@ -254,5 +258,153 @@ describe('matching campaigns', () => {
     expect(mine.body.items.some((v) => v.voucherBalance.cents === bonus)).toBe(true);
     const ledger = await call<{ items: { donationId: string; amount: number; matchType: string }[] }>(`${campaigns()}/${created.body.id}/transactions`, { role: 'workplaceAdmin' });
     expect(ledger.body.items).toEqual([expect.objectContaining({ donationId: answer.body.trackingNumber, amount: bonus, matchType: 'Voucher' })]);
+  });
+});
+
+describe('redelivery', () => {
+  it('a DonationCompleted delivered again matches nothing twice: the campaign’s figures stay as they were', async () => {
+    const client = platformClient(platform);
+    const campaign = (await call<CampaignList>(campaigns(), { role: 'workplaceAdmin' })).body.items.find((c) => c.name === DEMO_CAMPAIGN_NAME)!;
+    const path = `${campaigns()}/${campaign.id}`;
+    const before = await call<{ items: { donationId: string }[] }>(`${path}/transactions`, { role: 'workplaceAdmin' });
+    const stats = (await call<{ matchedAmount: number; donationsMatched: number }>(`${path}/stats`, { role: 'workplaceAdmin' })).body;
+    const matchedId = before.body.items[0]!.donationId;
+    const completed = (await client.eventsOf('DonationCompleted')).find((event) => event.detail.data.donationId === matchedId) as unknown as {
+      source: string;
+      'detail-type': string;
+      detail: unknown;
+    };
+    const bus = new EventBridgeClient({ endpoint: platform.urls.eventBridge, region: 'ap-southeast-2', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    await bus.send(new PutEventsCommand({ Entries: [{ EventBusName: EVENT_BUS_NAME, Source: completed.source, DetailType: completed['detail-type'], Detail: JSON.stringify(completed.detail) }] }));
+    bus.destroy();
+    // The bus delivers before PutEvents answers; matching's queue takes it within a second or two.
+    await pause(3_000);
+    const after = await call<{ items: { donationId: string }[] }>(`${path}/transactions`, { role: 'workplaceAdmin' });
+    expect(after.body.items.filter((item) => item.donationId === matchedId)).toHaveLength(1);
+    expect((await call(`${path}/stats`, { role: 'workplaceAdmin' })).body).toMatchObject(stats);
+  });
+});
+
+describe('matching payments', () => {
+  type Period = MatchingPaymentList['items'][number];
+  const payments = (role: DemoRole = 'workplaceAdmin') => call<MatchingPaymentList>(`/matching/workplace/${workplaceId}/payments`, { role });
+  const record = (body: Record<string, unknown>, key: string, role: DemoRole = 'backOffice') =>
+    call<{ payment: { paymentId: string; amount: number; recordedBy: string }; period: Period }>('/matching/backoffice/payments', { method: 'POST', role, body, headers: { 'idempotency-key': key } });
+
+  it('the workplace sees what each campaign matched and owes this month: every bonus, the vouchers too', async () => {
+    const list = await payments();
+    expect(list.status).toBe(200);
+    const all = (await call<CampaignList>(campaigns(), { role: 'workplaceAdmin' })).body.items;
+    for (const campaign of all) {
+      const ledger = (await call<{ items: { amount: number; matchType: string }[] }>(`${campaigns()}/${campaign.id}/transactions`, { role: 'workplaceAdmin' })).body.items;
+      const rows = list.body.items.filter((item) => item.campaignId === campaign.id);
+      if (ledger.length === 0) {
+        expect(rows).toEqual([]);
+        continue;
+      }
+      // Everything in this run was matched this month.
+      expect(rows).toHaveLength(1);
+      const matched = ledger.reduce((sum, item) => sum + item.amount, 0);
+      expect(rows[0]).toMatchObject({
+        workplace: { id: workplaceId, name: 'Tasman Engineering' },
+        campaignName: campaign.name,
+        period: expect.stringMatching(/^\d{4}-\d{2}$/),
+        currency: 'NZD',
+        matchedAmount: matched,
+        donationsMatched: ledger.length,
+        paidAmount: 0,
+        owedAmount: matched,
+        byMatchType: {
+          Donation: ledger.filter((item) => item.matchType === 'Donation').reduce((sum, item) => sum + item.amount, 0),
+          Voucher: ledger.filter((item) => item.matchType === 'Voucher').reduce((sum, item) => sum + item.amount, 0),
+        },
+        payments: [],
+      });
+    }
+    expect(list.body.items.some((item) => item.byMatchType.Voucher > 0)).toBe(true);
+    expect(list.body.totals).toEqual([
+      expect.objectContaining({ currency: 'NZD', matchedAmount: list.body.items.reduce((sum, item) => sum + item.matchedAmount, 0), owedAmount: list.body.items.reduce((sum, item) => sum + item.owedAmount, 0) }),
+    ]);
+    // Finance's business, not every employee's; another workplace's admin is a stranger.
+    expect((await payments('workplaceMember')).status).toBe(403);
+    expect((await call(`/matching/workplace/${otherWorkplaceId}/payments`, { role: 'workplaceAdmin' })).status).toBe(403);
+    expect((await call(`/matching/workplace/${workplaceId}/payments`)).status).toBe(401);
+  });
+
+  it('the invoice, as PDF and CSV, lists the month’s matches and what is due', async () => {
+    const row = (await payments()).body.items.find((item) => item.campaignName === DEMO_CAMPAIGN_NAME)!;
+    const report = `${campaigns()}/${row.campaignId}/report`;
+    const pdf = await fetch(`${platform.siteUrl}/api${report}/pdf?period=${row.period}`, { headers: { authorization: `Bearer ${tokens.get('workplaceAdmin')}` } });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toBe(`attachment; filename="matching-invoice-${DEMO_CAMPAIGN_NAME.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${row.period}.pdf"`);
+    const { text } = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    const nzd = (cents: number) => `$${(cents / 100).toLocaleString('en-NZ', { minimumFractionDigits: 2 })}`;
+    expect(text).toContain('Matching invoice');
+    expect(text).toContain(`M-${row.campaignId}-${row.period.replace('-', '')}`);
+    expect(text).toContain('Tasman Engineering');
+    expect(text).toContain('Kiwi Coast Rescue');
+    expect(text).toMatch(new RegExp(`Amount due:?\\s*${nzd(row.owedAmount).replace('$', '\\$')}`));
+
+    const csv = await fetch(`${platform.siteUrl}/api${report}/csv?period=${row.period}`, { headers: { authorization: `Bearer ${tokens.get('workplaceAdmin')}` } });
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const lines = (await csv.text()).trim().split('\r\n');
+    expect(lines[0]).toBe('Invoice,Month,Matched on,Campaign,Donation,Charity,Giving type,Match paid as,Donation amount,Match amount,Currency');
+    expect(lines).toHaveLength(row.donationsMatched + 1);
+    const matchTotal = lines.slice(1).reduce((sum, line) => sum + Math.round(Number(line.split(',')[9]) * 100), 0);
+    expect(matchTotal).toBe(row.matchedAmount);
+    // The back office reads any workplace's invoice; a member, none; a malformed month names the field.
+    const statusAs = async (role: DemoRole) =>
+      (await fetch(`${platform.siteUrl}/api${report}/csv?period=${row.period}`, { headers: { authorization: `Bearer ${tokens.get(role)}` } })).status;
+    expect(await statusAs('backOffice')).toBe(200);
+    expect(await statusAs('workplaceMember')).toBe(403);
+    const bad = await call<{ errors: { field: string; message: string }[] }>(`${report}/csv?period=2026-13`, { role: 'workplaceAdmin' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([{ field: 'query.period', message: 'Choose a month.' }]);
+  });
+
+  it('the back office records a payment once, never more than is owed; the workplace sees it paid', async () => {
+    const row = (await payments()).body.items.find((item) => item.campaignName === DEMO_CAMPAIGN_NAME)!;
+    const owing = await call<MatchingPaymentList>('/matching/backoffice/payments', { role: 'backOffice' });
+    expect(owing.status).toBe(200);
+    expect(owing.body.items.find((item) => item.campaignId === row.campaignId)).toMatchObject({ owedAmount: row.owedAmount, workplace: { name: 'Tasman Engineering' } });
+    const payment = { workplaceId, campaignId: row.campaignId, period: row.period, amount: row.owedAmount - 100, receivedOn: '2026-11-20', reference: 'TASMAN-MATCH-1' };
+
+    // Checked before anything is written: each field in its words.
+    const invalid = await record({ ...payment, amount: 0, reference: ' ', period: 'November' }, crypto.randomUUID());
+    expect(invalid.status).toBe(400);
+    expect((invalid.body as unknown as { errors: { field: string }[] }).errors.map((e) => e.field).sort()).toEqual(['body.amount', 'body.period', 'body.reference']);
+    expect((await record(payment, crypto.randomUUID(), 'workplaceAdmin')).status).toBe(403);
+    const tooMuch = await record({ ...payment, amount: row.owedAmount + 1 }, crypto.randomUUID());
+    expect(tooMuch.status).toBe(409);
+    expect(JSON.stringify(tooMuch.body)).toContain(MORE_THAN_OWED);
+    expect((await record({ ...payment, period: '2020-01' }, crypto.randomUUID())).status).toBe(404);
+
+    const key = crypto.randomUUID();
+    const first = await record(payment, key);
+    expect(first.status).toBe(201);
+    expect(first.body.payment).toMatchObject({ paymentId: key, amount: row.owedAmount - 100, recordedBy: expect.stringMatching(/\S/) });
+    expect(first.body.period).toMatchObject({ paidAmount: row.owedAmount - 100, owedAmount: 100 });
+    // A retry of the same request records nothing new.
+    const again = await record(payment, key);
+    expect(again.status).toBe(200);
+    expect(again.body.period.owedAmount).toBe(100);
+    // Two payments racing for the last $1.00: one is recorded, the other is more than is owed.
+    const race = await Promise.all([record({ ...payment, amount: 100 }, crypto.randomUUID()), record({ ...payment, amount: 100 }, crypto.randomUUID())]);
+    expect(race.map((answer) => answer.status).sort()).toEqual([201, 409]);
+
+    const paid = (await payments()).body.items.find((item) => item.campaignId === row.campaignId)!;
+    expect(paid).toMatchObject({ paidAmount: row.matchedAmount, owedAmount: 0 });
+    expect(paid.payments.map((p) => [p.amount, p.reference])).toEqual([
+      [row.owedAmount - 100, 'TASMAN-MATCH-1'],
+      [100, 'TASMAN-MATCH-1'],
+    ]);
+    expect((await call<MatchingPaymentList>('/matching/backoffice/payments', { role: 'backOffice' })).body.items.some((item) => item.campaignId === row.campaignId)).toBe(false);
+    expect((await call<MatchingPaymentList>('/matching/backoffice/payments?status=paid', { role: 'backOffice' })).body.items.map((item) => item.campaignId)).toContain(row.campaignId);
+    const invoice = await fetch(`${platform.siteUrl}/api${campaigns()}/${row.campaignId}/report/pdf?period=${row.period}`, { headers: { authorization: `Bearer ${tokens.get('workplaceAdmin')}` } });
+    const { text } = await pdfText(new Uint8Array(await invoice.arrayBuffer()));
+    expect(text).toContain('Payments received');
+    expect(text).toContain('TASMAN-MATCH-1');
+    expect(text).toContain('Nothing is due for this period.');
   });
 });

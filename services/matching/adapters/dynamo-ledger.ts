@@ -2,6 +2,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '@giving/shared/dynamo-query';
 import type { LedgerState, MatchEntry, MatchLedger } from '../domain/ledger';
+import { addToPeriod } from './dynamo-matching-payments';
 
 /**
  * The match ledger in matching's table, one partition per campaign:
@@ -9,7 +10,11 @@ import type { LedgerState, MatchEntry, MatchLedger } from '../domain/ledger';
  *   LEDGER#<campaign id> / TOTALS                matchedCents, donationsMatched (ADDed in the same transaction)
  *   LEDGER#<campaign id> / MEMBER#<member id>    the member's matchedCents
  *   LEDGER#<campaign id> / ENTRY#<page id>       a fundraising page's matchedCents
- * Every total is conditioned on staying at or under its limit, so the caps hold under any interleaving.
+ *   LEDGER#<campaign id> / PERIOD#<YYYY-MM>      what the campaign matched in a month, what was paid and is owed
+ *                                                (adapters/dynamo-matching-payments.ts; gsi1 = MATCHINGPERIODS /
+ *                                                <period>#<workplace>#<campaign>: the back office's list)
+ * Every total is conditioned on staying at or under its limit, so the caps hold under any interleaving; the month's
+ * totals move in the same transaction.
  */
 const pk = (campaignId: string) => `LEDGER#${campaignId}`;
 const keys = {
@@ -51,6 +56,7 @@ export function dynamoMatchLedger(client: DynamoDBDocumentClient, tableName: str
               add(keys.totals(entry.campaignId), entry.amount, limits.campaign, ', donationsMatched :one'),
               add(keys.member(entry.campaignId, entry.memberId), entry.amount, limits.member),
               ...(entry.pageId && 'entry' in limits ? [add(keys.entry(entry.campaignId, entry.pageId), entry.amount, limits.entry)] : []),
+              { Update: addToPeriod(tableName, entry) },
             ],
           }),
         );

@@ -2,6 +2,7 @@ import type { EventData } from '@giving/shared/events';
 import type { DonationCompleted } from '@giving/shared/events/donations';
 import type { ExternalDonationApproved } from '@giving/shared/events/workplace';
 import { notFound } from '@giving/shared/errors';
+import { COUNTRY_TIME_ZONES, localDay } from '@giving/shared/local-time';
 import type { EventPublisher } from '@giving/shared/events';
 import { DonationMatched } from '@giving/shared/events/matching';
 import { matchBonusCents } from './match-bonus';
@@ -36,6 +37,8 @@ export interface MatchEntry {
   workplaceName?: string;
   campaignName?: string;
   matchedAt: string;
+  /** The month it is owed for (YYYY-MM, in the campaign's country): matching payments' period. */
+  period: string;
 }
 
 /** What is already matched against each cap that applies to a donation, and whether it was matched already. */
@@ -146,6 +149,7 @@ export async function applyMatch(
     if (state.matched) return undefined;
     const bonus = bonusFor(campaign, donation.amount.cents, state, pageId);
     if (bonus <= 0) return undefined;
+    const matchedAt = deps.clock.now().toISOString();
     const entry: MatchEntry = {
       campaignId: campaign.id,
       workplaceId: campaign.workplace.id,
@@ -162,7 +166,8 @@ export async function applyMatch(
       ...(member?.email ? { member: { email: member.email, ...(member.firstName ? { firstName: member.firstName } : {}) } } : {}),
       workplaceName: campaign.workplace.name,
       campaignName: campaign.name,
-      matchedAt: deps.clock.now().toISOString(),
+      matchedAt,
+      period: localDay(matchedAt, COUNTRY_TIME_ZONES[campaign.country]).slice(0, 7),
     };
     const limit = (cap: number) => (cap > 0 ? cap - bonus : undefined);
     const outcome = await deps.ledger.record(entry, {
