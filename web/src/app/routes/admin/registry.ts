@@ -164,7 +164,13 @@ export const workplaceConsole: ConsoleDefinition = {
       permissions: { anyOf: ['Workplace_ViewPayCycles', 'Workplace_ManagePayCycles', 'Workplace_ViewPayments', 'Workplace_ManagePayments'] },
       load: async () => (await import('../../../features/workplace-payroll/components/payroll-payments')).PayrollPayments,
     },
-    // Later: matching-payments.
+    {
+      path: 'matching-payments',
+      label: 'Matching Payments',
+      // What the workplace owes for its campaigns' matches, with the invoices: the payments permissions read it.
+      permissions: { anyOf: ['Workplace_ViewPayments', 'Workplace_ManagePayments'] },
+      load: async () => (await import('../../../features/matching/components/matching-payments')).MatchingPayments,
+    },
     {
       path: 'external-donations',
       label: 'External Donations',
