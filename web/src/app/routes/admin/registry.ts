@@ -359,7 +359,14 @@ export const backOfficeConsole: ConsoleDefinition = {
       permissions: { anyOf: ['BackOffice_ViewWorkplaces'] },
       load: async () => (await import('../../../features/back-office/components/back-office-workplaces')).BackOfficeWorkplaces,
     },
-    // Later: payments, matching-payments.
+    // Later: payments.
+    {
+      path: 'matching-payments',
+      label: 'Matching Payments',
+      // What workplaces owe for matching; recording a payment against it needs BackOffice_ManagePayments.
+      permissions: { anyOf: ['BackOffice_ViewPayments', 'BackOffice_ManagePayments'] },
+      load: async () => (await import('../../../features/matching/components/back-office-matching-payments')).BackOfficeMatchingPayments,
+    },
     {
       path: 'vouchers',
       label: 'Vouchers',
