@@ -75,6 +75,7 @@ test.describe('the consoles', () => {
       'Dollar Handles',
       'Volunteer Roles',
       'Workplaces',
+      'Matching Payments',
       'Vouchers',
       'Fundraising',
       'Volunteering Reports',
@@ -131,7 +132,7 @@ test.describe('the consoles', () => {
     await page.getByRole('list', { name: 'Your charities and workplaces' }).getByRole('link', { name: /Tasman Engineering/ }).click();
     await expect(page).toHaveURL(/\/admin\/workplace\/[^/]+\/dashboard$/);
     const console = page.url();
-    expect(await menuLabels(page, 'Workplace admin')).toEqual(['Dashboard', 'Charities', 'Pay Cycles', 'Payroll File Structures', 'Members', 'Corporate Members', 'Invited Members', 'Payroll Payments', 'External Donations', 'Matching', 'Gift Vouchers', 'Donation Reports', 'Volunteering', 'Engagement Reports', 'Badge Reports', 'Eligibility Files', 'Settings', 'Help']);
+    expect(await menuLabels(page, 'Workplace admin')).toEqual(['Dashboard', 'Charities', 'Pay Cycles', 'Payroll File Structures', 'Members', 'Corporate Members', 'Invited Members', 'Payroll Payments', 'Matching Payments', 'External Donations', 'Matching', 'Gift Vouchers', 'Donation Reports', 'Volunteering', 'Engagement Reports', 'Badge Reports', 'Eligibility Files', 'Settings', 'Help']);
     await sideNav(page, 'Workplace admin').getByRole('link', { name: 'Members', exact: true }).click();
     await expect(page.getByRole('cell', { name: 'wiremu.parata@tasman-engineering.co.nz' })).toBeVisible();
     await page.screenshot({ path: 'test-results/workplace-console.png', fullPage: true });

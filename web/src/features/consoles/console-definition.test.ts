@@ -117,6 +117,7 @@ describe('the registry', () => {
       'corporate-members',
       'invited-members',
       'payments',
+      'matching-payments',
       'external-donations',
       'matching',
       'gift-vouchers',
@@ -137,6 +138,7 @@ describe('the registry', () => {
       'Corporate Members',
       'Invited Members',
       'Payroll Payments',
+      'Matching Payments',
       'External Donations',
       'Matching',
       'Gift Vouchers',
@@ -154,9 +156,9 @@ describe('the registry', () => {
     expect(labels(workplaceConsole, ['Workplace_ManageReports'], { workplaceId: 'w' })).toEqual(['Donation Reports', 'Engagement Reports', 'Badge Reports', 'Help']);
     // Payroll: pay cycles and their file structures for the pay-cycle permissions; the files also for payments'.
     expect(labels(workplaceConsole, ['Workplace_ViewPayCycles'], { workplaceId: 'w' })).toEqual(['Pay Cycles', 'Payroll File Structures', 'Payroll Payments', 'Help']);
-    expect(labels(workplaceConsole, ['Workplace_ManagePayments'], { workplaceId: 'w' })).toEqual(['Payroll Payments', 'External Donations', 'Gift Vouchers', 'Help']);
+    expect(labels(workplaceConsole, ['Workplace_ManagePayments'], { workplaceId: 'w' })).toEqual(['Payroll Payments', 'Matching Payments', 'External Donations', 'Gift Vouchers', 'Help']);
     // Gift vouchers: read by either payments permission (buying them needs Workplace_ManagePayments).
-    expect(labels(workplaceConsole, ['Workplace_ViewPayments'], { workplaceId: 'w' })).toEqual(['Payroll Payments', 'External Donations', 'Gift Vouchers', 'Help']);
+    expect(labels(workplaceConsole, ['Workplace_ViewPayments'], { workplaceId: 'w' })).toEqual(['Payroll Payments', 'Matching Payments', 'External Donations', 'Gift Vouchers', 'Help']);
     // Members' records: the eligibility files for either members permission (the member lists need the view one).
     expect(labels(workplaceConsole, ['Workplace_ManageMembers'], { workplaceId: 'w' })).toEqual(['Eligibility Files', 'Help']);
     expect(labels(workplaceConsole, ['Workplace_ViewMembers'], { workplaceId: 'w' })).toEqual(['Members', 'Corporate Members', 'Invited Members', 'Eligibility Files', 'Help']);
@@ -182,6 +184,9 @@ describe('the registry', () => {
     expect(labels(backOfficeConsole, ['BackOffice_ViewFundraising'])).toEqual(['Fundraising']);
     expect(labels(backOfficeConsole, ['BackOffice_ViewWorkplaces'])).toEqual(['Workplaces', 'Eligibility Files']);
     expect(labels(backOfficeConsole, ['BackOffice_ManageWorkplaces'])).toEqual(['Eligibility Files']);
+    // Matching payments: read by either payments permission (recording one needs BackOffice_ManagePayments).
+    expect(labels(backOfficeConsole, ['BackOffice_ViewPayments'])).toEqual(['Matching Payments']);
+    expect(labels(backOfficeConsole, ['BackOffice_ManagePayments'])).toEqual(['Matching Payments']);
     expect(backOfficeConsole.screens.map((screen) => screen.path)).toEqual([
       'dashboard',
       'charities',
@@ -191,6 +196,7 @@ describe('the registry', () => {
       'dollar-handles',
       'volunteer-roles',
       'workplaces',
+      'matching-payments',
       'vouchers',
       'fundraising',
       'reports/volunteering-reports',

@@ -164,7 +164,13 @@ export const workplaceConsole: ConsoleDefinition = {
       permissions: { anyOf: ['Workplace_ViewPayCycles', 'Workplace_ManagePayCycles', 'Workplace_ViewPayments', 'Workplace_ManagePayments'] },
       load: async () => (await import('../../../features/workplace-payroll/components/payroll-payments')).PayrollPayments,
     },
-    // Later: matching-payments.
+    {
+      path: 'matching-payments',
+      label: 'Matching Payments',
+      // What the workplace owes for its campaigns' matches, with the invoices: the payments permissions read it.
+      permissions: { anyOf: ['Workplace_ViewPayments', 'Workplace_ManagePayments'] },
+      load: async () => (await import('../../../features/matching/components/matching-payments')).MatchingPayments,
+    },
     {
       path: 'external-donations',
       label: 'External Donations',
@@ -353,7 +359,14 @@ export const backOfficeConsole: ConsoleDefinition = {
       permissions: { anyOf: ['BackOffice_ViewWorkplaces'] },
       load: async () => (await import('../../../features/back-office/components/back-office-workplaces')).BackOfficeWorkplaces,
     },
-    // Later: payments, matching-payments.
+    // Later: payments.
+    {
+      path: 'matching-payments',
+      label: 'Matching Payments',
+      // What workplaces owe for matching; recording a payment against it needs BackOffice_ManagePayments.
+      permissions: { anyOf: ['BackOffice_ViewPayments', 'BackOffice_ManagePayments'] },
+      load: async () => (await import('../../../features/matching/components/back-office-matching-payments')).BackOfficeMatchingPayments,
+    },
     {
       path: 'vouchers',
       label: 'Vouchers',

@@ -58,6 +58,7 @@ describe('eligibility files', () => {
       'Corporate Members',
       'Invited Members',
       'Payroll Payments',
+      'Matching Payments',
       'External Donations',
       'Matching',
       'Gift Vouchers',

@@ -124,7 +124,7 @@ describe('external donations', () => {
     });
     const { user } = start();
     await screen.findByRole('table', { name: 'External donations' });
-    expect(menuLabels('Workplace admin')).toEqual(['Dashboard', 'Payroll Payments', 'External Donations', 'Gift Vouchers', 'Help']);
+    expect(menuLabels('Workplace admin')).toEqual(['Dashboard', 'Payroll Payments', 'Matching Payments', 'External Donations', 'Gift Vouchers', 'Help']);
     await user.click(screen.getByRole('button', { name: 'Approve Aroha Ngata’s $50.00 to Forest & Bird' }));
 
     const notice = await screen.findByText('Approved Aroha Ngata’s $50.00 to Forest & Bird. It counts for matching now.');
@@ -187,7 +187,7 @@ describe('external donations', () => {
     const { start } = donationsConsole({ permissions: ['Workplace_ViewDashboard', 'Workplace_ViewPayments'] });
     start();
     await screen.findByRole('table', { name: 'External donations' });
-    expect(menuLabels('Workplace admin')).toEqual(['Dashboard', 'Payroll Payments', 'External Donations', 'Gift Vouchers', 'Help']);
+    expect(menuLabels('Workplace admin')).toEqual(['Dashboard', 'Payroll Payments', 'Matching Payments', 'External Donations', 'Gift Vouchers', 'Help']);
     expect(within(table()).queryByRole('button', { name: /^Approve/ })).toBeNull();
     expect(within(table()).queryByRole('button', { name: /^Decline/ })).toBeNull();
     expect(within(table()).getAllByRole('button', { name: /^Receipt/ })).toHaveLength(3);

@@ -128,7 +128,7 @@ describe('/admin/workplace/:id/gift-vouchers', () => {
     ]);
     // The codes are never shown.
     expect(screen.queryByText(/••••••/)).toBeNull();
-    expect(menuLabels('Workplace admin')).toEqual(['Dashboard', 'Payroll Payments', 'External Donations', 'Gift Vouchers', 'Help']);
+    expect(menuLabels('Workplace admin')).toEqual(['Dashboard', 'Payroll Payments', 'Matching Payments', 'External Donations', 'Gift Vouchers', 'Help']);
     // Buying takes Workplace_ManagePayments.
     expect(screen.queryByRole('button', { name: 'Buy vouchers' })).toBeNull();
     expect(screen.queryByRole('form', { name: 'Buy vouchers' })).toBeNull();

@@ -517,7 +517,7 @@ describe('payroll payments', () => {
     const { start } = payrollConsole('payments', { batches: [], permissions: ['Workplace_ViewDashboard', 'Workplace_ViewPayments'] });
     start();
     expect(await screen.findByRole('heading', { name: 'No payroll files yet' })).toBeTruthy();
-    expect(menuLabels('Workplace admin')).toEqual(['Dashboard', 'Payroll Payments', 'External Donations', 'Gift Vouchers', 'Help']);
+    expect(menuLabels('Workplace admin')).toEqual(['Dashboard', 'Payroll Payments', 'Matching Payments', 'External Donations', 'Gift Vouchers', 'Help']);
   });
 });
 
