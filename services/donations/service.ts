@@ -214,6 +214,14 @@ export default defineService({
     },
     {
       method: 'GET',
+      path: '/donations/me/donations/{donationId}/matches',
+      handler: 'handlers/donation-matches#mine',
+      auth: { kind: 'signedIn' },
+      summary: "What workplaces matched one of the member's own donations (the thank-you page's): {items:[{campaignId, workplaceName, campaignName, amount, matchType}]}; another member's is 404.",
+      access: { table: 'read' },
+    },
+    {
+      method: 'GET',
       path: '/donations/me/tax-statements',
       handler: 'handlers/tax-years',
       auth: { kind: 'signedIn' },
@@ -478,6 +486,14 @@ export default defineService({
       pattern: patternFor(VoucherPurchased),
       handler: 'handlers/send-voucher-code',
       access: { table: 'readWrite', sendsMail: true, voucherCodes: true },
+    },
+    {
+      // Each match is kept against its donation (the thank-you page and the receipt name it); a match paid to the
+      // charity is e-mailed to the donor with their receipt (issue 16 item 5).
+      name: 'record-donation-matches',
+      pattern: patternFor(DonationMatched),
+      handler: 'handlers/donation-matches#record',
+      access: { table: 'readWrite', sendsMail: true },
     },
     {
       // A campaign of matchType Voucher gives the matched member a gift voucher worth the bonus (issue 16 item 3).

@@ -86,7 +86,7 @@ function expected(route: RouteSpec, role: Role, relation: Relation): Outcome {
   if (key === 'GET /donations/me/donations') return signedIn('everyone')(role);
   // A signed-in donor's own receipts and annual tax statements (another member's donation is a 404 in the use case).
   // The e-mailed receipt link, GET /donations/receipts/{donationId}, is public: its random token is the key.
-  if (key === 'GET /donations/me/donations/{donationId}/receipt' || route.path.startsWith('/donations/me/tax-statements')) return signedIn('everyone')(role);
+  if (key === 'GET /donations/me/donations/{donationId}/receipt' || key === 'GET /donations/me/donations/{donationId}/matches' || route.path.startsWith('/donations/me/tax-statements')) return signedIn('everyone')(role);
   // Spec §6: any signed-in donor buys gift vouchers and sees those bought with their e-mail; the back office sees them all
   // (BackOffice_ViewVouchers). Buying and looking up are also public (guests), so they need no row.
   if (key === 'POST /donations/me/voucher-purchases' || key === 'GET /donations/me/vouchers') return signedIn('everyone')(role);

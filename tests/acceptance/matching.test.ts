@@ -261,6 +261,54 @@ describe('matching campaigns', () => {
   });
 });
 
+describe('the donor sees the match', () => {
+  it('after paying: the thank-you page’s call names the match, the e-mail tells it, and the PDF receipt keeps it apart from the donation', async () => {
+    const client = platformClient(platform);
+    const wiremu = DEMO_USERS.find((user) => user.role === 'workplaceMember')!;
+    const gift = (await call<Gift>('/donations/gifts/kiwi-coast-rescue/feed-a-kiwi-chick')).body;
+    const body: MemberGiftPaymentRequest = withFee({
+      pageType: 'GIFT',
+      country: 'nz' as const,
+      giftId: gift.id,
+      donationAmount: gift.price.cents,
+      quantity: 1,
+      supportingAmount: 0,
+      paymentType: 'CARD',
+      isRecurring: false,
+      isAnonymous: false,
+      receiptName: 'Wiremu Parata',
+      card: await client.cardToken(TEST_CARDS.approve),
+    });
+    const answer = await call<{ trackingNumber: string }>('/donations/me/payments', { method: 'POST', role: 'workplaceMember', body, headers: { 'idempotency-key': `seen-${crypto.randomUUID()}` } });
+    const donationId = answer.body.trackingNumber;
+    expect((await client.settle(donationId)).paymentProcessingStatus).toBe('Completed');
+
+    type Matches = { items: { workplaceName: string; campaignName: string; amount: { cents: number; currency: string }; matchType: string }[] };
+    const matches = await eventually(
+      () => call<Matches>(`/donations/me/donations/${donationId}/matches`, { role: 'workplaceMember' }),
+      (found) => found.body.items?.length > 0,
+    );
+    expect(matches.body.items).toEqual([
+      expect.objectContaining({ workplaceName: 'Tasman Engineering', campaignName: DEMO_CAMPAIGN_NAME, amount: { cents: gift.price.cents, currency: 'NZD' }, matchType: 'Donation' }),
+    ]);
+    // Only the donor's own: another member's call is the same 404 as no donation at all.
+    expect((await call(`/donations/me/donations/${donationId}/matches`, { role: 'donor' })).status).toBe(404);
+    expect((await call(`/donations/me/donations/${donationId}/matches`)).status).toBe(401);
+
+    const mail = await eventually(
+      async () => (await client.receiptsFor(wiremu.email)).find((m) => m.subject === 'Tasman Engineering matched your donation to Kiwi Coast Rescue' && m.text.includes(donationId)),
+      (found) => found !== undefined,
+    );
+    expect(mail!.text).toContain('matched your donation of $25.00 to Kiwi Coast Rescue with $25.00 (Kiwi chick match). Together you have given $50.00.');
+    const receipt = await fetch(`${platform.siteUrl}/api/donations/me/donations/${donationId}/receipt`, { headers: { authorization: `Bearer ${tokens.get('workplaceMember')}` } });
+    const text = (await pdfText(new Uint8Array(await receipt.arrayBuffer()))).text.replace(/\s+/g, ' ');
+    expect(text).toContain('Matched by Tasman Engineering');
+    expect(text).toContain('it is not part of yours and you cannot claim it for tax');
+    // What the donor can claim is their own $25.00, never the match.
+    expect(text).toMatch(/Eligible for a donation tax credit:?\s*\$25\.00/);
+  });
+});
+
 describe('redelivery', () => {
   it('a DonationCompleted delivered again matches nothing twice: the campaign’s figures stay as they were', async () => {
     const client = platformClient(platform);

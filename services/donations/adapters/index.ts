@@ -19,6 +19,7 @@ import { dynamoPaymentRepository } from './dynamo-payments';
 import { dynamoDonationHistory, dynamoRecurringDonations, dynamoSavedCards } from './dynamo-member-giving';
 import { dynamoPayrollPledgeRepository } from './dynamo-payroll-pledges';
 import { dynamoReceiptStore } from './dynamo-receipts';
+import { dynamoDonationMatches } from './dynamo-donation-matches';
 import { dynamoRateLimiter, dynamoVoucherRepository } from './dynamo-vouchers';
 import { VOUCHER_LOOKUP_WINDOW_SECONDS, VOUCHER_LOOKUPS_PER_WINDOW, voucherCodeBook, type VoucherCodeBook } from '../domain/vouchers';
 import { sesMailer } from '@giving/shared/lambda/ses-mailer';
@@ -38,6 +39,7 @@ const once = <T>(make: () => T) => {
 const tableName = () => requireEnv(ENV.tableName('donations'));
 
 export const payments = once(() => dynamoPaymentRepository(documentClient(), tableName()));
+export const donationMatches = once(() => dynamoDonationMatches(documentClient(), tableName()));
 export const gifts = once(() => dynamoGiftCatalog(documentClient(), tableName()));
 /** GiftPublished: one at a time from the table's stream, many at once when ReIndexCharityGifts re-emits every gift. */
 export const events = once(() => eventBridgePublisher());

@@ -10,6 +10,7 @@ import { API_PREFIX } from '@giving/shared/manifest';
 import { formatMoney, money, type Money } from '@giving/shared/money';
 import { documentHtml, documentLines, escapeHtml, type PrintableBlock, type PrintableDocument } from '@giving/shared/printing/printable';
 import type { CharityDirectory, CharityProjection, Donation, Mailer, PaymentRepository } from './ports';
+import { matchBlocks, type DonationMatch, type DonationMatchStore } from './donation-matches';
 
 /**
  * Receipts tell the truth: what the charity received (the donation, gift or general) is worded as a donation for
@@ -177,7 +178,7 @@ function taxText(donation: Donation, charity: ReceiptCharity): string[] {
 }
 
 /** The receipt's content, for its e-mail and its PDF alike. */
-export function receiptDocument(donation: Donation, charity: ReceiptCharity): PrintableDocument {
+export function receiptDocument(donation: Donation, charity: ReceiptCharity, matches: readonly DonationMatch[] = []): PrintableDocument {
   const country = donation.country;
   const rule = TAX_RULES[country];
   const amounts = receiptAmounts(donation);
@@ -206,6 +207,7 @@ export function receiptDocument(donation: Donation, charity: ReceiptCharity): Pr
       text: `This is a ${rule.noun}: money given to ${charity.name} for its work, for which you received nothing in return.`,
     },
     ...(donation.isAnonymous ? [{ kind: 'paragraph' as const, text: `You gave anonymously: ${charity.name} is not told your name.` }] : []),
+    ...matchBlocks(donation, matches),
     { kind: 'heading', text: country === 'nz' ? 'Donation tax credit' : 'Tax deduction' },
     { kind: 'fields', fields: [{ label: rule.claimableLabel, value: money$(money(claimableCents(donation, charity), amounts.donation.currency)) }] },
     ...taxText(donation, charity).map((text) => ({ kind: 'paragraph' as const, text })),
@@ -269,6 +271,8 @@ export type ReceiptDeps = {
   receipts: ReceiptStore;
   charities: Pick<CharityDirectory, 'getById'>;
   clock: Clock;
+  /** The workplaces' matches, named on the PDF (issue 16); the e-mail at completion comes before any. */
+  matches?: Pick<DonationMatchStore, 'list'>;
 };
 
 /** DonationCompleted -> the donor gets the receipt by e-mail, with a link to the same receipt as a PDF. */
@@ -321,7 +325,7 @@ export async function receiptForLink(deps: Omit<ReceiptDeps, 'clock' | 'charitie
   if (!receipt || !tokenMatches(receipt, token)) throw notFound('The receipt');
   const donation = await deps.payments.getDonation(donationId);
   if (!donation) throw notFound('The receipt');
-  return receiptDocument(donation, receipt.charity);
+  return receiptDocument(donation, receipt.charity, (await deps.matches?.list(donationId)) ?? []);
 }
 
 /**
@@ -344,5 +348,5 @@ export async function memberReceipt(deps: Omit<ReceiptDeps, 'clock'>, memberId: 
   const donation = await deps.payments.getDonation(donationId);
   if (!donation || donation.memberId !== memberId) throw notFound('The donation');
   if (donation.paymentType === 'PAYROLL') throw new DomainError('NotFound', PAYROLL_NO_RECEIPT);
-  return receiptDocument(donation, await receiptCharityFor(deps, donation));
+  return receiptDocument(donation, await receiptCharityFor(deps, donation), (await deps.matches?.list(donationId)) ?? []);
 }
