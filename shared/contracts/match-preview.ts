@@ -38,3 +38,20 @@ export const matchPreviewSchema = z.object({
   ),
 });
 export type MatchPreview = z.infer<typeof matchPreviewSchema>;
+
+/**
+ * GET /donations/me/donations/{donationId}/matches (signed in; another member's donation is 404): what workplaces
+ * matched the member's donation once it completed, as recorded. The thank-you page confirms the checkout's preview with it.
+ */
+export const donationMatchListSchema = z.object({
+  items: z.array(
+    z.object({
+      campaignId: z.string(),
+      workplaceName: z.string(),
+      campaignName: z.string(),
+      matchType: z.enum(MATCH_TYPES),
+      amount: z.object({ cents: z.int(), currency: z.enum(CURRENCIES) }),
+    }),
+  ),
+});
+export type DonationMatchList = z.infer<typeof donationMatchListSchema>;

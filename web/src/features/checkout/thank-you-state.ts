@@ -24,6 +24,16 @@ export interface ThankYouSummary {
   kind?: 'card' | 'monthly' | 'payroll';
   /** A payroll pledge: the workplace that takes it from the donor's pay. */
   workplaceName?: string;
+  /** What the checkout said workplaces would match (issue 16): the thank-you confirms each once it is recorded. */
+  expectedMatches?: ExpectedMatch[];
+}
+
+export interface ExpectedMatch {
+  campaignId: string;
+  name: string;
+  workplaceName: string;
+  matchType: 'Donation' | 'Voucher';
+  bonus: Money;
 }
 
 /** The location state that takes a completed payment's summary to the thank-you page. */

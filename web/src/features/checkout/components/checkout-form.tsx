@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useForm, type Resolver, type UseFormSetValue } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -37,6 +37,7 @@ import {
 } from '../checkout-form-schema';
 import { usePaymentOptions } from '../api/get-payment-options';
 import type { MatchPreviewRequest } from '../api/get-match-preview';
+import type { MatchPreview } from '@giving/shared/contracts/match-preview';
 import { MatchPreviewLine } from './match-preview';
 import { useCreateFundraisePayment, type FundraisePaymentInput } from '../api/create-fundraise-payment';
 import { voucherCovers } from '@giving/shared/contracts/voucher-codes';
@@ -186,6 +187,11 @@ export function CheckoutForm({ target, country, onGiftChanged, onPageClosed, onP
           recurring: isRecurring || paymentType === 'PAYROLL',
         }
       : undefined;
+  // What the line under Donate says now: the thank-you page confirms it once the match is recorded.
+  const expectedMatches = useRef<MatchPreview['items']>([]);
+  const onMatchItems = useCallback((items: MatchPreview['items']) => {
+    expectedMatches.current = items;
+  }, []);
   const covers =
     voucherApplied &&
     totalCents !== undefined &&
@@ -278,6 +284,7 @@ export function CheckoutForm({ target, country, onGiftChanged, onPageClosed, onP
           total: { cents: request.donationAmount * request.quantity + request.supportingAmount + request.transactionFeeCents, currency },
           trackingNumber,
           ...(request.isRecurring ? { kind: 'monthly' as const } : {}),
+          ...(expectedMatches.current.length > 0 ? { expectedMatches: expectedMatches.current } : {}),
         }),
       });
     },
@@ -588,7 +595,7 @@ export function CheckoutForm({ target, country, onGiftChanged, onPageClosed, onP
           </Button>
         )}
         {/* Under the button, the form's end: a line appearing there moves nothing the donor is reading. */}
-        {member ? <MatchPreviewLine request={matchRequest} locale={locale} /> : null}
+        {member ? <MatchPreviewLine request={matchRequest} locale={locale} onItems={onMatchItems} /> : null}
       </div>
 
       {processingPart ? <processingPart.PaymentProgress open={flow.processing} run={flow.run} returnFocus={() => firstErrorIn(formRef.current)} /> : null}

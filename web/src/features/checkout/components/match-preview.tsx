@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { MatchPreview } from '@giving/shared/contracts/match-preview';
 import { formatMoney } from '@giving/shared/money';
 import { useMatchPreview, type MatchPreviewRequest } from '../api/get-match-preview';
 import styles from './checkout-form.module.css';
@@ -9,21 +10,40 @@ import styles from './checkout-form.module.css';
  * waits for the amount to settle before asking, and says nothing when nothing applies (or the answer failed): the
  * match is decided when the donation completes.
  */
-export function MatchPreviewLine({ request, locale }: { request: MatchPreviewRequest | undefined; locale: string }) {
+export function MatchPreviewLine({
+  request,
+  locale,
+  onItems,
+}: {
+  request: MatchPreviewRequest | undefined;
+  locale: string;
+  /** What is shown now: the checkout hands it to the thank-you page, which confirms it. */
+  onItems?: (items: MatchPreview['items']) => void;
+}) {
   const settled = useSettled(request, 400);
   const preview = useMatchPreview(settled);
-  const items = request && preview.data ? preview.data.items : [];
+  const items = useMemo(() => (request && preview.data ? preview.data.items : []), [request, preview.data]);
+  useEffect(() => {
+    onItems?.(items);
+  }, [items, onItems]);
   return (
     <div aria-live="polite" className={styles.matchPreview}>
       {items.map((item) => (
         <p key={item.campaignId} className={styles.matchLine}>
-          {item.matchType === 'Voucher'
-            ? `${item.workplaceName} will match this gift with a ${formatMoney(item.bonus, locale)} gift voucher for you to give (${item.name}).`
-            : `${item.workplaceName} will match this gift: +${formatMoney(item.bonus, locale)} (${item.name}).`}
+          {matchLine(item, locale, 'will')}
         </p>
       ))}
     </div>
   );
+}
+
+/** One match in words: before paying ('will match') and on the thank-you page once recorded ('matched'). */
+export function matchLine(item: Pick<MatchPreview['items'][number], 'workplaceName' | 'name' | 'matchType' | 'bonus'>, locale: string, tense: 'will' | 'did'): string {
+  const bonus = formatMoney(item.bonus, locale);
+  const verb = tense === 'will' ? 'will match' : 'matched';
+  return item.matchType === 'Voucher'
+    ? `${item.workplaceName} ${verb} this gift with a ${bonus} gift voucher for you to give (${item.name}).`
+    : `${item.workplaceName} ${verb} this gift: +${bonus} (${item.name}).`;
 }
 
 /** The value once it has not changed for `ms` (typing an amount asks once, not per key). */

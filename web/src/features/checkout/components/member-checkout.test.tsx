@@ -84,6 +84,43 @@ describe('CheckoutForm, signed in', () => {
     });
   });
 
+  it('takes the promised match to the thank-you page, which confirms it once matching has recorded it', async () => {
+    const fetch = installFetchFake();
+    const item = { campaignId: 'C1', name: 'Kiwi chick match', workplaceName: 'Tasman Engineering', matchType: 'Donation', bonus: { cents: 2500, currency: 'NZD' } };
+    fetch.on('GET', /^\/api\/matching\/me\/preview\?/, json(200, { items: [item] }));
+    fetch.on('POST', MEMBER_PAYMENTS, json(202, { trackingNumber: TRACKING_NUMBER }));
+    fetch.on('GET', `/api/donations/payments/${TRACKING_NUMBER}/status`, json(200, { trackingNumber: TRACKING_NUMBER, paymentProcessingStatus: 'Completed', messages: [] }));
+    const matches = `/api/donations/me/donations/${TRACKING_NUMBER}/matches`;
+    fetch.sequence('GET', matches, [
+      () => json(200, { items: [] }),
+      () => json(200, { items: [{ campaignId: 'C1', workplaceName: 'Tasman Engineering', campaignName: 'Kiwi chick match', matchType: 'Donation', amount: { cents: 2500, currency: 'NZD' } }] }),
+    ]);
+    const { user } = await renderCheckout(fetch);
+    await screen.findByText('Tasman Engineering will match this gift: +$25.00 (Kiwi chick match).');
+    await waitFor(() => expect(field('Receipt Name').value).toBe('Dana Whitfield'));
+
+    await user.click(donateButton());
+    await screen.findByRole('heading', { name: 'Thank you for your donation' });
+    // Matching runs moments after the payment: promised first, then confirmed.
+    expect(screen.getByText('We’ll confirm it in a moment.')).toBeTruthy();
+    expect(await screen.findByText('Tasman Engineering matched this gift: +$25.00 (Kiwi chick match).', {}, { timeout: 4000 })).toBeTruthy();
+    expect(screen.getByText('Your receipt shows the match.')).toBeTruthy();
+    expect(fetch.callsTo('GET', matches)[0]?.headers.get('authorization')).toBe('Bearer dana-id-token');
+  });
+
+  it('asks nothing about matches on the thank-you page when the checkout promised none', async () => {
+    const fetch = installFetchFake();
+    fetch.on('GET', /^\/api\/matching\/me\/preview\?/, json(200, { items: [] }));
+    fetch.on('POST', MEMBER_PAYMENTS, json(202, { trackingNumber: TRACKING_NUMBER }));
+    fetch.on('GET', `/api/donations/payments/${TRACKING_NUMBER}/status`, json(200, { trackingNumber: TRACKING_NUMBER, paymentProcessingStatus: 'Completed', messages: [] }));
+    const { user } = await renderCheckout(fetch);
+    await waitFor(() => expect(field('Receipt Name').value).toBe('Dana Whitfield'));
+    await user.click(donateButton());
+    await screen.findByRole('heading', { name: 'Thank you for your donation' });
+    expect(screen.queryByText(/match/)).toBeNull();
+    expect(fetch.callsTo('GET', /\/matches$/)).toHaveLength(0);
+  });
+
   it('keeps the receipt name editable and required', async () => {
     const fetch = installFetchFake();
     fetch.on('POST', MEMBER_PAYMENTS, json(202, { trackingNumber: TRACKING_NUMBER }));

@@ -8,7 +8,9 @@ import { paths } from '../../../lib/paths';
 import { PRODUCT_NAME } from '../../../lib/product';
 import * as z from 'zod/mini';
 import { moneySchema } from '@giving/shared/contracts/common';
-import type { ThankYouSummary, thankYouState } from '../thank-you-state';
+import type { ExpectedMatch, ThankYouSummary, thankYouState } from '../thank-you-state';
+import { useDonationMatches } from '../api/get-donation-matches';
+import { matchLine } from './match-preview';
 import styles from './thank-you.module.css';
 
 const thankYouSummarySchema: z.ZodMiniType<ThankYouSummary> = z.object({
@@ -22,6 +24,9 @@ const thankYouSummarySchema: z.ZodMiniType<ThankYouSummary> = z.object({
   trackingNumber: z.string(),
   kind: z.optional(z.enum(['card', 'monthly', 'payroll'])),
   workplaceName: z.optional(z.string()),
+  expectedMatches: z.optional(
+    z.array(z.object({ campaignId: z.string(), name: z.string(), workplaceName: z.string(), matchType: z.enum(['Donation', 'Voucher']), bonus: moneySchema })),
+  ),
 });
 const thankYouStateSchema: z.ZodMiniType<ReturnType<typeof thankYouState>> = z.object({ donation: thankYouSummarySchema });
 
@@ -49,6 +54,35 @@ export function thankYouLead(summary: ThankYouSummary): string {
     return `Your monthly donation to ${summary.charityName} has started: this month’s has been received and a receipt is on its way to your inbox. You can see or cancel it in your upcoming donations.`;
   }
   return `${what} to ${summary.charityName} has been received. A receipt is on its way to your inbox.`;
+}
+
+/**
+ * Issue 16 item 5: the match the checkout promised, confirmed once matching has recorded it (moments after the
+ * payment): 'will match' until then, 'matched' after, with what the donor can expect next.
+ */
+function MatchConfirmation({ donationId, expected, locale }: { donationId: string; expected: readonly ExpectedMatch[]; locale: string }) {
+  const matches = useDonationMatches(donationId, expected.length, true);
+  const recorded = matches.data?.items ?? [];
+  const lines = expected.map((item) => {
+    const done = recorded.find((match) => match.campaignId === item.campaignId);
+    return done
+      ? { key: item.campaignId, text: matchLine({ ...item, bonus: done.amount }, locale, 'did'), done: true, voucher: item.matchType === 'Voucher' }
+      : { key: item.campaignId, text: matchLine(item, locale, 'will'), done: false, voucher: item.matchType === 'Voucher' };
+  });
+  return (
+    <div className={styles.match} aria-live="polite">
+      {lines.map((line) => (
+        <p key={line.key}>
+          <strong>{line.text}</strong>{' '}
+          {line.done
+            ? line.voucher
+              ? 'The voucher’s code is on its way to your inbox.'
+              : 'Your receipt shows the match.'
+            : 'We’ll confirm it in a moment.'}
+        </p>
+      ))}
+    </div>
+  );
 }
 
 /** Opened with no completed payment (typed, bookmarked, reloaded in a new tab): nobody to thank, ways to give. */
@@ -89,6 +123,7 @@ export function ThankYou({ country }: { country: CountryCode }) {
         Thank you for your donation
       </h1>
       <p className={styles.lead}>{thankYouLead(summary)}</p>
+      {summary.expectedMatches?.length ? <MatchConfirmation donationId={summary.trackingNumber} expected={summary.expectedMatches} locale={COUNTRIES[country].locale} /> : null}
       <dl className={styles.summary}>
         <dt>Charity</dt>
         <dd>{summary.charityName}</dd>
