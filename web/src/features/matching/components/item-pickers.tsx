@@ -61,7 +61,7 @@ export function GiftPicker({ country, items, onChange, error }: PickerProps) {
       {charityUrl && gifts.isPending ? <p className={mutedText}>Loading gifts…</p> : null}
       {gifts.isError ? <FormMessage>{errorMessageOf(gifts.error)}</FormMessage> : null}
       {gifts.data ? (
-        <fieldset className={styles.checks}>
+        <fieldset className={`${styles.checks} ${styles.itemChecks}`}>
           <legend className="visually-hidden">Gifts of the charity</legend>
           {gifts.data.items.length === 0 ? <p className={mutedText}>This charity has no gifts.</p> : null}
           {gifts.data.items.map((gift) => (
@@ -110,7 +110,7 @@ export function PagePicker({ country, items, onChange, error }: PickerProps) {
       {eventUrl && event.isPending ? <p className={mutedText}>Loading pages…</p> : null}
       {event.isError ? <FormMessage>{errorMessageOf(event.error)}</FormMessage> : null}
       {event.data ? (
-        <fieldset className={styles.checks}>
+        <fieldset className={`${styles.checks} ${styles.itemChecks}`}>
           <legend className="visually-hidden">Pages of the event</legend>
           {pages.length === 0 ? <p className={mutedText}>This event has no online pages yet.</p> : null}
           {pages.length > 1 ? (

@@ -113,7 +113,7 @@ describe('workplace console: matching', () => {
 
     const table = await screen.findByRole('table', { name: 'Matching campaigns' });
     expect(menuLabels('Workplace admin')).toContain('Matching');
-    expect(within(table).getByRole('row', { name: /^Kiwi chick match 100% Gifts Feed a kiwi chick for a week \$500\.00 per person Permanent staff 1 Jan 2026 – 31 Dec 2099 Active/ })).toBeTruthy();
+    expect(within(table).getByRole('row', { name: /^Kiwi chick match 1 Jan 2026 – 31 Dec 2099 100% \$500\.00 per person Gifts Feed a kiwi chick for a week Permanent staff Active/ })).toBeTruthy();
 
     await user.click(within(table).getByRole('checkbox', { name: 'Active: Kiwi chick match' }));
     await waitFor(() => expect(fetch.callsTo('PUT', `${CAMPAIGNS_API}/${CAMPAIGN_ID}`)).toHaveLength(1));
@@ -184,7 +184,7 @@ describe('workplace console: matching', () => {
         ],
       });
       const table = await screen.findByRole('table', { name: 'Matching campaigns' });
-      const who = (name: string) => within(table).getByRole('row', { name: new RegExp(`^${name}`) }).querySelectorAll('td')[3]!.textContent;
+      const who = (name: string) => within(table).getByRole('row', { name: new RegExp(`^${name}`) }).querySelectorAll('td')[2]!.textContent;
       await waitFor(() => expect(who('Kiwi chick match')).toBe('Permanent staff in Engineering'));
       expect(who('Everyone’s match')).toBe('Everyone');
       expect(who('Flexible match')).toBe('Contract and casual staff in Engineering and Sales');
@@ -314,7 +314,7 @@ describe('workplace console: matching', () => {
       answerEvents(fetch);
       const { user } = matchingScreen({ fetch, campaigns: [campaign] });
       const table = await screen.findByRole('table', { name: 'Matching campaigns' });
-      expect(within(table).getByRole('row', { name: /^Bays match 100% Fundraising Aroha runs the bays \$250\.00 per fundraiser \$10,000\.00 in total/ })).toBeTruthy();
+      expect(within(table).getByRole('row', { name: /^Bays match 1 Jan 2026 – 31 Dec 2099 100% \$250\.00 per fundraiser \$10,000\.00 in total Fundraising Aroha runs the bays Permanent staff Active/ })).toBeTruthy();
 
       await user.click(within(table).getByRole('button', { name: 'Edit Bays match' }));
       const form = screen.getByRole('form', { name: 'Edit Bays match' });

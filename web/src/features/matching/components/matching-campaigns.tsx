@@ -31,7 +31,7 @@ function Revealed({ children }: { children: ReactNode }) {
     if (!heading) return;
     heading.tabIndex = -1;
     heading.focus({ preventScroll: true });
-    box.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    box.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
   }, []);
   return (
     <div ref={box} className={styles.revealed}>
@@ -131,11 +131,8 @@ function CampaignTable({ campaigns, canManage, workplaceId, onOpen }: { campaign
             <th scope="col">Campaign</th>
             <th scope="col">Match</th>
             <th scope="col">Donations to</th>
-            <th scope="col">Caps</th>
             <th scope="col">Who</th>
-            <th scope="col">Dates</th>
             <th scope="col">Status</th>
-            <th scope="col">Active</th>
             <th scope="col">
               <span className="visually-hidden">Actions</span>
             </th>
@@ -146,33 +143,51 @@ function CampaignTable({ campaigns, canManage, workplaceId, onOpen }: { campaign
             const caps = capLines(campaign);
             return (
               <tr key={campaign.id}>
-                <RowHeader>{campaign.name}</RowHeader>
-                <td>{ratioPercent(campaign.matchRatio)}</td>
+                <RowHeader>
+                  <span className={styles.lines}>
+                    <span>{campaign.name}</span>
+                    <span className={styles.muted}>
+                      <span className={styles.nowrap}>
+                        <CalendarDayText date={campaign.startsOn} /> –
+                      </span>{' '}
+                      <span className={styles.nowrap}>
+                        <CalendarDayText date={campaign.endsOn} />
+                      </span>
+                    </span>
+                  </span>
+                </RowHeader>
+                <td>
+                  <span className={styles.lines}>
+                    <span>{ratioPercent(campaign.matchRatio)}</span>
+                    {caps.length === 0 ? (
+                      <span className={styles.muted}>No cap</span>
+                    ) : (
+                      caps.map((line) => (
+                        <span key={line} className={`${styles.muted} ${styles.nowrap}`}>
+                          {line}
+                        </span>
+                      ))
+                    )}
+                  </span>
+                </td>
                 <td>
                   <span className={styles.lines}>
                     <span>{MODULE_WORDS[campaign.moduleType]}</span>
                     <span className={styles.muted}>{campaign.items.map((item) => item.name ?? item.id).join(', ') || EVERY_ITEM[campaign.moduleType]}</span>
                   </span>
                 </td>
-                <td>
-                  <span className={styles.lines}>
-                    {caps.length === 0 ? <span>No cap</span> : caps.map((line) => <span key={line} className={styles.nowrap}>{line}</span>)}
-                  </span>
-                </td>
                 <td>{whoText(campaign, unitNames)}</td>
-                <td className={styles.nowrap}>
-                  <CalendarDayText date={campaign.startsOn} /> – <CalendarDayText date={campaign.endsOn} />
-                </td>
                 <td>
-                  <Tag tone={STATUS_TONES[campaign.status]}>{campaign.status}</Tag>
-                </td>
-                <td>
-                  <CheckboxField
-                    label={<span className="visually-hidden">Active: {campaign.name}</span>}
-                    checked={campaign.active}
-                    disabled={!canManage || save.isPending}
-                    onChange={() => toggle(campaign)}
-                  />
+                  {/* The switch turns the campaign on or off; the tag says where it is in its dates. */}
+                  <span className={styles.status}>
+                    <CheckboxField
+                      label={<span className="visually-hidden">Active: {campaign.name}</span>}
+                      checked={campaign.active}
+                      disabled={!canManage || save.isPending}
+                      onChange={() => toggle(campaign)}
+                    />
+                    <Tag tone={STATUS_TONES[campaign.status]}>{campaign.status}</Tag>
+                  </span>
                 </td>
                 <ActionsCell>
                   <Button variant="ghost" size="sm" onClick={() => onOpen({ kind: 'figures', campaign })}>
