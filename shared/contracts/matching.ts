@@ -104,6 +104,39 @@ export type Campaign = z.infer<typeof campaignSchema>;
 export const campaignListSchema = z.object({ items: z.array(campaignSchema) });
 export type CampaignList = z.infer<typeof campaignListSchema>;
 
+/** GET .../campaigns/{campaignId}/stats: what the campaign has matched so far, in cents of its currency. */
+export const campaignStatsSchema = z.object({
+  campaignId: z.string(),
+  currency: z.enum(CURRENCIES),
+  matchRatio: z.number(),
+  matchedAmount: z.int(),
+  donationsMatched: z.int(),
+  campaignCap: z.int(),
+  /** What is left of the campaign cap; null when the campaign has no cap. */
+  remainingCap: z.nullable(z.int()),
+});
+export type CampaignStats = z.infer<typeof campaignStatsSchema>;
+
+/** GET .../campaigns/{campaignId}/transactions: every bonus the campaign gave, newest first (amounts in cents). */
+export const campaignTransactionSchema = z.object({
+  donationId: z.string(),
+  memberId: z.string(),
+  /** The bonus. */
+  amount: z.int(),
+  currency: z.enum(CURRENCIES),
+  /** What was given. */
+  donationAmount: z.int(),
+  givingType: z.enum(GIVING_TYPES),
+  matchType: z.enum(MATCH_TYPES),
+  charityName: z.optional(z.string()),
+  giftId: z.optional(z.string()),
+  pageId: z.optional(z.string()),
+  matchedAt: z.string(),
+});
+export type CampaignTransaction = z.infer<typeof campaignTransactionSchema>;
+export const campaignTransactionListSchema = z.object({ items: z.array(campaignTransactionSchema) });
+export type CampaignTransactionList = z.infer<typeof campaignTransactionListSchema>;
+
 export const workplaceCampaignParams = pathParameters('workplaceId', 'campaignId');
 export const workplaceParams = pathParameters('workplaceId');
 export const productParams = pathParameters('productId');

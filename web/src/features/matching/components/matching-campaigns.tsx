@@ -1,42 +1,50 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
-import {
-  campaignInputSchema,
-  GIVING_TYPES,
-  MATCH_TYPES,
-  MEMBER_TYPES,
-  RECURRENCE_TYPES,
-  type Campaign,
-  type CampaignInput,
-  type CampaignItem,
-  type CampaignStatus,
-} from '@giving/shared/contracts/matching';
-import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '@giving/shared/countries';
-import { COUNTRY_TIME_ZONES, localDay } from '@giving/shared/local-time';
-import { centsToDollarString, parseDollars, type Currency } from '@giving/shared/money';
+import type { Campaign, CampaignInput, CampaignStatus } from '@giving/shared/contracts/matching';
 import { satisfies } from '@giving/shared/permissions';
-import { toFieldErrors } from '@giving/shared/validation';
 import { Button } from '../../../components/ui/button';
-import { QueryScreen, mutedText } from '../../../components/ui/console-page';
-import { useDataCountry } from '../../../components/ui/date-text';
-import { CheckboxField, FormMessage, TextField, TextareaField } from '../../../components/ui/field';
-import { NoticeMessage, useSaveNotice } from '../../../components/ui/form-notice';
-import { FormActions, FormGrid, Panel, ScreenHeader } from '../../../components/ui/panel';
-import { SelectField } from '../../../components/ui/select-field';
+import { QueryScreen, RowHeader, mutedText } from '../../../components/ui/console-page';
+import { CalendarDayText } from '../../../components/ui/date-text';
+import { CheckboxField, FormMessage } from '../../../components/ui/field';
+import { ScreenHeader } from '../../../components/ui/panel';
 import { ActionsCell, Table } from '../../../components/ui/table';
 import { Tag, type TagTone } from '../../../components/ui/tag';
 import { errorMessageOf } from '../../../lib/api-client';
 import { usePermissions } from '../../../lib/account';
-import { useCharityChoices, useGiftChoices } from '../api/get-gift-choices';
+import { useWorkplace } from '../api/get-workplace';
 import { useWorkplaceCampaigns } from '../api/get-workplace-campaigns';
 import { useSaveCampaign } from '../api/save-campaign';
 import { capText, ratioPercent } from '../campaign-text';
+import { MODULE_WORDS, whoText } from '../console-text';
+import { CampaignFigures } from './campaign-figures';
+import { CampaignForm } from './campaign-form';
+import styles from './matching-campaigns.module.css';
+
+/** What shows above the list: a campaign's form (a new one, or one to edit), a campaign's figures, or both. */
+type Opened = { kind: 'new' } | { kind: 'edit'; campaign: Campaign } | { kind: 'figures'; campaign: Campaign };
+
+/** Brings a section that just opened into view and puts focus on its heading (the button that opened it may be far below). */
+function Revealed({ children }: { children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const heading = box.current?.querySelector<HTMLElement>('h3');
+    if (!heading) return;
+    heading.tabIndex = -1;
+    heading.focus({ preventScroll: true });
+    box.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, []);
+  return (
+    <div ref={box} className={styles.revealed}>
+      {children}
+    </div>
+  );
+}
 
 /**
  * /admin/workplace/:workplaceId/matching — the workplace's matching campaigns (spec 2 §7 "Matching campaigns"):
- * the list with each campaign's status, a form to create or edit one (its rules, caps, dates and the gifts it
- * applies to), and the active switch. Reading needs Workplace_ViewSettings, changing Workplace_ManageSettings.
+ * the list with each campaign's status, what it matches and who; a form to create or edit one (its rules, caps,
+ * dates, who may be matched, and the gifts or fundraising pages it applies to); the active switch; and each
+ * campaign's figures. Reading needs Workplace_ViewSettings, changing Workplace_ManageSettings.
  */
 export function MatchingCampaigns() {
   const { workplaceId = '' } = useParams();
@@ -44,12 +52,14 @@ export function MatchingCampaigns() {
   const permissions = usePermissions({ workplaceId });
   const canManage = permissions.isSuccess && satisfies(permissions.data.permissions, { anyOf: ['Workplace_ManageSettings'] });
   const [editing, setEditing] = useState<Campaign | 'new'>();
+  const [figuresOf, setFiguresOf] = useState<Campaign>();
+  const open = (opened: Opened) => (opened.kind === 'figures' ? setFiguresOf(opened.campaign) : setEditing(opened.kind === 'new' ? 'new' : opened.campaign));
   return (
     <QueryScreen
       header={
         <ScreenHeader
           title="Matching"
-          description="Campaigns that match your people’s donations to the gifts you choose. Donors see an active campaign above each of its gifts."
+          description="Campaigns that match your people’s donations to the gifts or fundraising pages you choose. Donors see an active campaign above each of its gifts."
           actions={
             canManage && !editing ? (
               <Button size="sm" onClick={() => setEditing('new')}>
@@ -65,15 +75,17 @@ export function MatchingCampaigns() {
     >
       {(data) => (
         <>
-          {editing ? (
-            <CampaignForm
-              key={editing === 'new' ? 'new' : editing.id}
-              workplaceId={workplaceId}
-              campaign={editing === 'new' ? undefined : editing}
-              onDone={() => setEditing(undefined)}
-            />
+          {figuresOf ? (
+            <Revealed key={`figures-${figuresOf.id}`}>
+              <CampaignFigures workplaceId={workplaceId} campaign={figuresOf} onClose={() => setFiguresOf(undefined)} />
+            </Revealed>
           ) : null}
-          <CampaignTable campaigns={data.items} canManage={canManage} workplaceId={workplaceId} onEdit={setEditing} />
+          {editing ? (
+            <Revealed key={editing === 'new' ? 'new' : editing.id}>
+              <CampaignForm workplaceId={workplaceId} campaign={editing === 'new' ? undefined : editing} onDone={() => setEditing(undefined)} />
+            </Revealed>
+          ) : null}
+          <CampaignTable campaigns={data.items} canManage={canManage} workplaceId={workplaceId} onOpen={open} />
         </>
       )}
     </QueryScreen>
@@ -88,10 +100,24 @@ export const inputOf = (campaign: Campaign): CampaignInput => {
   return input;
 };
 
-function CampaignTable({ campaigns, canManage, workplaceId, onEdit }: { campaigns: Campaign[]; canManage: boolean; workplaceId: string; onEdit: (campaign: Campaign) => void }) {
+/** The caps a campaign has, one a line ('No cap' when none). */
+function capLines(campaign: Campaign): string[] {
+  const cap = (cents: number) => capText(cents, campaign.currency);
+  return [
+    campaign.memberCap > 0 ? `${cap(campaign.memberCap)} per person` : '',
+    campaign.entryCap > 0 ? `${cap(campaign.entryCap)} per fundraiser` : '',
+    campaign.campaignCap > 0 ? `${cap(campaign.campaignCap)} in total` : '',
+  ].filter(Boolean);
+}
+
+const EVERY_ITEM: Record<Campaign['moduleType'], string> = { DollarHandle: 'Every gift', Fundraising: 'Every fundraising page' };
+
+function CampaignTable({ campaigns, canManage, workplaceId, onOpen }: { campaigns: Campaign[]; canManage: boolean; workplaceId: string; onOpen: (opened: Opened) => void }) {
   const save = useSaveCampaign(workplaceId);
+  const workplace = useWorkplace(workplaceId);
   const [failure, setFailure] = useState<string>();
   if (campaigns.length === 0) return <p className={mutedText}>No matching campaigns yet.</p>;
+  const unitNames = workplace.data ? new Map(workplace.data.businessUnits.map((unit) => [unit.id, unit.name])) : undefined;
   const toggle = (campaign: Campaign) => {
     setFailure(undefined);
     save.mutate({ campaignId: campaign.id, input: { ...inputOf(campaign), active: !campaign.active } }, { onError: (error) => setFailure(errorMessageOf(error)) });
@@ -104,235 +130,80 @@ function CampaignTable({ campaigns, canManage, workplaceId, onEdit }: { campaign
           <tr>
             <th scope="col">Campaign</th>
             <th scope="col">Match</th>
-            <th scope="col">Per person cap</th>
-            <th scope="col">Gifts</th>
-            <th scope="col">Dates</th>
+            <th scope="col">Donations to</th>
+            <th scope="col">Who</th>
             <th scope="col">Status</th>
-            <th scope="col">Active</th>
-            {canManage ? <th scope="col"><span className="visually-hidden">Actions</span></th> : null}
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>
-          {campaigns.map((campaign) => (
-            <tr key={campaign.id}>
-              <th scope="row">{campaign.name}</th>
-              <td>{ratioPercent(campaign.matchRatio)}</td>
-              <td>{campaign.memberCap > 0 ? capText(campaign.memberCap, campaign.currency) : 'No cap'}</td>
-              <td>{campaign.items.map((item) => item.name ?? item.id).join(', ') || '—'}</td>
-              <td>
-                {campaign.startsOn} – {campaign.endsOn}
-              </td>
-              <td>
-                <Tag tone={STATUS_TONES[campaign.status]}>{campaign.status}</Tag>
-              </td>
-              <td>
-                <CheckboxField
-                  label={<span className="visually-hidden">Active: {campaign.name}</span>}
-                  checked={campaign.active}
-                  disabled={!canManage || save.isPending}
-                  onChange={() => toggle(campaign)}
-                />
-              </td>
-              {canManage ? (
+          {campaigns.map((campaign) => {
+            const caps = capLines(campaign);
+            return (
+              <tr key={campaign.id}>
+                <RowHeader>
+                  <span className={styles.lines}>
+                    <span>{campaign.name}</span>
+                    <span className={styles.muted}>
+                      <span className={styles.nowrap}>
+                        <CalendarDayText date={campaign.startsOn} /> –
+                      </span>{' '}
+                      <span className={styles.nowrap}>
+                        <CalendarDayText date={campaign.endsOn} />
+                      </span>
+                    </span>
+                  </span>
+                </RowHeader>
+                <td>
+                  <span className={styles.lines}>
+                    <span>{ratioPercent(campaign.matchRatio)}</span>
+                    {caps.length === 0 ? (
+                      <span className={styles.muted}>No cap</span>
+                    ) : (
+                      caps.map((line) => (
+                        <span key={line} className={`${styles.muted} ${styles.nowrap}`}>
+                          {line}
+                        </span>
+                      ))
+                    )}
+                  </span>
+                </td>
+                <td>
+                  <span className={styles.lines}>
+                    <span>{MODULE_WORDS[campaign.moduleType]}</span>
+                    <span className={styles.muted}>{campaign.items.map((item) => item.name ?? item.id).join(', ') || EVERY_ITEM[campaign.moduleType]}</span>
+                  </span>
+                </td>
+                <td>{whoText(campaign, unitNames)}</td>
+                <td>
+                  {/* The switch turns the campaign on or off; the tag says where it is in its dates. */}
+                  <span className={styles.status}>
+                    <CheckboxField
+                      label={<span className="visually-hidden">Active: {campaign.name}</span>}
+                      checked={campaign.active}
+                      disabled={!canManage || save.isPending}
+                      onChange={() => toggle(campaign)}
+                    />
+                    <Tag tone={STATUS_TONES[campaign.status]}>{campaign.status}</Tag>
+                  </span>
+                </td>
                 <ActionsCell>
-                  <Button variant="ghost" size="sm" onClick={() => onEdit(campaign)}>
-                    Edit<span className="visually-hidden"> {campaign.name}</span>
+                  <Button variant="ghost" size="sm" onClick={() => onOpen({ kind: 'figures', campaign })}>
+                    Figures<span className="visually-hidden"> of {campaign.name}</span>
                   </Button>
+                  {canManage ? (
+                    <Button variant="ghost" size="sm" onClick={() => onOpen({ kind: 'edit', campaign })}>
+                      Edit<span className="visually-hidden"> {campaign.name}</span>
+                    </Button>
+                  ) : null}
                 </ActionsCell>
-              ) : null}
-            </tr>
-          ))}
+              </tr>
+            );
+          })}
         </tbody>
       </Table>
     </>
-  );
-}
-
-/** The form's own values: money in dollars and the ratio in percent, as people type them. */
-interface CampaignFormValues {
-  name: string;
-  description: string;
-  matchPercent: string;
-  memberCap: string;
-  campaignCap: string;
-  currency: Currency;
-  givingType: CampaignInput['givingType'];
-  recurrenceType: CampaignInput['recurrenceType'];
-  matchType: CampaignInput['matchType'];
-  memberType: CampaignInput['memberType'];
-  startsOn: string;
-  endsOn: string;
-  active: boolean;
-}
-
-/** Today in the workplace's country: campaign days are its calendar days. */
-const today = (country: CountryCode) => localDay(new Date(), COUNTRY_TIME_ZONES[country]);
-const options = <T extends string>(values: readonly T[], labels: Partial<Record<T, string>> = {}) => values.map((value) => ({ value, label: labels[value] ?? value }));
-const LABELS = {
-  givingType: { Any: 'Any way of giving', CreditCard: 'Card', PayrollGiving: 'Payroll giving', ExternalDonation: 'External donation' },
-  recurrenceType: { Any: 'One-off and regular', OnceOff: 'One-off only', Recurring: 'Regular only' },
-  matchType: { Donation: 'Donation to the charity', Voucher: 'Gift voucher to the member' },
-  memberType: { Employee: 'Staff (employees)', Any: 'Any donor' },
-} as const;
-
-function valuesOf(campaign: Campaign | undefined, country: CountryCode): CampaignFormValues {
-  return {
-    name: campaign?.name ?? '',
-    description: campaign?.description ?? '',
-    matchPercent: campaign ? String(Math.round(campaign.matchRatio * 100)) : '100',
-    memberCap: campaign && campaign.memberCap > 0 ? centsToDollarString(campaign.memberCap) : '',
-    campaignCap: campaign && campaign.campaignCap > 0 ? centsToDollarString(campaign.campaignCap) : '',
-    currency: campaign?.currency ?? COUNTRIES[country].currency,
-    givingType: campaign?.givingType ?? 'Any',
-    recurrenceType: campaign?.recurrenceType ?? 'Any',
-    matchType: campaign?.matchType ?? 'Donation',
-    memberType: campaign?.memberType ?? 'Employee',
-    startsOn: campaign?.startsOn ?? today(country),
-    endsOn: campaign?.endsOn ?? '',
-    active: campaign?.active ?? true,
-  };
-}
-
-/** Dollars as typed -> cents; empty = 0 (no cap); NaN when it is not an amount (the schema then names the field). */
-const centsOf = (text: string) => {
-  if (text.trim() === '') return 0;
-  const cents = parseDollars(text);
-  return cents === undefined ? Number.NaN : cents;
-};
-
-function CampaignForm({ workplaceId, campaign, onDone }: { workplaceId: string; campaign?: Campaign; onDone: () => void }) {
-  const save = useSaveCampaign(workplaceId);
-  const workplaceCountry = useDataCountry();
-  const [items, setItems] = useState<CampaignItem[]>(campaign?.items ?? []);
-  const [itemsError, setItemsError] = useState<string>();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<CampaignFormValues>({ defaultValues: valuesOf(campaign, workplaceCountry) });
-  const fields = ['name', 'description', 'matchPercent', 'memberCap', 'campaignCap', 'currency', 'givingType', 'recurrenceType', 'matchType', 'memberType', 'startsOn', 'endsOn'] as const;
-  const formField = (path: string): string | undefined => {
-    const head = path.split('.')[0] ?? '';
-    if (head === 'matchRatio') return 'matchPercent';
-    return (fields as readonly string[]).includes(head) ? head : undefined;
-  };
-  const { notice, save: saving } = useSaveNotice(setError, formField);
-  const currency = watch('currency');
-  const country = (COUNTRY_CODES.find((code) => COUNTRIES[code].currency === currency) ?? 'nz') as CountryCode;
-
-  const onSubmit = handleSubmit((values) => {
-    setItemsError(undefined);
-    const input = {
-      name: values.name,
-      description: values.description,
-      givingType: values.givingType,
-      recurrenceType: values.recurrenceType,
-      matchRatio: Number(values.matchPercent) / 100,
-      memberCap: centsOf(values.memberCap),
-      entryCap: 0,
-      campaignCap: centsOf(values.campaignCap),
-      currency: values.currency,
-      matchType: values.matchType,
-      memberType: values.memberType,
-      moduleType: 'DollarHandle' as const,
-      items,
-      startsOn: values.startsOn,
-      endsOn: values.endsOn,
-      active: values.active,
-    };
-    const parsed = campaignInputSchema.safeParse(input);
-    if (!parsed.success) {
-      let first = true;
-      for (const { field, message } of toFieldErrors(parsed.error.issues)) {
-        const target = formField(field);
-        if (target) {
-          setError(target as keyof CampaignFormValues, { type: 'validate', message }, { shouldFocus: first });
-          first = false;
-        } else if (field.startsWith('items')) setItemsError(message);
-      }
-      return;
-    }
-    return saving(async () => {
-      await save.mutateAsync({ campaignId: campaign?.id, input: parsed.data });
-      onDone();
-      return 'The campaign was saved.';
-    });
-  });
-
-  return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={campaign ? `Edit ${campaign.name}` : 'New campaign'}>
-      <Panel title={campaign ? `Edit ${campaign.name}` : 'New campaign'}>
-        <FormGrid>
-          <TextField label="Name" error={errors.name?.message} {...register('name')} />
-          <SelectField label="Currency" options={options(['NZD', 'AUD'] as const)} {...register('currency')} />
-          <TextField label="Match (%)" hint="100 matches a donation dollar for dollar; 50 adds half." numeric inputMode="decimal" error={errors.matchPercent?.message} {...register('matchPercent')} />
-          <TextField label="Cap per person ($)" hint="Leave empty for no cap." numeric inputMode="decimal" error={errors.memberCap?.message} {...register('memberCap')} />
-          <TextField label="Cap for the whole campaign ($)" hint="Leave empty for no cap." numeric inputMode="decimal" error={errors.campaignCap?.message} {...register('campaignCap')} />
-          <SelectField label="Whose donations" options={options(MEMBER_TYPES, LABELS.memberType)} {...register('memberType')} />
-          <SelectField label="Giving type" options={options(GIVING_TYPES, LABELS.givingType)} {...register('givingType')} />
-          <SelectField label="Recurrence" options={options(RECURRENCE_TYPES, LABELS.recurrenceType)} {...register('recurrenceType')} />
-          <SelectField label="Match paid as" options={options(MATCH_TYPES, LABELS.matchType)} {...register('matchType')} />
-          <TextField label="Starts" type="date" error={errors.startsOn?.message} {...register('startsOn')} />
-          <TextField label="Ends" type="date" error={errors.endsOn?.message} {...register('endsOn')} />
-        </FormGrid>
-        <TextareaField label="Description" hint="Shown to donors under the campaign’s rules." error={errors.description?.message} {...register('description')} />
-        <CheckboxField label="Active" {...register('active')} />
-      </Panel>
-      <GiftPicker country={country} items={items} onChange={setItems} error={itemsError} />
-      <NoticeMessage notice={notice} />
-      <FormActions>
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={isSubmitting}>
-          Save campaign
-        </Button>
-      </FormActions>
-    </form>
-  );
-}
-
-/** The gifts a campaign applies to: pick a charity, tick its gifts. */
-function GiftPicker({ country, items, onChange, error }: { country: CountryCode; items: CampaignItem[]; onChange: (items: CampaignItem[]) => void; error?: string }) {
-  const [charityUrl, setCharityUrl] = useState('');
-  const charities = useCharityChoices(country);
-  const gifts = useGiftChoices(charityUrl);
-  const chosen = new Set(items.map((item) => item.id));
-  const toggle = (item: CampaignItem) => onChange(chosen.has(item.id) ? items.filter((i) => i.id !== item.id) : [...items, item]);
-  return (
-    <Panel title="Gifts" description="The campaign matches donations to these gifts.">
-      {items.length === 0 ? <p className={mutedText}>No gifts chosen yet.</p> : null}
-      <ul aria-label="Chosen gifts">
-        {items.map((item) => (
-          <li key={item.id}>
-            {item.name ?? item.id}{' '}
-            <Button variant="ghost" size="sm" onClick={() => toggle(item)}>
-              Remove<span className="visually-hidden"> {item.name ?? item.id}</span>
-            </Button>
-          </li>
-        ))}
-      </ul>
-      {error ? <FormMessage>{error}</FormMessage> : null}
-      <SelectField
-        label="Charity"
-        placeholder={charities.isPending ? 'Loading charities…' : 'Choose a charity'}
-        options={(charities.data?.items ?? []).map((charity) => ({ value: charity.charityUrl, label: charity.name }))}
-        value={charityUrl}
-        onChange={(event) => setCharityUrl(event.target.value)}
-      />
-      {charityUrl && gifts.isPending ? <p className={mutedText}>Loading gifts…</p> : null}
-      {gifts.isError ? <FormMessage>{errorMessageOf(gifts.error)}</FormMessage> : null}
-      {gifts.data ? (
-        <fieldset>
-          <legend className="visually-hidden">Gifts of the charity</legend>
-          {gifts.data.items.length === 0 ? <p className={mutedText}>This charity has no gifts.</p> : null}
-          {gifts.data.items.map((gift) => (
-            <CheckboxField key={gift.id} label={gift.title} checked={chosen.has(gift.id)} onChange={() => toggle({ id: gift.id, name: gift.title })} />
-          ))}
-        </fieldset>
-      ) : null}
-    </Panel>
   );
 }
