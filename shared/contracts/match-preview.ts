@@ -7,7 +7,7 @@ import { idSchema, requiredIdSchema } from './path-parameters';
 /**
  * (Its own file: the checkout imports it without the console's campaign schemas.)
  *
- * GET /matching/me/preview?charityId=&giftId=&pageId=&amount=&currency=&paymentType=&recurring= (signed in): what the
+ * GET /matching/me/preview?charityId=&giftId=&pageId=&eventId=&amount=&currency=&paymentType=&recurring= (signed in): what the
  * member's gift would be matched by if they gave it now, by each campaign it qualifies for (nothing is taken). The
  * amount is what reaches the charity, in cents (the gift's price x quantity; no tip).
  */
@@ -19,6 +19,8 @@ export const matchPreviewQuerySchema = z.object({
   charityId: requiredIdSchema,
   giftId: z.optional(idSchema),
   pageId: z.optional(idSchema),
+  /** The page's event (a campaign may list a whole event). */
+  eventId: z.optional(idSchema),
   amount: z.pipe(centsText, z.number().check(z.gte(1, MESSAGES.invalidAmount))),
   currency: z.enum(CURRENCIES, { error: MESSAGES.invalidInput }),
   paymentType: z.enum(['CARD', 'VOUCHER', 'PAYROLL'], { error: MESSAGES.invalidInput }),

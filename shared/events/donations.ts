@@ -39,7 +39,7 @@ export const DonationCompleted = defineEvent({
      * A donation through a fundraising page (pageType FUNDRAISE): the page, the donor's message to it, and whether
      * only the page's owner may read that message. Optional, so older consumers are unaffected.
      */
-    page: z.optional(z.object({ id: z.string(), title: z.string(), pageUrl: z.string(), eventUrl: z.string() })),
+    page: z.optional(z.object({ id: z.string(), title: z.string(), pageUrl: z.string(), eventUrl: z.string(), eventId: z.optional(z.string()) })),
     donorMessage: z.optional(z.string()),
     isMessageAnonymous: z.optional(z.boolean()),
     /** The donor's name as they gave it (first and last); the page shows it unless the donation is anonymous. */

@@ -179,16 +179,16 @@ describe('matching campaigns', () => {
     expect((await call(`${campaigns(otherWorkplaceId)}/${campaign.id}/transactions`, { role: 'backOffice' })).status).toBe(404);
   });
 
-  it("a fundraising campaign matches a member's gift to a page, within the page's entry cap; the page shows it as matched, apart from online", async () => {
+  it("a fundraising campaign listing an event matches a member's gift to one of its pages, within the page's entry cap; the page shows it as matched, apart from online", async () => {
     const client = platformClient(platform);
     type PageView = { id: string; eventUrl: string; pageUrl: string; onlineAmount: number; matchedAmount: number; donatedAmount: number };
-    const walk = (await call<{ pages: PageView[] }>('/fundraising/events/kiwi-coast-walk-2027')).body;
+    const walk = (await call<{ id: string; title: string; pages: PageView[] }>('/fundraising/events/kiwi-coast-walk-2027')).body;
     const dana = walk.pages.find((page) => page.pageUrl === 'dana-walks-for-kiwi')!;
     const readPage = async () => (await call<PageView>(`/fundraising/events/kiwi-coast-walk-2027/pages/dana-walks-for-kiwi`)).body;
     const created = await call<Campaign>(campaigns(), {
       method: 'POST',
       role: 'workplaceAdmin',
-      body: input({ name: 'Walk match', givingType: 'Any', recurrenceType: 'Any', matchRatio: 1, memberCap: 0, entryCap: 1_000, campaignCap: 0, moduleType: 'Fundraising', items: [{ id: dana.id, name: 'Dana walks for kiwi' }] }),
+      body: input({ name: 'Walk match', givingType: 'Any', recurrenceType: 'Any', matchRatio: 1, memberCap: 0, entryCap: 1_000, campaignCap: 0, moduleType: 'Fundraising', items: [{ id: walk.id, name: walk.title }] }),
     });
     expect(created.status).toBe(201);
     const before = await readPage();

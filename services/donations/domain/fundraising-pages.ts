@@ -13,6 +13,7 @@ export function recordFundraisingPage(deps: { pages: Pick<FundraisingPageDirecto
     title: page.title,
     pageUrl: page.pageUrl,
     eventUrl: page.eventUrl,
+    eventId: page.eventId,
     country: page.country,
     charityId: page.charity.id,
     ownerName: page.ownerName,

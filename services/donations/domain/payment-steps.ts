@@ -183,7 +183,13 @@ export function donationCompletedData(donation: Donation): EventData<typeof Dona
     ...(donation.transactionFee ? { transactionFee: donation.transactionFee } : {}),
     ...(donation.priced.page
       ? {
-          page: { id: donation.priced.page.id, title: donation.priced.page.title, pageUrl: donation.priced.page.pageUrl, eventUrl: donation.priced.page.eventUrl },
+          page: {
+            id: donation.priced.page.id,
+            title: donation.priced.page.title,
+            pageUrl: donation.priced.page.pageUrl,
+            eventUrl: donation.priced.page.eventUrl,
+            ...(donation.priced.page.eventId ? { eventId: donation.priced.page.eventId } : {}),
+          },
           isMessageAnonymous: donation.isMessageAnonymous ?? false,
           ...(donation.donorMessage ? { donorMessage: donation.donorMessage } : {}),
           donorName: donation.donorName,

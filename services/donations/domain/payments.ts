@@ -430,7 +430,7 @@ export function priceFundraiseDonation(
   if (refusal) return { ok: false, message: refusal.message };
   const priced = priceCharityDonation(payment, charity);
   if (!priced.ok) return priced;
-  return { ok: true, priced: { ...priced.priced, page: { id: page!.id, title: page!.title, pageUrl: page!.pageUrl, eventUrl: page!.eventUrl, ownerName: page!.ownerName } } };
+  return { ok: true, priced: { ...priced.priced, page: { id: page!.id, title: page!.title, pageUrl: page!.pageUrl, eventUrl: page!.eventUrl, ...(page!.eventId ? { eventId: page!.eventId } : {}), ownerName: page!.ownerName } } };
 }
 
 /**

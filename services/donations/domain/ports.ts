@@ -127,6 +127,8 @@ export interface FundraisingPageRef {
   title: string;
   pageUrl: string;
   eventUrl: string;
+  /** The page's event (matching campaigns may list a whole event); absent on copies kept before it was. */
+  eventId?: string;
   ownerName: string;
 }
 
@@ -139,6 +141,7 @@ export interface FundraisingPageCopy {
   title: string;
   pageUrl: string;
   eventUrl: string;
+  eventId?: string;
   country: CountryCode;
   charityId: string;
   ownerName: string;

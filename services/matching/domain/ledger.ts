@@ -79,7 +79,7 @@ export function fromDonation(donation: EventData<typeof DonationCompleted>): Mat
     isRecurring: donation.isRecurring === true,
     charity: { id: donation.charity.id, name: donation.charity.name },
     ...(donation.gift ? { gift: { id: donation.gift.id, title: donation.gift.title } } : {}),
-    ...(donation.page ? { page: { id: donation.page.id, title: donation.page.title } } : {}),
+    ...(donation.page ? { page: { id: donation.page.id, title: donation.page.title, ...(donation.page.eventId ? { eventId: donation.page.eventId } : {}) } } : {}),
     completedAt: donation.completedAt,
   };
 }

@@ -100,5 +100,9 @@ describe('which donations a campaign matches', () => {
     expect(reason(campaign(), donation({ page }), member())).toBe('another module');
     expect(reason(campaign({ moduleType: 'Fundraising' }), donation(), member())).toBe('another module');
     expect(reason(campaign({ moduleType: 'Fundraising', items: [{ id: 'P' }] }), donation({ page, gift: undefined }), member())).toBe('matches');
+    // A whole event: every page of it, those started after the campaign too.
+    const eventPage = { id: 'P2', title: 'Walk for kiwi', eventId: 'E' };
+    expect(reason(campaign({ moduleType: 'Fundraising', items: [{ id: 'E' }] }), donation({ page: eventPage, gift: undefined }), member())).toBe('matches');
+    expect(reason(campaign({ moduleType: 'Fundraising', items: [{ id: 'E' }] }), donation({ page, gift: undefined }), member())).toBe('not one of its items');
   });
 });

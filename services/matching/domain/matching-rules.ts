@@ -19,7 +19,8 @@ export interface MatchableDonation {
   isRecurring: boolean;
   charity?: { id: string; name: string };
   gift?: { id: string; title: string };
-  page?: { id: string; title: string };
+  /** A fundraising page's donation: the page, and its event (a campaign may list either). */
+  page?: { id: string; title: string; eventId?: string };
   /** The workplace an external donation was recorded for (it counts only there). */
   workplaceId?: string;
   completedAt: string;
@@ -60,7 +61,7 @@ export function qualifies(campaign: StoredCampaign, donation: MatchableDonation,
   if (businessUnitIds.length > 0 && (!member.businessUnitId || !businessUnitIds.includes(member.businessUnitId))) return no('business unit restricted');
   if (campaign.moduleType === 'Fundraising' ? !donation.page : Boolean(donation.page)) return no('another module');
   if (campaign.items.length > 0) {
-    const ids = [donation.gift?.id, donation.charity?.id, donation.page?.id].filter(Boolean);
+    const ids = [donation.gift?.id, donation.charity?.id, donation.page?.id, donation.page?.eventId].filter(Boolean);
     if (!campaign.items.some((item) => ids.includes(item.id))) return no('not one of its items');
   }
   return { matches: true };

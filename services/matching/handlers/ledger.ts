@@ -42,7 +42,7 @@ export const preview = matchingRoute({ query: matchPreviewQuerySchema }, async (
       isRecurring: query.recurring === 'true',
       charity: { id: query.charityId, name: '' },
       ...(query.giftId ? { gift: { id: query.giftId, title: '' } } : {}),
-      ...(query.pageId ? { page: { id: query.pageId, title: '' } } : {}),
+      ...(query.pageId ? { page: { id: query.pageId, title: '', ...(query.eventId ? { eventId: query.eventId } : {}) } } : {}),
     }),
   );
 });

@@ -8,6 +8,7 @@ export interface MatchPreviewRequest {
   charityId: string;
   giftId?: string;
   pageId?: string;
+  eventId?: string;
   /** What reaches the charity, in cents: the amount x quantity, no tip. */
   amount: number;
   currency: Currency;
@@ -21,6 +22,7 @@ export const getMatchPreview = (request: MatchPreviewRequest, signal?: AbortSign
     charityId: request.charityId,
     ...(request.giftId ? { giftId: request.giftId } : {}),
     ...(request.pageId ? { pageId: request.pageId } : {}),
+    ...(request.eventId ? { eventId: request.eventId } : {}),
     amount: String(request.amount),
     currency: request.currency,
     paymentType: request.paymentType,

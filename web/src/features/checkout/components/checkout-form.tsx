@@ -180,7 +180,7 @@ export function CheckoutForm({ target, country, onGiftChanged, onPageClosed, onP
       ? {
           charityId: charity.id,
           ...(target.pageType === 'GIFT' ? { giftId: target.gift.id } : {}),
-          ...(target.pageType === 'FUNDRAISE' ? { pageId: target.page.id } : {}),
+          ...(target.pageType === 'FUNDRAISE' ? { pageId: target.page.id, eventId: target.page.eventId } : {}),
           amount: totalCents.donationCents * totalCents.quantity,
           currency,
           paymentType: paymentType === 'PAYROLL' ? 'PAYROLL' : voucherApplied ? 'VOUCHER' : 'CARD',

@@ -76,10 +76,12 @@ export function GiftPicker({ country, items, onChange, error }: PickerProps) {
 /** How a page is named in the campaign: its title, with its event's when they differ (a single page's are the same). */
 const pageItem = (event: FundraisingEvent, page: PageSummary): CampaignItem => ({ id: page.id, name: page.title === event.title ? page.title : `${page.title} (${event.title})` });
 
+/** A whole event as a campaign's item: every page of it, those started later too (matching compares a page's event). */
+const eventItem = (event: FundraisingEvent): CampaignItem => ({ id: event.id, name: `${event.title} (every page)` });
+
 /**
- * The fundraising pages a campaign applies to: pick an event, tick its pages (or take them all). A campaign lists
- * pages, not events: matching compares a donation's page with the campaign's items, so a page started after the
- * campaign was saved is matched only when no pages are chosen (every page) or once it is added here.
+ * The fundraising a campaign applies to: pick an event, then take the whole event (every page of it, those started
+ * later too) or tick some of its pages. Matching compares a donation's page and its event with the campaign's items.
  */
 export function PagePicker({ country, items, onChange, error }: PickerProps) {
   const [eventUrl, setEventUrl] = useState('');
@@ -93,7 +95,7 @@ export function PagePicker({ country, items, onChange, error }: PickerProps) {
   return (
     <Panel
       title="Fundraising pages"
-      description="The campaign matches donations to the fundraising pages you choose here. Choose none to match every fundraising page."
+      description="The campaign matches donations to the fundraising events and pages you choose here. Choose none to match every fundraising page."
     >
       <ChosenItems label="Chosen pages" items={items} none="No pages chosen: every fundraising page is matched." onRemove={(item) => onChange(toggled(items, item))} />
       {error ? <FormMessage>{error}</FormMessage> : null}
@@ -112,6 +114,17 @@ export function PagePicker({ country, items, onChange, error }: PickerProps) {
       {event.data ? (
         <fieldset className={`${styles.checks} ${styles.itemChecks}`}>
           <legend className="visually-hidden">Pages of the event</legend>
+          <div className={styles.wideCheck}>
+            <CheckboxField
+              label={
+                <>
+                  The whole event <span className={mutedText}>every page, those started later too</span>
+                </>
+              }
+              checked={chosen.has(event.data.id)}
+              onChange={() => onChange(toggled(items, eventItem(event.data)))}
+            />
+          </div>
           {pages.length === 0 ? <p className={mutedText}>This event has no online pages yet.</p> : null}
           {pages.length > 1 ? (
             <div className={styles.wideCheck}>

@@ -288,6 +288,26 @@ describe('workplace console: matching', () => {
       });
     });
 
+    it('takes a whole event as one item: every page of it, those started later too', async () => {
+      const fetch = installFetchFake();
+      answerEvents(fetch);
+      const { user } = matchingScreen({ fetch, campaigns: [] });
+      await screen.findByText('No matching campaigns yet.');
+      await user.click(screen.getByRole('button', { name: 'New campaign' }));
+      const form = await screen.findByRole('form', { name: 'New campaign' });
+      await user.selectOptions(within(form).getByLabelText('Matches donations to'), 'Fundraising');
+      await user.type(within(form).getByLabelText('Name'), 'Round the Bays match');
+      await user.type(within(form).getByLabelText('Ends'), '2099-06-30');
+      const event = within(form).getByLabelText('Event');
+      await waitFor(() => expect(within(event).getByRole('option', { name: 'Round the Bays · Kiwi Coast Rescue' })).toBeTruthy());
+      await user.selectOptions(event, 'round-the-bays');
+      await user.click(await within(form).findByRole('checkbox', { name: /^The whole event/ }));
+      expect(within(form).getByRole('list', { name: 'Chosen pages' }).textContent).toContain('Round the Bays (every page)');
+      await user.click(within(form).getByRole('button', { name: 'Save campaign' }));
+      await waitFor(() => expect(fetch.callsTo('POST', CAMPAIGNS_API)).toHaveLength(1));
+      expect((fetch.callsTo('POST', CAMPAIGNS_API)[0]!.body as { items: unknown[] }).items).toEqual([{ id: '01JEVENT000000000000000001', name: 'Round the Bays (every page)' }]);
+    });
+
     it('shows the schema’s message on the cap per fundraiser when a gifts campaign keeps one', async () => {
       const fetch = installFetchFake();
       answerEvents(fetch);
