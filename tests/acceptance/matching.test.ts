@@ -309,6 +309,87 @@ describe('the donor sees the match', () => {
   });
 });
 
+describe('who qualifies', () => {
+  it('each restriction, giving type, recurrence type, the dates and the on switch decide, through the real flow', async () => {
+    const client = platformClient(platform);
+    const gift = (await call<Gift>('/donations/gifts/kiwi-coast-rescue/feed-a-kiwi-chick')).body;
+    const settings = (await call<{ businessUnits: { id: string; name: string }[] }>(`/accounts/workplace/${workplaceId}/settings`, { role: 'workplaceAdmin' })).body;
+    const unit = (name: string) => settings.businessUnits.find((u) => u.name === name)!.id;
+    const nzDay = (offsetDays: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Auckland' }).format(new Date(Date.now() + offsetDays * 86_400_000));
+    const open = { givingType: 'Any' as const, recurrenceType: 'Any' as const, matchRatio: 1, memberCap: 0, campaignCap: 0, memberType: 'Any' as const, items: [{ id: kiwiChickId }] };
+    // Wiremu is a permanent employee in Wellington.
+    const rules: { name: string; input: Partial<CampaignInput>; restrictions?: CampaignRestrictions; oneOff: boolean; monthly: boolean; external: boolean }[] = [
+      { name: 'Contractors only', input: open, restrictions: { employmentTypes: ['Contractor'], businessUnitIds: [] }, oneOff: false, monthly: false, external: false },
+      { name: 'Permanent only', input: open, restrictions: { employmentTypes: ['Permanent'], businessUnitIds: [] }, oneOff: true, monthly: true, external: false },
+      { name: 'Wellington only', input: open, restrictions: { employmentTypes: [], businessUnitIds: [unit('Wellington')] }, oneOff: true, monthly: true, external: false },
+      { name: 'Auckland only', input: open, restrictions: { employmentTypes: [], businessUnitIds: [unit('Auckland')] }, oneOff: false, monthly: false, external: false },
+      { name: 'Card only', input: { ...open, givingType: 'CreditCard' }, oneOff: true, monthly: true, external: false },
+      { name: 'Payroll only', input: { ...open, givingType: 'PayrollGiving' }, oneOff: false, monthly: false, external: false },
+      { name: 'External only', input: { ...open, givingType: 'ExternalDonation', items: [] }, oneOff: false, monthly: false, external: true },
+      { name: 'Regular only', input: { ...open, recurrenceType: 'Recurring' }, oneOff: false, monthly: true, external: false },
+      { name: 'One-off only', input: { ...open, recurrenceType: 'OnceOff' }, oneOff: true, monthly: false, external: false },
+      { name: 'Starts tomorrow', input: { ...open, startsOn: nzDay(1) }, oneOff: false, monthly: false, external: false },
+      { name: 'Ended yesterday', input: { ...open, startsOn: nzDay(-30), endsOn: nzDay(-1) }, oneOff: false, monthly: false, external: false },
+      { name: 'Switched off', input: { ...open, active: false }, oneOff: false, monthly: false, external: false },
+    ];
+    const ids = new Map<string, string>();
+    for (const rule of rules) {
+      const created = await call<Campaign>(campaigns(), { method: 'POST', role: 'workplaceAdmin', body: input({ ...rule.input, name: rule.name }) });
+      expect(created.status, rule.name).toBe(201);
+      ids.set(rule.name, created.body.id);
+      if (rule.restrictions) expect((await call(`${campaigns()}/${created.body.id}/restrictions`, { method: 'PUT', role: 'workplaceAdmin', body: rule.restrictions })).status).toBe(200);
+    }
+
+    const give = async (isRecurring: boolean) => {
+      const body: MemberGiftPaymentRequest = withFee({
+        pageType: 'GIFT',
+        country: 'nz' as const,
+        giftId: gift.id,
+        donationAmount: gift.price.cents,
+        quantity: 1,
+        supportingAmount: 0,
+        paymentType: 'CARD',
+        isRecurring,
+        isAnonymous: false,
+        receiptName: 'Wiremu Parata',
+        card: await client.cardToken(TEST_CARDS.approve),
+      });
+      const answer = await call<{ trackingNumber: string }>('/donations/me/payments', { method: 'POST', role: 'workplaceMember', body, headers: { 'idempotency-key': `rules-${crypto.randomUUID()}` } });
+      expect((await client.settle(answer.body.trackingNumber)).paymentProcessingStatus).toBe('Completed');
+      return answer.body.trackingNumber;
+    };
+    const oneOff = await give(false);
+    const monthly = await give(true);
+    const today = nzDay(0);
+    const pdf = Buffer.from('%PDF-1.4\n% a receipt\n%%EOF\n').toString('base64');
+    const external = await call<{ id: string }>('/workplace/me/external-donations', {
+      role: 'workplaceMember',
+      method: 'POST',
+      body: { workplaceId, charityName: 'Coastguard New Zealand', amount: 4000, donatedOn: today, receipt: { fileName: 'coastguard.pdf', contentType: 'application/pdf', data: pdf } },
+      headers: { 'idempotency-key': `rules-external-${crypto.randomUUID()}` },
+    });
+    expect(external.status).toBe(201);
+    expect((await call(`/workplace/${workplaceId}/external-donations/${external.body.id}/decision`, { role: 'workplaceAdmin', method: 'POST', body: { decision: 'Approve' } })).status).toBe(200);
+
+    const matchedBy = async (name: string) =>
+      (await call<{ items: { donationId: string }[] }>(`${campaigns()}/${ids.get(name)}/transactions`, { role: 'workplaceAdmin' })).body.items.map((item) => item.donationId);
+    // Wait for every match that should come; then nothing else has come either (each donation meets every campaign at once).
+    for (const rule of rules) {
+      const expected = [rule.oneOff && oneOff, rule.monthly && monthly, rule.external && external.body.id].filter(Boolean);
+      if (expected.length > 0) await eventually(() => matchedBy(rule.name), (found) => expected.every((id) => found.includes(id as string)));
+    }
+    for (const rule of rules) {
+      const found = await matchedBy(rule.name);
+      expect({ rule: rule.name, oneOff: found.includes(oneOff), monthly: found.includes(monthly), external: found.includes(external.body.id) }).toEqual({
+        rule: rule.name,
+        oneOff: rule.oneOff,
+        monthly: rule.monthly,
+        external: rule.external,
+      });
+    }
+  }, 90_000);
+});
+
 describe('redelivery', () => {
   it('a DonationCompleted delivered again matches nothing twice: the campaign’s figures stay as they were', async () => {
     const client = platformClient(platform);

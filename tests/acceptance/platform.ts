@@ -20,9 +20,11 @@ export async function startTestPlatform(filePortBase: number, options: { edgeRat
   process.env.LOCAL_PORT_BASE = String(portBase);
   process.env.LOCAL_STATE_DIR = `.local/acceptance-${portBase}`;
   process.env.CARD_GATEWAY_TIMEOUT_MS = '1500';
-  // The run's one DynamoDB Local (global setup), not a JVM per file: each file's tables under its own prefix.
-  process.env.LOCAL_DYNAMODB_ENDPOINT = inject('dynamodbEndpoint');
+  // The acceptance files' one DynamoDB Local (global setup), not a JVM per file: each file's tables under its own prefix.
+  process.env.LOCAL_DYNAMODB_ENDPOINT = inject('acceptanceDynamodbEndpoint');
   process.env.LOCAL_TABLE_PREFIX = `acceptance${portBase}`;
+  // Its own database in that DynamoDB Local (one per access key, each with its own lock).
+  process.env.LOCAL_AWS_ACCESS_KEY_ID = `acceptance${portBase}`;
   const { startPlatform } = await import('../../tools/local/src/platform');
   // Each file sends hundreds of requests from one address: the web ACLs' limits are raised unless the file is about them.
   const platform = await startPlatform({ lostReplyDelayMs: 4000, queueVisibilitySeconds: 2, edgeRateLimitScale: options.edgeRateLimitScale ?? 1000 });

@@ -46,6 +46,12 @@ export const url = (port: number) => `http://localhost:${port}`;
 export const sharedDynamoDbEndpoint = () => process.env.LOCAL_DYNAMODB_ENDPOINT || undefined;
 export const dynamoDbEndpoint = () => sharedDynamoDbEndpoint() ?? url(PORTS.dynamodb);
 export const tablePrefix = () => process.env.LOCAL_TABLE_PREFIX || 'giving';
+/**
+ * The access key every local client signs with. DynamoDB Local keeps a database per access key (and Region), each
+ * with its own lock: platforms sharing one DynamoDB Local (LOCAL_AWS_ACCESS_KEY_ID per acceptance file) never wait on
+ * each other's writes.
+ */
+export const localAccessKey = () => process.env.LOCAL_AWS_ACCESS_KEY_ID || 'local';
 export const REGION = 'ap-southeast-2';
 export const ACCOUNT_ID = '000000000000';
 export const MEDIA_BUCKET = 'giving-media';
@@ -87,7 +93,7 @@ export function handlerEnvironment(): Record<string, string> {
   const env: Record<string, string> = {
     AWS_REGION: REGION,
     AWS_DEFAULT_REGION: REGION,
-    AWS_ACCESS_KEY_ID: 'local',
+    AWS_ACCESS_KEY_ID: localAccessKey(),
     AWS_SECRET_ACCESS_KEY: 'local',
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     AWS_ENDPOINT_URL_DYNAMODB: dynamoDbEndpoint(),

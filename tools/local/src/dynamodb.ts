@@ -12,7 +12,7 @@ import {
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { tableName, type ServiceManifest } from '@giving/shared/manifest';
-import { REGION, REPO_ROOT } from './config';
+import { localAccessKey, REGION, REPO_ROOT } from './config';
 
 /**
  * DynamoDB Local, the official jar, taken from the npm package that ships it (amplify-dynamodb-simulator):
@@ -92,7 +92,7 @@ function isListening(port: number): Promise<boolean> {
 }
 
 export function dynamoClient(endpoint: string): DynamoDBClient {
-  return new DynamoDBClient({ endpoint, region: REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  return new DynamoDBClient({ endpoint, region: REGION, credentials: { accessKeyId: localAccessKey(), secretAccessKey: 'local' } });
 }
 
 /** Deletes the tables createTables made under a prefix (a platform sharing another's DynamoDB Local, when it stops). */

@@ -18,7 +18,7 @@ import {
   type StreamSubscriptionSpec,
 } from '@giving/shared/manifest';
 import { logger } from '@giving/shared/lambda/logger';
-import { REGION } from '../config';
+import { localAccessKey, REGION } from '../config';
 import { dynamoClient } from '../dynamodb';
 import { compilePattern } from '../eventbridge/pattern';
 import { abortableDelay, pollerAborts } from '../runtime/abortable';
@@ -73,7 +73,7 @@ export async function startStreamPollers(options: {
   const streams = new DynamoDBStreamsClient({
     endpoint: options.dynamodbEndpoint,
     region: REGION,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    credentials: { accessKeyId: localAccessKey(), secretAccessKey: 'local' },
   });
   const sqs = sqsClient(options.sqsEndpoint);
   const aborts = pollerAborts();
