@@ -35,6 +35,10 @@ test('the consoles fit a phone: wide tables scroll in their own box, never the p
   await page.getByLabel('Password').fill('Koha-demo-2026!');
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('button', { name: /Alex Morgan/ })).toBeVisible();
+  // Signed in, the header still fits: the account button (initials only on a phone) never covers the Menu button.
+  const [account, menu] = [await page.getByRole('button', { name: /Alex Morgan/ }).boundingBox(), await page.getByRole('button', { name: 'Menu' }).boundingBox()];
+  expect(account!.x + account!.width).toBeLessThanOrEqual(menu!.x);
+  expect(menu!.x + menu!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
   for (const screen of ['members', 'admins', 'charities', 'workplaces', 'email-templates', 'badges']) {
     await page.goto(`/admin/backoffice/${screen}`);
     await expect(page.getByRole('table').or(page.getByRole('list')).first()).toBeVisible();
