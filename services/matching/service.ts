@@ -53,6 +53,8 @@ export default defineService({
     route({ method: 'GET', path: `${CAMPAIGN}/report/csv`, handler: 'handlers/matching-payments#reportCsv', auth: PAYMENTS, summary: "The same report's matches as CSV, a row each." }),
     route({ method: 'GET', path: '/matching/backoffice/payments', handler: 'handlers/matching-payments#forBackOffice', auth: backOffice('BackOffice_ViewPayments', 'BackOffice_ManagePayments'), summary: 'Every workplace’s matching months (?status=owed (default)|paid|all), newest first, with totals per currency.' }),
     route({ method: 'POST', path: '/matching/backoffice/payments', handler: 'handlers/matching-payments#record', auth: backOffice('BackOffice_ManagePayments'), write: true, summary: 'Records a workplace’s payment against a campaign’s month (Idempotency-Key; 201); 409 when it is more than is owed.' }),
+    // Spec 2 §7 "get for page": a fundraising page's banners (the page's own campaigns and its event's).
+    route({ method: 'GET', path: '/matching/campaigns/page/{pageId}', handler: 'handlers/campaigns#forPage', auth: PUBLIC, summary: 'The active campaigns listing a fundraising page or (?eventId=) its event: what a donor may see. Two Queries.' }),
     // Spec 2 §7 "get for product": the gift page's banners (spec 1 §2 "Campaigns for the gift, if any, are listed above it").
     route({ method: 'GET', path: '/matching/campaigns/product/{productId}', handler: 'handlers/campaigns#forProduct', auth: PUBLIC, summary: 'The active campaigns (switched on, today within their dates) listing the gift: what a donor may see. One Query.' }),
   ],

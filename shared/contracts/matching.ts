@@ -140,6 +140,9 @@ export type CampaignTransactionList = z.infer<typeof campaignTransactionListSche
 export const workplaceCampaignParams = pathParameters('workplaceId', 'campaignId');
 export const workplaceParams = pathParameters('workplaceId');
 export const productParams = pathParameters('productId');
+export const pageParams = pathParameters('pageId');
+/** GET /matching/campaigns/page/{pageId}?eventId=: the page's event, whose campaigns apply to every page of it. */
+export const pageCampaignsQuerySchema = z.object({ eventId: z.optional(idSchema) });
 
 
 export * from './match-preview';

@@ -191,6 +191,12 @@ describe('matching campaigns', () => {
       body: input({ name: 'Walk match', givingType: 'Any', recurrenceType: 'Any', matchRatio: 1, memberCap: 0, entryCap: 1_000, campaignCap: 0, moduleType: 'Fundraising', items: [{ id: walk.id, name: walk.title }] }),
     });
     expect(created.status).toBe(201);
+    // Spec 2 §7 "get for page": public, what a donor may see; a campaign listing the event applies to each of its pages.
+    const forPage = (query: string) => call<PublicCampaignList>(`/matching/campaigns/page/${dana.id}${query}`);
+    expect((await forPage(`?eventId=${walk.id}`)).body.items).toEqual([expect.objectContaining({ name: 'Walk match', workplaceName: 'Tasman Engineering', entryCap: 1_000 })]);
+    expect((await forPage(`?eventId=${walk.id}`)).body.items[0]).not.toHaveProperty('items');
+    expect((await forPage('')).body.items).toEqual([]);
+    expect((await forPage('?eventId=not-an-id')).status).toBe(400);
     const before = await readPage();
     const request = withFee({
       pageType: 'FUNDRAISE' as const,

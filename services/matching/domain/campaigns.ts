@@ -122,6 +122,16 @@ export async function campaignsForProduct(deps: Pick<MatchingDeps, 'campaigns' |
   return { items: live.sort((a, b) => a.id.localeCompare(b.id)).map(({ startsOn: _s, active: _a, country: _c, ...campaign }) => campaign) };
 }
 
+/**
+ * Spec 2 §7 "get for page": a fundraising page's active campaigns, as donors see them: those listing the page, and
+ * those listing its event (every page of it). Two Queries on the items' look-up rows, as for a gift.
+ */
+export async function campaignsForPage(deps: Pick<MatchingDeps, 'campaigns' | 'clock'>, pageId: string, eventId?: string): Promise<{ items: PublicCampaign[] }> {
+  const [page, event] = await Promise.all([campaignsForProduct(deps, pageId), eventId ? campaignsForProduct(deps, eventId) : Promise.resolve({ items: [] })]);
+  const byId = new Map([...page.items, ...event.items].map((campaign) => [campaign.id, campaign]));
+  return { items: [...byId.values()].sort((a, b) => a.id.localeCompare(b.id)) };
+}
+
 /** WorkplaceMembershipChanged -> the console's roles, and the workplace's name for its campaigns. */
 export async function recordWorkplaceMembership(
   deps: Pick<MatchingDeps, 'roles' | 'workplaces'>,

@@ -1,4 +1,4 @@
-import { campaignInputSchema, campaignRestrictionsSchema, productParams, workplaceCampaignParams, workplaceParams } from '@giving/shared/contracts/matching';
+import { campaignInputSchema, campaignRestrictionsSchema, pageCampaignsQuerySchema, pageParams, productParams, workplaceCampaignParams, workplaceParams } from '@giving/shared/contracts/matching';
 import { created, ok } from '@giving/shared/lambda/http';
 import { deps } from '../adapters';
 import * as use from '../domain/campaigns';
@@ -30,6 +30,11 @@ export const getRestrictions = matchingRoute({ params: workplaceCampaignParams }
 /** PUT /matching/workplace/{workplaceId}/campaigns/{campaignId}/restrictions */
 export const updateRestrictions = matchingRoute({ params: workplaceCampaignParams, body: campaignRestrictionsSchema }, async ({ params, body }) =>
   ok(await use.updateRestrictions(deps(), params.workplaceId, params.campaignId, body)),
+);
+
+/** GET /matching/campaigns/page/{pageId}?eventId= — public: a fundraising page's active campaigns (its own and its event's). */
+export const forPage = matchingRoute({ params: pageParams, query: pageCampaignsQuerySchema }, async ({ params, query }) =>
+  ok(await use.campaignsForPage(deps(), params.pageId, query.eventId), { 'cache-control': 'public, max-age=60' }),
 );
 
 /** GET /matching/campaigns/product/{productId} — public: a gift's active campaigns, as donors see them. */
