@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FUNDRAISING_MESSAGES, type Page } from '@giving/shared/contracts/fundraising';
-import { PAGE_ID, aPage } from '../../features/fundraising/testing';
+import { EVENT_ID, PAGE_ID, aPage } from '../../features/fundraising/testing';
 import { loadCheckoutState } from '../../features/checkout/saved-checkout-state';
 import { resetSessionForTests, setIdTokenProvider, setSession } from '../../lib/session';
 import { attachCardGateway } from '../../testing/card-gateway-fake';
@@ -82,6 +82,39 @@ describe('fundraising page: giving (page type FUNDRAISE)', () => {
     expect(within(form).getByRole('button', { name: 'Gift Voucher' })).toBeTruthy();
     expect(within(form).getByRole('button', { name: 'Payroll' })).toBeTruthy();
     expect(within(form).getByRole('radio', { name: 'Monthly' })).toBeTruthy();
+  });
+
+  it('shows the matching campaigns on the page or its event above the checkout (spec 2 §7 "get for page")', async () => {
+    const fetch = fakePlatform();
+    fetch.on(
+      'GET',
+      `/api/matching/campaigns/page/${PAGE_ID}?eventId=${EVENT_ID}`,
+      json(200, {
+        items: [
+          {
+            id: '01JCAMPAIGN000000000000001',
+            name: 'Round the Bays match',
+            description: 'Our people’s fundraising, matched.',
+            workplaceName: 'Tasman Engineering',
+            givingType: 'Any',
+            recurrenceType: 'Any',
+            matchRatio: 1,
+            memberCap: 0,
+            entryCap: 100_000,
+            campaignCap: 0,
+            currency: 'NZD',
+            matchType: 'Donation',
+            memberType: 'Employee',
+            endsOn: '2099-12-31',
+          },
+        ],
+      }),
+    );
+    const { form } = await openPage();
+    const banner = screen.getByRole('complementary', { name: 'Matching campaign: Round the Bays match' });
+    expect(banner.textContent).toContain('Tasman Engineering matches staff donations 100%, up to $1,000.00 per fundraiser.');
+    // Above the checkout, drawn with it.
+    expect(banner.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('a guest gives $20 with a message only the owner sees: posted to the page’s donate call, polled, and thanked with the page and its owner', async () => {

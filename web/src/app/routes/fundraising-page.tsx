@@ -5,6 +5,7 @@ import { ErrorState } from '../../components/ui/empty-state';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { checkoutFormPart } from '../../features/checkout/checkout-part';
 import { usePage } from '../../features/fundraising/api/get-page';
+import { usePageCampaignBanners } from '../../features/matching/components/product-campaigns';
 import { publicFundraisingKey } from '../../features/fundraising/api/keys';
 import { PageView } from '../../features/fundraising/components/page-view';
 import { errorMessageOf, isNotFound } from '../../lib/api-client';
@@ -30,6 +31,8 @@ export function FundraisingPageScreen({ eventUrl, pageUrl }: { eventUrl: string;
   // picture, title and totals), in its own chunk, while its place is kept so nothing moves when it arrives.
   const open = page.isSuccess && page.data.status === 'Open';
   const checkout = checkoutFormPart.usePart(open, { afterFirstScreen: true });
+  // Matching campaigns on the page or its event (spec 2 §7 "get for page"): above the checkout, arriving with it.
+  const campaigns = usePageCampaignBanners(open ? page.data.id : undefined, page.data?.eventId);
   const live = liveProgress.usePart(page.isSuccess, { afterFirstScreen: true });
 
   if (page.isError && isNotFound(page.error)) return <NotFound title="Fundraising page not found" message={FUNDRAISING_MESSAGES.pageNotFound} />;
@@ -45,17 +48,20 @@ export function FundraisingPageScreen({ eventUrl, pageUrl }: { eventUrl: string;
           country={country}
           give={
             open ? (
-              checkout ? (
-                <checkout.CheckoutForm
-                  key={page.data.id}
-                  target={{ pageType: 'FUNDRAISE', page: page.data }}
-                  country={country}
-                  // Ended or taken offline meanwhile (409): the page's new status replaces the checkout.
-                  onPageClosed={() => void page.refetch()}
-                  // A gift counts toward the page, its event and the lists: read them afresh when next shown (the
-                  // thank-you opens now, so nothing is read again here).
-                  onPaid={() => void queryClient.invalidateQueries({ queryKey: publicFundraisingKey, refetchType: 'none' })}
-                />
+              checkout && campaigns.ready ? (
+                <>
+                  {campaigns.banners}
+                  <checkout.CheckoutForm
+                    key={page.data.id}
+                    target={{ pageType: 'FUNDRAISE', page: page.data }}
+                    country={country}
+                    // Ended or taken offline meanwhile (409): the page's new status replaces the checkout.
+                    onPageClosed={() => void page.refetch()}
+                    // A gift counts toward the page, its event and the lists: read them afresh when next shown (the
+                    // thank-you opens now, so nothing is read again here).
+                    onPaid={() => void queryClient.invalidateQueries({ queryKey: publicFundraisingKey, refetchType: 'none' })}
+                  />
+                </>
               ) : (
                 <div className={styles.checkoutPlace} aria-busy="true" />
               )

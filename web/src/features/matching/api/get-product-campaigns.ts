@@ -22,3 +22,16 @@ export const productCampaignsQueryOptions = (productId: string) =>
 
 /** Waits for the gift (no id yet: nothing is asked). */
 export const useProductCampaigns = (productId: string | undefined) => useQuery({ ...productCampaignsQueryOptions(productId ?? ''), enabled: productId !== undefined });
+
+/** GET /api/matching/campaigns/page/{pageId}?eventId= — a fundraising page's active campaigns (its own and its event's). */
+export const getPageCampaigns = ({ pageId, eventId, signal }: { pageId: string; eventId?: string; signal?: AbortSignal }): Promise<ProductCampaignsEnvelope> =>
+  api.get(`/matching/campaigns/page/${encodeURIComponent(pageId)}${eventId ? `?eventId=${encodeURIComponent(eventId)}` : ''}`, productCampaignsEnvelope, { signal });
+
+/** Asked once the page takes donations (no id: nothing is asked). */
+export const usePageCampaigns = (pageId: string | undefined, eventId: string | undefined) =>
+  useQuery({
+    queryKey: ['matching', 'page', pageId ?? '', eventId ?? ''],
+    queryFn: ({ signal }) => getPageCampaigns({ pageId: pageId ?? '', eventId, signal }),
+    enabled: pageId !== undefined,
+    staleTime: 60_000,
+  });

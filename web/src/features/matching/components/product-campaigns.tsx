@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useProductCampaigns } from '../api/get-product-campaigns';
+import { usePageCampaigns, useProductCampaigns } from '../api/get-product-campaigns';
 import { MatchingBanners } from './matching-banners';
 
 /**
@@ -10,6 +10,18 @@ import { MatchingBanners } from './matching-banners';
  */
 export function useProductCampaignBanners(productId: string | undefined): { ready: boolean; banners: ReactNode } {
   const campaigns = useProductCampaigns(productId);
+  if (campaigns.isError) return { ready: true, banners: null };
+  if (!campaigns.isSuccess) return { ready: false, banners: null };
+  const items = campaigns.data.items;
+  return { ready: true, banners: items.length > 0 ? <MatchingBanners items={items} /> : null };
+}
+
+/**
+ * Spec 2 §7 "get for page": a fundraising page's campaigns, shown above its checkout. The page shows the checkout
+ * only once this has answered too, so the banners come with it rather than pushing it down afterwards.
+ */
+export function usePageCampaignBanners(pageId: string | undefined, eventId: string | undefined): { ready: boolean; banners: ReactNode } {
+  const campaigns = usePageCampaigns(pageId, eventId);
   if (campaigns.isError) return { ready: true, banners: null };
   if (!campaigns.isSuccess) return { ready: false, banners: null };
   const items = campaigns.data.items;
