@@ -524,6 +524,8 @@ describe('matching payments', () => {
     const again = await record(payment, key);
     expect(again.status).toBe(200);
     expect(again.body.period.owedAmount).toBe(100);
+    // The same key for another payment is not a retry: refused, nothing recorded.
+    expect((await record({ ...payment, amount: 100 }, key)).status).toBe(422);
     // Two payments racing for the last $1.00: one is recorded, the other is more than is owed.
     const race = await Promise.all([record({ ...payment, amount: 100 }, crypto.randomUUID()), record({ ...payment, amount: 100 }, crypto.randomUUID())]);
     expect(race.map((answer) => answer.status).sort()).toEqual([201, 409]);

@@ -11,7 +11,9 @@ import type { MatchingPeriodRecord, PaymentBook, RecordPaymentOutcome } from '..
  *                                                 with each bonus, in the ledger's transaction), paidCents, owedCents,
  *                                                 payments (each recorded payment, appended), the names to show;
  *                                                 gsi1 = MATCHINGPERIODS / <period>#<workplace id>#<campaign id>
- *   LEDGER#<campaign id> / PAYMENT#<payment id>   a recorded payment, once (its id is the request's Idempotency-Key)
+ *   LEDGER#<campaign id> / PAYMENT#<payment id>   a recorded payment (its id is the request's Idempotency-Key)
+ *   MATCHINGPAYMENTKEY#<payment id> / KEY          the key's claim, whichever campaign and month it was for: a
+ *                                                 retry finds the payment it recorded, another request is refused
  * owedCents only falls through a condition that it stays at or above nothing, in the transaction that records the
  * payment: two payments for the same month can never together pay more than was matched.
  */
@@ -19,6 +21,7 @@ const pk = (campaignId: string) => `LEDGER#${campaignId}`;
 const periodKey = (campaignId: string, period: string) => ({ pk: pk(campaignId), sk: `PERIOD#${period}` });
 const paymentKey = (campaignId: string, paymentId: string) => ({ pk: pk(campaignId), sk: `PAYMENT#${paymentId}` });
 const ALL_PERIODS = 'MATCHINGPERIODS';
+const keyClaim = (paymentId: string) => ({ pk: `MATCHINGPAYMENTKEY#${paymentId}`, sk: 'KEY' });
 
 /** The month's totals, moved with one bonus: part of the ledger's transaction (dynamo-ledger.ts record). */
 export function addToPeriod(tableName: string, entry: MatchEntry) {
@@ -94,6 +97,7 @@ export function dynamoPaymentBook(client: DynamoDBDocumentClient, tableName: str
         await client.send(
           new TransactWriteCommand({
             TransactItems: [
+              { Put: { TableName: tableName, Item: { ...keyClaim(payment.paymentId), campaignId, period, ...payment }, ConditionExpression: 'attribute_not_exists(pk)' } },
               { Put: { TableName: tableName, Item: { ...paymentKey(campaignId, payment.paymentId), period, ...payment }, ConditionExpression: 'attribute_not_exists(pk)' } },
               {
                 Update: {
@@ -110,11 +114,11 @@ export function dynamoPaymentBook(client: DynamoDBDocumentClient, tableName: str
         return { outcome: 'recorded', payment };
       } catch (error) {
         if (!(error instanceof TransactionCanceledException)) throw error;
-        const [paymentReason, periodReason] = error.CancellationReasons ?? [];
-        if (paymentReason?.Code === 'ConditionalCheckFailed') {
-          const stored = (await client.send(new GetCommand({ TableName: tableName, Key: paymentKey(campaignId, payment.paymentId), ConsistentRead: true }))).Item;
-          const { pk: _pk, sk: _sk, period: storedPeriod, ...record } = stored ?? {};
-          return { outcome: 'already', payment: record as MatchingPaymentRecord, period: String(storedPeriod) };
+        const [keyReason, paymentReason, periodReason] = error.CancellationReasons ?? [];
+        if (keyReason?.Code === 'ConditionalCheckFailed' || paymentReason?.Code === 'ConditionalCheckFailed') {
+          const stored = (await client.send(new GetCommand({ TableName: tableName, Key: keyClaim(payment.paymentId), ConsistentRead: true }))).Item;
+          const { pk: _pk, sk: _sk, campaignId: storedCampaign, period: storedPeriod, ...record } = stored ?? {};
+          return { outcome: 'already', payment: record as MatchingPaymentRecord, campaignId: String(storedCampaign), period: String(storedPeriod) };
         }
         if (periodReason?.Code === 'ConditionalCheckFailed') {
           return (await this.period(campaignId, period)) ? { outcome: 'more-than-owed' } : { outcome: 'no-period' };

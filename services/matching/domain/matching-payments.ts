@@ -8,7 +8,7 @@ import {
 } from '@giving/shared/contracts/matching-payments';
 import { COUNTRIES, type CountryCode } from '@giving/shared/countries';
 import { toCsv } from '@giving/shared/csv';
-import { conflict, notFound } from '@giving/shared/errors';
+import { conflict, DomainError, notFound } from '@giving/shared/errors';
 import { COUNTRY_TIME_ZONES, localDateText, localDay } from '@giving/shared/local-time';
 import { formatMoney, money, type Currency } from '@giving/shared/money';
 import type { PrintableBlock, PrintableDocument } from '@giving/shared/printing/printable';
@@ -25,7 +25,7 @@ import type { CampaignStore, StoredCampaign } from './ports';
 export type MatchingPeriodRecord = MatchingPeriod;
 export type RecordPaymentOutcome =
   | { outcome: 'recorded'; payment: MatchingPaymentRecord }
-  | { outcome: 'already'; payment: MatchingPaymentRecord; period: string }
+  | { outcome: 'already'; payment: MatchingPaymentRecord; campaignId: string; period: string }
   | { outcome: 'more-than-owed' }
   | { outcome: 'no-period' };
 
@@ -99,6 +99,12 @@ export async function recordPayment(
     recordedBy,
   };
   const result = await deps.book.recordPayment(campaign.id, input.period, payment);
+  if (result.outcome === 'already') {
+    const first = result.payment;
+    const same = result.campaignId === campaign.id && result.period === input.period && first.amount === input.amount && first.receivedOn === input.receivedOn && first.reference === input.reference;
+    // The key recorded another payment: this request is not a retry of it.
+    if (!same) throw new DomainError('IdempotencyKeyReused');
+  }
   if (result.outcome === 'no-period') throw notFound(`A month matched by ${campaign.name} in ${monthText(campaign.country, input.period)}`);
   if (result.outcome === 'more-than-owed') throw conflict(MORE_THAN_OWED);
   const period = await deps.book.period(campaign.id, result.outcome === 'already' ? result.period : input.period);
