@@ -267,6 +267,29 @@ describe('matching campaigns', () => {
   });
 });
 
+describe('the checkout’s preview', () => {
+  it('tells a member before paying by whom and by how much; tells anyone else nothing; takes nothing', async () => {
+    const gift = (await call<Gift>('/donations/gifts/kiwi-coast-rescue/feed-a-kiwi-chick')).body;
+    const query = (amount: number, extra = '') => `/matching/me/preview?charityId=${gift.charity.id}&giftId=${gift.id}&amount=${amount}&currency=NZD&paymentType=CARD${extra}`;
+    type Preview = { items: { name: string; workplaceName: string; matchType: string; bonus: { cents: number; currency: string } }[] };
+    const campaign = (await call<CampaignList>(campaigns(), { role: 'workplaceAdmin' })).body.items.find((c) => c.name === DEMO_CAMPAIGN_NAME)!;
+    const before = (await call<{ matchedAmount: number }>(`${campaigns()}/${campaign.id}/stats`, { role: 'workplaceAdmin' })).body;
+    const wiremu = await call<Preview>(query(gift.price.cents * 2), { role: 'workplaceMember' });
+    expect(wiremu.status).toBe(200);
+    expect(wiremu.body.items).toEqual([{ campaignId: campaign.id, name: DEMO_CAMPAIGN_NAME, workplaceName: 'Tasman Engineering', matchType: 'Donation', bonus: { cents: gift.price.cents * 2, currency: 'NZD' } }]);
+    // A donor outside the workplace reads the banner's rules, but no promise.
+    expect((await call<Preview>(query(gift.price.cents), { role: 'donor' })).body.items).toEqual([]);
+    // Payroll giving is 'Any' giving type here too; a malformed amount names the field; a visitor is not asked.
+    expect((await call<Preview>(query(gift.price.cents).replace('CARD', 'PAYROLL'), { role: 'workplaceMember' })).body.items).toHaveLength(1);
+    const bad = await call<{ errors: { field: string }[] }>(query(0), { role: 'workplaceMember' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((e) => e.field)).toEqual(['query.amount']);
+    expect((await call(query(gift.price.cents))).status).toBe(401);
+    // Nothing was taken from the caps.
+    expect((await call<{ matchedAmount: number }>(`${campaigns()}/${campaign.id}/stats`, { role: 'workplaceAdmin' })).body.matchedAmount).toBe(before.matchedAmount);
+  });
+});
+
 describe('the donor sees the match', () => {
   it('after paying: the thank-you page’s call names the match, the e-mail tells it, and the PDF receipt keeps it apart from the donation', async () => {
     const client = platformClient(platform);
