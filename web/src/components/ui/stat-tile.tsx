@@ -29,3 +29,22 @@ export function StatTiles({ label, children }: { label: string; children: ReactN
     </ul>
   );
 }
+
+/**
+ * One currency's money figures: short tiles (several to a row on a phone), headed by the currency when a screen shows
+ * more than one (`named`). The workplace's voucher totals and matching payments use it.
+ */
+export function MoneyStatTiles({ label, currency, named, children }: { label: string; currency: string; named: boolean; children: ReactNode }) {
+  return (
+    <div className={styles.money}>
+      {named ? (
+        <p className={styles.moneyName} aria-hidden="true">
+          {currency}
+        </p>
+      ) : null}
+      <ul className={`${styles.tiles} ${styles.moneyTiles}`} aria-label={named ? `${label} in ${currency}` : label}>
+        {children}
+      </ul>
+    </div>
+  );
+}

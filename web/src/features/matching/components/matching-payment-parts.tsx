@@ -4,7 +4,7 @@ import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '@giving/shared/count
 import type { Currency } from '@giving/shared/money';
 import { Button } from '../../../components/ui/button';
 import { CalendarDayText } from '../../../components/ui/date-text';
-import { StatTile, StatTiles } from '../../../components/ui/stat-tile';
+import { MoneyStatTiles, StatTile } from '../../../components/ui/stat-tile';
 import { moneyText } from '../../../lib/money-text';
 import { useDownload } from '../../../lib/use-download';
 import { downloadMatchingReport, type MatchingReportFormat } from '../api/download-matching-report';
@@ -67,18 +67,11 @@ export function MatchingTotals({ totals }: { totals: MatchingPaymentList['totals
   return (
     <>
       {totals.map((sums) => (
-        <div key={sums.currency} className={styles.totals}>
-          {named ? (
-            <p className={styles.totalsName} aria-hidden="true">
-              {sums.currency}
-            </p>
-          ) : null}
-          <StatTiles label={named ? `Matching totals in ${sums.currency}` : 'Matching totals'}>
-            <StatTile label="Owed now" value={amountText(sums.owedAmount, sums.currency)} />
-            <StatTile label="Matched" value={amountText(sums.matchedAmount, sums.currency)} />
-            <StatTile label="Paid" value={amountText(sums.paidAmount, sums.currency)} />
-          </StatTiles>
-        </div>
+        <MoneyStatTiles key={sums.currency} label="Matching totals" currency={sums.currency} named={named}>
+          <StatTile label="Owed now" value={amountText(sums.owedAmount, sums.currency)} />
+          <StatTile label="Matched" value={amountText(sums.matchedAmount, sums.currency)} />
+          <StatTile label="Paid" value={amountText(sums.paidAmount, sums.currency)} />
+        </MoneyStatTiles>
       ))}
     </>
   );

@@ -10,7 +10,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { FormMessage } from '../../../components/ui/field';
 import { Panel, ScreenHeader } from '../../../components/ui/panel';
 import { LoadMore, QueryStates } from '../../../components/ui/query-states';
-import { StatTile, StatTiles } from '../../../components/ui/stat-tile';
+import { MoneyStatTiles, StatTile } from '../../../components/ui/stat-tile';
 import { Table } from '../../../components/ui/table';
 import { Tag, type TagTone } from '../../../components/ui/tag';
 import { useWorkplaceVouchers, workplaceVouchersKey } from '../api/get-workplace-vouchers';
@@ -157,21 +157,13 @@ export function WorkplaceVouchers({ order }: { order: (slot: VoucherOrderSlot) =
 
 /** One currency's totals: bought, given with them, still to give, expired unused. */
 function Totals({ sums, locale, named }: { sums: WorkplaceVoucherTotals; locale: string; named: boolean }) {
-  const label = named ? `Voucher totals in ${sums.currency}` : 'Voucher totals';
   return (
-    <div className={styles.totals}>
-      {named ? (
-        <p className={styles.totalsName} aria-hidden="true">
-          {sums.currency}
-        </p>
-      ) : null}
-      <StatTiles label={label}>
-        <StatTile label={`Bought (${vouchersWord(sums.count)})`} value={formatMoney(sums.value, locale)} />
-        <StatTile label="Given with them" value={formatMoney(sums.given, locale)} />
-        <StatTile label="Still to give" value={formatMoney(sums.remaining, locale)} />
-        <StatTile label="Expired unused" value={formatMoney(sums.expired, locale)} />
-      </StatTiles>
-    </div>
+    <MoneyStatTiles label="Voucher totals" currency={sums.currency} named={named}>
+      <StatTile label={`Bought (${vouchersWord(sums.count)})`} value={formatMoney(sums.value, locale)} />
+      <StatTile label="Given with them" value={formatMoney(sums.given, locale)} />
+      <StatTile label="Still to give" value={formatMoney(sums.remaining, locale)} />
+      <StatTile label="Expired unused" value={formatMoney(sums.expired, locale)} />
+    </MoneyStatTiles>
   );
 }
 
