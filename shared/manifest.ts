@@ -49,6 +49,8 @@ export interface Access {
   readonly table?: 'read' | 'readWrite';
   readonly publishes?: readonly EventDefinition<string, unknown>[];
   readonly startsWorkflows?: readonly string[];
+  /** Reads the history of these workflows' executions (states:GetExecutionHistory), never their data. */
+  readonly readsWorkflowHistory?: readonly string[];
   readonly sendsMail?: boolean;
   readonly media?: 'read' | 'readWrite';
   /**

@@ -41,6 +41,7 @@ const probe = defineService({
     { method: 'PUT', path: '/probe/admins', handler: 'handlers/admins', auth: { kind: 'signedIn', anyOf: ['BackOffice_ManageAdmins'] }, summary: 'Admins.', access: { userPoolGroups: true } },
     { method: 'GET', path: '/probe/payroll', handler: 'handlers/payroll', auth: { kind: 'signedIn' }, summary: 'Payroll file.', access: { payrollFiles: 'read' } },
     { method: 'POST', path: '/probe/payroll', handler: 'handlers/payroll-write', auth: { kind: 'signedIn' }, summary: 'Writes a payroll file.', access: { payrollFiles: 'readWrite' } },
+    { method: 'GET', path: '/probe/history', handler: 'handlers/history', auth: { kind: 'signedIn' }, summary: 'A run’s history.', access: { readsWorkflowHistory: ['settle'] } },
     { method: 'GET', path: '/probe/nothing', handler: 'handlers/nothing', auth: { kind: 'public' }, summary: 'Nothing.', access: {} },
     { method: 'POST', path: '/probe/find', handler: 'handlers/find', auth: { kind: 'public' }, summary: 'Searches.', access: { search: 'read' } },
     // Another export of the file whose `settle` is a workflow task.
@@ -65,7 +66,7 @@ function writeService(root: string, manifest: ServiceManifest, asl: unknown = se
   const dir = path.join(root, manifest.service);
   mkdirSync(path.join(dir, 'handlers'), { recursive: true });
   mkdirSync(path.join(dir, 'workflows'), { recursive: true });
-  for (const file of ['read', 'write', 'logo', 'admins', 'nothing', 'count', 'tasks', 'nightly', 'find', 'prepare', 'payroll', 'payroll-write']) {
+  for (const file of ['read', 'write', 'logo', 'admins', 'nothing', 'count', 'tasks', 'nightly', 'find', 'prepare', 'payroll', 'payroll-write', 'history']) {
     writeFileSync(path.join(dir, 'handlers', `${file}.ts`), 'export const handler = async () => ({});\nexport const settle = handler;\n');
   }
   writeFileSync(path.join(dir, 'workflows', 'settle.asl.json'), JSON.stringify(asl));
@@ -150,6 +151,15 @@ describe('access -> environment and IAM', () => {
     const resources = JSON.stringify(table.Resource);
     for (const suffix of [':table/giving-matching"', '/index/gsi1"', '/index/gsi2"', '/index/gsi3"']) expect(resources).toContain(suffix);
     expect(resources).not.toContain('*');
+  });
+
+  it('lets a reader of a workflow’s history read its executions’ history, nothing else of it', () => {
+    const env = fn('handlers/history').Properties.Environment.Variables as Record<string, unknown>;
+    expect(JSON.stringify(env[ENV.workflowArn('matching', 'settle')])).toContain(':stateMachine:giving-matching-settle');
+    const all = statements('handlers/history');
+    const history = all.filter((s) => ([] as string[]).concat(s.Action).some((action) => action.startsWith('states:')));
+    expect(history.map((s) => s.Action)).toEqual(['states:GetExecutionHistory']);
+    expect(JSON.stringify(history[0]!.Resource)).toContain(':execution:giving-matching-settle:*');
   });
 
   it('wires everything a writer declares', () => {
@@ -267,7 +277,7 @@ describe('access -> environment and IAM', () => {
 
   it('keeps a route’s function in its file’s nested stack and the same file’s task function in the service stack', () => {
     const stack = synth.stacks.services.get('matching')!;
-    expect([...stack.httpStacks.keys()].sort()).toEqual(['handlers/admins', 'handlers/find', 'handlers/logo', 'handlers/nothing', 'handlers/payroll', 'handlers/payroll-write', 'handlers/read', 'handlers/tasks', 'handlers/write']);
+    expect([...stack.httpStacks.keys()].sort()).toEqual(['handlers/admins', 'handlers/find', 'handlers/history', 'handlers/logo', 'handlers/nothing', 'handlers/payroll', 'handlers/payroll-write', 'handlers/read', 'handlers/tasks', 'handlers/write']);
     expect(findFunction(synth, 'matching', 'handlers/tasks').stack).toBe(stack.httpStacks.get('handlers/tasks'));
     expect(findFunction(synth, 'matching', 'handlers/tasks#settle').stack).toBe(stack);
     expect(Object.keys(fn('handlers/tasks').Properties.Environment.Variables).sort()).toEqual([...SIGNED_IN_ROUTE_ENV, ENV.tableName('matching')].sort());

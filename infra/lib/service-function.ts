@@ -152,6 +152,18 @@ export class ServiceFunction extends Construct {
       allow(['states:StartExecution'], [arn]);
     }
 
+    for (const workflow of access.readsWorkflowHistory ?? []) {
+      const arn = targets.workflowArn(workflow);
+      fn.addEnvironment(ENV.workflowArn(targets.service, workflow), arn);
+      // The executions of that state machine: arn:aws:states:<region>:<account>:execution:<name>:<execution>.
+      const executions = `${arn.replace(':stateMachine:', ':execution:')}:*`;
+      allow(['states:GetExecutionHistory'], [executions]);
+      Validations.of(this).acknowledge({
+        id: wildcardResourceFinding(this, executions),
+        reason: 'The history of one state machine’s executions (each named by a payment’s tracking number, made at run time): read-only, that state machine only, never its data.',
+      });
+    }
+
     if (access.sendsMail) {
       fn.addEnvironment(ENV.mailFrom, targets.mail.fromAddress);
       allow(['ses:SendEmail'], [targets.mail.identityArn]);

@@ -29,7 +29,7 @@ export default defineService({
   // gsi2: a charity's donations by completion time (the donation report), every gift (the consoles), every voucher
   //       newest first (the back office); gsi3: a member's donations, monthly schedules the hourly job has work for,
   //       vouchers by buyer e-mail (adapters/dynamo-member-giving.ts, dynamo-vouchers.ts).
-  table: { indexes: ['gsi1', 'gsi2', 'gsi3'], ttlAttribute: 'expiresAt', stream: 'NEW_IMAGE' },
+  table: { indexes: ['gsi1', 'gsi2', 'gsi3', 'gsi4'], ttlAttribute: 'expiresAt', stream: 'NEW_IMAGE' },
   routes: [
     {
       method: 'GET',
@@ -346,6 +346,22 @@ export default defineService({
       access: { table: 'read' },
     },
     // The back office.
+    {
+      method: 'GET',
+      path: '/donations/backoffice/payments',
+      handler: 'handlers/back-office-payments#search',
+      auth: backOffice('BackOffice_ViewPayments', 'BackOffice_ManagePayments'),
+      summary: 'Every payment, newest first, 25 a page (?q= a tracking number or a donor’s e-mail, ?status=, ?charityId=, ?cursor=).',
+      access: { table: 'read' },
+    },
+    {
+      method: 'GET',
+      path: '/donations/backoffice/payments/{trackingNumber}',
+      handler: 'handlers/back-office-payments#detail',
+      auth: backOffice('BackOffice_ViewPayments', 'BackOffice_ManagePayments'),
+      summary: 'A payment: its amounts, card (brand and last 4), messages, and its history through the payment workflow (404: none).',
+      access: { table: 'read', readsWorkflowHistory: ['payment'] },
+    },
     {
       method: 'GET',
       path: '/donations/backoffice/gifts',

@@ -68,6 +68,8 @@ function expected(route: RouteSpec, role: Role, relation: Relation): Outcome {
   if (reindexing.includes(key)) return signedIn(['backOffice'])(role);
   if (route.path.startsWith('/accounts/backoffice/')) return signedIn(['backOffice'])(role);
   // The back office's dollar handles and the payouts it records to a charity (in any charity: even its own admin may not).
+  // Every payment (issue 17 item 4): BackOffice_ViewPayments / _ManagePayments.
+  if (route.path.startsWith('/donations/backoffice/payments')) return signedIn(['backOffice'])(role);
   if (route.path.startsWith('/donations/backoffice/gifts') || key === 'POST /donations/backoffice/charities/{charityId}/payouts') return signedIn(['backOffice'])(role);
   if (key === 'PUT /accounts/site/menu-links') return signedIn(['backOffice', 'contentAdmin'])(role);
   if (route.path.startsWith('/accounts/me') || key === 'POST /accounts/invitations/{invitationId}/accept') return signedIn('everyone')(role);

@@ -17,7 +17,9 @@ import { memberHistoryKeys } from './dynamo-member-giving';
 /**
  * Items in the donations table:
  *   PAYMENT#<key tail>           / PAYMENT     -> the payment, with the idempotency key and request fingerprint that
- *                                                 made it; while unfinished, gsi1 = OPEN#<day> / createdAt
+ *                                                 made it; while unfinished, gsi1 = OPEN#<day> / createdAt;
+ *                                                 gsi4 = PAYMENTS#<month> / <createdAt>#<tracking number> (the back
+ *                                                 office's list, newest first), donorEmailLower (its search)
  *   DONATION#<donation id>       / DONATION    -> the donation; gsi1 = CHARITY#<charity id> / DONATION#<id>
  *                                                 gsi2 = CHARITY#<charity id>#DONATIONS / <completedAt>#<id> (the donation report)
  *                                                 gsi3 = MEMBER#<member id> / <completedAt>#<id> (the member's history)
@@ -45,12 +47,15 @@ export const donationItem = (donation: Donation) => ({
 });
 const openDay = (iso: string) => `OPEN#${iso.slice(0, 10)}`;
 
-type PaymentItem = Payment & { pk: string; sk: string; gsi1pk?: string; gsi1sk?: string; fingerprint: string };
+type PaymentItem = Payment & { pk: string; sk: string; gsi1pk?: string; gsi1sk?: string; gsi4pk?: string; gsi4sk?: string; donorEmailLower?: string; fingerprint: string };
 
-function toPayment(item: Record<string, unknown>): Payment {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, fingerprint: _f, ...payment } = item as unknown as PaymentItem;
+export function toPayment(item: Record<string, unknown>): Payment {
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, gsi4pk: _g3, gsi4sk: _g4, donorEmailLower: _e, fingerprint: _f, ...payment } = item as unknown as PaymentItem;
   return payment;
 }
+
+/** The back office's list: payments by the month they were made (UTC), newest first within it. */
+export const paymentsMonth = (iso: string) => `PAYMENTS#${iso.slice(0, 7)}`;
 
 /** The first payment made with this key, as much of it as a repeat needs. */
 function heldBy(item: Record<string, unknown> | undefined, idempotencyKey: string) {
@@ -78,6 +83,9 @@ export function dynamoPaymentRepository(client: DynamoDBDocumentClient, tableNam
         updatedAt: payment.createdAt,
         gsi1pk: openDay(payment.createdAt),
         gsi1sk: payment.createdAt,
+        gsi4pk: paymentsMonth(payment.createdAt),
+        gsi4sk: `${payment.createdAt}#${trackingNumber}`,
+        donorEmailLower: payment.donor.email.trim().toLowerCase(),
       };
       try {
         await client.send(

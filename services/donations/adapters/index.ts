@@ -24,6 +24,8 @@ import { dynamoRateLimiter, dynamoVoucherRepository } from './dynamo-vouchers';
 import { VOUCHER_LOOKUP_WINDOW_SECONDS, VOUCHER_LOOKUPS_PER_WINDOW, voucherCodeBook, type VoucherCodeBook } from '../domain/vouchers';
 import { sesMailer } from '@giving/shared/lambda/ses-mailer';
 import { stepFunctionsPaymentWorkflow } from './sfn-payment-workflow';
+import { stepFunctionsPaymentHistory } from './sfn-payment-history';
+import { dynamoPaymentSearch } from './dynamo-payment-search';
 import { systemClock } from '@giving/shared/clock';
 import { recentGifts } from '../domain/recent-gifts';
 import { recentBlocks } from '../domain/card-testing';
@@ -115,3 +117,5 @@ export const voucherCodes = once((): VoucherCodeBook => {
 export const voucherLookupLimiter = once(() =>
   dynamoRateLimiter(documentClient(), tableName(), { limit: VOUCHER_LOOKUPS_PER_WINDOW, windowSeconds: VOUCHER_LOOKUP_WINDOW_SECONDS }),
 );
+export const paymentSearch = once(() => dynamoPaymentSearch(documentClient(), tableName(), payments()));
+export const paymentHistory = once(() => stepFunctionsPaymentHistory(new SFNClient({}), requireEnv(ENV.workflowArn('donations', 'payment'))));
