@@ -82,7 +82,7 @@ export function BackOfficePayments() {
   else if (items.length === 0) {
     if (query) list = <EmptyState title="No payments found" description={`No payments match “${query}”.${filtered ? ' Try All in the filters.' : ''}`} />;
     else if (filtered) list = <EmptyState title="No payments found" description="No payments match these filters." />;
-    else list = <EmptyState title="No payments yet" description="No payments yet. Each payment made on Koha shows here, newest first." />;
+    else list = <EmptyState title="No payments yet" description="Each payment made on Koha shows here, newest first." />;
   } else {
     list = (
       <>
