@@ -75,6 +75,7 @@ test.describe('the consoles', () => {
       'Dollar Handles',
       'Volunteer Roles',
       'Workplaces',
+      'Payments',
       'Matching Payments',
       'Vouchers',
       'Fundraising',

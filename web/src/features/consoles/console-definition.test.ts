@@ -184,9 +184,9 @@ describe('the registry', () => {
     expect(labels(backOfficeConsole, ['BackOffice_ViewFundraising'])).toEqual(['Fundraising']);
     expect(labels(backOfficeConsole, ['BackOffice_ViewWorkplaces'])).toEqual(['Workplaces', 'Eligibility Files']);
     expect(labels(backOfficeConsole, ['BackOffice_ManageWorkplaces'])).toEqual(['Eligibility Files']);
-    // Matching payments: read by either payments permission (recording one needs BackOffice_ManagePayments).
-    expect(labels(backOfficeConsole, ['BackOffice_ViewPayments'])).toEqual(['Matching Payments']);
-    expect(labels(backOfficeConsole, ['BackOffice_ManagePayments'])).toEqual(['Matching Payments']);
+    // Payments and matching payments: read by either payments permission (recording one needs BackOffice_ManagePayments).
+    expect(labels(backOfficeConsole, ['BackOffice_ViewPayments'])).toEqual(['Payments', 'Matching Payments']);
+    expect(labels(backOfficeConsole, ['BackOffice_ManagePayments'])).toEqual(['Payments', 'Matching Payments']);
     expect(backOfficeConsole.screens.map((screen) => screen.path)).toEqual([
       'dashboard',
       'charities',
@@ -196,6 +196,7 @@ describe('the registry', () => {
       'dollar-handles',
       'volunteer-roles',
       'workplaces',
+      'payments',
       'matching-payments',
       'vouchers',
       'fundraising',

@@ -359,7 +359,13 @@ export const backOfficeConsole: ConsoleDefinition = {
       permissions: { anyOf: ['BackOffice_ViewWorkplaces'] },
       load: async () => (await import('../../../features/back-office/components/back-office-workplaces')).BackOfficeWorkplaces,
     },
-    // Later: payments.
+    {
+      path: 'payments',
+      label: 'Payments',
+      // Every payment made on Koha, with its history through the payment workflow (issue 17 item 4).
+      permissions: { anyOf: ['BackOffice_ViewPayments', 'BackOffice_ManagePayments'] },
+      load: async () => (await import('../../../features/back-office/components/back-office-payments')).BackOfficePayments,
+    },
     {
       path: 'matching-payments',
       label: 'Matching Payments',

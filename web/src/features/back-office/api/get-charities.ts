@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { charityProfileSchema } from '@giving/shared/contracts/accounts';
 import { ACCOUNT_QUERY_KEY } from '../../../lib/account';
@@ -24,3 +24,22 @@ export const charitiesQueryOptions = (q: string) =>
   });
 
 export const useCharities = (q: string) => useInfiniteQuery(charitiesQueryOptions(q));
+
+/** A charity filter's choices stop here: a select of more would be unusable (the list screen searches instead). */
+const CHOICE_PAGES = 40;
+
+/** Every charity's id and name (each page in turn), sorted by name: a filter's choices. */
+export async function getCharityChoices({ signal }: { signal?: AbortSignal } = {}): Promise<Array<{ value: string; label: string }>> {
+  const choices: Array<{ value: string; label: string }> = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < CHOICE_PAGES; page += 1) {
+    const answer = await getCharities({ cursor, signal });
+    choices.push(...answer.items.map((charity) => ({ value: charity.id, label: charity.name })));
+    cursor = answer.nextCursor;
+    if (!cursor) break;
+  }
+  return choices.sort((a, b) => a.label.localeCompare(b.label));
+}
+
+// Under CHARITIES_KEY, so a new charity refreshes it too; an object, so no search text ('choices') shares its key.
+export const useCharityChoices = () => useQuery({ queryKey: [...CHARITIES_KEY, { choices: true }], queryFn: ({ signal }) => getCharityChoices({ signal }) });
