@@ -9,7 +9,7 @@ import {
 import { COUNTRIES, type CountryCode } from '@giving/shared/countries';
 import { toCsv } from '@giving/shared/csv';
 import { conflict, DomainError, notFound } from '@giving/shared/errors';
-import { COUNTRY_TIME_ZONES, localDateText, localDay } from '@giving/shared/local-time';
+import { calendarDayText, COUNTRY_TIME_ZONES, localDateText, localDay } from '@giving/shared/local-time';
 import { formatMoney, money, type Currency } from '@giving/shared/money';
 import type { PrintableBlock, PrintableDocument } from '@giving/shared/printing/printable';
 import type { MatchEntry, MatchLedger } from './ledger';
@@ -172,7 +172,7 @@ export async function invoiceDocument(deps: Pick<PaymentDeps, 'campaigns' | 'boo
     if (entry.matchType === 'Voucher') vouchers += entry.amount;
     else byCharity.set(entry.charityName || 'Charity', (byCharity.get(entry.charityName || 'Charity') ?? 0) + entry.amount);
   }
-  const what = period ? monthText(country, period) : `${campaign.startsOn} to ${localDay(deps.clock.now(), COUNTRY_TIME_ZONES[country])}`;
+  const what = period ? monthText(country, period) : `${calendarDayText(campaign.startsOn, country, 'long')} to ${localDateText(deps.clock.now(), country, 'long')}`;
   const blocks: PrintableBlock[] = [
     {
       kind: 'fields',
@@ -226,7 +226,8 @@ export async function invoiceDocument(deps: Pick<PaymentDeps, 'campaigns' | 'boo
               { header: 'Reference', width: 0.5 },
               { header: 'Amount', width: 0.25, align: 'right' as const },
             ],
-            rows: payments.map((payment) => [localDateText(`${payment.receivedOn}T12:00:00Z`, country, 'day'), payment.reference, format(payment.amount)]),
+            // A calendar day, not an instant: read in no time zone (midday UTC would be the next day in New Zealand).
+            rows: payments.map((payment) => [calendarDayText(payment.receivedOn, country, 'day'), payment.reference, format(payment.amount)]),
           },
         ]
       : []),

@@ -46,7 +46,15 @@ export function attachCardGateway(iframe: HTMLIFrameElement, { origin = GATEWAY_
     },
     /** Sends a message as if from the frame (or, with `from`, from another origin or window). */
     send: (data: unknown, from?: { origin?: string; source?: unknown }) => act(() => send(data, from)),
-    ready: () => act(() => send({ type: CARD_FRAME_MESSAGE, event: 'ready' })),
+    /**
+     * The frame says it is ready. The page's listener is added by an effect after the render that drew the iframe; a
+     * real frame's document loads well after that, but a test may find the iframe first, so pending effects are run
+     * before the message is sent (under load it was otherwise lost, and the checkout said the card form was loading).
+     */
+    ready: async () => {
+      await act(async () => {});
+      await act(() => send({ type: CARD_FRAME_MESSAGE, event: 'ready' }));
+    },
     tokeniseRequests: () => frameWindow.postMessage.mock.calls.map(([message]) => message).filter((message) => message.action === 'tokenise'),
     /** The page's requests to show the card errors ('validate'), each to the gateway's origin only. */
     validateRequests: () => frameWindow.postMessage.mock.calls.filter(([message, target]) => message.action === 'validate' && target === origin),

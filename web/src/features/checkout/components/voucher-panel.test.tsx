@@ -38,8 +38,11 @@ describe('VoucherPanel', () => {
 
   it('applies a voucher: shows what it pays, the balance it keeps after this gift and the rest for the card; Cancel resets it', async () => {
     const fetch = installFetchFake();
+    // The look-up's answer, held until the test gives it: ready before the request arrives, so giving it can never
+    // come too early (under load the request reached the fake after the panel showed it loading, and was never answered).
     let answer: (response: Response) => void = () => undefined;
-    fetch.on('POST', LOOKUP, () => new Promise<Response>((resolve) => (answer = resolve)));
+    const held = new Promise<Response>((resolve) => (answer = resolve));
+    fetch.on('POST', LOOKUP, () => held);
     const { user } = renderWithRouter(<Checkout totalCents={2500} />);
     await user.type(codeField(), 'ABCD2345');
     await user.click(applyButton());
