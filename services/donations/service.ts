@@ -1,9 +1,9 @@
 import { CharityMembershipChanged, CharityProfilePublished, WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
 import { PayrollDonationsConfirmed } from '@giving/shared/events/workplace';
-import { DonationCompleted, GiftPublished, PayrollPledgeCancelled, PayrollPledgeCreated, VoucherPurchased } from '@giving/shared/events/donations';
+import { DonationCompleted, DonationRefunded, GiftPublished, PayrollPledgeCancelled, PayrollPledgeCreated, VoucherPurchased } from '@giving/shared/events/donations';
 import { PageModified } from '@giving/shared/events/fundraising';
 import { patternFor } from '@giving/shared/events';
-import { DonationMatched } from '@giving/shared/events/matching';
+import { DonationMatched, DonationMatchGivenBack } from '@giving/shared/events/matching';
 import { defineService, type AuthPolicy } from '@giving/shared/manifest';
 import type { Permission } from '@giving/shared/permissions';
 
@@ -360,7 +360,16 @@ export default defineService({
       handler: 'handlers/back-office-payments#detail',
       auth: backOffice('BackOffice_ViewPayments', 'BackOffice_ManagePayments'),
       summary: 'A payment: its amounts, card (brand and last 4), messages, and its history through the payment workflow (404: none).',
-      access: { table: 'read', readsWorkflowHistory: ['payment'] },
+      access: { table: 'read', readsWorkflowHistory: ['payment', 'refund'] },
+    },
+    {
+      method: 'POST',
+      path: '/donations/backoffice/payments/{trackingNumber}/refunds',
+      handler: 'handlers/back-office-payments#refund',
+      auth: backOffice('BackOffice_ManagePayments'),
+      summary:
+        'Refunds a completed donation, in full ({reason}) or part of its donation ({amount (cents), reason}), through the refund workflow: 202 + {refund}; idempotent on the Idempotency-Key header (a retry answers 200, another request with the key 422); 409 when it is more than is left to refund (never, even for two at once).',
+      access: { table: 'readWrite' },
     },
     {
       method: 'GET',
@@ -423,8 +432,28 @@ export default defineService({
         },
       },
     },
+    {
+      // Issue 17 item 5: a back-office refund (domain/refunds.ts), reusing the payment workflow's gateway refund.
+      name: 'refund',
+      definition: 'workflows/refund.asl.json',
+      tasks: {
+        RefundCard: { handler: 'handlers/refund-tasks#card', access: { table: 'read', cardGateway: true }, timeoutSeconds: 15 },
+        ReturnToVoucher: { handler: 'handlers/refund-tasks#voucher', access: { table: 'readWrite' } },
+        RecordRefund: { handler: 'handlers/refund-tasks#record', access: { table: 'readWrite' } },
+        EmitDonationRefunded: { handler: 'handlers/refund-tasks#emit', access: { table: 'read', publishes: [DonationRefunded] } },
+        FailRefund: { handler: 'handlers/refund-tasks#fail', access: { table: 'readWrite' } },
+      },
+    },
   ],
   streams: [
+    {
+      // Storage-first, like payments: a stored refund starts its workflow even if the API crashed after writing it.
+      name: 'start-refund-workflow',
+      filter: { eventName: ['INSERT'], dynamodb: { NewImage: { sk: { S: [{ prefix: 'REFUND#' }] } } } },
+      handler: 'handlers/start-refund-workflow',
+      batchSize: 25,
+      access: { startsWorkflows: ['refund'] },
+    },
     {
       name: 'start-payment-workflow',
       filter: { eventName: ['INSERT'], dynamodb: { NewImage: { sk: { S: ['PAYMENT'] } } } },
@@ -509,6 +538,19 @@ export default defineService({
       name: 'record-donation-matches',
       pattern: patternFor(DonationMatched),
       handler: 'handlers/donation-matches#record',
+      access: { table: 'readWrite', sendsMail: true },
+    },
+    {
+      name: 'record-donation-match-give-backs',
+      pattern: patternFor(DonationMatchGivenBack),
+      handler: 'handlers/donation-matches#givenBack',
+      access: { table: 'readWrite' },
+    },
+    {
+      // A refunded donor is told what came back and gets the receipt as it now stands (issue 17 item 5).
+      name: 'send-refund-notice',
+      pattern: patternFor(DonationRefunded),
+      handler: 'handlers/send-donation-receipt#refunded',
       access: { table: 'readWrite', sendsMail: true },
     },
     {

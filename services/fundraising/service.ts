@@ -1,6 +1,6 @@
 import { CharityMembershipChanged, CharityProfilePublished, MemberNamesChanged, WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
-import { DonationCompleted } from '@giving/shared/events/donations';
-import { DonationMatched } from '@giving/shared/events/matching';
+import { DonationCompleted, DonationRefunded } from '@giving/shared/events/donations';
+import { DonationMatched, DonationMatchGivenBack } from '@giving/shared/events/matching';
 import { EventModified, PageModified } from '@giving/shared/events/fundraising';
 import { patternFor } from '@giving/shared/events';
 import { defineService, type AuthPolicy, type RouteSpec } from '@giving/shared/manifest';
@@ -168,6 +168,14 @@ export default defineService({
       handler: 'handlers/record-donation#match',
       access: { table: 'readWrite' },
     },
+    {
+      // A back-office refund of a page's donation, and the match a campaign gave back for it (issue 17 item 5).
+      name: 'record-page-refunds',
+      pattern: patternFor(DonationRefunded),
+      handler: 'handlers/record-donation#refund',
+      access: { table: 'readWrite' },
+    },
+    { name: 'record-page-match-give-backs', pattern: patternFor(DonationMatchGivenBack), handler: 'handlers/record-donation#matchGivenBack', access: { table: 'readWrite' } },
     { name: 'record-charity-profile', pattern: patternFor(CharityProfilePublished), handler: 'handlers/record-copies#charityProfile', access: { table: 'readWrite' } },
     { name: 'record-charity-membership', pattern: patternFor(CharityMembershipChanged), handler: 'handlers/record-copies#charityMembership', access: { table: 'readWrite' } },
     { name: 'record-workplace-membership', pattern: patternFor(WorkplaceMembershipChanged), handler: 'handlers/record-copies#workplaceMembership', access: { table: 'readWrite' } },

@@ -1,7 +1,7 @@
 import { WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
-import { DonationCompleted } from '@giving/shared/events/donations';
+import { DonationCompleted, DonationRefunded } from '@giving/shared/events/donations';
 import { ExternalDonationApproved } from '@giving/shared/events/workplace';
-import { DonationMatched } from '@giving/shared/events/matching';
+import { DonationMatched, DonationMatchGivenBack } from '@giving/shared/events/matching';
 import { patternFor } from '@giving/shared/events';
 import { defineService, type AuthPolicy, type RouteSpec } from '@giving/shared/manifest';
 import type { Permission } from '@giving/shared/permissions';
@@ -72,6 +72,8 @@ export default defineService({
     { name: 'record-workplace-membership', pattern: patternFor(WorkplaceMembershipChanged), handler: 'handlers/record-copies#workplaceMembership', access: { table: 'readWrite' } },
     // The match ledger (issue 16): completed donations (card, voucher, payroll, fundraising) and approved external ones.
     { name: 'match-donations', pattern: patternFor(DonationCompleted), handler: 'handlers/ledger#matchCompletedDonation', access: { table: 'readWrite' }, batchSize: 10 },
+    // A back-office refund gives back what the campaigns matched of the refunded part (issue 17 item 5).
+    { name: 'give-back-matches', pattern: patternFor(DonationRefunded), handler: 'handlers/ledger#giveBackRefunded', access: { table: 'readWrite', publishes: [DonationMatchGivenBack] }, batchSize: 10 },
     { name: 'match-external-donations', pattern: patternFor(ExternalDonationApproved), handler: 'handlers/ledger#matchExternalDonation', access: { table: 'readWrite' }, batchSize: 10 },
   ],
 });

@@ -13,6 +13,9 @@ import { idSchema, pathParameters } from './path-parameters';
  *     q: a tracking number (that payment), or a donor's e-mail address (their payments); status and charityId narrow
  *     the list. 25 a page; nextCursor while there are more.
  * - GET /donations/backoffice/payments/{trackingNumber}                  the payment and its history (404: none)
+ * - POST /donations/backoffice/payments/{trackingNumber}/refunds          refunds it, whole or part (issue 17 item 5;
+ *     BackOffice_ManagePayments, Idempotency-Key): 202 + the refund, which the refund workflow then carries out;
+ *     a retry with the same key answers the same refund (200); 409 when it is more than is left to refund.
  */
 export const BACK_OFFICE_PAYMENTS_PAGE = 25;
 
@@ -65,6 +68,48 @@ export const paymentHistoryEntrySchema = z.object({
 });
 export type PaymentHistoryEntry = z.infer<typeof paymentHistoryEntrySchema>;
 
+/** What one refund gave back, each part in cents: the charity's donation, the tip, the card fee; by card and by voucher. */
+export const refundPartsSchema = z.object({ charity: z.int(), tip: z.int(), fee: z.int(), card: z.int(), voucher: z.int() });
+export type RefundParts = z.infer<typeof refundPartsSchema>;
+
+export const REFUND_STATUSES = ['Requested', 'Completed', 'Failed'] as const;
+
+export const refundSchema = z.object({
+  refundId: z.string(),
+  trackingNumber: z.string(),
+  /** Requested: the refund workflow is giving the money back; Completed: it has; Failed: the gateway refused (message). */
+  status: z.enum(REFUND_STATUSES),
+  /** Everything that was left (the donation, the tip and the fee), or part of the donation. */
+  isFull: z.boolean(),
+  currency: z.enum(CURRENCIES),
+  parts: refundPartsSchema,
+  /** What went back to the donor in all: card + voucher. */
+  total: z.int(),
+  reason: z.string(),
+  requestedBy: z.string(),
+  requestedAt: z.string(),
+  completedAt: z.optional(z.string()),
+  message: z.optional(z.string()),
+});
+export type Refund = z.infer<typeof refundSchema>;
+
+/** A refund: everything left (no amount), or `amount` cents of the charity's donation (card first, then voucher). */
+export const refundRequestSchema = z.object({
+  amount: z.optional(z.int({ error: MESSAGES.invalidAmount }).check(z.gte(1, MESSAGES.invalidAmount), z.lte(100_000_000_00, MESSAGES.invalidAmount))),
+  reason: z.string({ error: MESSAGES.requiredField }).check(z.trim(), z.minLength(1, MESSAGES.requiredField), z.maxLength(500, MESSAGES.tooLong(500))),
+});
+export type RefundRequest = z.infer<typeof refundRequestSchema>;
+export const refundAnswerSchema = z.object({ refund: refundSchema });
+
+/** The 409s of a refund the payment cannot take. */
+export const REFUND_MESSAGES = {
+  notDonation: 'Only a completed donation can be refunded here.',
+  payroll: 'A payroll donation is given back through the workplace’s payroll, not refunded here.',
+  nothingLeft: 'This payment has been refunded in full: there is nothing left to refund.',
+  moreThanLeft: (left: string) => `The refund is more than is left of the donation to refund (${left}).`,
+  busy: 'Another refund of this payment was being recorded at that moment. Nothing was refunded: look at the payment again and retry.',
+} as const;
+
 export const backOfficePaymentDetailSchema = z.object({
   ...backOfficePaymentSummarySchema.shape,
   amounts: z.object({
@@ -80,7 +125,11 @@ export const backOfficePaymentDetailSchema = z.object({
   /** The donor-facing messages of a failed payment. */
   messages: z.array(z.string()),
   isRecurring: z.boolean(),
-  /** When the payment's own record says each thing happened (accepted, priced, finished). */
+  /** When the payment's own record says each thing happened (accepted, priced, finished), then each refund's workflow. */
   history: z.array(paymentHistoryEntrySchema),
+  /** Its refunds, newest first. */
+  refunds: z.array(refundSchema),
+  /** What is left to refund: of the charity's donation (a part refund's most) and in all (a full refund); absent: it cannot be refunded here. */
+  refundable: z.optional(z.object({ donation: moneySchema, total: moneySchema })),
 });
 export type BackOfficePaymentDetail = z.infer<typeof backOfficePaymentDetailSchema>;

@@ -90,8 +90,10 @@ export const remittanceMonthSchema = z.object({
   month: z.string(),
   donationCount: z.int(),
   received: moneySchema,
+  /** Given back to donors in the month (the back office's refunds): no longer the charity's. */
+  refunded: moneySchema,
   paid: moneySchema,
-  /** Still owed at the end of the month: everything received up to it less everything paid up to it. */
+  /** Still owed at the end of the month: everything received up to it less refunds and everything paid up to it. */
   balance: moneySchema,
 });
 export type RemittanceMonth = z.infer<typeof remittanceMonthSchema>;
@@ -111,6 +113,7 @@ export type Payout = z.infer<typeof payoutSchema>;
 export const remittanceSchema = z.object({
   owed: moneySchema,
   received: moneySchema,
+  refunded: moneySchema,
   paid: moneySchema,
   months: z.array(remittanceMonthSchema),
   payouts: z.array(payoutSchema),

@@ -56,6 +56,38 @@ const pledgeMoney = z.object({ cents: z.number(), currency: z.enum(CURRENCIES) }
  * A workplace member pledged a donation from their pay (spec §4 "Payroll"). The workplace service adds it to its
  * payroll files; donations only records the pledge. Event id = pledge id (consumers drop repeats).
  */
+/**
+ * A completed donation was refunded, in full or in part, by the back office (issue 17 item 5): the card and any gift
+ * voucher have been paid back and the charity's ledger adjusted. Event id = the refund id. Matching gives back what it
+ * matched of the refunded part; fundraising takes it off the page's total. Amounts in cents of `currency`.
+ */
+export const DonationRefunded = defineEvent({
+  name: 'DonationRefunded',
+  source: DONATIONS_SOURCE,
+  version: 1,
+  schema: z.object({
+    refundId: z.string(),
+    donationId: z.string(),
+    trackingNumber: z.string(),
+    country: z.string(),
+    charityId: z.string(),
+    currency: z.enum(CURRENCIES),
+    /** What this refund gave back of the charity's donation, of the tip, and in all to the donor. */
+    donationCents: z.number(),
+    tipCents: z.number(),
+    totalCents: z.number(),
+    /** What is left of the charity's donation after every refund so far (0: refunded in full). */
+    remainingDonationCents: z.number(),
+    /** The donation as first given (amount x quantity), for re-working a match on what is left. */
+    originalDonationCents: z.number(),
+    pageId: z.optional(z.string()),
+    donorMemberId: z.optional(z.string()),
+    /** When the donation was made (DonationCompleted's completedAt), and when this refund was. */
+    completedAt: z.string(),
+    refundedAt: z.string(),
+  }),
+});
+
 export const PayrollPledgeCreated = defineEvent({
   name: 'PayrollPledgeCreated',
   source: DONATIONS_SOURCE,

@@ -32,3 +32,24 @@ export const DonationMatched = defineEvent({
     matchedAt: z.string(),
   }),
 });
+
+/**
+ * A refund gave back part or all of a matched donation (issue 17 item 5), so the campaign gave back what it matched of
+ * the refunded part: `amount` is the bonus kept, `givenBack` what this refund took off it. Donations corrects its copy
+ * of the match (the receipt's "Matched"); fundraising takes it off the page's matched amount. Event id =
+ * <refund id>#<campaign id>.
+ */
+export const DonationMatchGivenBack = defineEvent({
+  name: 'DonationMatchGivenBack',
+  source: MATCHING_SOURCE,
+  version: 1,
+  schema: z.object({
+    campaignId: z.string(),
+    donationId: z.string(),
+    refundId: z.string(),
+    amount: z.object({ cents: z.number(), currency: z.enum(CURRENCIES) }),
+    givenBack: z.object({ cents: z.number(), currency: z.enum(CURRENCIES) }),
+    matchType: z.enum(['Donation', 'Voucher']),
+    pageId: z.optional(z.string()),
+  }),
+});

@@ -109,12 +109,14 @@ export function httpCardGateway(options: {
       if (response.status !== 200) refuseUnexpected(response, 'token lookup');
       return ((await response.json()) as { card?: { fingerprint?: string } }).card?.fingerprint;
     },
-    async refund({ account, idempotencyKey, chargeId }) {
+    async refund({ account, idempotencyKey, chargeId, amount }) {
       const response = await call(account, '/v1/refunds', {
         method: 'POST',
         headers: { 'idempotency-key': idempotencyKey },
-        body: JSON.stringify({ charge: chargeId }),
+        body: JSON.stringify({ charge: chargeId, ...(amount ? { amount: amount.cents } : {}) }),
       });
+      // A refusal (already refunded, more than is left) is final: a retry would be refused the same way.
+      if (response.status === 400 || response.status === 404) throw new TaskError('GatewayRefused', `refund: gateway answered ${response.status}`);
       if (response.status !== 200) refuseUnexpected(response, 'refund');
       return { refundId: ((await response.json()) as { id: string }).id };
     },

@@ -8,19 +8,21 @@ import { donationKey } from './dynamo-payments';
 
 /**
  * What each charity is owed and was paid:
- *   CHARITY#<charity id> / LEDGER                      received, paid and owed cents overall, donation count, currency
- *   CHARITY#<charity id> / LEDGER#MONTH#<YYYY-MM>      received and paid cents, donation count, in that local month
+ *   CHARITY#<charity id> / LEDGER                      received, refunded, paid and owed cents overall, donation count, currency
+ *   CHARITY#<charity id> / LEDGER#MONTH#<YYYY-MM>      received, refunded and paid cents, donation count, in that local month
  *   CHARITY#<charity id> / PAYOUT#<paidAt>#<payout id> a payout the back office recorded
  *   PAYOUTKEY#<idempotency key> / PAYOUTKEY           the payout a request key recorded (expires after 30 days)
  * A donation is counted in one transaction with `ledgerMonth` set on its own item (only if not set yet), so a
  * redelivered stream record counts nothing twice. A payout is taken from `owedCents` under the condition
  * `owedCents >= amount` in the transaction that stores it: never paid beyond what is owed, whatever runs concurrently.
+ * A refund (adapters/dynamo-refunds.ts) takes its donation part from `owedCents` in the month it is made; when the
+ * charity was already paid, what it is owed goes below zero and the next payouts wait until donations make it up.
  */
 const PAYOUT_KEY_TTL_SECONDS = 30 * 24 * 60 * 60;
 export const PAYOUT_BUSY_MESSAGE = 'The charity’s balance was changing at that moment. Nothing was recorded: please try again.';
 
-const ledgerKey = (charityId: string) => ({ pk: `CHARITY#${charityId}`, sk: 'LEDGER' });
-const monthKey = (charityId: string, month: string) => ({ pk: `CHARITY#${charityId}`, sk: `LEDGER#MONTH#${month}` });
+export const ledgerKey = (charityId: string) => ({ pk: `CHARITY#${charityId}`, sk: 'LEDGER' });
+export const monthKey = (charityId: string, month: string) => ({ pk: `CHARITY#${charityId}`, sk: `LEDGER#MONTH#${month}` });
 const payoutKey = (payout: Pick<StoredPayout, 'charityId' | 'paidAt' | 'payoutId'>) => ({ pk: `CHARITY#${payout.charityId}`, sk: `PAYOUT#${payout.paidAt}#${payout.payoutId}` });
 const payoutRequestKey = (idempotencyKey: string) => ({ pk: `PAYOUTKEY#${idempotencyKey}`, sk: 'PAYOUTKEY' });
 
@@ -162,6 +164,7 @@ export function dynamoCharityLedger(client: DynamoDBDocumentClient, tableName: s
       return {
         ...(typeof totals.currency === 'string' ? { currency: totals.currency as Currency } : {}),
         receivedCents: cents(totals.receivedCents),
+        refundedCents: cents(totals.refundedCents),
         paidCents: cents(totals.paidCents),
         owedCents: cents(totals.owedCents),
         months: months.map(
@@ -169,6 +172,7 @@ export function dynamoCharityLedger(client: DynamoDBDocumentClient, tableName: s
             month: String(item.month),
             donationCount: cents(item.donationCount),
             receivedCents: cents(item.receivedCents),
+            refundedCents: cents(item.refundedCents),
             paidCents: cents(item.paidCents),
           }),
         ),

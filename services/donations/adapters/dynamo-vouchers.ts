@@ -15,6 +15,7 @@ import { paymentKey } from './dynamo-payments';
  *                                                        gsi1 = WORKPLACEVOUCHERS#<workplace id> / <createdAt>#<id> (a workplace's
  *                                                        order vouchers: its console's list)
  *   VOUCHERREDEMPTION#<tracking number> / REDEMPTION  -> what one payment took from a voucher (at most one per payment)
+ *   VOUCHERREDEMPTION#<tracking number> / REFUND#<refund id> -> a refund's part given back to that voucher (once each)
  *   RATELIMIT#<key>#<window>            / RATELIMIT   -> calls counted in a window (expires with it)
  * The payment's own item (dynamo-payments.ts) gets `redemption` and `purchasedVoucher` in the same transactions.
  * A voucher's expiry is stored as `validUntil` (ISO text): `expiresAt` is the table's TTL attribute, and a voucher
@@ -247,6 +248,39 @@ export function dynamoVoucherRepository(client: DynamoDBDocumentClient, tableNam
         return 'reversed';
       } catch (error) {
         if (error instanceof TransactionCanceledException && reasonCodes(error)[0] === 'ConditionalCheckFailed') return 'alreadyReversed';
+        throw error;
+      }
+    },
+
+    async returnPart(trackingNumber, refundId, amount, at) {
+      const redemption = await getRedemption(trackingNumber);
+      if (!redemption) return 'none';
+      try {
+        await client.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: { pk: redemptionKey(trackingNumber).pk, sk: `REFUND#${refundId}`, amountCents: amount, codeHash: redemption.codeHash, returnedAt: at.toISOString() },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: voucherKey(redemption.codeHash),
+                  UpdateExpression: 'ADD balanceCents :amount',
+                  ConditionExpression: 'attribute_exists(pk)',
+                  ExpressionAttributeValues: { ':amount': amount },
+                },
+              },
+            ],
+          }),
+        );
+        return 'returned';
+      } catch (error) {
+        if (error instanceof TransactionCanceledException && reasonCodes(error)[0] === 'ConditionalCheckFailed') return 'already';
         throw error;
       }
     },

@@ -23,7 +23,8 @@ import { dynamoDonationMatches } from './dynamo-donation-matches';
 import { dynamoRateLimiter, dynamoVoucherRepository } from './dynamo-vouchers';
 import { VOUCHER_LOOKUP_WINDOW_SECONDS, VOUCHER_LOOKUPS_PER_WINDOW, voucherCodeBook, type VoucherCodeBook } from '../domain/vouchers';
 import { sesMailer } from '@giving/shared/lambda/ses-mailer';
-import { stepFunctionsPaymentWorkflow } from './sfn-payment-workflow';
+import { stepFunctionsPaymentWorkflow, stepFunctionsRefundWorkflow } from './sfn-payment-workflow';
+import { dynamoRefundBook } from './dynamo-refunds';
 import { stepFunctionsPaymentHistory } from './sfn-payment-history';
 import { dynamoPaymentSearch } from './dynamo-payment-search';
 import { systemClock } from '@giving/shared/clock';
@@ -119,3 +120,6 @@ export const voucherLookupLimiter = once(() =>
 );
 export const paymentSearch = once(() => dynamoPaymentSearch(documentClient(), tableName(), payments()));
 export const paymentHistory = once(() => stepFunctionsPaymentHistory(new SFNClient({}), requireEnv(ENV.workflowArn('donations', 'payment'))));
+export const refunds = once(() => dynamoRefundBook(documentClient(), tableName()));
+export const refundWorkflow = once(() => stepFunctionsRefundWorkflow(new SFNClient({}), requireEnv(ENV.workflowArn('donations', 'refund'))));
+export const refundHistory = once(() => stepFunctionsPaymentHistory(new SFNClient({}), requireEnv(ENV.workflowArn('donations', 'refund')), 'Refund workflow'));

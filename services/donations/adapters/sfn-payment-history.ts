@@ -6,20 +6,21 @@ import type { WorkflowHistory } from '../domain/back-office-payments';
 const words = (name: string) => name.replace(/([a-z])([A-Z])/g, (_match, last: string, next: string) => `${last} ${next.toLowerCase()}`);
 
 /**
- * A payment's history as Step Functions kept it: its execution is named by the tracking number. States entered and
+ * A payment's history as Step Functions kept it: its execution is named by the tracking number (a refund's, by the
+ * refund id, with the refund state machine). States entered and
  * left, tasks that failed (with the error's name only: its cause may hold a gateway's message), and how it ended.
  * Input and output data are never asked for.
  */
-export function stepFunctionsPaymentHistory(client: SFNClient, stateMachineArn: string): WorkflowHistory {
+export function stepFunctionsPaymentHistory(client: SFNClient, stateMachineArn: string, workflowName = 'Payment workflow'): WorkflowHistory {
   const executionArn = (trackingNumber: string) => `${stateMachineArn.replace(':stateMachine:', ':execution:')}:${trackingNumber}`;
   const entryOf = (event: HistoryEvent): PaymentHistoryEntry | undefined => {
     const at = (event.timestamp ?? new Date()).toISOString();
     const type = event.type ?? '';
-    if (type === 'ExecutionStarted') return { at, step: 'Payment workflow', outcome: 'Started' };
-    if (type === 'ExecutionSucceeded') return { at, step: 'Payment workflow', outcome: 'Succeeded' };
-    if (type === 'ExecutionFailed') return { at, step: 'Payment workflow', outcome: 'Failed', ...(event.executionFailedEventDetails?.error ? { detail: event.executionFailedEventDetails.error } : {}) };
-    if (type === 'ExecutionTimedOut') return { at, step: 'Payment workflow', outcome: 'Timed out' };
-    if (type === 'ExecutionAborted') return { at, step: 'Payment workflow', outcome: 'Stopped' };
+    if (type === 'ExecutionStarted') return { at, step: workflowName, outcome: 'Started' };
+    if (type === 'ExecutionSucceeded') return { at, step: workflowName, outcome: 'Succeeded' };
+    if (type === 'ExecutionFailed') return { at, step: workflowName, outcome: 'Failed', ...(event.executionFailedEventDetails?.error ? { detail: event.executionFailedEventDetails.error } : {}) };
+    if (type === 'ExecutionTimedOut') return { at, step: workflowName, outcome: 'Timed out' };
+    if (type === 'ExecutionAborted') return { at, step: workflowName, outcome: 'Stopped' };
     if (type.endsWith('StateEntered') && event.stateEnteredEventDetails?.name) return { at, step: words(event.stateEnteredEventDetails.name), outcome: 'Started' };
     if (type.endsWith('StateExited') && event.stateExitedEventDetails?.name) return { at, step: words(event.stateExitedEventDetails.name), outcome: 'Finished' };
     if (type === 'TaskFailed' || type === 'LambdaFunctionFailed') {

@@ -11,7 +11,8 @@ import { COUNTRIES } from '@giving/shared/countries';
 import { notFound } from '@giving/shared/errors';
 import { formatMoney, money, type Currency } from '@giving/shared/money';
 import { transactionFeeOn } from './payment-gateway';
-import type { Payment } from './ports';
+import type { Payment, PaymentRepository } from './ports';
+import { publicRefund, refundableParts, refusalOf, type RefundBook } from './refunds';
 import { cardAmountOf } from './voucher-steps';
 
 /**
@@ -107,16 +108,36 @@ export async function searchPayments(deps: { payments: PaymentSearch }, query: B
   return { items: page.items.map(summaryOf), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
 }
 
-/** GET /donations/backoffice/payments/{trackingNumber}: the payment, its amounts and its history through the workflow. */
-export async function paymentDetail(deps: { payments: PaymentSearch; workflow: WorkflowHistory }, trackingNumber: string): Promise<BackOfficePaymentDetail> {
+/**
+ * GET /donations/backoffice/payments/{trackingNumber}: the payment, its amounts and its history through the workflow;
+ * its refunds (each with its own workflow's history) and what is left to refund.
+ */
+export async function paymentDetail(
+  deps: {
+    payments: PaymentSearch;
+    workflow: WorkflowHistory;
+    donations: Pick<PaymentRepository, 'getDonation'>;
+    refunds: Pick<RefundBook, 'list'>;
+    refundWorkflow: WorkflowHistory;
+  },
+  trackingNumber: string,
+): Promise<BackOfficePaymentDetail> {
   const payment = await deps.payments.get(trackingNumber);
   if (!payment) throw notFound('That payment');
   const currency = currencyOf(payment);
   const priced = payment.priced;
   const voucher = payment.redemption?.amount.cents ?? 0;
   const fee = priced ? transactionFeeOn(cardAmountOf(payment), payment.transactionFees).cents : 0;
-  const workflow = await deps.workflow.of(payment.trackingNumber);
+  const completed = payment.status === 'Completed' && payment.pageType !== 'VOUCHER_PURCHASE';
+  const [workflow, donation, refunds] = await Promise.all([
+    deps.workflow.of(payment.trackingNumber),
+    completed ? deps.donations.getDonation(payment.trackingNumber) : Promise.resolve(undefined),
+    completed ? deps.refunds.list(payment.trackingNumber) : Promise.resolve([]),
+  ]);
+  // Oldest refund's steps first, after the payment's own.
+  const refundSteps = (await Promise.all([...refunds].reverse().map((refund) => deps.refundWorkflow.of(refund.refundId)))).flat();
   const accepted: PaymentHistoryEntry = { at: payment.createdAt, step: 'Payment accepted', outcome: 'Initiated' };
+  const left = donation && !refusalOf(donation) ? refundableParts(donation) : undefined;
   return {
     ...summaryOf(payment),
     amounts: {
@@ -130,6 +151,8 @@ export async function paymentDetail(deps: { payments: PaymentSearch; workflow: W
     ...(payment.chargeId ? { chargeId: payment.chargeId } : {}),
     messages: payment.messages,
     isRecurring: payment.isRecurring === true || payment.recurringCharge !== undefined,
-    history: [accepted, ...workflow],
+    history: [accepted, ...workflow, ...refundSteps],
+    refunds: refunds.map(publicRefund),
+    ...(left ? { refundable: { donation: { cents: left.charity, currency }, total: { cents: left.card + left.voucher, currency } } } : {}),
   };
 }

@@ -147,11 +147,12 @@ export async function getRemittance(deps: { ledger: Pick<CharityLedger, 'get'>; 
   const months: RemittanceMonth[] = [...state.months]
     .sort((a, b) => a.month.localeCompare(b.month))
     .map((month) => {
-      balance += month.receivedCents - month.paidCents;
+      balance += month.receivedCents - month.refundedCents - month.paidCents;
       return {
         month: month.month,
         donationCount: month.donationCount,
         received: money(month.receivedCents, currency),
+        refunded: money(month.refundedCents, currency),
         paid: money(month.paidCents, currency),
         balance: money(balance, currency),
       };
@@ -160,6 +161,7 @@ export async function getRemittance(deps: { ledger: Pick<CharityLedger, 'get'>; 
   return {
     owed: money(state.owedCents, currency),
     received: money(state.receivedCents, currency),
+    refunded: money(state.refundedCents, currency),
     paid: money(state.paidCents, currency),
     months,
     payouts: state.payouts.map(toPayout),

@@ -25,6 +25,8 @@ export interface DonationMatch {
 export interface DonationMatchStore {
   /** Keeps the match once per campaign (a redelivered event writes the same item). */
   save(donationId: string, match: DonationMatch): Promise<void>;
+  /** A refund took the match down to `kept` cents (issue 17 item 5), once per refund; 'missing' when it is not kept yet. */
+  giveBack(donationId: string, campaignId: string, refundId: string, kept: number): Promise<'given' | 'already' | 'missing'>;
   list(donationId: string): Promise<DonationMatch[]>;
 }
 

@@ -7,6 +7,7 @@ import type { CountryCode } from '@giving/shared/countries';
 import type { TransactionProcessingFees } from '@giving/shared/fees';
 import type { Money } from '@giving/shared/money';
 import type { CharityCopy, CharityMembership, WorkplaceMembership } from '@giving/shared/copies';
+import type { DonationRefunds } from './refunds';
 
 /**
  * What a payment is for: a gift from a gift page, a general donation from a charity page (quantity 1), or a gift
@@ -187,6 +188,8 @@ export interface Donation {
   donorMessage?: string;
   isMessageAnonymous?: boolean;
   completedAt: string;
+  /** Refunds reserved and completed against it (issue 17 item 5; domain/refunds.ts); absent: never refunded. */
+  refunds?: DonationRefunds;
 }
 
 /** A payment to store; the repository gives it its tracking number (which it derives from the idempotency key). */
@@ -301,8 +304,12 @@ export interface CardGateway {
   findCharge(request: { account: MerchantAccount; idempotencyKey: string }): Promise<ChargeResult | undefined>;
   /** The fingerprint of a card token's card (the same card gives the same one); undefined for a token the account does not know. */
   cardFingerprint(request: { account: MerchantAccount; token: string }): Promise<string | undefined>;
-  /** Refunds a charge in full; the same key never refunds twice. Throws GatewayUnavailable (safe to retry). */
-  refund(request: { account: MerchantAccount; idempotencyKey: string; chargeId: string }): Promise<{ refundId: string }>;
+  /**
+   * Refunds a charge in full, or `amount` of it; the same key never refunds twice. Throws GatewayUnavailable (safe to
+   * retry), or GatewayRefused when the gateway will not refund it (already refunded, more than is left): retrying
+   * cannot help.
+   */
+  refund(request: { account: MerchantAccount; idempotencyKey: string; chargeId: string; amount?: Money }): Promise<{ refundId: string }>;
   /** A gateway customer to save a member's cards under; the same key always answers the same customer. */
   createCustomer(request: { account: MerchantAccount; idempotencyKey: string; email: string; reference: string }): Promise<{ customerId: string }>;
   /** Vaults a card token for the customer; the same key always answers the same saved card. */
@@ -392,6 +399,8 @@ export interface VoucherRepository {
   getRedemption(trackingNumber: string): Promise<VoucherRedemption | undefined>;
   /** Gives a payment's redemption back to its voucher, once: 'none' when the payment redeemed nothing. */
   reverse(trackingNumber: string, at: Date): Promise<'reversed' | 'alreadyReversed' | 'none'>;
+  /** A refund's voucher part back onto the voucher this payment redeemed, once per refund id ('none': it redeemed none). */
+  returnPart(trackingNumber: string, refundId: string, amount: number, at: Date): Promise<'returned' | 'already' | 'none'>;
   /** Vouchers bought with this e-mail, newest first. */
   listByBuyerEmail(email: string): Promise<Voucher[]>;
   /** Every voucher, newest first, a page at a time; `q` keeps those whose buyer e-mail contains it. */
@@ -469,6 +478,8 @@ export interface LedgerMonth {
   month: string;
   donationCount: number;
   receivedCents: number;
+  /** Refunded in the month (the donations' parts only). */
+  refundedCents: number;
   paidCents: number;
 }
 
@@ -485,6 +496,7 @@ export interface StoredPayout {
 export interface CharityLedgerState {
   currency?: Money['currency'];
   receivedCents: number;
+  refundedCents: number;
   paidCents: number;
   owedCents: number;
   months: LedgerMonth[];

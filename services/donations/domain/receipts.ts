@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { cardText } from '@giving/shared/card-text';
 import type { Clock } from '@giving/shared/clock';
 import type { EventData } from '@giving/shared/events';
-import type { DonationCompleted } from '@giving/shared/events/donations';
+import type { DonationCompleted, DonationRefunded } from '@giving/shared/events/donations';
 import { COUNTRIES, type CountryCode } from '@giving/shared/countries';
 import { DomainError, notFound } from '@giving/shared/errors';
 import { localDateText } from '@giving/shared/local-time';
@@ -11,6 +11,7 @@ import { formatMoney, money, type Money } from '@giving/shared/money';
 import { documentHtml, documentLines, escapeHtml, type PrintableBlock, type PrintableDocument } from '@giving/shared/printing/printable';
 import type { CharityDirectory, CharityProjection, Donation, Mailer, PaymentRepository } from './ports';
 import { matchBlocks, type DonationMatch, type DonationMatchStore } from './donation-matches';
+import { NO_PARTS, type RefundBook, type StoredRefund } from './refunds';
 
 /**
  * Receipts tell the truth: what the charity received (the donation, gift or general) is worded as a donation for
@@ -96,24 +97,36 @@ export const dateIn = (country: CountryCode, at: string | Date): string => local
  * How a donation splits: the charity's part (the donation), what a gift voucher paid of it, the donor's own part
  * (what they can claim, before the country's minimum), and what is not a donation at all (the tip, the card fee).
  * A voucher pays the donation before the tip: the donor never claims money a voucher's buyer paid.
+ * Completed refunds (issue 17 item 5) are taken off each part: a receipt states what the charity kept.
  */
 export function receiptAmounts(donation: Donation) {
   const { amount, tip, total } = donation.priced;
   const currency = total.currency;
-  const voucher = donation.voucherAmount?.cents ?? 0;
-  const fee = donation.transactionFee?.cents ?? 0;
-  const voucherOfDonation = Math.min(voucher, amount.cents);
-  const card = total.cents - voucher + fee;
+  const refunded = donation.refunds?.refunded ?? NO_PARTS;
+  const voucherPaid = donation.voucherAmount?.cents ?? 0;
+  const feePaid = donation.transactionFee?.cents ?? 0;
+  const cardPaid = Math.max(0, total.cents - voucherPaid + feePaid);
+  const kept = amount.cents - refunded.charity;
+  const voucher = voucherPaid - refunded.voucher;
+  const voucherOfDonation = Math.min(voucher, kept);
+  const back = refunded.card + refunded.voucher;
   return {
-    donation: amount,
+    donation: money(kept, currency),
     voucher: money(voucher, currency),
-    ownDonation: money(amount.cents - voucherOfDonation, currency),
-    tip,
-    fee: money(fee, currency),
-    card: money(card > 0 ? card : 0, currency),
-    paid: money(total.cents + fee, currency),
+    ownDonation: money(kept - voucherOfDonation, currency),
+    tip: money(tip.cents - refunded.tip, currency),
+    fee: money(feePaid - refunded.fee, currency),
+    card: money(cardPaid - refunded.card, currency),
+    paid: money(total.cents + feePaid - back, currency),
+    /** As first paid, and what refunds gave back (0 when none). */
+    original: { donation: amount, voucher: money(voucherPaid, currency), card: money(cardPaid, currency), paid: money(total.cents + feePaid, currency) },
+    refunded: { donation: money(refunded.charity, currency), card: money(refunded.card, currency), voucher: money(refunded.voucher, currency), total: money(back, currency) },
   };
 }
+
+/** The receipt's number: the tracking number, then -2, -3… for each receipt a refund issued in its place. */
+export const receiptNumberOf = (donation: Pick<Donation, 'trackingNumber' | 'refunds'>, count = donation.refunds?.count ?? 0) =>
+  count > 0 ? `${donation.trackingNumber}-${count + 1}` : donation.trackingNumber;
 
 /** What the donor can claim for tax from this donation: the own part, if the charity is approved and it meets the minimum. */
 export function claimableCents(donation: Donation, charity: ReceiptCharity): number {
@@ -178,11 +191,41 @@ function taxText(donation: Donation, charity: ReceiptCharity): string[] {
 }
 
 /** The receipt's content, for its e-mail and its PDF alike. */
-export function receiptDocument(donation: Donation, charity: ReceiptCharity, matches: readonly DonationMatch[] = []): PrintableDocument {
+export function receiptDocument(
+  donation: Donation,
+  charity: ReceiptCharity,
+  matches: readonly DonationMatch[] = [],
+  refunds: readonly StoredRefund[] = [],
+): PrintableDocument {
   const country = donation.country;
   const rule = TAX_RULES[country];
   const amounts = receiptAmounts(donation);
   const money$ = (value: Money) => formatIn(country, value);
+  const refundCount = donation.refunds?.count ?? 0;
+  const receiptNumber = receiptNumberOf(donation);
+  const refundBlocks: PrintableBlock[] =
+    refundCount > 0
+      ? [
+          { kind: 'heading', text: 'Refunded' },
+          {
+            kind: 'paragraph',
+            text:
+              amounts.donation.cents === 0
+                ? `This ${rule.noun} was refunded in full. This receipt replaces receipt ${receiptNumberOf(donation, refundCount - 1)}: there is no ${rule.noun} left to claim.`
+                : `Part of this ${rule.noun} was refunded. This receipt replaces receipt ${receiptNumberOf(donation, refundCount - 1)} and states what ${charity.name} kept: ${money$(amounts.donation)}.`,
+          },
+          {
+            kind: 'fields',
+            fields: [
+              ...refunds
+                .filter((refund) => refund.status === 'Completed')
+                .map((refund) => ({ label: `Refunded on ${dateIn(country, refund.completedAt ?? refund.requestedAt)}`, value: money$(money(refund.total, refund.currency)) })),
+              ...(amounts.refunded.card.cents > 0 ? [{ label: 'Refunded to your card', value: money$(amounts.refunded.card) }] : []),
+              ...(amounts.refunded.voucher.cents > 0 ? [{ label: 'Returned to your gift voucher', value: money$(amounts.refunded.voucher) }] : []),
+            ],
+          },
+        ]
+      : [];
   const notDonation = [
     ...(amounts.tip.cents > 0 ? [{ label: 'Tip to Koha', value: money$(amounts.tip) }] : []),
     ...(amounts.fee.cents > 0 ? [{ label: 'Transaction fee', value: money$(amounts.fee) }] : []),
@@ -192,7 +235,7 @@ export function receiptDocument(donation: Donation, charity: ReceiptCharity, mat
     {
       kind: 'fields',
       fields: [
-        { label: 'Receipt number', value: donation.trackingNumber },
+        { label: 'Receipt number', value: receiptNumber },
         { label: 'Date', value: dateIn(country, donation.completedAt) },
         { label: 'Received from', value: donation.receiptName },
         { label: charity.taxApproved ? rule.recipient : 'Charity', value: charity.name },
@@ -207,6 +250,7 @@ export function receiptDocument(donation: Donation, charity: ReceiptCharity, mat
       text: `This is a ${rule.noun}: money given to ${charity.name} for its work, for which you received nothing in return.`,
     },
     ...(donation.isAnonymous ? [{ kind: 'paragraph' as const, text: `You gave anonymously: ${charity.name} is not told your name.` }] : []),
+    ...refundBlocks,
     ...matchBlocks(donation, matches),
     { kind: 'heading', text: country === 'nz' ? 'Donation tax credit' : 'Tax deduction' },
     { kind: 'fields', fields: [{ label: rule.claimableLabel, value: money$(money(claimableCents(donation, charity), amounts.donation.currency)) }] },
@@ -227,9 +271,14 @@ export function receiptDocument(donation: Donation, charity: ReceiptCharity, mat
     {
       kind: 'fields',
       fields: [
-        ...(amounts.voucher.cents > 0 ? [{ label: 'Paid with a gift voucher', value: money$(amounts.voucher) }] : []),
-        ...(amounts.card.cents > 0 ? [{ label: 'Charged to your card', value: `${money$(amounts.card)}${card}` }] : []),
-        { label: 'Total', value: money$(amounts.paid) },
+        ...(amounts.original.voucher.cents > 0 ? [{ label: 'Paid with a gift voucher', value: money$(amounts.original.voucher) }] : []),
+        ...(amounts.original.card.cents > 0 ? [{ label: 'Charged to your card', value: `${money$(amounts.original.card)}${card}` }] : []),
+        ...(amounts.refunded.total.cents > 0
+          ? [
+              { label: 'Refunded', value: `-${money$(amounts.refunded.total)}` },
+              { label: 'Total after refunds', value: money$(amounts.paid) },
+            ]
+          : [{ label: 'Total', value: money$(amounts.paid) }]),
       ],
     },
     {
@@ -241,8 +290,8 @@ export function receiptDocument(donation: Donation, charity: ReceiptCharity, mat
     title: 'Donation receipt',
     subtitle: charity.name,
     blocks,
-    footer: `Koha · Receipt ${donation.trackingNumber}`,
-    fileName: `koha-receipt-${donation.trackingNumber}.pdf`,
+    footer: `Koha · Receipt ${receiptNumber}`,
+    fileName: `koha-receipt-${receiptNumber}.pdf`,
   };
 }
 
@@ -273,6 +322,17 @@ export type ReceiptDeps = {
   clock: Clock;
   /** The workplaces' matches, named on the PDF (issue 16); the e-mail at completion comes before any. */
   matches?: Pick<DonationMatchStore, 'list'>;
+  /** The donation's refunds, dated on the receipt that replaces the first (issue 17 item 5). */
+  refunds?: Pick<RefundBook, 'list'>;
+};
+
+/** The matches and refunds a receipt names, when its reader has them. */
+const extrasOf = async (deps: Pick<ReceiptDeps, 'matches' | 'refunds'>, donation: Donation) => {
+  const [matches, refunds] = await Promise.all([
+    deps.matches?.list(donation.donationId) ?? Promise.resolve([]),
+    donation.refunds?.count && deps.refunds ? deps.refunds.list(donation.donationId) : Promise.resolve([]),
+  ]);
+  return { matches, refunds };
 };
 
 /** DonationCompleted -> the donor gets the receipt by e-mail, with a link to the same receipt as a PDF. */
@@ -325,7 +385,8 @@ export async function receiptForLink(deps: Omit<ReceiptDeps, 'clock' | 'charitie
   if (!receipt || !tokenMatches(receipt, token)) throw notFound('The receipt');
   const donation = await deps.payments.getDonation(donationId);
   if (!donation) throw notFound('The receipt');
-  return receiptDocument(donation, receipt.charity, (await deps.matches?.list(donationId)) ?? []);
+  const { matches, refunds } = await extrasOf(deps, donation);
+  return receiptDocument(donation, receipt.charity, matches, refunds);
 }
 
 /**
@@ -348,5 +409,47 @@ export async function memberReceipt(deps: Omit<ReceiptDeps, 'clock'>, memberId: 
   const donation = await deps.payments.getDonation(donationId);
   if (!donation || donation.memberId !== memberId) throw notFound('The donation');
   if (donation.paymentType === 'PAYROLL') throw new DomainError('NotFound', PAYROLL_NO_RECEIPT);
-  return receiptDocument(donation, await receiptCharityFor(deps, donation), (await deps.matches?.list(donationId)) ?? []);
+  const { matches, refunds } = await extrasOf(deps, donation);
+  return receiptDocument(donation, await receiptCharityFor(deps, donation), matches, refunds);
+}
+
+/**
+ * DonationRefunded -> the donor is told what came back and where, and gets the receipt as it now stands (the same
+ * PDF link as their first receipt: it now opens the receipt that replaces it). Guests too: their receipt e-mail's
+ * address is on the donation.
+ */
+export async function sendRefundNotice(
+  deps: Omit<ReceiptDeps, 'matches'> & { refunds: Pick<RefundBook, 'list' | 'get'>; mailer: Mailer; siteUrl: string },
+  refunded: EventData<typeof DonationRefunded>,
+): Promise<void> {
+  const donation = await deps.payments.getDonation(refunded.donationId);
+  if (!donation) throw new Error(`DonationRefunded ${refunded.donationId} has no donation record`);
+  const refund = await deps.refunds.get(refunded.donationId, refunded.refundId);
+  if (!refund) throw new Error(`DonationRefunded ${refunded.refundId} has no refund record`);
+  const receipt = await issueReceipt(deps, donation);
+  const document = receiptDocument(donation, receipt.charity, [], await deps.refunds.list(donation.donationId));
+  const country = donation.country;
+  const money$ = (cents: number) => formatIn(country, money(cents, refund.currency));
+  const charity = donation.priced.charity.name;
+  const where = [
+    ...(refund.parts.card > 0 ? [`${money$(refund.parts.card)} to your card${donation.card ? ` (${cardText(donation.card)})` : ''}`] : []),
+    ...(refund.parts.voucher > 0 ? [`${money$(refund.parts.voucher)} to your gift voucher`] : []),
+  ];
+  const link = receiptLink(deps.siteUrl, receipt);
+  const opening = [
+    `Dear ${donation.receiptName},`,
+    '',
+    `We have refunded ${money$(refund.total)} of your ${dateIn(country, donation.completedAt)} donation to ${charity} (receipt ${donation.trackingNumber}): ${where.join(' and ')}.`,
+    refund.parts.card > 0 ? 'A card refund usually reaches your account within 5 to 10 working days, depending on your bank.' : '',
+    '',
+    receiptAmounts(donation).donation.cents > 0
+      ? `Your receipt has been replaced by receipt ${receiptNumberOf(donation)}, for the ${TAX_RULES[country].noun} ${charity} kept. Use it, not the first one, if you claim for tax.`
+      : `Your receipt has been replaced by receipt ${receiptNumberOf(donation)}: nothing is left of the ${TAX_RULES[country].noun} to claim for tax.`,
+    '',
+  ];
+  const text = [...opening, `Your receipt as a PDF: ${link}`, '', document.title, ...documentLines(document.blocks)].join('\n');
+  const paragraphs = (lines: string[]) => lines.filter(Boolean).map((line) => `<p>${escapeHtml(line)}</p>`).join('\n');
+  const html = [paragraphs(opening), `<p><a href="${escapeHtml(link)}">Download your receipt (PDF)</a></p>`, `<h1>${escapeHtml(document.title)}</h1>`, documentHtml(document.blocks)].join('\n');
+  if (!donation.donorEmail) return;
+  await deps.mailer.send({ to: donation.donorEmail, subject: `Your refund from Koha: ${charity}`, text, html });
 }

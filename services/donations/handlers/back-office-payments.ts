@@ -1,7 +1,9 @@
-import { backOfficePaymentParams, backOfficePaymentsQuerySchema } from '@giving/shared/contracts/back-office-payments';
-import { ok } from '@giving/shared/lambda/http';
+import { systemClock } from '@giving/shared/clock';
+import { backOfficePaymentParams, backOfficePaymentsQuerySchema, refundRequestSchema } from '@giving/shared/contracts/back-office-payments';
+import { accepted, callerName, ok } from '@giving/shared/lambda/http';
 import { paymentDetail, searchPayments } from '../domain/back-office-payments';
-import { paymentHistory, paymentSearch } from '../adapters';
+import { requestRefund } from '../domain/refunds';
+import { paymentHistory, payments, paymentSearch, refundHistory, refunds } from '../adapters';
 import { donationsRoute } from '../http';
 
 /** GET /donations/backoffice/payments?q=&status=&charityId=&cursor= */
@@ -9,5 +11,19 @@ export const search = donationsRoute({ query: backOfficePaymentsQuerySchema }, a
 
 /** GET /donations/backoffice/payments/{trackingNumber} */
 export const detail = donationsRoute({ params: backOfficePaymentParams }, async ({ params }) =>
-  ok(await paymentDetail({ payments: paymentSearch(), workflow: paymentHistory() }, params.trackingNumber)),
+  ok(
+    await paymentDetail(
+      { payments: paymentSearch(), workflow: paymentHistory(), donations: payments(), refunds: refunds(), refundWorkflow: refundHistory() },
+      params.trackingNumber,
+    ),
+  ),
 );
+
+/**
+ * POST /donations/backoffice/payments/{trackingNumber}/refunds (Idempotency-Key): 202 and the refund, which its
+ * workflow now carries out; a retry with the same key answers the same refund (200).
+ */
+export const refund = donationsRoute({ params: backOfficePaymentParams, body: refundRequestSchema, idempotencyKey: 'required' }, async ({ params, body, idempotencyKey, caller }) => {
+  const result = await requestRefund({ payments: payments(), refunds: refunds(), clock: systemClock }, params.trackingNumber, body, idempotencyKey as string, callerName(caller));
+  return result.created ? accepted({ refund: result.refund }) : ok({ refund: result.refund });
+});

@@ -1,6 +1,6 @@
 import { memberReceiptParams } from '@giving/shared/contracts/member-giving';
 import { DomainError } from '@giving/shared/errors';
-import { DonationMatched } from '@giving/shared/events/matching';
+import { DonationMatched, DonationMatchGivenBack } from '@giving/shared/events/matching';
 import { documentClient } from '@giving/shared/lambda/aws';
 import { requireEnv } from '@giving/shared/lambda/env';
 import { ok } from '@giving/shared/lambda/http';
@@ -41,6 +41,13 @@ export const record = queueConsumer({ events: [DonationMatched] }, async ({ data
     throw error;
   }
   await store.complete(key);
+});
+
+/** DonationMatchGivenBack -> the kept match shows what is left of it after a refund (the receipt's "Matched"). */
+export const givenBack = queueConsumer({ events: [DonationMatchGivenBack] }, async ({ data }) => {
+  if (!(await payments().getDonation(data.donationId))) return;
+  const outcome = await donationMatches().giveBack(data.donationId, data.campaignId, data.refundId, data.amount.cents);
+  if (outcome === 'missing') throw new Error(`match of ${data.donationId} by ${data.campaignId} is not kept yet`);
 });
 
 /** GET /donations/me/donations/{donationId}/matches — the thank-you page's: what workplaces matched the member's donation. */

@@ -1,12 +1,12 @@
 import { systemClock } from '@giving/shared/clock';
-import { DonationCompleted } from '@giving/shared/events/donations';
+import { DonationCompleted, DonationRefunded } from '@giving/shared/events/donations';
 import { documentClient } from '@giving/shared/lambda/aws';
 import { requireEnv } from '@giving/shared/lambda/env';
 import { dynamoIdempotencyStore } from '@giving/shared/lambda/idempotency';
 import { queueConsumer } from '@giving/shared/lambda/queue';
 import { ENV } from '@giving/shared/manifest';
-import { sendDonationReceipt } from '../domain/receipts';
-import { charities, mailer, payments, receipts, siteUrl } from '../adapters';
+import { sendDonationReceipt, sendRefundNotice } from '../domain/receipts';
+import { charities, mailer, payments, receipts, refunds, siteUrl } from '../adapters';
 
 /**
  * DonationCompleted -> issues the donation's receipt (once: its PDF link's token and the charity as it stands now)
@@ -22,4 +22,20 @@ export const handler = queueConsumer(
   },
   async (envelope) =>
     sendDonationReceipt({ payments: payments(), receipts: receipts(), charities: charities(), clock: systemClock, mailer: mailer(), siteUrl: siteUrl() }, envelope.data),
+);
+
+/** DonationRefunded -> the donor is e-mailed what came back and the receipt that replaces theirs, once per refund. */
+export const refunded = queueConsumer(
+  {
+    events: [DonationRefunded],
+    idempotency: {
+      scope: 'send-refund-notice',
+      store: () => dynamoIdempotencyStore({ client: documentClient(), tableName: requireEnv(ENV.tableName('donations')) }),
+    },
+  },
+  async (envelope) =>
+    sendRefundNotice(
+      { payments: payments(), receipts: receipts(), charities: charities(), refunds: refunds(), clock: systemClock, mailer: mailer(), siteUrl: siteUrl() },
+      envelope.data,
+    ),
 );

@@ -487,6 +487,52 @@ export function dynamoFundraisingStore(client: DynamoDBDocumentClient, tableName
       throw new Error(`page ${match.pageId} or event ${eventId} is gone: the match cannot be counted`);
     },
 
+    async recordRefund(refund, eventId) {
+      const full = refund.remaining <= 0;
+      const take = (key: { pk: string; sk: string }) => ({
+        Update: {
+          TableName: tableName,
+          Key: key,
+          UpdateExpression: `ADD onlineAmount :amount, version :one${full ? ', donationsCount :less' : ''}`,
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':amount': -refund.amount, ':one': 1, ...(full ? { ':less': -1 } : {}) },
+        },
+      });
+      const donor = keys.donor(refund.pageId, refund.donatedOn, refund.donationId);
+      const outcome = await transactWrite(client, [
+        { Put: { TableName: tableName, Item: { pk: `PAGE#${refund.pageId}`, sk: `REFUND#${refund.refundId}`, ...refund }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        take(keys.page(refund.pageId)),
+        take(keys.event(eventId)),
+        // A donor refunded in full is no longer on the page; in part, they show what is left.
+        full
+          ? { Delete: { TableName: tableName, Key: donor } }
+          : { Update: { TableName: tableName, Key: donor, UpdateExpression: 'SET amount = :remaining', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':remaining': refund.remaining } } },
+      ]);
+      if (outcome.ok) return 'recorded';
+      if (outcome.failed.includes(0)) return 'repeat';
+      throw new Error(`page ${refund.pageId}, its event ${eventId} or the donation's donor entry is not there yet: the refund cannot be counted`);
+    },
+
+    async recordMatchGivenBack(giveBack, eventId) {
+      const take = (key: { pk: string; sk: string }) => ({
+        Update: { TableName: tableName, Key: key, UpdateExpression: 'ADD matchedAmount :amount, version :one', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':amount': -giveBack.amount, ':one': 1 } },
+      });
+      const outcome = await transactWrite(client, [
+        {
+          Put: {
+            TableName: tableName,
+            Item: { pk: `PAGE#${giveBack.pageId}`, sk: `MATCHBACK#${giveBack.refundId}#${giveBack.campaignId}`, ...giveBack },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        take(keys.page(giveBack.pageId)),
+        take(keys.event(eventId)),
+      ]);
+      if (outcome.ok) return 'recorded';
+      if (outcome.failed.includes(0)) return 'repeat';
+      throw new Error(`page ${giveBack.pageId} or event ${eventId} is gone: the give-back cannot be counted`);
+    },
+
     async addToDigest(pageId, donationId, entry, dueAt) {
       // Two steps, each idempotent: the digest item (with its due time, once), then the donation's entry in its map.
       await client.send(

@@ -1,6 +1,6 @@
 import type { EventData } from '@giving/shared/events';
-import type { DonationCompleted } from '@giving/shared/events/donations';
-import type { DonationMatched } from '@giving/shared/events/matching';
+import type { DonationCompleted, DonationRefunded } from '@giving/shared/events/donations';
+import type { DonationMatched, DonationMatchGivenBack } from '@giving/shared/events/matching';
 import type { FundraisingDeps, MailDeps } from './ports';
 import { noteDonation, noteTargetReached } from './owner-mail';
 
@@ -61,4 +61,33 @@ export async function recordPageMatch(
     { id: `${match.campaignId}#${match.donationId}`, pageId: page.id, amount: match.amount.cents, currency: match.amount.currency, matchedAt: match.matchedAt },
     page.eventId,
   );
+}
+
+/**
+ * DonationRefunded for a page's donation -> the page's (and its event's) amount raised loses the refunded part of the
+ * donation, and its donor entry shows what is left (or goes, refunded in full), once per refund (issue 17 item 5).
+ */
+export async function recordPageRefund(deps: Pick<FundraisingDeps, 'store'>, refunded: EventData<typeof DonationRefunded>): Promise<'recorded' | 'repeat' | 'notAPage' | 'unknownPage'> {
+  if (!refunded.pageId || refunded.donationCents <= 0) return 'notAPage';
+  const page = await deps.store.getPage(refunded.pageId);
+  if (!page) return 'unknownPage';
+  return deps.store.recordRefund(
+    {
+      refundId: refunded.refundId,
+      pageId: page.id,
+      donationId: refunded.donationId,
+      donatedOn: refunded.completedAt,
+      amount: refunded.donationCents,
+      remaining: refunded.remainingDonationCents,
+    },
+    page.eventId,
+  );
+}
+
+/** DonationMatchGivenBack for a page's donation -> the page's (and its event's) matched amount loses it, once. */
+export async function recordPageMatchGivenBack(deps: Pick<FundraisingDeps, 'store'>, giveBack: EventData<typeof DonationMatchGivenBack>): Promise<'recorded' | 'repeat' | 'notAPage' | 'unknownPage'> {
+  if (!giveBack.pageId || giveBack.matchType !== 'Donation' || giveBack.givenBack.cents <= 0) return 'notAPage';
+  const page = await deps.store.getPage(giveBack.pageId);
+  if (!page) return 'unknownPage';
+  return deps.store.recordMatchGivenBack({ refundId: giveBack.refundId, campaignId: giveBack.campaignId, pageId: page.id, amount: giveBack.givenBack.cents }, page.eventId);
 }

@@ -242,6 +242,13 @@ export interface FundraisingStore {
    * totals in one transaction, once per campaign and donation: 'repeat' when it was already counted.
    */
   recordMatch(match: { id: string; pageId: string; amount: number; currency: string; matchedAt: string }, eventId: string): Promise<'recorded' | 'repeat'>;
+  /**
+   * A refund of one of the page's donations (issue 17 item 5): takes its donation part off the page's and event's
+   * online totals and the donor's entry (gone when nothing is left of it), once per refund: 'repeat' after the first.
+   */
+  recordRefund(refund: { refundId: string; pageId: string; donationId: string; donatedOn: string; amount: number; remaining: number }, eventId: string): Promise<'recorded' | 'repeat'>;
+  /** A campaign gave back part of its bonus on one of the page's donations: off the matched totals, once per refund. */
+  recordMatchGivenBack(giveBack: { refundId: string; campaignId: string; pageId: string; amount: number }, eventId: string): Promise<'recorded' | 'repeat'>;
 
   /** Adds a donation to its page's digest (the first one sets when it is due); the same donation again changes nothing. */
   addToDigest(pageId: string, donationId: string, entry: DonationDigest['entries'][string], dueAt: string): Promise<void>;

@@ -18,7 +18,7 @@ import type { MatchingPeriodRecord, PaymentBook, RecordPaymentOutcome } from '..
  * payment: two payments for the same month can never together pay more than was matched.
  */
 const pk = (campaignId: string) => `LEDGER#${campaignId}`;
-const periodKey = (campaignId: string, period: string) => ({ pk: pk(campaignId), sk: `PERIOD#${period}` });
+export const periodKey = (campaignId: string, period: string) => ({ pk: pk(campaignId), sk: `PERIOD#${period}` });
 const paymentKey = (campaignId: string, paymentId: string) => ({ pk: pk(campaignId), sk: `PAYMENT#${paymentId}` });
 const ALL_PERIODS = 'MATCHINGPERIODS';
 const keyClaim = (paymentId: string) => ({ pk: `MATCHINGPAYMENTKEY#${paymentId}`, sk: 'KEY' });

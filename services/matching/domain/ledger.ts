@@ -1,10 +1,10 @@
 import type { EventData } from '@giving/shared/events';
-import type { DonationCompleted } from '@giving/shared/events/donations';
+import type { DonationCompleted, DonationRefunded } from '@giving/shared/events/donations';
 import type { ExternalDonationApproved } from '@giving/shared/events/workplace';
 import { notFound } from '@giving/shared/errors';
 import { COUNTRY_TIME_ZONES, localDay } from '@giving/shared/local-time';
 import type { EventPublisher } from '@giving/shared/events';
-import { DonationMatched } from '@giving/shared/events/matching';
+import { DonationMatched, DonationMatchGivenBack } from '@giving/shared/events/matching';
 import { matchBonusCents } from './match-bonus';
 import { qualifies, type MatchableDonation, type MemberRecord } from './matching-rules';
 import type { MatchingDeps, StoredCampaign } from './ports';
@@ -39,6 +39,11 @@ export interface MatchEntry {
   matchedAt: string;
   /** The month it is owed for (YYYY-MM, in the campaign's country): matching payments' period. */
   period: string;
+  /** What refunds of the donation took back off the bonus (issue 17 item 5), and which refunds did. */
+  givenBackCents?: number;
+  refundIds?: string[];
+  /** The last refund applied and what it took (announced again when its event may not have gone). */
+  lastGiveBack?: { refundId: string; cents: number };
 }
 
 /** What is already matched against each cap that applies to a donation, and whether it was matched already. */
@@ -64,6 +69,14 @@ export interface MatchLedger {
   record(entry: MatchEntry, limits: { campaign?: number; member?: number; entry?: number }): Promise<'recorded' | 'already' | 'conflict'>;
   totals(campaignId: string): Promise<LedgerTotals>;
   entries(campaignId: string): Promise<MatchEntry[]>;
+  /** Every campaign's bonus on one donation. */
+  matchesOf(donationId: string): Promise<MatchEntry[]>;
+  /**
+   * A refund takes the bonus down to `kept`: the entry, the campaign's, the member's, the page's (`withEntry`) and the
+   * month's totals, in one transaction conditioned on the entry's amount still being `entry.amount` and the refund not
+   * applied yet: 'already' when it was, 'changed' when the entry moved meanwhile.
+   */
+  giveBack(entry: MatchEntry, refundId: string, kept: number, withEntry: boolean): Promise<'given' | 'already' | 'changed'>;
 }
 
 export type LedgerDeps = Pick<MatchingDeps, 'campaigns' | 'roles' | 'clock'> & { ledger: MatchLedger };
@@ -274,4 +287,56 @@ export async function previewMatch(
     }
   }
   return { items };
+}
+
+/**
+ * DonationRefunded -> each campaign that matched the donation gives back what it matched of the refunded part: the
+ * bonus is worked out again on what is left of the donation, by the campaign's ratio, never more than it was. A Voucher
+ * match is kept: its gift voucher was already given to the member. Announced for donations' and fundraising's copies.
+ */
+export async function giveBackMatches(
+  deps: Pick<LedgerDeps, 'ledger' | 'campaigns'> & { events: EventPublisher },
+  refunded: EventData<typeof DonationRefunded>,
+): Promise<{ campaignId: string; givenBack: number }[]> {
+  const given: { campaignId: string; givenBack: number }[] = [];
+  for (const first of await deps.ledger.matchesOf(refunded.donationId)) {
+    if (first.matchType !== 'Donation') continue;
+    const campaign = await deps.campaigns.get(first.workplaceId, first.campaignId);
+    const withEntry = campaign?.moduleType === 'Fundraising' && first.pageId !== undefined;
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      const entry = (await deps.ledger.matchesOf(refunded.donationId)).find((match) => match.campaignId === first.campaignId) ?? first;
+      const ratio = campaign?.matchRatio ?? entry.amount / Math.max(1, entry.donationAmount);
+      let kept = Math.min(entry.amount, matchBonusCents({ amountCents: refunded.remainingDonationCents, quantity: 1, matchRatio: ratio, memberCapCents: 0, entryCapCents: 0, campaignCapCents: 0 }));
+      let back = entry.amount - kept;
+      if (entry.refundIds?.includes(refunded.refundId)) {
+        // Applied by an earlier delivery: announce it again only if it was this refund's (its event may not have gone).
+        if (entry.lastGiveBack?.refundId !== refunded.refundId) break;
+        kept = entry.amount;
+        back = entry.lastGiveBack.cents;
+      } else {
+        const outcome = await deps.ledger.giveBack(entry, refunded.refundId, kept, withEntry);
+        if (outcome === 'changed') {
+          await pause();
+          continue;
+        }
+        if (outcome === 'already') continue;
+      }
+      if (back > 0) given.push({ campaignId: entry.campaignId, givenBack: back });
+      await deps.events.publish(
+        DonationMatchGivenBack,
+        {
+          campaignId: entry.campaignId,
+          donationId: entry.donationId,
+          refundId: refunded.refundId,
+          amount: { cents: kept, currency: entry.currency },
+          givenBack: { cents: back, currency: entry.currency },
+          matchType: entry.matchType,
+          ...(entry.pageId ? { pageId: entry.pageId } : {}),
+        },
+        { id: `${refunded.refundId}#${entry.campaignId}` },
+      );
+      break;
+    }
+  }
+  return given;
 }

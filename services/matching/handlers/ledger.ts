@@ -1,12 +1,13 @@
 import { systemClock } from '@giving/shared/clock';
 import { matchPreviewQuerySchema, workplaceCampaignParams } from '@giving/shared/contracts/matching';
 import { DomainError } from '@giving/shared/errors';
-import { DonationCompleted } from '@giving/shared/events/donations';
+import { DonationCompleted, DonationRefunded } from '@giving/shared/events/donations';
 import { ExternalDonationApproved } from '@giving/shared/events/workplace';
 import { ok } from '@giving/shared/lambda/http';
 import { queueConsumer } from '@giving/shared/lambda/queue';
+import { eventBridgePublisher } from '@giving/shared/lambda/publisher';
 import { campaigns, ledger, roles } from '../adapters';
-import { campaignStats, campaignTransactions, fromDonation, fromExternalDonation, matchDonation, previewMatch } from '../domain/ledger';
+import { campaignStats, campaignTransactions, fromDonation, fromExternalDonation, giveBackMatches, matchDonation, previewMatch } from '../domain/ledger';
 import { matchingRoute } from '../http';
 
 const deps = () => ({ campaigns: campaigns(), roles: roles(), ledger: ledger(), clock: systemClock });
@@ -17,6 +18,14 @@ export const matchCompletedDonation = queueConsumer({ events: [DonationCompleted
   if (!donation) return;
   const matched = await matchDonation(deps(), donation);
   if (matched.length > 0) log.info('donation matched', { donationId: data.donationId, campaigns: matched.map((m) => m.campaignId) });
+});
+
+let publisher: ReturnType<typeof eventBridgePublisher> | undefined;
+
+/** DonationRefunded -> each campaign gives back what it matched of the refunded part (issue 17 item 5), once per refund. */
+export const giveBackRefunded = queueConsumer({ events: [DonationRefunded] }, async ({ data }, { log }) => {
+  const given = await giveBackMatches({ ...deps(), events: (publisher ??= eventBridgePublisher()) }, data);
+  if (given.length > 0) log.info('matches given back', { donationId: data.donationId, refundId: data.refundId, given });
 });
 
 /** ExternalDonationApproved -> the approving workplace's qualifying campaigns (giving type ExternalDonation or Any). */

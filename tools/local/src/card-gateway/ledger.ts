@@ -372,27 +372,36 @@ export class Ledger {
   }
 
   /**
-   * Refunds a paid charge in full; idempotent by key (a retried refund answers the first reply). A declined charge,
-   * or one already refunded under another key, is refused: a charge is never paid back twice.
+   * Refunds a paid charge, in full or (with an amount) in part; idempotent by key (a retried refund answers the first
+   * reply). A declined charge, or an amount beyond what is left of the charge, is refused: a charge is never paid back
+   * more than it took, whatever the keys.
    */
-  refund(account: string, idempotencyKey: string, chargeId: string): GatewayReply {
-    const fingerprint = JSON.stringify(['refund', chargeId]);
+  refund(account: string, idempotencyKey: string, chargeId: string, amount?: number): GatewayReply {
+    const fingerprint = JSON.stringify(['refund', chargeId, amount ?? 'all']);
     const replayed = this.replay(account, idempotencyKey, fingerprint);
     if (replayed) return replayed;
     const charge = this.getCharge(account, chargeId);
     if (!charge) return missing('charge', `No such charge: '${chargeId}'`);
     if (charge.status !== 'succeeded') return invalidParam('charge', `Charge ${chargeId} was declined, so there is nothing to refund.`);
-    if (charge.refunded) {
+    const left = charge.amount - charge.amount_refunded;
+    if (charge.refunded || left <= 0) {
       return { status: 400, body: errorBody('invalid_request_error', `Charge ${chargeId} has already been refunded.`, { code: 'charge_already_refunded', param: 'charge' }) };
     }
-    charge.refunded = true;
-    charge.amount_refunded = charge.amount;
+    const refunding = amount ?? left;
+    if (refunding > left) {
+      return {
+        status: 400,
+        body: errorBody('invalid_request_error', `Refund amount (${refunding}) is greater than unrefunded amount on charge (${left}).`, { code: 'amount_too_large', param: 'amount' }),
+      };
+    }
+    charge.amount_refunded += refunding;
+    charge.refunded = charge.amount_refunded === charge.amount;
     const refund: Refund = {
       id: `re_${newId(this.now().getTime())}`,
       object: 'refund',
       account,
       charge: charge.id,
-      amount: charge.amount,
+      amount: refunding,
       currency: charge.currency,
       status: 'succeeded',
       idempotency_key: idempotencyKey,

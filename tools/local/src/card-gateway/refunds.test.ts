@@ -61,6 +61,18 @@ describe('sandbox gateway refunds', () => {
     expect(await refundsOf(result.chargeId)).toHaveLength(1);
   });
 
+  it('refunds part of a charge, then the rest, and never more than is left (the back office refunds in parts)', async () => {
+    const { result } = await charged();
+    if (result.outcome !== 'approved') throw new Error('expected approval');
+    const refund = (cents: number) => client().refund({ account: 'Platform' as const, idempotencyKey: newKey('refund'), chargeId: result.chargeId, amount: money(cents, 'NZD') });
+    await refund(1000);
+    await expect(refund(1501)).rejects.toMatchObject({ name: 'GatewayRefused' });
+    await refund(1500);
+    await expect(refund(1)).rejects.toMatchObject({ name: 'GatewayRefused' });
+    expect((await refundsOf(result.chargeId)).map((r) => r.amount)).toEqual([1500, 1000]);
+    expect(gateway.snapshot().charges.find((c) => c.id === result.chargeId)).toMatchObject({ refunded: true, amount_refunded: 2500 });
+  });
+
   it('refuses a declined charge and an unknown one, and needs the secret key', async () => {
     const { result } = await charged(TEST_CARDS.decline);
     expect(result.outcome).toBe('declined');

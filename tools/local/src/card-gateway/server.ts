@@ -10,7 +10,7 @@ import { closeServer, listenOn, readBody as readLimited } from '../runtime/http-
  * The sandbox card gateway, on its own origin: hosted card fields for our checkout's iframe, tokenisation with
  * the publishable key (or, for an account with a client key, of card fields encrypted in the frame), customers and
  * their saved cards (payment methods), charges of a token or a saved card with the secret key (idempotent by
- * Idempotency-Key), full refunds (idempotent too; the payment workflow's compensation), a lookup by idempotency key
+ * Idempotency-Key), full or part refunds (idempotent too; the payment workflow's compensation and the back office's refunds), a lookup by idempotency key
  * for reconciliation, and a dashboard of charges. Test card numbers (TEST_CARDS) approve, decline (soft or hard),
  * fail once, lose the reply, or decline only once saved.
  *
@@ -132,9 +132,12 @@ async function handle(context: Context, req: IncomingMessage, res: ServerRespons
     case 'POST /v1/refunds': {
       const account = accountOfSecret(context, req);
       const key = idempotencyKeyOf(req);
-      const { charge } = await readBody(req);
+      const { charge, amount } = await readBody(req);
       if (typeof charge !== 'string' || charge === '') throw new HttpError(400, errorBody('invalid_request_error', 'A charge to refund is required.', { param: 'charge' }));
-      return sendReply(res, context.ledger.refund(account, key, charge));
+      if (amount !== undefined && !(Number.isInteger(amount) && (amount as number) > 0)) {
+        throw new HttpError(400, errorBody('invalid_request_error', 'The amount to refund must be a positive whole number of cents.', { param: 'amount' }));
+      }
+      return sendReply(res, context.ledger.refund(account, key, charge, amount as number | undefined));
     }
     case 'GET /v1/refunds': {
       const account = accountOfSecret(context, req);

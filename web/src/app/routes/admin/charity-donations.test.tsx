@@ -271,10 +271,11 @@ describe('donation reports', () => {
 const remittance: Remittance = {
   owed: { cents: 12_000, currency: 'NZD' },
   received: { cents: 32_000, currency: 'NZD' },
+  refunded: { cents: 0, currency: 'NZD' },
   paid: { cents: 20_000, currency: 'NZD' },
   months: [
-    { month: '2026-11', donationCount: 3, received: { cents: 12_000, currency: 'NZD' }, paid: { cents: 20_000, currency: 'NZD' }, balance: { cents: 12_000, currency: 'NZD' } },
-    { month: '2026-10', donationCount: 5, received: { cents: 20_000, currency: 'NZD' }, paid: { cents: 0, currency: 'NZD' }, balance: { cents: 20_000, currency: 'NZD' } },
+    { month: '2026-11', donationCount: 3, received: { cents: 12_000, currency: 'NZD' }, refunded: { cents: 0, currency: 'NZD' }, paid: { cents: 20_000, currency: 'NZD' }, balance: { cents: 12_000, currency: 'NZD' } },
+    { month: '2026-10', donationCount: 5, received: { cents: 20_000, currency: 'NZD' }, refunded: { cents: 0, currency: 'NZD' }, paid: { cents: 0, currency: 'NZD' }, balance: { cents: 20_000, currency: 'NZD' } },
   ],
   payouts: [{ payoutId: 'P1', amount: { cents: 20_000, currency: 'NZD' }, reference: 'Koha remittance 2026-11-01', paidAt: '2026-11-01', recordedAt: '2026-11-01T00:00:00Z', recordedBy: 'alex.morgan@koha.nz' }],
 };

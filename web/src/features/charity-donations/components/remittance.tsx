@@ -105,6 +105,7 @@ export function RemittanceScreen() {
           <StatTiles label="Remittance">
             <StatTile label="Owed to you" value={moneyText(data.owed)} />
             <StatTile label="Received from donations" value={moneyText(data.received)} />
+            {data.refunded.cents > 0 ? <StatTile label="Refunded to donors" value={moneyText(data.refunded)} /> : null}
             <StatTile label="Paid to you" value={moneyText(data.paid)} />
           </StatTiles>
           <p className={mutedText}>{TIP_NOTE}</p>
@@ -124,6 +125,9 @@ export function RemittanceScreen() {
                       Received
                     </th>
                     <th scope="col" className={styles.number}>
+                      Refunded
+                    </th>
+                    <th scope="col" className={styles.number}>
                       Paid to you
                     </th>
                     <th scope="col" className={styles.number}>
@@ -137,6 +141,7 @@ export function RemittanceScreen() {
                       <RowHeader>{monthText(month.month)}</RowHeader>
                       <td className={styles.number}>{month.donationCount}</td>
                       <td className={styles.number}>{moneyText(month.received)}</td>
+                      <td className={styles.number}>{moneyText(month.refunded)}</td>
                       <td className={styles.number}>{moneyText(month.paid)}</td>
                       <td className={styles.number}>{moneyText(month.balance)}</td>
                     </tr>

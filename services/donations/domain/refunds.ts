@@ -1,0 +1,283 @@
+import type { Clock } from '@giving/shared/clock';
+import { REFUND_MESSAGES, type Refund, type RefundParts, type RefundRequest } from '@giving/shared/contracts/back-office-payments';
+import { COUNTRIES } from '@giving/shared/countries';
+import { DomainError, conflict, notFound } from '@giving/shared/errors';
+import type { EventPublisher } from '@giving/shared/events';
+import { DonationRefunded } from '@giving/shared/events/donations';
+import { newId } from '@giving/shared/ids';
+import { COUNTRY_TIME_ZONES, localMonth } from '@giving/shared/local-time';
+import { formatMoney, money } from '@giving/shared/money';
+import { accountOfPayment } from './payment-gateway';
+import type { CardGateway, Donation, PaymentRepository } from './ports';
+
+/**
+ * Refunds (issue 17 item 5): the back office gives a completed donation back, whole or in part. Accepting a refund
+ * reserves it against the donation in one DynamoDB transaction conditioned on the donation's refund version, so two
+ * administrators refunding at once can never give back more than is left; the refund workflow
+ * (workflows/refund.asl.json, started from the stored refund like a payment) then pays the card back at the gateway
+ * (keyed by the refund id: never twice), returns a voucher's part to the voucher, records the refund against the
+ * donation and the charity's ledger in one transaction, and announces DonationRefunded (matching gives back its match,
+ * fundraising its page total, and the donor is e-mailed the receipt as it now stands). A refund the gateway refuses is
+ * failed and its reservation released.
+ *
+ * How a refund splits: a full refund gives back everything left — the donation, the tip and the card fee, to the card
+ * and the voucher as each paid. A part refund is part of the charity's donation only (the tip and fee stay), paid back
+ * to the card first and then to the voucher: money goes back to the donor's own card before a voucher someone else
+ * may have paid for.
+ */
+
+/** A refund as the donations table keeps it (beside its donation: DONATION#<id> / REFUND#<refund id>). */
+export interface StoredRefund extends Refund {
+  donationId: string;
+  charityId: string;
+  country: Donation['country'];
+}
+
+/** What a donation has had reserved by refunds (requested or completed), and what completed refunds gave back. */
+export interface DonationRefunds {
+  /** Bumped by every reservation and release: the condition two refunds at once cannot both pass. */
+  version: number;
+  held: RefundParts;
+  refunded: RefundParts;
+  /** Completed refunds. */
+  count: number;
+}
+
+export const NO_PARTS: RefundParts = { charity: 0, tip: 0, fee: 0, card: 0, voucher: 0 };
+
+export interface RefundBook {
+  /**
+   * Stores the refund, claims the idempotency key and adds its parts to the donation's reserved ones, in one
+   * transaction conditioned on the donation's refund version being `version`: 'changed' when another refund moved it
+   * first (nothing written); 'repeat' with the refund this key stored before and that request's fingerprint.
+   */
+  reserve(
+    refund: StoredRefund,
+    version: number,
+    idempotencyKey: string,
+    fingerprint: string,
+  ): Promise<{ outcome: 'reserved' } | { outcome: 'changed' } | { outcome: 'repeat'; refund: StoredRefund; fingerprint: string }>;
+  get(donationId: string, refundId: string): Promise<StoredRefund | undefined>;
+  /** The donation's refunds, newest first. */
+  list(donationId: string): Promise<StoredRefund[]>;
+  /**
+   * Requested -> Completed in one transaction with the donation's refunded parts and the charity's ledger (what it
+   * received less refunds, what it is owed) in the month given; 'already' when it was recorded before.
+   */
+  complete(refund: StoredRefund, at: Date, month: string): Promise<'completed' | 'already'>;
+  /** Requested -> Failed with a message, its reservation released from the donation; 'already' when it had ended. */
+  fail(refund: StoredRefund, message: string, at: Date): Promise<'failed' | 'already'>;
+}
+
+export interface VoucherRefunds {
+  /** Adds the amount back to the voucher this payment redeemed, once per refund id. */
+  returnPart(trackingNumber: string, refundId: string, amount: number, at: Date): Promise<'returned' | 'already' | 'none'>;
+}
+
+export interface RefundWorkflow {
+  /** Starts the refund workflow for this refund (named by its id: starting it again is harmless). */
+  start(refund: Pick<StoredRefund, 'refundId' | 'donationId'>): Promise<void>;
+}
+
+const sum = (parts: RefundParts) => parts.card + parts.voucher;
+const minus = (a: RefundParts, b: RefundParts): RefundParts => ({
+  charity: a.charity - b.charity,
+  tip: a.tip - b.tip,
+  fee: a.fee - b.fee,
+  card: a.card - b.card,
+  voucher: a.voucher - b.voucher,
+});
+
+/** Everything the donor paid, part by part: the donation, the tip and the fee; by card (with the fee) and by voucher. */
+export function paidParts(donation: Donation): RefundParts {
+  const voucher = donation.voucherAmount?.cents ?? 0;
+  const fee = donation.transactionFee?.cents ?? 0;
+  return {
+    charity: donation.priced.amount.cents,
+    tip: donation.priced.tip.cents,
+    fee,
+    card: donation.priced.total.cents - voucher + fee,
+    voucher,
+  };
+}
+
+/** What is left to refund: what was paid less what refunds (requested or completed) have reserved. */
+export function refundableParts(donation: Donation): RefundParts {
+  return minus(paidParts(donation), donation.refunds?.held ?? NO_PARTS);
+}
+
+const moneyText = (donation: Donation, cents: number) => formatMoney(money(cents, donation.priced.total.currency), COUNTRIES[donation.country].locale);
+
+/** Whether the donation can be refunded here at all: a completed donation paid by card or voucher. */
+export function refusalOf(donation: Donation): string | undefined {
+  if (donation.paymentType === 'PAYROLL') return REFUND_MESSAGES.payroll;
+  const left = refundableParts(donation);
+  if (left.card + left.voucher <= 0) return REFUND_MESSAGES.nothingLeft;
+  return undefined;
+}
+
+/**
+ * The parts a refund gives back: everything left (no amount), or `amount` of the charity's donation, card first and
+ * then voucher. 409 (naming `amount`) when it is more than is left.
+ */
+export function planRefund(donation: Donation, amount: number | undefined): { parts: RefundParts; isFull: boolean } {
+  const refusal = refusalOf(donation);
+  if (refusal) throw conflict(refusal);
+  const left = refundableParts(donation);
+  if (amount === undefined) return { parts: left, isFull: true };
+  if (amount > left.charity) {
+    throw new DomainError('Conflict', REFUND_MESSAGES.moreThanLeft(moneyText(donation, left.charity)), [
+      { field: 'amount', message: REFUND_MESSAGES.moreThanLeft(moneyText(donation, left.charity)) },
+    ]);
+  }
+  // The card's own part, without the fee it still holds (a part refund never gives the fee back).
+  const card = Math.min(amount, Math.max(0, left.card - left.fee));
+  const parts = { charity: amount, tip: 0, fee: 0, card, voucher: amount - card };
+  // Giving back all that is left of the donation when there is no tip or fee left is the whole refund.
+  return { parts, isFull: amount === left.charity && left.tip === 0 && left.fee === 0 };
+}
+
+/** Attempts when another refund of the same donation keeps moving its version first. */
+const RESERVE_ATTEMPTS = 5;
+
+/** POST /donations/backoffice/payments/{trackingNumber}/refunds: reserves the refund; the workflow starts from the stored item. */
+export async function requestRefund(
+  deps: { payments: Pick<PaymentRepository, 'getDonation' | 'get'>; refunds: RefundBook; clock: Clock },
+  trackingNumber: string,
+  request: RefundRequest,
+  idempotencyKey: string,
+  requestedBy: string,
+): Promise<{ created: boolean; refund: Refund }> {
+  const fingerprint = JSON.stringify([trackingNumber, request.amount ?? 'all', request.reason]);
+  for (let attempt = 0; attempt < RESERVE_ATTEMPTS; attempt++) {
+    const donation = await deps.payments.getDonation(trackingNumber);
+    if (!donation) {
+      if (await deps.payments.get(trackingNumber)) throw conflict(REFUND_MESSAGES.notDonation);
+      throw notFound('That payment');
+    }
+    const { parts, isFull } = planRefund(donation, request.amount);
+    const now = deps.clock.now();
+    const refund: StoredRefund = {
+      refundId: newId(now.getTime()),
+      trackingNumber: donation.trackingNumber,
+      donationId: donation.donationId,
+      charityId: donation.priced.charity.id,
+      country: donation.country,
+      status: 'Requested',
+      isFull,
+      currency: donation.priced.total.currency,
+      parts,
+      total: sum(parts),
+      reason: request.reason,
+      requestedBy,
+      requestedAt: now.toISOString(),
+    };
+    const result = await deps.refunds.reserve(refund, donation.refunds?.version ?? 0, idempotencyKey, fingerprint);
+    if (result.outcome === 'reserved') return { created: true, refund: publicRefund(refund) };
+    if (result.outcome === 'repeat') {
+      if (result.fingerprint !== fingerprint) throw new DomainError('IdempotencyKeyReused');
+      return { created: false, refund: publicRefund(result.refund) };
+    }
+  }
+  throw conflict(REFUND_MESSAGES.busy);
+}
+
+export function publicRefund(refund: StoredRefund): Refund {
+  const { donationId: _d, charityId: _c, country: _country, ...shown } = refund;
+  return shown;
+}
+
+/* ------------------------------------------------------------------------------------------------------------
+ * The refund workflow's steps (workflows/refund.asl.json). Each is safe to run again.
+ * ---------------------------------------------------------------------------------------------------------- */
+
+export interface RefundStep {
+  refundId: string;
+  donationId: string;
+}
+
+async function loadRefund(refunds: Pick<RefundBook, 'get'>, step: RefundStep): Promise<StoredRefund> {
+  const refund = await refunds.get(step.donationId, step.refundId);
+  if (!refund) throw new Error(`refund ${step.refundId} of ${step.donationId} does not exist`);
+  return refund;
+}
+
+/** Pays the card's part back at the gateway, keyed by the refund id (a retry never refunds twice). */
+export async function refundCard(
+  deps: { refunds: Pick<RefundBook, 'get'>; payments: Pick<PaymentRepository, 'get' | 'getDonation'>; gateway: Pick<CardGateway, 'refund'> },
+  step: RefundStep,
+): Promise<RefundStep> {
+  const refund = await loadRefund(deps.refunds, step);
+  if (refund.status !== 'Requested' || refund.parts.card <= 0) return step;
+  const [payment, donation] = await Promise.all([deps.payments.get(refund.trackingNumber), deps.payments.getDonation(refund.donationId)]);
+  // A card part with no charge to refund is a broken invariant: retried, then left pending for a person to look at.
+  if (!payment || !donation?.chargeId) throw new Error(`refund ${refund.refundId}: the donation has no card charge`);
+  await deps.gateway.refund({
+    account: accountOfPayment(payment),
+    idempotencyKey: `refund-${refund.refundId}`,
+    chargeId: donation.chargeId,
+    amount: money(refund.parts.card, refund.currency),
+  });
+  return step;
+}
+
+/** Returns the voucher's part to the gift voucher the payment redeemed, once. */
+export async function returnToVoucher(deps: { refunds: Pick<RefundBook, 'get'>; vouchers: VoucherRefunds; clock: Clock }, step: RefundStep): Promise<RefundStep> {
+  const refund = await loadRefund(deps.refunds, step);
+  if (refund.status !== 'Requested' || refund.parts.voucher <= 0) return step;
+  await deps.vouchers.returnPart(refund.trackingNumber, refund.refundId, refund.parts.voucher, deps.clock.now());
+  return step;
+}
+
+/** Records the refund against the donation and the charity's ledger (in the charity's month), once. */
+export async function recordRefund(deps: { refunds: Pick<RefundBook, 'get' | 'complete'>; clock: Clock }, step: RefundStep): Promise<RefundStep> {
+  const refund = await loadRefund(deps.refunds, step);
+  if (refund.status === 'Completed') return step;
+  if (refund.status !== 'Requested') throw new Error(`refund ${refund.refundId} is ${refund.status}`);
+  const now = deps.clock.now();
+  await deps.refunds.complete(refund, now, localMonth(now, COUNTRY_TIME_ZONES[refund.country]));
+  return step;
+}
+
+/** Announces the completed refund (event id = refund id, so consumers act on it once). */
+export async function emitDonationRefunded(
+  deps: { refunds: Pick<RefundBook, 'get'>; payments: Pick<PaymentRepository, 'getDonation'>; publisher: EventPublisher },
+  step: RefundStep,
+): Promise<RefundStep> {
+  const refund = await loadRefund(deps.refunds, step);
+  const donation = await deps.payments.getDonation(refund.donationId);
+  if (!donation || refund.status !== 'Completed') throw new Error(`refund ${refund.refundId} is not recorded`);
+  const refunded = donation.refunds?.refunded ?? NO_PARTS;
+  await deps.publisher.publish(
+    DonationRefunded,
+    {
+      refundId: refund.refundId,
+      donationId: donation.donationId,
+      trackingNumber: donation.trackingNumber,
+      country: donation.country,
+      charityId: refund.charityId,
+      currency: refund.currency,
+      donationCents: refund.parts.charity,
+      tipCents: refund.parts.tip,
+      totalCents: refund.total,
+      remainingDonationCents: donation.priced.amount.cents - refunded.charity,
+      originalDonationCents: donation.priced.amount.cents,
+      ...(donation.priced.page ? { pageId: donation.priced.page.id } : {}),
+      ...(donation.memberId ? { donorMemberId: donation.memberId } : {}),
+      completedAt: donation.completedAt,
+      refundedAt: refund.completedAt ?? refund.requestedAt,
+    },
+    { id: refund.refundId, correlationId: refund.trackingNumber },
+  );
+  return step;
+}
+
+/** Shown on a refund the gateway would not make (the charge was refunded outside Koha, or is no longer refundable). */
+export const REFUND_REFUSED = 'The card gateway refused this refund (the charge may already have been refunded outside Koha). Nothing was given back; its amount can be refunded again.';
+
+/** The gateway refused: the refund fails and what it reserved is left to refund again. */
+export async function failRefund(deps: { refunds: Pick<RefundBook, 'get' | 'fail'>; clock: Clock }, step: RefundStep): Promise<RefundStep> {
+  const refund = await loadRefund(deps.refunds, step);
+  if (refund.status === 'Requested') await deps.refunds.fail(refund, REFUND_REFUSED, deps.clock.now());
+  return step;
+}
