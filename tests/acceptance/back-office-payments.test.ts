@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BackOfficePaymentDetail, BackOfficePaymentList } from '@giving/shared/contracts/back-office-payments';
+import { REFUND_MESSAGES, type BackOfficePaymentDetail, type BackOfficePaymentList, type Refund } from '@giving/shared/contracts/back-office-payments';
+import type { Remittance } from '@giving/shared/contracts/charity-reports';
+import type { VoucherLookupResponse } from '@giving/shared/contracts/vouchers';
 import { TEST_CARDS } from '@giving/shared/contracts/card-gateway';
 import type { Gift } from '@giving/shared/contracts/donations';
 import type { RunningPlatform } from '../../tools/local/src/platform';
 import { DEMO_PASSWORD, DEMO_USERS, type DemoRole } from '../../tools/local/src/seed/data';
-import { apiCaller, platformClient, startTestPlatform, withFee } from './platform';
+import { DEMO_CAMPAIGN_NAME } from '../../tools/local/src/seed/matching';
+import { pdfText } from '../../tools/local/src/testing/pdf-text';
+import { apiCaller, eventually, platformClient, startTestPlatform, withFee, CARD_GATEWAY_TRUST_SECRET } from './platform';
 
 /**
  * The back office's payments (issue 17 item 4), through the real local API: every payment newest first, found by its
@@ -25,12 +29,12 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-async function give(email: string, card: string, key: string) {
+async function give(email: string, card: string, key: string, options: { tip?: number; voucher?: { code: string; balance: number } } = {}) {
   const client = platformClient(platform);
   const gift = (await call<Gift>('/donations/gifts/kiwi-coast-rescue/feed-a-kiwi-chick')).body;
   const body = {
-    ...withFee({ pageType: 'GIFT' as const, country: 'nz' as const, giftId: gift.id, donationAmount: gift.price.cents, quantity: 2, supportingAmount: 0 }),
-    paymentType: 'CARD',
+    ...withFee({ pageType: 'GIFT' as const, country: 'nz' as const, giftId: gift.id, donationAmount: gift.price.cents, quantity: 2, supportingAmount: options.tip ?? 0 }, options.voucher?.balance ?? 0),
+    ...(options.voucher ? { paymentType: 'VOUCHER', voucher: { code: options.voucher.code } } : { paymentType: 'CARD' }),
     isRecurring: false,
     isAnonymous: false,
     receiptName: 'Mere Tapsell',
@@ -117,5 +121,158 @@ describe('the back office’s payments', () => {
     expect(missing.status).toBe(404);
     expect(JSON.stringify(missing.body)).toContain('That payment was not found.');
     expect((await call(`/donations/backoffice/payments/${paid}`, { role: 'donor' })).status).toBe(403);
+  });
+});
+
+/** Buys a gift voucher as a guest and reads its code from the buyer's e-mail. */
+async function buyVoucher(valueCents: number) {
+  const client = platformClient(platform);
+  const buyer = { firstName: 'Aroha', lastName: 'Ngata', email: `aroha.${crypto.randomUUID().slice(0, 8)}@example.com` };
+  const bought = await call<{ trackingNumber: string }>('/donations/voucher-purchases', {
+    method: 'POST',
+    body: { country: 'nz', voucherValue: valueCents, card: await client.cardToken(TEST_CARDS.approve, 'Aroha Ngata'), buyer },
+    headers: { 'idempotency-key': `voucher-${crypto.randomUUID()}` },
+  });
+  expect((await client.settle(bought.body.trackingNumber)).paymentProcessingStatus).toBe('Completed');
+  const code = /Voucher code: ([A-Z0-9]{8})/.exec((await client.receiptsFor(buyer.email))[0]?.text ?? '')?.[1];
+  if (!code) throw new Error('no voucher code e-mailed');
+  return code;
+}
+
+const balanceOf = async (code: string) => (await call<VoucherLookupResponse>('/donations/vouchers/lookup', { method: 'POST', body: { code } })).body.remainingBalance.cents;
+const detailOf = (trackingNumber: string) => call<BackOfficePaymentDetail>(`/donations/backoffice/payments/${trackingNumber}`, { role: 'backOffice' });
+const refund = (trackingNumber: string, body: unknown, key = `refund-${crypto.randomUUID()}`) =>
+  call<{ refund: Refund; detail?: string; errors?: { field: string; message: string }[] }>(`/donations/backoffice/payments/${trackingNumber}/refunds`, {
+    method: 'POST',
+    role: 'backOffice',
+    body,
+    headers: { 'idempotency-key': key },
+  });
+/** Waits for the refund workflow to finish the refund (Completed or Failed). */
+const settledRefund = async (trackingNumber: string, refundId: string) =>
+  (await eventually(() => detailOf(trackingNumber), (detail) => detail.body.refunds.some((r) => r.refundId === refundId && r.status !== 'Requested'), 20_000)).body;
+const gatewayCharge = async (chargeId: string) => {
+  const charges = (await (await fetch(`${platform.urls.cardGateway}/v1/charges`, { headers: { authorization: `Bearer ${CARD_GATEWAY_TRUST_SECRET}` } })).json()) as {
+    data: { id: string; amount: number; amount_refunded: number; refunded: boolean }[];
+  };
+  return charges.data.find((charge) => charge.id === chargeId);
+};
+const remittance = async () => (await call<Remittance>(`/donations/charity/${kiwiCharityId}/remittance`, { role: 'charityAdmin' })).body;
+let kiwiCharityId = '';
+
+describe('refunds from the back office', () => {
+  it('refunds in full: the card (with its fee) at the gateway, the voucher’s part to the voucher, the charity’s ledger, a new receipt e-mailed', async () => {
+    const client = platformClient(platform);
+    const code = await buyVoucher(3000);
+    const email = `ana.${Date.now()}@example.org`;
+    // 2 x $25 kiwi chicks and a $5 tip: $30 from the voucher, $25 by card plus its fee.
+    const paid = await give(email, TEST_CARDS.approve, `refund-full-${crypto.randomUUID()}`, { tip: 500, voucher: { code, balance: 3000 } });
+    expect(await balanceOf(code)).toBe(0);
+    const before = await detailOf(paid);
+    kiwiCharityId = before.body.charity!.id;
+    const fee = before.body.amounts.fee.cents;
+    expect(before.body.refundable).toEqual({ donation: { cents: 5000, currency: 'NZD' }, total: { cents: 5500 + fee, currency: 'NZD' } });
+    const owedBefore = await eventually(remittance, (r) => r.received.cents > 0);
+
+    const answer = await refund(paid, { reason: 'The donor gave to the wrong charity' });
+    expect(answer.status).toBe(202);
+    expect(answer.body.refund).toMatchObject({ status: 'Requested', isFull: true, total: 5500 + fee, parts: { charity: 5000, tip: 500, fee, card: 2500 + fee, voucher: 3000 }, requestedBy: 'Alex Morgan' });
+    const after = await settledRefund(paid, answer.body.refund.refundId);
+    expect(after.refunds).toEqual([expect.objectContaining({ refundId: answer.body.refund.refundId, status: 'Completed', completedAt: expect.any(String) })]);
+    expect(after.refundable).toBeUndefined();
+    const steps = after.history.map((entry) => `${entry.step}: ${entry.outcome}`);
+    expect(steps).toEqual(expect.arrayContaining(['Refund workflow: Started', 'Refund card: Finished', 'Return to voucher: Finished', 'Record refund: Finished', 'Refund workflow: Succeeded']));
+
+    // The money went back: the card's charge refunded in full at the gateway, the voucher's $30 on the voucher again.
+    expect(await gatewayCharge(after.chargeId!)).toMatchObject({ refunded: true, amount_refunded: 2500 + fee });
+    expect(await balanceOf(code)).toBe(3000);
+    // The charity's ledger: $50 refunded, no longer owed.
+    const owed = await eventually(remittance, (r) => r.refunded.cents >= owedBefore.refunded.cents + 5000);
+    expect(owed.owed.cents).toBe(owedBefore.owed.cents - 5000);
+
+    // The donor is told, with the receipt that replaces theirs.
+    const mail = await eventually(async () => (await client.receiptsFor(email)).find((m) => m.subject === 'Your refund from Koha: Kiwi Coast Rescue'), (m) => m !== undefined);
+    expect(mail!.text).toContain(`We have refunded $${((5500 + fee) / 100).toFixed(2)} of your`);
+    expect(mail!.text).toContain(`Your receipt has been replaced by receipt ${paid}-2: nothing is left of the donation to claim for tax.`);
+    const link = /Your receipt as a PDF: (\S+)/.exec(mail!.text)?.[1];
+    const pdf = await fetch(link!.replace(/^https?:\/\/[^/]+/, platform.siteUrl));
+    expect(pdf.status).toBe(200);
+    const text = (await pdfText(new Uint8Array(await pdf.arrayBuffer()))).text.replace(/\s+/g, ' ');
+    expect(text).toContain(`This donation was refunded in full. This receipt replaces receipt ${paid}`);
+    expect(text).toMatch(/Eligible for a donation tax credit:?\s*\$0\.00/);
+
+    // Nothing is left: another refund is refused and changes nothing.
+    const again = await refund(paid, { reason: 'Once more' });
+    expect(again.status).toBe(409);
+    expect(again.body.detail).toBe(REFUND_MESSAGES.nothingLeft);
+  });
+
+  it('refunds part of a donation; two administrators at once never refund more than is left; the match is given back', async () => {
+    const client = platformClient(platform);
+    const gift = (await call<Gift>('/donations/gifts/kiwi-coast-rescue/feed-a-kiwi-chick')).body;
+    // Wiremu's 2 kiwi chicks ($50) are matched $50 by Tasman Engineering's demo campaign.
+    const body = {
+      ...withFee({ pageType: 'GIFT' as const, country: 'nz' as const, giftId: gift.id, donationAmount: gift.price.cents, quantity: 2, supportingAmount: 0 }),
+      paymentType: 'CARD',
+      isRecurring: false,
+      isAnonymous: false,
+      receiptName: 'Wiremu Parata',
+      card: await client.cardToken(TEST_CARDS.approve),
+    };
+    const paid = (await call<{ trackingNumber: string }>('/donations/me/payments', { method: 'POST', role: 'workplaceMember', body, headers: { 'idempotency-key': `refund-part-${crypto.randomUUID()}` } })).body.trackingNumber;
+    expect((await client.settle(paid)).paymentProcessingStatus).toBe('Completed');
+    type Matches = { items: { campaignName: string; amount: { cents: number } }[] };
+    const matches = () => call<Matches>(`/donations/me/donations/${paid}/matches`, { role: 'workplaceMember' });
+    await eventually(matches, (found) => found.body.items?.[0]?.amount.cents === 5000);
+
+    // Two administrators refund $30 each at the same moment: $50 is left, so one is refunded, the other refused.
+    const [first, second] = await Promise.all([refund(paid, { amount: 3000, reason: 'Asked for a refund' }), refund(paid, { amount: 3000, reason: 'Asked for a refund' })]);
+    expect([first.status, second.status].sort()).toEqual([202, 409]);
+    const accepted = first.status === 202 ? first : second;
+    const refused = first.status === 202 ? second : first;
+    expect(refused.body.detail).toBe(REFUND_MESSAGES.moreThanLeft('$20.00'));
+    expect(refused.body.errors).toEqual([{ field: 'amount', message: REFUND_MESSAGES.moreThanLeft('$20.00') }]);
+    expect(accepted.body.refund).toMatchObject({ isFull: false, total: 3000, parts: { charity: 3000, tip: 0, fee: 0, card: 3000, voucher: 0 } });
+    // A retry with the same key is the same refund; the key with another request is refused.
+    const key = `refund-retry-${crypto.randomUUID()}`;
+    const part = await refund(paid, { amount: 500, reason: 'Part of it' }, key);
+    expect(part.status).toBe(202);
+    expect(await refund(paid, { amount: 500, reason: 'Part of it' }, key)).toMatchObject({ status: 200, body: { refund: part.body.refund } });
+    expect((await refund(paid, { amount: 600, reason: 'Part of it' }, key)).status).toBe(422);
+
+    await settledRefund(paid, accepted.body.refund.refundId);
+    const after = await settledRefund(paid, part.body.refund.refundId);
+    expect(after.refunds.map((r) => [r.total, r.status])).toEqual(
+      expect.arrayContaining([
+        [3000, 'Completed'],
+        [500, 'Completed'],
+      ]),
+    );
+    expect(after.refundable?.donation.cents).toBe(1500);
+    expect(await gatewayCharge(after.chargeId!)).toMatchObject({ refunded: false, amount_refunded: 3500 });
+
+    // The campaign matched $50 of $50; $15 is left, so it keeps $15 and gives $35 back.
+    const kept = await eventually(matches, (found) => found.body.items?.[0]?.amount.cents === 1500);
+    expect(kept.body.items).toEqual([expect.objectContaining({ campaignName: DEMO_CAMPAIGN_NAME, amount: { cents: 1500, currency: 'NZD' } })]);
+    const receipt = await fetch(`${platform.siteUrl}/api/donations/me/donations/${paid}/receipt`, { headers: { authorization: `Bearer ${tokens.get('workplaceMember')}` } });
+    const text = (await pdfText(new Uint8Array(await receipt.arrayBuffer()))).text.replace(/\s+/g, ' ');
+    expect(text).toContain(`This receipt replaces receipt ${paid}-2 and states what Kiwi Coast Rescue kept: $15.00.`);
+    expect(text).toMatch(/Eligible for a donation tax credit:?\s*\$15\.00/);
+  });
+
+  it('checks the request: the reason, the amount, the key, who may refund, and what can be refunded', async () => {
+    const paid = await give(`rua.${Date.now()}@example.org`, TEST_CARDS.approve, `refund-checks-${crypto.randomUUID()}`);
+    const bad = await refund(paid, { amount: 0, reason: ' ' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors?.map((e) => e.field).sort()).toEqual(['body.amount', 'body.reason']);
+    const noKey = await call(`/donations/backoffice/payments/${paid}/refunds`, { method: 'POST', role: 'backOffice', body: { reason: 'x' } });
+    expect(noKey.status).toBe(400);
+    expect((await call(`/donations/backoffice/payments/${paid}/refunds`, { method: 'POST', role: 'charityAdmin', body: { reason: 'x' }, headers: { 'idempotency-key': `k-${crypto.randomUUID()}` } })).status).toBe(403);
+    expect((await refund('01KDEM0PAYMENT000000000099', { reason: 'x' })).status).toBe(404);
+    const declined = await give(`rua.${Date.now()}@example.org`, TEST_CARDS.decline, `refund-declined-${crypto.randomUUID()}`);
+    const notDonation = await refund(declined, { reason: 'x' });
+    expect(notDonation.status).toBe(409);
+    expect(notDonation.body.detail).toBe(REFUND_MESSAGES.notDonation);
+    expect((await detailOf(paid)).body.refunds).toEqual([]);
   });
 });

@@ -118,7 +118,7 @@ export function handlerEnvironment(): Record<string, string> {
   // Handlers share this process, so each names every secret; in AWS a function names only those its access grants.
   for (const name of Object.keys(SECRETS) as SecretName[]) env[ENV.secretId(name)] = localSecretArn(SECRETS[name]);
   for (const service of SERVICE_NAMES) env[ENV.tableName(service)] = tableName(service, tablePrefix());
-  env[ENV.workflowArn('donations', 'payment')] = stateMachineArn('donations', 'payment');
+  for (const workflow of ['payment', 'refund']) env[ENV.workflowArn('donations', workflow)] = stateMachineArn('donations', workflow);
   return env;
 }
 
