@@ -12,7 +12,7 @@ import { api, isNotFound } from '../../../lib/api-client';
 /** The list's filters: a tracking number or donor's e-mail, a status, a charity (blank parts are left out). */
 export type PaymentFilters = Omit<BackOfficePaymentsQuery, 'cursor'>;
 
-const PAYMENTS_KEY = [...ACCOUNT_QUERY_KEY, 'back-office', 'payments'] as const;
+export const PAYMENTS_KEY = [...ACCOUNT_QUERY_KEY, 'back-office', 'payments'] as const;
 
 /** '?q=…&status=…&charityId=…&cursor=…', blank parts left out. */
 function paymentsSearch({ q, status, charityId, cursor }: BackOfficePaymentsQuery): string {
@@ -53,6 +53,8 @@ export const paymentQueryOptions = (trackingNumber: string) =>
   queryOptions({
     queryKey: [...PAYMENTS_KEY, 'detail', trackingNumber],
     queryFn: ({ signal }) => getPayment({ trackingNumber, signal }),
+    // While a refund is being given back, read it again every 2 s until its workflow ends.
+    refetchInterval: (query) => (query.state.data?.refunds.some((refund) => refund.status === 'Requested') ? 2000 : false),
   });
 
 export const usePayment = (trackingNumber: string) => useQuery(paymentQueryOptions(trackingNumber));

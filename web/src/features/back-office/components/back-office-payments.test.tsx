@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BackOfficePaymentDetail, BackOfficePaymentSummary } from '@giving/shared/contracts/back-office-payments';
+import { REFUND_MESSAGES, type BackOfficePaymentDetail, type BackOfficePaymentSummary, type Refund } from '@giving/shared/contracts/back-office-payments';
 import type { CharityProfile } from '@giving/shared/contracts/accounts-public';
 import { BACK_OFFICE_PERMISSIONS, type Permission } from '@giving/shared/permissions';
 import { resetSessionForTests } from '../../../lib/session';
@@ -64,6 +64,22 @@ const aDetail = (overrides: Partial<BackOfficePaymentDetail> = {}): BackOfficePa
     { at: '2026-11-21T09:00:00.000Z', step: 'Payment workflow', outcome: 'Started' },
     { at: '2026-11-21T09:00:02.000Z', step: 'Charge card', outcome: 'Retried', detail: 'GatewayTimeout' },
   ],
+  refunds: [],
+  refundable: { donation: { cents: 5000, currency: 'NZD' }, total: { cents: 5250, currency: 'NZD' } },
+  ...overrides,
+});
+
+const aRefund = (overrides: Partial<Refund> = {}): Refund => ({
+  refundId: '01JREFUND00000000000000001',
+  trackingNumber: 'KOHA-2026-000001',
+  status: 'Requested',
+  isFull: false,
+  currency: 'NZD',
+  parts: { charity: 1000, tip: 0, fee: 0, card: 1000, voucher: 0 },
+  total: 1000,
+  reason: 'Gave twice by mistake',
+  requestedBy: 'Alex Morgan',
+  requestedAt: '2026-11-22T01:00:00.000Z',
   ...overrides,
 });
 
@@ -211,6 +227,67 @@ describe('/admin/backoffice/payments', () => {
     expect(within(panel).getAllByText('$100.00', { selector: 'dd' })).toHaveLength(2);
     expect(within(panel).getByText('Mastercard ending 0005')).toBeTruthy();
     expect(within(within(panel).getByRole('list', { name: 'History' })).getByText('Failed').className).toMatch(/danger/);
+  });
+
+  it('refunds part of the donation with the reason and a key, shows it being given back, then refunded', async () => {
+    const { fetch, user } = start();
+    let refunds: Refund[] = [];
+    fetch.on('GET', `${API}/KOHA-2026-000001`, () => json(200, aDetail({ refunds, refundable: refunds.length ? { donation: { cents: 4000, currency: 'NZD' }, total: { cents: 4250, currency: 'NZD' } } : aDetail().refundable })));
+    const posted: RecordedRequest[] = [];
+    fetch.on('POST', `${API}/KOHA-2026-000001/refunds`, (request: RecordedRequest) => {
+      posted.push(request);
+      if (posted.length === 1) return problem(409, { title: 'That conflicts with the current state.', code: 'Conflict', detail: REFUND_MESSAGES.moreThanLeft('$50.00') });
+      refunds = [aRefund()];
+      return json(202, { refund: refunds[0] });
+    });
+    await screen.findByRole('table', { name: 'Payments' });
+    await user.click(screen.getByRole('button', { name: 'Details of KOHA-2026-000001' }));
+    const panel = await screen.findByRole('region', { name: 'Payment KOHA-2026-000001' });
+    expect(await within(panel).findByText('Nothing has been refunded.')).toBeTruthy();
+    expect(within(panel).getByText('$52.50 left to refund ($50.00 of the donation).')).toBeTruthy();
+    await user.click(within(panel).getByRole('button', { name: 'Refund payment KOHA-2026-000001' }));
+
+    const form = within(panel).getByRole('form', { name: 'Refund payment KOHA-2026-000001' });
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'What to refund' }), 'part');
+    const amount = within(form).getByRole('textbox', { name: /Amount/ });
+    await user.clear(amount);
+    await user.type(amount, '10');
+    await user.click(within(form).getByRole('button', { name: 'Refund' }));
+    // The reason is required, in the spec's words; nothing is sent.
+    expect(await within(form).findByText('Required Field!')).toBeTruthy();
+    expect(posted).toHaveLength(0);
+
+    await user.type(within(form).getByRole('textbox', { name: /Reason/ }), 'Gave twice by mistake');
+    await user.click(within(form).getByRole('button', { name: 'Refund' }));
+    // The API's 409 in the form; the same refund again goes with the same key.
+    expect(await within(form).findByText(REFUND_MESSAGES.moreThanLeft('$50.00'))).toBeTruthy();
+    await user.click(within(form).getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(posted).toHaveLength(2));
+    expect(posted.map((request) => request.body)).toEqual([
+      { amount: 1000, reason: 'Gave twice by mistake' },
+      { amount: 1000, reason: 'Gave twice by mistake' },
+    ]);
+    expect(posted[0]!.headers.get('Idempotency-Key')).toMatch(/\S{8,}/);
+    expect(posted[1]!.headers.get('Idempotency-Key')).toBe(posted[0]!.headers.get('Idempotency-Key'));
+
+    const list = await within(panel).findByRole('list', { name: 'Refunds' });
+    expect(within(list).getByText('Being refunded')).toBeTruthy();
+    expect(list.textContent).toContain('$10.00 of the donation');
+    expect(list.textContent).toContain('$10.00 to the card');
+    expect(list.textContent).toContain('“Gave twice by mistake” — Alex Morgan');
+    // Read again until the refund workflow ends.
+    refunds = [aRefund({ status: 'Completed', completedAt: '2026-11-22T01:00:05.000Z' })];
+    expect(await within(panel).findByText('Refunded', {}, { timeout: 4000 })).toBeTruthy();
+  });
+
+  it('offers no refund to BackOffice_ViewPayments, nor for a payment that cannot be refunded', async () => {
+    const { fetch, user } = start({ permissions: ['BackOffice_ViewPayments'] });
+    fetch.on('GET', `${API}/KOHA-2026-000001`, json(200, aDetail()));
+    await screen.findByRole('table', { name: 'Payments' });
+    await user.click(screen.getByRole('button', { name: 'Details of KOHA-2026-000001' }));
+    const panel = await screen.findByRole('region', { name: 'Payment KOHA-2026-000001' });
+    expect(await within(panel).findByText('Nothing has been refunded.')).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: /^Refund/ })).toBeNull();
   });
 
   it('says when the payment is not found', async () => {

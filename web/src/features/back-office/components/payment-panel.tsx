@@ -1,7 +1,20 @@
-import { useId, type ReactNode, type Ref } from 'react';
-import type { BackOfficePaymentDetail, PaymentHistoryEntry } from '@giving/shared/contracts/back-office-payments';
+import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useForm } from 'react-hook-form';
+import { refundRequestSchema, type BackOfficePaymentDetail, type PaymentHistoryEntry, type Refund } from '@giving/shared/contracts/back-office-payments';
+import { centsToDollarString, parseDollars } from '@giving/shared/money';
+import { satisfies } from '@giving/shared/permissions';
+import { toFieldErrors } from '@giving/shared/validation';
 import { COUNTRIES } from '@giving/shared/countries';
 import { Button } from '../../../components/ui/button';
+import { FormMessage, TextareaField, TextField } from '../../../components/ui/field';
+import { FormActions } from '../../../components/ui/panel';
+import { SelectField } from '../../../components/ui/select-field';
+import { applyServerErrors, formFields } from '../../../components/ui/server-errors';
+import { StackedForm } from '../../../components/ui/console-page';
+import { usePermissions } from '../../../lib/account';
+import { ApiError } from '../../../lib/api-client';
+import { randomId } from '../../../lib/random-id';
+import { useRefundPayment } from '../api/refund-payment';
 import { mutedText } from '../../../components/ui/console-page';
 import { DateText } from '../../../components/ui/date-text';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -99,6 +112,10 @@ function PaymentDetail({ payment }: { payment: BackOfficePaymentDetail }) {
         </dl>
       </Section>
 
+      <Section title="Refunds" wide>
+        <Refunds payment={payment} />
+      </Section>
+
       {payment.messages.length > 0 ? (
         <Section title="What the donor was told">
           <ul className={styles.messages}>
@@ -113,6 +130,151 @@ function PaymentDetail({ payment }: { payment: BackOfficePaymentDetail }) {
         <History entries={payment.history} country={country} />
       </Section>
     </div>
+  );
+}
+
+const REFUND_STATUS_TONES = { Requested: 'accent', Completed: 'success', Failed: 'danger' } as const;
+const REFUND_STATUS_TEXT = { Requested: 'Being refunded', Completed: 'Refunded', Failed: 'Refused' } as const;
+
+/**
+ * The payment's refunds, newest first, and — for BackOffice_ManagePayments, while something is left — "Refund", which
+ * opens the refund form. A refund being given back is read again until its workflow ends.
+ */
+function Refunds({ payment }: { payment: BackOfficePaymentDetail }) {
+  const permissions = usePermissions();
+  const canRefund = permissions.isSuccess && satisfies(permissions.data.permissions, { anyOf: ['BackOffice_ManagePayments'] });
+  const [open, setOpen] = useState(false);
+  const money = (cents: number, currency: Refund['currency']) => paymentMoney({ cents, currency }, payment.country);
+  const left = payment.refundable;
+  return (
+    <div className={styles.refunds}>
+      {payment.refunds.length === 0 ? (
+        <p className={mutedText}>{left ? 'Nothing has been refunded.' : 'Only a completed donation can be refunded.'}</p>
+      ) : (
+        <ul className={styles.refundList} aria-label="Refunds">
+          {payment.refunds.map((refund) => (
+            <li key={refund.refundId} className={styles.refund}>
+              <span className={styles.refundAmount}>
+                {money(refund.total, refund.currency)} {refund.isFull ? 'in full' : 'of the donation'}
+              </span>
+              <Tag tone={REFUND_STATUS_TONES[refund.status]}>{REFUND_STATUS_TEXT[refund.status]}</Tag>
+              <span className={styles.under}>
+                {[refund.parts.card > 0 ? `${money(refund.parts.card, refund.currency)} to the card` : '', refund.parts.voucher > 0 ? `${money(refund.parts.voucher, refund.currency)} to the voucher` : '']
+                  .filter(Boolean)
+                  .join(' and ')}
+              </span>
+              <span className={styles.under}>
+                “{refund.reason}” — {refund.requestedBy}, <DateText value={refund.requestedAt} withTime country={payment.country} />
+              </span>
+              {refund.message ? <span className={styles.under}>{refund.message}</span> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {left && canRefund ? (
+        open ? (
+          <RefundForm payment={payment} onDone={() => setOpen(false)} />
+        ) : (
+          <div>
+            <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
+              Refund<span className="visually-hidden"> payment {payment.trackingNumber}</span>
+            </Button>{' '}
+            <span className={mutedText}>
+              {money(left.total.cents, left.total.currency)} left to refund ({money(left.donation.cents, left.donation.currency)} of the donation).
+            </span>
+          </div>
+        )
+      ) : null}
+    </div>
+  );
+}
+
+interface RefundValues {
+  scope: 'all' | 'part';
+  amount: string;
+  reason: string;
+}
+const REFUND_FIELDS = ['amount', 'reason'] as const;
+
+/**
+ * Refund everything left (the donation, the tip and the card fee) or part of the donation, with the reason. Its
+ * Idempotency-Key is made when the form opens and sent again with the same refund (a retry after no answer refunds
+ * once); a changed refund gets a new one. The API's 409 (more than is left, or nothing is) shows in the form.
+ */
+function RefundForm({ payment, onDone }: { payment: BackOfficePaymentDetail; onDone: () => void }) {
+  const refund = useRefundPayment();
+  const [failure, setFailure] = useState<string>();
+  const sent = useRef<{ body?: string; key: string }>({ key: randomId() });
+  const left = payment.refundable!;
+  const money = (cents: number) => paymentMoney({ cents, currency: left.total.currency }, payment.country);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<RefundValues>({ defaultValues: { scope: 'all', amount: centsToDollarString(left.donation.cents), reason: '' } });
+  const scope = watch('scope');
+
+  useEffect(() => {
+    setFocus('scope');
+    // Once, as the form opens.
+  }, []);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(undefined);
+    const parsed = refundRequestSchema.safeParse({ ...(values.scope === 'part' ? { amount: parseDollars(values.amount) ?? Number.NaN } : {}), reason: values.reason });
+    if (!parsed.success) {
+      let first = true;
+      for (const { field, message } of toFieldErrors(parsed.error.issues)) {
+        if ((REFUND_FIELDS as readonly string[]).includes(field)) {
+          setError(field as keyof RefundValues, { type: 'validate', message }, { shouldFocus: first });
+          first = false;
+        } else setFailure(message);
+      }
+      return;
+    }
+    const body = JSON.stringify(parsed.data);
+    if (sent.current.body !== undefined && sent.current.body !== body) sent.current.key = randomId();
+    sent.current.body = body;
+    try {
+      await refund.mutateAsync({ trackingNumber: payment.trackingNumber, refund: parsed.data, idempotencyKey: sent.current.key });
+      onDone();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) setFailure(error.problem.detail ?? error.message);
+      else setFailure(applyServerErrors(error, setError, formFields(REFUND_FIELDS)));
+    }
+  });
+
+  const title = `Refund payment ${payment.trackingNumber}`;
+  return (
+    <StackedForm onSubmit={(event) => void onSubmit(event)} noValidate aria-label={title}>
+      <SelectField
+        label="What to refund"
+        options={[
+          { value: 'all', label: `Everything left: ${money(left.total.cents)} (the donation, tip and card fee)` },
+          { value: 'part', label: `Part of the donation (up to ${money(left.donation.cents)})` },
+        ]}
+        {...register('scope')}
+      />
+      {scope === 'part' ? (
+        <TextField label="Amount ($)" hint="Paid back to the card first, then to any gift voucher." inputMode="decimal" numeric autoComplete="off" error={errors.amount?.message} {...register('amount')} />
+      ) : null}
+      <TextareaField label="Reason" hint="Kept with the refund for the donor’s and the charity’s records." rows={2} error={errors.reason?.message} {...register('reason')} />
+      <p className={mutedText}>
+        The donor is e-mailed a receipt that replaces theirs; {payment.charity?.name ?? 'the charity'} is owed less, and any workplace match is given back.
+      </p>
+      {failure ? <FormMessage>{failure}</FormMessage> : null}
+      <FormActions>
+        <Button variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={isSubmitting}>
+          Refund
+        </Button>
+      </FormActions>
+    </StackedForm>
   );
 }
 
