@@ -113,6 +113,7 @@ export const REFUND_MESSAGES = {
 export const backOfficePaymentDetailSchema = z.object({
   ...backOfficePaymentSummarySchema.shape,
   amounts: z.object({
+    /** The whole donation: a gift's price x quantity (the charity's part, without the tip). */
     donation: moneySchema,
     quantity: z.int(),
     tip: moneySchema,

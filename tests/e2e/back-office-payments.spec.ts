@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { TEST_CARDS } from '@giving/shared/contracts/card-gateway';
 import { expectNoAxeViolations } from './a11y';
-import { card, fillCard, fillDonor, logIn } from './support';
+import { card, fillCard, fillDonor, logIn, OUTBOX_URL } from './support';
 
 const ALEX = { email: 'alex.morgan@koha.nz', password: 'Koha-demo-2026!' };
 
@@ -35,4 +35,54 @@ test('the back office finds a donor’s payments by e-mail and reads a declined 
   await expect(admin.getByText(/ending 0002/)).toBeVisible();
   await expectNoAxeViolations(admin);
   await context.close();
+});
+
+/**
+ * Issue 17 item 5: a donor gave $50 where they meant $25. Alex opens the payment, refunds $25 of the donation with the
+ * reason, and watches it being given back until it is refunded; the donor is e-mailed the receipt that replaces theirs.
+ */
+test('the back office refunds part of a donation and sees it refunded', async ({ page, browser }) => {
+  const email = `tama.${Date.now()}@example.org`;
+  await page.goto('/nz/kiwi-coast-rescue/feed-a-kiwi-chick');
+  await page.getByRole('button', { name: 'Increase Quantity' }).click();
+  await fillDonor(page, { firstName: 'Tama', lastName: 'Rewi', email, receiptName: 'Tama Rewi' });
+  await fillCard(page, card(TEST_CARDS.approve));
+  await page.getByRole('button', { name: 'Donate', exact: true }).click();
+  await expect(page).toHaveURL(/\/nz\/thankyou$/, { timeout: 30_000 });
+
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  await admin.goto('/nz');
+  await admin.getByRole('button', { name: 'Login' }).click();
+  await logIn(admin, ALEX);
+  await admin.goto('/admin/backoffice/payments');
+  await admin.getByLabel('Tracking number or e-mail').fill(email);
+  await admin.getByLabel('Tracking number or e-mail').press('Enter');
+  const row = admin.getByRole('row').filter({ hasText: 'Tama Rewi' });
+  await expect(row.getByText('Completed')).toBeVisible();
+  await row.getByRole('button', { name: /Details/ }).click();
+  await admin.getByRole('button', { name: /^Refund payment/ }).click();
+  const form = admin.getByRole('form', { name: /Refund payment/ });
+  await form.getByLabel('What to refund').selectOption('part');
+  await form.getByLabel(/Amount/).fill('25');
+  await form.getByLabel(/Reason/).fill('Meant to give one kiwi chick, not two');
+  await form.getByRole('button', { name: 'Refund', exact: true }).click();
+  const refunds = admin.getByRole('list', { name: 'Refunds' });
+  await expect(refunds.getByText('$25.00 of the donation')).toBeVisible();
+  await expect(refunds.getByText('Refunded', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(admin.getByText('$25.00 to the card')).toBeVisible();
+  await expect(admin.getByRole('list', { name: 'History' }).getByText('Refund workflow').first()).toBeVisible();
+  await expectNoAxeViolations(admin);
+  await context.close();
+
+  // The donor hears of it, with the receipt that replaces theirs.
+  await expect
+    .poll(
+      async () => {
+        const answer = await fetch(`${OUTBOX_URL}/api/messages?to=${encodeURIComponent(email)}`);
+        return ((await answer.json()) as { messages: { subject: string }[] }).messages.map((m) => m.subject);
+      },
+      { timeout: 30_000 },
+    )
+    .toContain('Your refund from Koha: Kiwi Coast Rescue');
 });

@@ -48,7 +48,8 @@ const aDetail = (overrides: Partial<BackOfficePaymentDetail> = {}): BackOfficePa
   ...aPayment(1),
   memberId: '01JMEMBER00000000000000001',
   amounts: {
-    donation: { cents: 2500, currency: 'NZD' },
+    // The whole donation: 2 x $25.00.
+    donation: { cents: 5000, currency: 'NZD' },
     quantity: 2,
     tip: { cents: 100, currency: 'NZD' },
     fee: { cents: 150, currency: 'NZD' },

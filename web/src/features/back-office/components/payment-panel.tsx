@@ -64,7 +64,8 @@ export function PaymentPanel({ trackingNumber, onClose, titleRef }: { trackingNu
 function PaymentDetail({ payment }: { payment: BackOfficePaymentDetail }) {
   const { amounts, country } = payment;
   const money = (value: BackOfficePaymentDetail['total']) => paymentMoney(value, country);
-  const donationTotal = { cents: amounts.donation.cents * amounts.quantity, currency: amounts.donation.currency };
+  // The API's donation is the whole donation (a gift's price x quantity): one unit is its share.
+  const each = { cents: Math.round(amounts.donation.cents / Math.max(1, amounts.quantity)), currency: amounts.donation.currency };
   return (
     <div className={styles.sections}>
       <Section title="Summary">
@@ -93,7 +94,7 @@ function PaymentDetail({ payment }: { payment: BackOfficePaymentDetail }) {
       <Section title="Amounts">
         <dl className={`${styles.facts} ${styles.amounts}`}>
           <Fact label="Donation">
-            {amounts.quantity === 1 ? money(amounts.donation) : `${money(amounts.donation)} × ${amounts.quantity} = ${money(donationTotal)}`}
+            {amounts.quantity === 1 ? money(amounts.donation) : `${money(each)} × ${amounts.quantity} = ${money(amounts.donation)}`}
           </Fact>
           <Fact label="Tip">{money(amounts.tip)}</Fact>
           <Fact label="Card fee">{money(amounts.fee)}</Fact>
