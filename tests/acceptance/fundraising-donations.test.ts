@@ -284,3 +284,38 @@ describe('a member gives to a page', () => {
     expect((await post(`/fundraising/me/pages/${dana.id}/donate`, request, withKey())).status).toBe(401);
   });
 });
+
+// Last: the page's digest and target tests above count its donations.
+describe('a page donation refunded', () => {
+  it('refunded by the back office: the page and its event lose the refunded part, the donor shows what is left, then goes', async () => {
+    const accepted = await post(`/fundraising/pages/${dana.id}/donate`, await gift({ donationAmount: 2000 }), withKey());
+    expect((await client.settle(accepted.body.trackingNumber)).paymentProcessingStatus).toBe('Completed');
+    const counted = await eventually(() => donorsOf(dana), (donors) => donors.some((donor) => donor.id === accepted.body.trackingNumber));
+    expect(counted.find((donor) => donor.id === accepted.body.trackingNumber)?.amount).toBe(2000);
+    const before = await readPage(dana);
+    const eventBefore = (await json<FundraisingEvent>(`/fundraising/events/${walk.eventUrl}`)).body;
+    const alex = DEMO_USERS.find((user) => user.role === 'backOffice')!;
+    const token = await client.idToken(alex.email, DEMO_PASSWORD);
+    const refund = (body: unknown) =>
+      json<{ refund: { refundId: string } }>(`/donations/backoffice/payments/${accepted.body.trackingNumber}/refunds`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...withKey() },
+        body: JSON.stringify(body),
+      });
+
+    expect((await refund({ amount: 500, reason: 'Gave $5 too much' })).status).toBe(202);
+    const part = await eventually(() => readPage(dana), (page) => page.onlineAmount === before.onlineAmount - 500);
+    expect(part).toMatchObject({ donationsCount: before.donationsCount, donatedAmount: before.donatedAmount - 500 });
+    expect((await donorsOf(dana)).find((donor) => donor.id === accepted.body.trackingNumber)?.amount).toBe(1500);
+
+    expect((await refund({ reason: 'Asked for all of it back' })).status).toBe(202);
+    const all = await eventually(() => readPage(dana), (page) => page.onlineAmount === before.onlineAmount - 2000);
+    expect(all.donationsCount).toBe(before.donationsCount - 1);
+    expect((await donorsOf(dana)).map((donor) => donor.id)).not.toContain(accepted.body.trackingNumber);
+    const eventAfter = await eventually(
+      async () => (await json<FundraisingEvent>(`/fundraising/events/${walk.eventUrl}`)).body,
+      (event) => event.donatedAmount === eventBefore.donatedAmount - 2000,
+    );
+    expect(eventAfter.donationsCount).toBe(eventBefore.donationsCount - 1);
+  });
+});
