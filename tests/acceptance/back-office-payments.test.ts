@@ -224,6 +224,13 @@ describe('refunds from the back office', () => {
     type Matches = { items: { campaignName: string; amount: { cents: number } }[] };
     const matches = () => call<Matches>(`/donations/me/donations/${paid}/matches`, { role: 'workplaceMember' });
     await eventually(matches, (found) => found.body.items?.[0]?.amount.cents === 5000);
+    // The campaign's own figures, as Tasman Engineering's admin reads them.
+    const workplaceId = (await call<{ corporateAssociations: { corporateId: string }[] }>('/accounts/me', { role: 'workplaceAdmin' })).body.corporateAssociations[0]!.corporateId;
+    const campaignId = (await call<{ items: { id: string; name: string }[] }>(`/matching/workplace/${workplaceId}/campaigns`, { role: 'workplaceAdmin' })).body.items.find((c) => c.name === DEMO_CAMPAIGN_NAME)!.id;
+    const campaign = `/matching/workplace/${workplaceId}/campaigns/${campaignId}`;
+    type Stats = { matchedAmount: number; donationsMatched: number };
+    type Transactions = { items: { donationId: string; amount: number }[] };
+    const statsBefore = (await call<Stats>(`${campaign}/stats`, { role: 'workplaceAdmin' })).body;
 
     // Two administrators refund $30 each at the same moment: $50 is left, so one is refunded, the other refused.
     const [first, second] = await Promise.all([refund(paid, { amount: 3000, reason: 'Asked for a refund' }), refund(paid, { amount: 3000, reason: 'Asked for a refund' })]);
@@ -254,6 +261,12 @@ describe('refunds from the back office', () => {
     // The campaign matched $50 of $50; $15 is left, so it keeps $15 and gives $35 back.
     const kept = await eventually(matches, (found) => found.body.items?.[0]?.amount.cents === 1500);
     expect(kept.body.items).toEqual([expect.objectContaining({ campaignName: DEMO_CAMPAIGN_NAME, amount: { cents: 1500, currency: 'NZD' } })]);
+    // The campaign gave the $35 back: its matched total, still its transactions' sum, and what the workplace owes.
+    const stats = (await call<Stats>(`${campaign}/stats`, { role: 'workplaceAdmin' })).body;
+    expect(stats).toMatchObject({ matchedAmount: statsBefore.matchedAmount - 3500, donationsMatched: statsBefore.donationsMatched });
+    const transactions = (await call<Transactions>(`${campaign}/transactions`, { role: 'workplaceAdmin' })).body.items;
+    expect(transactions.find((t) => t.donationId === paid)?.amount).toBe(1500);
+    expect(transactions.reduce((sum, t) => sum + t.amount, 0)).toBe(stats.matchedAmount);
     const receipt = await fetch(`${platform.siteUrl}/api/donations/me/donations/${paid}/receipt`, { headers: { authorization: `Bearer ${tokens.get('workplaceMember')}` } });
     const text = (await pdfText(new Uint8Array(await receipt.arrayBuffer()))).text.replace(/\s+/g, ' ');
     expect(text).toContain(`This receipt replaces receipt ${paid}-2 and states what Kiwi Coast Rescue kept: $15.00.`);
