@@ -65,11 +65,14 @@ export const PATH_PARAMETERS = {
   fileId: id('fileId', 'eligibility file'),
   giftId: id('giftId', 'gift'),
   invitationId: id('invitationId', 'invitation'),
+  /** A member's charity membership (issue 17). */
+  membershipId: id('membershipId', 'membership'),
   offlineDonationId: id('offlineDonationId', 'offline donation'),
   opportunityId: id('opportunityId', 'opportunity'),
   /** A fundraising page. */
   pageId: id('pageId', 'page'),
   payCycleId: id('payCycleId', 'pay cycle'),
+  planId: id('planId', 'membership plan'),
   pledgeId: id('pledgeId', 'pledge id'),
   /** The gift a matching campaign covers (a gift's id). */
   productId: id('productId', 'gift'),

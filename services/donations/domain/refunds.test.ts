@@ -108,7 +108,7 @@ describe('refunds against DynamoDB', () => {
     for (const result of results) if (result.status === 'rejected') expect((result.reason as DomainError).code).toBe('Conflict');
     const after = await payments.getDonation(donation.donationId);
     expect(after?.refunds?.held.charity).toBe(3000);
-    expect(after?.refunds?.held.card + (after?.refunds?.held.voucher ?? 0)).toBe(3000);
+    expect((after?.refunds?.held.card ?? 0) + (after?.refunds?.held.voucher ?? 0)).toBe(3000);
     // Card first: the first takes the card's $15, the second the voucher's.
     expect(after?.refunds?.held).toMatchObject({ card: 1500, voucher: 1500, tip: 0, fee: 0 });
   });
