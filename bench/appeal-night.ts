@@ -323,7 +323,7 @@ export async function runAppealNight(options: { portBase?: number; peakPerSecond
     await readCompletions(dynamo, accepted);
     const busNew = [...busEvents].filter(([id]) => !busBefore.has(id)).map(([, type]) => type);
     const hotAfter = samples.at(-1)?.hot ?? hotBefore;
-    const sizes = await hotItemSizes(dynamo, hotKeys, accepted[0]?.trackingNumber);
+    const sizes = await hotItemSizes(dynamo, hotKeys, accepted[0]?.trackingNumber, popular.id);
 
     return report({
       peak,
@@ -407,6 +407,7 @@ async function hotItemSizes(
   dynamo: DynamoDBDocumentClient,
   hot: Record<'event' | 'popularPage' | 'charityLedger' | 'siteStats', { table: string; key: Record<string, string> }>,
   trackingNumber: string | undefined,
+  popularPageId: string,
 ): Promise<ItemSize[]> {
   const get = async (table: string, key: Record<string, string>) => (await dynamo.send(new GetCommand({ TableName: table, Key: key }))).Item ?? {};
   const row = async (label: string, table: string, key: Record<string, string>, writes: string, transactionalWrites: number, plainWrites: number): Promise<ItemSize> => {
@@ -419,6 +420,17 @@ async function hotItemSizes(
     await row("the charity's ledger", hot.charityLedger.table, hot.charityLedger.key, '1 transactional ADD', 1, 0),
     await row("the country's site stats", hot.siteStats.table, hot.siteStats.key, '1 transactional ADD', 1, 0),
   ];
+  // The page owner's digest gathers every donation until the digest job takes it (domain/owner-mail.ts).
+  const digestKey = { pk: `DIGEST#${popularPageId}`, sk: 'DIGEST' };
+  const digest = await get(hot.popularPage.table, digestKey);
+  const digestBytes = itemSizeBytes(digest);
+  rows.push({
+    label: `the page owner's digest (${Object.keys((digest.entries as Record<string, unknown> | undefined) ?? {}).length} entries, and growing)`,
+    key: `${hot.popularPage.table} ${digestKey.pk} / ${digestKey.sk}`,
+    bytes: digestBytes,
+    writes: '2 UpdateItems (the digest, then the entry)',
+    units: 2 * writeUnits(digestBytes),
+  });
   if (trackingNumber) {
     const donations = tableName('donations');
     const payment = await get(donations, paymentKey(trackingNumber));
@@ -573,7 +585,8 @@ Per donation (${completed.length} completed of ${accepted.length} accepted, ${re
 ${[...busCounts].sort((a, b) => b[1] - a[1]).map(([type, count]) => `| — ${type} | ${perDonation(count)} | |`).join('\n')}
 
 Peak queue depths (messages waiting or in flight, sampled each second): ${peakDepth.map((q) => `${q.label} ${q.depth}`).join(', ')}.
-The watchers saw ${seen.toLocaleString('en')} donation arrivals (${missed} never reached a socket that should have had them);
+Each watcher received ${messagesPerSecond(run.received, run.started, run.endedAt)} (one \`PostToConnection\` each: at full scale that rate times
+${FULL_WATCHERS.toLocaleString('en')} people). The watchers saw ${seen.toLocaleString('en')} donation arrivals (${missed} never reached a socket that should have had them);
 202 → watchers' total over the whole run, p50 / p95: ${pair(screenEndToEnd.flat(), seconds)} s.
 
 Hot items: what the night moved, what it should have moved, and the writes a second at the peak.
@@ -596,6 +609,18 @@ DynamoDB Local serialises writes (200 concurrent transactions on one item: no Tr
 partition limits, so contention and throttling on the hot items cannot show here: docs/CAPACITY.md works them out.
 `;
   return { section, errors };
+}
+
+/** How often a watcher's total moved: messages per socket per second while the donations were arriving, by channel kind. */
+function messagesPerSecond(received: readonly { channel: LiveChannel; messages: [number, number][] }[], started: number, endedAt: number): string {
+  const curveEnd = started + curveSeconds(APPEAL_NIGHT) * 1000;
+  const rate = (kind: 'page' | 'event') => {
+    const sockets = received.filter((socket) => socket.channel.startsWith(`${kind}:`));
+    const messages = sockets.reduce((sum, socket) => sum + socket.messages.filter(([at]) => at <= curveEnd).length, 0);
+    return sockets.length ? messages / sockets.length / curveSeconds(APPEAL_NIGHT) : 0;
+  };
+  const total = received.reduce((sum, socket) => sum + socket.messages.length, 0);
+  return `${rate('page').toFixed(2)} messages a second on a page's channel and ${rate('event').toFixed(2)} on the event's while the donations arrived (${(total / Math.max(1, received.length)).toFixed(0)} each in ${Math.round((endedAt - started) / 1000)} s)`;
 }
 
 /** Replaces (or adds) the section in docs/BENCHMARKS.md. */
