@@ -19,6 +19,7 @@ import { itemSizeBytes, writeUnits } from './item-size';
 import { jsonPoster } from './load';
 import { machine } from './machine';
 import { startPlatform } from './platform';
+import { replaceSection } from './sections';
 
 /**
  * An appeal night, scaled to this machine (issue 17 item 9, docs/CAPACITY.md): the donations of APPEAL_NIGHT's curve
@@ -626,10 +627,7 @@ function messagesPerSecond(received: readonly { channel: LiveChannel; messages: 
 /** Replaces (or adds) the section in docs/BENCHMARKS.md. */
 export function writeAppealSection(section: string): void {
   const file = path.resolve(import.meta.dirname, '..', 'docs', 'BENCHMARKS.md');
-  const text = readFileSync(file, 'utf8');
-  const at = text.indexOf(APPEAL_SECTION_HEADING);
-  const next = at < 0 ? -1 : text.indexOf('\n## ', at + 1);
-  writeFileSync(file, at < 0 ? `${text.trimEnd()}\n\n${section}` : `${text.slice(0, at)}${section}${next < 0 ? '' : text.slice(next)}`);
+  writeFileSync(file, replaceSection(readFileSync(file, 'utf8'), section));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

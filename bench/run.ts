@@ -5,6 +5,7 @@ import { lighthouseSection, measureLighthouse, type PageFigures } from './lighth
 import { runAppealNight, writeAppealSection } from './appeal-night';
 import { LIVE_RATES, liveProgressSection, measureLiveProgress, offlineGiftTrigger, type LiveProgressFigures } from './live-progress';
 import { machine } from './machine';
+import { withStandAloneSections } from './sections';
 import { childrenOf, dynamoDbPidOf, startPlatform } from './platform';
 import { measureSubmissions, type CpuPerRequest, type CpuSampler, type SubmissionFigures } from './submissions';
 import { measureRouteJavaScript, routesSection, type RouteJavaScript } from './web-routes';
@@ -70,22 +71,6 @@ async function untilQuiet(pid: number, log: (line: string) => void): Promise<voi
       break;
     }
   }
-}
-
-/** A section's heading without its figures in brackets: `## Search (50,000 documents, ...)` is `## Search`. */
-const headingOf = (section: string) => (section.split('\n')[0] ?? '').replace(/\s*\(.*$/, '');
-
-/**
- * The sections only stand-alone benchmarks write (search, payroll file, matching...), kept from the previous file:
- * this run does not measure them, and writing the file without them would lose their figures.
- */
-function withStandAloneSections(markdown: string, previous: string): string {
-  const ours = new Set(markdown.split(/\n(?=## )/).map(headingOf));
-  const kept = previous
-    .split(/\n(?=## )/)
-    .slice(1)
-    .filter((section) => !ours.has(headingOf(section)));
-  return [markdown.trimEnd(), ...kept.map((section) => section.trim())].join('\n\n') + '\n';
 }
 
 function median(values: number[]): number {
