@@ -608,6 +608,8 @@ ${run.sizes.map((s) => `| ${s.label} | \`${s.key}\` | ${s.bytes} B | ${s.writes}
 What the platform logged (warnings and errors): ${logKinds.size ? [...logKinds].map(([kind, count]) => `${count} × ${kind}`).join('; ') : 'nothing'}.
 DynamoDB Local serialises writes (200 concurrent transactions on one item: no TransactionConflict) and has no
 partition limits, so contention and throttling on the hot items cannot show here: docs/CAPACITY.md works them out.
+The EventBridge stand-in delivers to the rules' queues before PutEvents answers, so its delivery lag is the queues'
+depth above.
 `;
   return { section, errors };
 }
