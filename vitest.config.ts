@@ -11,7 +11,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['shared/**/*.test.ts', 'services/**/*.test.ts', 'infra/**/*.test.ts', 'tools/**/*.test.ts', 'tests/acceptance/**/*.test.ts'],
+          include: ['shared/**/*.test.ts', 'services/**/*.test.ts', 'infra/**/*.test.ts', 'tools/**/*.test.ts', 'tests/acceptance/**/*.test.ts', 'bench/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/.tmp/**', 'cdk.out/**'],
           globalSetup: ['tools/local/src/testing/global-setup.ts'],
           testTimeout: 30_000,

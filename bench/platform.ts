@@ -12,16 +12,33 @@ export async function startPlatform(portBase: number, stateDir = '.local/bench')
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let started = false;
+  /** What the platform logged once it was up (LOG_LEVEL=warn: warnings and errors, JSON lines). */
+  const logged: string[] = [];
+  let partial = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    if (!started) {
+      output += chunk.toString();
+      return;
+    }
+    const lines = (partial + chunk.toString()).split('\n');
+    partial = lines.pop() ?? '';
+    logged.push(...lines.filter(Boolean));
+  });
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the platform exited: ${output}`);
-    if (output.includes('Press Ctrl-C to stop.')) break;
+    if (output.includes('Press Ctrl-C to stop.')) {
+      started = true;
+      break;
+    }
     if (Date.now() > deadline) throw new Error(`the platform did not start: ${output}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {
     pid: child.pid as number,
+    /** Lines logged since the platform started, taken (each line is handed out once). */
+    takeLogLines: () => logged.splice(0, logged.length),
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());

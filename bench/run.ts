@@ -2,15 +2,19 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { measureBundles, type BundleSize } from './bundles';
 import { lighthouseSection, measureLighthouse, type PageFigures } from './lighthouse';
+import { runAppealNight, writeAppealSection } from './appeal-night';
 import { LIVE_RATES, liveProgressSection, measureLiveProgress, offlineGiftTrigger, type LiveProgressFigures } from './live-progress';
 import { machine } from './machine';
+import { withStandAloneSections } from './sections';
 import { childrenOf, dynamoDbPidOf, startPlatform } from './platform';
 import { measureSubmissions, type CpuPerRequest, type CpuSampler, type SubmissionFigures } from './submissions';
 import { measureRouteJavaScript, routesSection, type RouteJavaScript } from './web-routes';
 
 /**
  * `npm run bench`: starts the local platform as its own process (as `npm start` does), drives it over loopback
- * from this process, measures each Lambda bundle, and writes docs/BENCHMARKS.md with the machine and date.
+ * from this process, measures each Lambda bundle, replays an appeal night on a platform of its own, and writes
+ * docs/BENCHMARKS.md with the machine and date (keeping the sections the stand-alone benchmarks wrote).
+ * `npm run bench -- appeal-night` runs the appeal night alone and replaces its section.
  */
 const PORT_BASE = 5500;
 const CONCURRENCY = 50;
@@ -153,6 +157,21 @@ ${liveProgressSection(live)}`;
 }
 
 const log = (line: string) => console.log(`[bench] ${line}`);
+/** Benchmarks `npm run bench -- <name>` runs on their own (each replaces its own section of BENCHMARKS.md). */
+const SINGLE: Record<string, () => Promise<void>> = {
+  'appeal-night': async () => writeAppealSection((await runAppealNight({ log })).section),
+};
+const only = process.argv.slice(2).find((arg) => !arg.startsWith('-'));
+if (only) {
+  const run = SINGLE[only];
+  if (!run) {
+    console.error(`unknown benchmark '${only}': ${Object.keys(SINGLE).join(', ')} (or none for all)`);
+    process.exit(2);
+  }
+  await run();
+  log(`updated docs/BENCHMARKS.md (${only})`);
+  process.exit(0);
+}
 log(`starting the local platform on ports ${PORT_BASE}+`);
 const platform = await startPlatform(PORT_BASE);
 let figures: SubmissionFigures;
@@ -172,11 +191,12 @@ try {
 } finally {
   await platform.stop();
 }
+log('replaying an appeal night on a platform of its own');
+const appeal = await runAppealNight({ log });
 log('measuring Lambda bundles');
 const bundles = await measureBundles();
 log('measuring the checkout routes’ initial JavaScript');
 const routes = measureRouteJavaScript();
-const markdown = report(figures, bundles, routes, pages, live);
 const file = path.join(ROOT, 'docs', 'BENCHMARKS.md');
 const previous = (() => {
   try {
@@ -185,6 +205,7 @@ const previous = (() => {
     return '';
   }
 })();
+const markdown = withStandAloneSections(`${report(figures, bundles, routes, pages, live).trimEnd()}\n\n${appeal.section}`, previous);
 writeFileSync(file, markdown);
 console.log(markdown);
 if (previous && previous !== markdown) log(`updated ${path.relative(ROOT, file)}`);
