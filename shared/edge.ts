@@ -76,8 +76,10 @@ export interface RateRule {
   readonly scope: RateRuleScope;
   /** Site rules: requests with one of these methods (none: any method)... */
   readonly methods?: readonly string[];
-  /** ...to exactly one of these paths (none: every path). */
+  /** ...to exactly one of these paths, or one matching a pattern (neither: every path). */
   readonly paths?: readonly string[];
+  /** Paths with an id in them (a fundraising page's donate call), as anchored regular expressions WAF can match too. */
+  readonly pathPatterns?: readonly string[];
   /** User pool rules: the Cognito operations counted (X-Amz-Target AWSCognitoIdentityProviderService.<operation>). */
   readonly operations?: readonly string[];
   /** Requests per address per window (WAF's minimum is 10). */
@@ -94,6 +96,8 @@ export const RATE_RULES: readonly RateRule[] = [
     scope: 'site',
     methods: ['POST'],
     paths: ['/api/donations/payments', '/api/donations/me/payments'],
+    // A fundraising page's donate calls charge cards the same way (found by the capacity plan: they were not counted).
+    pathPatterns: ['^/api/fundraising/(me/)?pages/[0-9A-Za-z]{1,64}/donate$'],
     limit: 60,
     windowSeconds: 300,
   },
@@ -136,7 +140,8 @@ export const RATE_RULES: readonly RateRule[] = [
 export function siteRuleMatches(rule: RateRule, request: { method: string; path: string }): boolean {
   if (rule.scope !== 'site') return false;
   if (rule.methods && !rule.methods.includes(request.method.toUpperCase())) return false;
-  return !rule.paths || rule.paths.includes(request.path);
+  if (!rule.paths && !rule.pathPatterns) return true;
+  return (rule.paths ?? []).includes(request.path) || (rule.pathPatterns ?? []).some((pattern) => new RegExp(pattern).test(request.path));
 }
 
 /** Whether a user pool rule counts this Cognito call (its X-Amz-Target header). */

@@ -21,10 +21,16 @@ interface WafRule {
 }
 
 /** What a rule's scope-down statement matches: its methods, paths and Cognito operations, read back out of WAF's shape. */
-function matched(statement: Statement | undefined): { methods: string[]; paths: string[]; targets: string[] } {
-  const found = { methods: [] as string[], paths: [] as string[], targets: [] as string[] };
+function matched(statement: Statement | undefined): { methods: string[]; paths: string[]; patterns: string[]; targets: string[] } {
+  const found = { methods: [] as string[], paths: [] as string[], patterns: [] as string[], targets: [] as string[] };
   const walk = (node: unknown): void => {
     if (!node || typeof node !== 'object') return;
+    const regexMatch = (node as { RegexMatchStatement?: { RegexString: string; FieldToMatch: Record<string, unknown> } }).RegexMatchStatement;
+    if (regexMatch) {
+      expect(regexMatch.FieldToMatch).toEqual({ UriPath: {} });
+      found.patterns.push(regexMatch.RegexString);
+      return;
+    }
     const byteMatch = (node as { ByteMatchStatement?: { SearchString: string; FieldToMatch: Record<string, unknown>; PositionalConstraint: string } }).ByteMatchStatement;
     if (byteMatch) {
       expect(byteMatch.PositionalConstraint).toBe('EXACTLY');
@@ -48,6 +54,7 @@ function expectRules(acl: { Rules: WafRule[] }, rules: readonly RateRule[]) {
     expect(matched(waf.Statement.RateBasedStatement.ScopeDownStatement)).toEqual({
       methods: [...(rule.methods ?? [])],
       paths: [...(rule.paths ?? [])],
+      patterns: [...(rule.pathPatterns ?? [])],
       targets: (rule.operations ?? []).map((operation) => `${COGNITO_TARGET_PREFIX}${operation}`),
     });
     expect(waf.Action.Block.CustomResponse).toEqual({

@@ -37,7 +37,11 @@ function scopeDownOf(rule: RateRule): wafv2.CfnWebACL.StatementProperty | undefi
   if (rule.scope === 'userPool') {
     return anyOf((rule.operations ?? []).map((operation) => exactly(`${COGNITO_TARGET_PREFIX}${operation}`, { singleHeader: { Name: 'x-amz-target' } })));
   }
-  const parts = [anyOf((rule.methods ?? []).map((method) => exactly(method, { method: {} }))), anyOf((rule.paths ?? []).map((path) => exactly(path, { uriPath: {} })))].filter(
+  const paths = [
+    ...(rule.paths ?? []).map((path) => exactly(path, { uriPath: {} })),
+    ...(rule.pathPatterns ?? []).map((regexString) => ({ regexMatchStatement: { regexString, fieldToMatch: { uriPath: {} }, textTransformations: [{ priority: 0, type: 'NONE' }] } })),
+  ];
+  const parts = [anyOf((rule.methods ?? []).map((method) => exactly(method, { method: {} }))), anyOf(paths)].filter(
     (part): part is wafv2.CfnWebACL.StatementProperty => part !== undefined,
   );
   return parts.length > 1 ? { andStatement: { statements: parts } } : parts[0];

@@ -24,6 +24,18 @@ describe('the edge rate rules on this machine', () => {
     expect(limiter.site('203.0.113.1', 'POST', '/api/donations/payments').allowed).toBe(false);
   });
 
+  it('counts a fundraising page’s donate calls with the payments (they charge cards too), not the page’s other calls', () => {
+    const limiter = edgeRateLimiter({ now: () => 5_000_000 });
+    const payments = rule('payments');
+    for (let i = 0; i < payments.limit; i++) {
+      const path = i % 2 ? '/api/fundraising/pages/01KDEM0PAGE00000000000001/donate' : '/api/fundraising/me/pages/01KDEM0PAGE00000000000001/donate';
+      expect(limiter.site('203.0.113.9', 'POST', path).allowed).toBe(true);
+    }
+    expect(limiter.site('203.0.113.9', 'POST', '/api/donations/payments').allowed).toBe(false);
+    expect(limiter.site('203.0.113.9', 'POST', '/api/fundraising/pages/01KDEM0PAGE00000000000001/comments').allowed).toBe(true);
+    expect(limiter.site('203.0.113.9', 'POST', '/api/fundraising/pages/x/y/donate').allowed).toBe(true);
+  });
+
   it('applies the per-address ceiling to every request, and the sign-in rule to the user pool’s sign-in calls only', () => {
     const limiter = edgeRateLimiter({ now: () => 0 });
     const ceiling = rule('per-address').limit;
