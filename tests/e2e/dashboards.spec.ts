@@ -30,6 +30,17 @@ async function expectChartDrawn(page: Page, region: string) {
   const canvas = page.getByRole('region', { name: region }).locator('canvas').first();
   await expect(canvas).toBeAttached();
   await expect.poll(async () => (await canvas.boundingBox())?.height ?? 0).toBeGreaterThan(100);
+  // Something is painted: the canvas has pixels that are not transparent.
+  await expect
+    .poll(() =>
+      canvas.evaluate((element: HTMLCanvasElement) => {
+        const { data } = element.getContext('2d')!.getImageData(0, 0, element.width, element.height);
+        let painted = 0;
+        for (let index = 3; index < data.length; index += 4) if (data[index]! > 0) painted += 1;
+        return painted;
+      }),
+    )
+    .toBeGreaterThan(1000);
 }
 
 /** On a phone-sized screen: nothing wider than the screen, and a full-page picture of it. */

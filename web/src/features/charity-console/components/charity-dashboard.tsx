@@ -193,11 +193,13 @@ function VolunteeringView({ dashboard }: { dashboard: CharityVolunteeringDashboa
   const thisName = monthName(thisMonth.month);
   const lastName = monthName(lastMonth.month);
   return (
-    <StatTiles label={`Volunteering: ${thisName} beside ${lastName}`}>
-      <StatTile label={`${thisMonth.volunteers === 1 ? 'Volunteer' : 'Volunteers'} in ${thisName}`} value={countText(thisMonth.volunteers)} />
-      <StatTile label={`Hours in ${thisName}`} value={countText(thisMonth.hours)} />
-      <StatTile label={`${lastMonth.volunteers === 1 ? 'Volunteer' : 'Volunteers'} in ${lastName}`} value={countText(lastMonth.volunteers)} />
-      <StatTile label={`Hours in ${lastName}`} value={countText(lastMonth.hours)} />
-    </StatTiles>
+    <div className={styles.pairs}>
+      <StatTiles label={`Volunteering: ${thisName} beside ${lastName}`}>
+        <StatTile label={`${thisMonth.volunteers === 1 ? 'Volunteer' : 'Volunteers'} in ${thisName}`} value={countText(thisMonth.volunteers)} />
+        <StatTile label={`Hours in ${thisName}`} value={countText(thisMonth.hours)} />
+        <StatTile label={`${lastMonth.volunteers === 1 ? 'Volunteer' : 'Volunteers'} in ${lastName}`} value={countText(lastMonth.volunteers)} />
+        <StatTile label={`Hours in ${lastName}`} value={countText(lastMonth.hours)} />
+      </StatTiles>
+    </div>
   );
 }

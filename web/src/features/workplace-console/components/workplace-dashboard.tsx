@@ -48,16 +48,16 @@ export function WorkplaceDashboard() {
   return (
     <ConsoleScreen>
       <ScreenHeader title="Dashboard" description={`Workplace giving at ${name}.`} />
-      <StatTiles label="At a glance">
-        <StatTile label="Members" value={memberCount} to={canSeeMembers ? `${base}/members` : undefined} />
-        <StatTile label="Business units" value={businessUnits.length} to={canSeeSettings ? `${base}/settings` : undefined} />
-        <StatTile label="Supported charities" value={charityCount} to={canSeeCharities ? `${base}/charities` : undefined} />
-      </StatTiles>
       {waiting.length > 0 ? (
         <Panel title="Waiting for you">
           <WaitingList items={waiting} />
         </Panel>
       ) : null}
+      <StatTiles label="At a glance">
+        <StatTile label="Members" value={memberCount} to={canSeeMembers ? `${base}/members` : undefined} />
+        <StatTile label="Business units" value={businessUnits.length} to={canSeeSettings ? `${base}/settings` : undefined} />
+        <StatTile label="Supported charities" value={charityCount} to={canSeeCharities ? `${base}/charities` : undefined} />
+      </StatTiles>
       <GivingPanel summary={giving} reports={canSeeReports ? `${base}/reports/donation-reports` : undefined} />
       <Panel title="Business units">
         {businessUnits.length === 0 ? (
