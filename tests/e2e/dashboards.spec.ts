@@ -33,10 +33,12 @@ async function expectChartDrawn(page: Page, region: string) {
   // Something is painted: the canvas has pixels that are not transparent.
   await expect
     .poll(() =>
-      canvas.evaluate((element: HTMLCanvasElement) => {
-        const { data } = element.getContext('2d')!.getImageData(0, 0, element.width, element.height);
+      canvas.evaluate((element) => {
+        // The tests' types have no DOM: the canvas as far as this reads it.
+        const drawn = element as unknown as { width: number; height: number; getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> } } };
+        const { data } = drawn.getContext('2d').getImageData(0, 0, drawn.width, drawn.height);
         let painted = 0;
-        for (let index = 3; index < data.length; index += 4) if (data[index]! > 0) painted += 1;
+        for (let index = 3; index < data.length; index += 4) if ((data[index] ?? 0) > 0) painted += 1;
         return painted;
       }),
     )
