@@ -128,3 +128,15 @@ export const csvDateTime = (at: Date | string, country: CountryCode): string =>
 
 /** How CSV files write the local day of an instant, '2026-03-01'. */
 export const csvDay = (at: Date | string, country: CountryCode): string => localDay(at, COUNTRY_TIME_ZONES[country]);
+
+/** The month before a 'YYYY-MM' month ('2026-01' -> '2025-12'). */
+export function previousMonth(month: string): string {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, number - 2, 1)).toISOString().slice(0, 7);
+}
+
+/** How many days a 'YYYY-MM' month has. */
+export function daysInMonth(month: string): number {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, number, 0)).getUTCDate();
+}

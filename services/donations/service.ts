@@ -338,6 +338,15 @@ export default defineService({
       timeoutSeconds: 29,
     },
     {
+      // The dashboard's donation figures are the donation report's, in brief: the report's permission.
+      method: 'GET',
+      path: '/donations/charity/{charityId}/dashboard',
+      handler: 'handlers/dashboards#charity',
+      auth: charity('Charity_ReportView'),
+      summary: "The dashboard's donations: this month beside last month (count, amount, each day) per currency, and this month's top gifts and fundraising pages (running figures, never the donations themselves).",
+      access: { table: 'read' },
+    },
+    {
       method: 'GET',
       path: '/donations/charity/{charityId}/remittance',
       handler: 'handlers/charity-reports#remittance',
@@ -346,6 +355,14 @@ export default defineService({
       access: { table: 'read' },
     },
     // The back office.
+    {
+      method: 'GET',
+      path: '/donations/backoffice/dashboard',
+      handler: 'handlers/dashboards#backOffice',
+      auth: backOffice('BackOffice_ViewDashboard'),
+      summary: "The back office's dashboard: the platform's donations this month beside last month (count, amount, each day), per currency in its country's calendar.",
+      access: { table: 'read' },
+    },
     {
       method: 'GET',
       path: '/donations/backoffice/payments',

@@ -77,14 +77,32 @@ export const badgeReportSchema = z.object({
 });
 export type BadgeReport = z.infer<typeof badgeReportSchema>;
 
-/** GET /workplace/{workplaceId}/reports/summary — the dashboard's giving figures: this month and this year so far. */
+/**
+ * GET /workplace/{workplaceId}/reports/summary — the dashboard's giving figures: this month beside last month (day by
+ * day too), this year so far, and what waits for the caller (issue 17 item 6).
+ */
 export const givingSummarySchema = z.object({
   /** This month, 'YYYY-MM', in the workplace's country. */
   month: z.string(),
   thisMonth: givingFiguresSchema,
+  /** The month before, for comparison. */
+  lastMonth: z.object({ month: z.string(), ...givingFiguresSchema.shape }),
+  /** The amount given on each day, in cents ([0] is the 1st): this month's to today, last month's whole. */
+  byDay: z.object({ thisMonth: z.array(z.int()), lastMonth: z.array(z.int()) }),
   thisYear: givingFiguresSchema,
   byGivingType: z.array(givingTypeFiguresSchema),
   /** The year's five largest. */
   topCharities: z.array(charityFiguresSchema),
+  /** This month's five largest. */
+  topCharitiesThisMonth: z.array(charityFiguresSchema),
+  /**
+   * What waits for the workplace's admins, each only for a caller who may open its screen: external donations to
+   * approve or decline (payments), payroll batches waiting for payroll's figures and ones reconciled but not confirmed.
+   */
+  waiting: z.object({
+    externalDonations: z.optional(z.int()),
+    payrollBatchesToReconcile: z.optional(z.int()),
+    payrollBatchesToConfirm: z.optional(z.int()),
+  }),
 });
 export type GivingSummary = z.infer<typeof givingSummarySchema>;

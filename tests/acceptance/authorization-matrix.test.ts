@@ -70,6 +70,10 @@ function expected(route: RouteSpec, role: Role, relation: Relation): Outcome {
   // The back office's dollar handles and the payouts it records to a charity (in any charity: even its own admin may not).
   // Every payment (issue 17 item 4): BackOffice_ViewPayments / _ManagePayments.
   if (route.path.startsWith('/donations/backoffice/payments')) return signedIn(['backOffice'])(role);
+  // The back office's dashboard (issue 17 item 6): the platform's donations, BackOffice_ViewDashboard. The charity
+  // dashboard's parts (GET /donations/charity/{charityId}/dashboard, Charity_ReportView; GET
+  // /volunteering/charity/{charityId}/dashboard, Charity_VolunteeringView) are charity console routes, above.
+  if (key === 'GET /donations/backoffice/dashboard') return signedIn(['backOffice'])(role);
   if (route.path.startsWith('/donations/backoffice/gifts') || key === 'POST /donations/backoffice/charities/{charityId}/payouts') return signedIn(['backOffice'])(role);
   if (key === 'PUT /accounts/site/menu-links') return signedIn(['backOffice', 'contentAdmin'])(role);
   if (route.path.startsWith('/accounts/me') || key === 'POST /accounts/invitations/{invitationId}/accept') return signedIn('everyone')(role);

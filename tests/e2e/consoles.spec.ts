@@ -107,9 +107,9 @@ test.describe('the consoles', () => {
     const office = await (await browser.newContext()).newPage();
     await signIn(office, 'alex.morgan@koha.nz', 'Alex Morgan');
     await office.getByRole('link', { name: 'Management Console' }).click();
-    const counts = office.getByRole('list', { name: 'Counts' });
-    await expect(counts.getByRole('link', { name: /Volunteer roles waiting for approval/ })).toBeVisible();
-    await expect(counts.getByRole('link', { name: /Profile changes waiting for approval/ })).toBeVisible();
+    const waiting = office.getByRole('list', { name: 'Waiting for you' });
+    await expect(waiting.getByRole('link', { name: /volunteer roles? waiting for approval/ })).toBeVisible();
+    await expect(waiting.getByRole('link', { name: /profile changes? waiting for approval/ })).toBeVisible();
     await office.screenshot({ path: 'test-results/back-office-dashboard.png', fullPage: true });
     await sideNav(office, 'Back Office').getByRole('link', { name: 'Content Approval' }).click();
     await expect(office.getByText('Somewhere up north')).toBeVisible();

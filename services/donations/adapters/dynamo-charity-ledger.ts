@@ -5,6 +5,7 @@ import { DomainError } from '@giving/shared/errors';
 import type { Currency } from '@giving/shared/money';
 import type { CharityLedger, LedgerMonth, StoredPayout } from '../domain/ports';
 import { donationKey } from './dynamo-payments';
+import { givingStatsUpdates } from './dynamo-giving-stats';
 
 /**
  * What each charity is owed and was paid:
@@ -13,7 +14,8 @@ import { donationKey } from './dynamo-payments';
  *   CHARITY#<charity id> / PAYOUT#<paidAt>#<payout id> a payout the back office recorded
  *   PAYOUTKEY#<idempotency key> / PAYOUTKEY           the payout a request key recorded (expires after 30 days)
  * A donation is counted in one transaction with `ledgerMonth` set on its own item (only if not set yet), so a
- * redelivered stream record counts nothing twice. A payout is taken from `owedCents` under the condition
+ * redelivered stream record counts nothing twice; the dashboards' figures (adapters/dynamo-giving-stats.ts) are added
+ * in the same transaction. A payout is taken from `owedCents` under the condition
  * `owedCents >= amount` in the transaction that stores it: never paid beyond what is owed, whatever runs concurrently.
  * A refund (adapters/dynamo-refunds.ts) takes its donation part from `owedCents` in the month it is made; when the
  * charity was already paid, what it is owed goes below zero and the next payouts wait until donations make it up.
@@ -38,7 +40,8 @@ export function dynamoCharityLedger(client: DynamoDBDocumentClient, tableName: s
   const queryAll = (input: QueryCommandInput) => queryAllItems(client, input);
 
   return {
-    async countDonation({ donationId, charityId, month, amount }) {
+    async countDonation(donation) {
+      const { donationId, charityId, month, amount } = donation;
       const add = { ':amount': amount.cents, ':one': 1, ':currency': amount.currency };
       try {
         await client.send(
@@ -70,6 +73,7 @@ export function dynamoCharityLedger(client: DynamoDBDocumentClient, tableName: s
                   ExpressionAttributeValues: { ...add, ':month': month },
                 },
               },
+              ...givingStatsUpdates(tableName, donation),
             ],
           }),
         );

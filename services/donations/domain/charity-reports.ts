@@ -123,16 +123,21 @@ export async function donationReportCsv(
 
 /**
  * A completed donation adds its amount (never the tip) to what its charity is owed, once: in the month it was made,
- * in the charity's time zone. Donations that are not to a charity (none today) are left out.
+ * in the charity's time zone; and, in the same once-only write, to the dashboards' figures for its day and its gift
+ * or page. Donations that are not to a charity (none today) are left out.
  */
 export async function countDonation(deps: { ledger: Pick<CharityLedger, 'countDonation'> }, donation: Donation): Promise<'counted' | 'already' | 'skipped'> {
   const charityId = donation.priced?.charity?.id;
   if (!charityId) return 'skipped';
+  const { gift, page } = donation.priced;
   return deps.ledger.countDonation({
     donationId: donation.donationId,
     charityId,
     month: localMonth(donation.completedAt, timeZoneOf(donation.country)),
+    day: localDay(donation.completedAt, timeZoneOf(donation.country)),
     amount: donation.priced.amount,
+    ...(gift ? { gift: { id: gift.id, title: gift.title } } : {}),
+    ...(page ? { page: { id: page.id, title: page.title, ownerName: page.ownerName, eventUrl: page.eventUrl, pageUrl: page.pageUrl } } : {}),
   });
 }
 

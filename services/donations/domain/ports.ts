@@ -503,13 +503,52 @@ export interface CharityLedgerState {
   payouts: StoredPayout[];
 }
 
+/** A completed donation as the ledger counts it: in its local month and day (its country's), by what it was given to. */
+export interface CountedDonation {
+  donationId: string;
+  charityId: string;
+  /** 'YYYY-MM' and 'YYYY-MM-DD', local. */
+  month: string;
+  day: string;
+  amount: Money;
+  gift?: { id: string; title: string };
+  page?: { id: string; title: string; ownerName: string; eventUrl: string; pageUrl: string };
+}
+
+/** One day's or one gift's or page's running figures in one currency, as the dashboards read them. */
+export interface StatsLine {
+  currency: Money['currency'];
+  donations: number;
+  cents: number;
+}
+
+/**
+ * The dashboards' running figures, kept by the ledger's countDonation (atomic ADDs in its once-only transaction):
+ * per charity and for the whole platform per local day and currency, and per charity per month for each gift and page.
+ */
+export interface GivingStats {
+  /** The charity's days from `fromDay` to `toDay` (inclusive, 'YYYY-MM-DD'), a line per day and currency. */
+  charityDays(charityId: string, fromDay: string, toDay: string): Promise<(StatsLine & { day: string })[]>;
+  /** Every day's line of the platform between the days. */
+  platformDays(fromDay: string, toDay: string): Promise<(StatsLine & { day: string })[]>;
+  /** The charity's gifts and pages given to in a month, each with its figures. */
+  charityMonthTargets(
+    charityId: string,
+    month: string,
+  ): Promise<{ gifts: (StatsLine & { giftId: string; title: string })[]; pages: (StatsLine & { pageId: string; title: string; ownerName: string; eventUrl: string; pageUrl: string })[] }>;
+}
+
 /**
  * What each charity is owed: completed donations add to it (once each), payouts take from it, never below zero
  * (a condition in the payout's transaction).
  */
 export interface CharityLedger {
-  /** Counts a completed donation once: 'already' when it was counted before (a redelivered stream record). */
-  countDonation(entry: { donationId: string; charityId: string; month: string; amount: Money }): Promise<'counted' | 'already'>;
+  /**
+   * Counts a completed donation once: 'already' when it was counted before (a redelivered stream record). In the same
+   * transaction it adds to the dashboards' running figures (`GivingStats`): its charity's and the platform's day, and
+   * its gift's or page's month.
+   */
+  countDonation(entry: CountedDonation): Promise<'counted' | 'already'>;
   /**
    * Records a payout and takes it from what is owed, in one transaction claiming the idempotency key: 'repeat' with
    * the payout this key recorded before (and that request's fingerprint); 'more-than-owed' and nothing written.

@@ -4,6 +4,7 @@ import { ok } from '@giving/shared/lambda/http';
 import * as z from 'zod/mini';
 import { deps } from '../adapters';
 import * as use from '../domain/applications';
+import { charityVolunteeringDashboard } from '../domain/dashboard';
 import { actorOf, volunteeringRoute } from '../http';
 
 /** The charity console's applications; the manifest's tenant policy has checked the caller's roles in {charityId}. */
@@ -33,3 +34,6 @@ export const decline = volunteeringRoute({ params: charityApplicationParams, bod
 export const complete = volunteeringRoute({ params: charityApplicationParams, body: completeApplicationSchema }, async (request) =>
   ok(await use.completeApplication(deps(), actorOf(request), request.params.applicationId, { charityId: request.params.charityId }, request.body?.hoursPerPerson)),
 );
+
+/** GET /volunteering/charity/{charityId}/dashboard — volunteers and hours this month and last, and what waits for the charity. */
+export const dashboard = volunteeringRoute({ params: charityIdParams }, async (request) => ok(await charityVolunteeringDashboard(deps(), request.params.charityId, deps().clock.now())));

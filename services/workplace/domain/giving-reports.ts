@@ -2,10 +2,11 @@ import type { EventData } from '@giving/shared/events';
 import type { DonationCompleted } from '@giving/shared/events/donations';
 import { toCsv } from '@giving/shared/csv';
 import { invalid } from '@giving/shared/errors';
-import { COUNTRY_TIME_ZONES, localMonth } from '@giving/shared/local-time';
+import { COUNTRY_TIME_ZONES, daysInMonth, localDay, localMonth, previousMonth } from '@giving/shared/local-time';
 import { money, type Currency } from '@giving/shared/money';
 import type { TenantRoleCopy } from '@giving/shared/copies';
-import type { EmployeeStore, WorkplaceProfileStore } from './ports';
+import type { BatchStore, EmployeeStore, WorkplaceProfileStore } from './ports';
+import type { ExternalDonationStore } from './external-donations';
 
 /**
  * The workplace's giving (issue 15 item 11): every donation its members make — by card, gift voucher or payroll —
@@ -193,18 +194,92 @@ export async function donationReportCsv(
   return { fileName: `donations_${range.from}_${range.to}.csv`, text };
 }
 
-/** The dashboard's giving figures: this month and this year so far (the workplace's country's calendar). */
-export async function givingSummary(deps: { giving: GivingStore; workplaces: Pick<WorkplaceProfileStore, 'get'> }, workplaceId: string, now: Date) {
+/** What the dashboard may count of the waiting work: each only for a caller who may open its screen. */
+export interface WaitingVisibility {
+  externalDonations: boolean;
+  payrollBatches: boolean;
+}
+
+/**
+ * The dashboard's giving figures (the workplace's country's calendar): this month beside last month, day by day, this
+ * year so far with its giving types and top charities, this month's top charities, and the work waiting (external
+ * donations to decide, payroll batches to reconcile or confirm). One read of the gifts from the earlier of January and
+ * last month, added up as they are read.
+ */
+export async function givingSummary(
+  deps: { giving: GivingStore; workplaces: Pick<WorkplaceProfileStore, 'get'>; externalDonations: Pick<ExternalDonationStore, 'listForWorkplace'>; batches: Pick<BatchStore, 'list'> },
+  workplaceId: string,
+  now: Date,
+  visible: WaitingVisibility = { externalDonations: false, payrollBatches: false },
+) {
   const workplace = await deps.workplaces.get(workplaceId);
-  const thisMonth = localMonth(now, COUNTRY_TIME_ZONES[workplace?.country ?? 'nz']);
-  const year = await donationReport(deps, workplaceId, { from: `${thisMonth.slice(0, 4)}-01`, to: thisMonth });
-  const month = year.byMonth.at(-1)!;
+  const country = workplace?.country ?? 'nz';
+  const zone = COUNTRY_TIME_ZONES[country];
+  const currency: Currency = country === 'au' ? 'AUD' : 'NZD';
+  const today = localDay(now, zone);
+  const thisMonth = today.slice(0, 7);
+  const lastMonth = previousMonth(thisMonth);
+  const yearStart = `${thisMonth.slice(0, 4)}-01`;
+  const { fromIso, toIso } = monthRange({ from: lastMonth < yearStart ? lastMonth : yearStart, to: thisMonth });
+
+  const month = new Tally();
+  const previous = new Tally();
+  const year = new Tally();
+  const byType = new Map<GivingType, Tally>();
+  const yearCharities = new Map<string, { name: string; tally: Tally }>();
+  const monthCharities = new Map<string, { name: string; tally: Tally }>();
+  const byDay = { thisMonth: Array.from({ length: Number(today.slice(8, 10)) }, () => 0), lastMonth: Array.from({ length: daysInMonth(lastMonth) }, () => 0) };
+  const addTo = (charities: Map<string, { name: string; tally: Tally }>, gift: WorkplaceGift) => {
+    const charity = charities.get(gift.charity.id) ?? { name: gift.charity.name, tally: new Tally() };
+    charity.tally.add(gift);
+    charities.set(gift.charity.id, charity);
+  };
+  for await (const gift of deps.giving.between(workplaceId, fromIso, toIso)) {
+    const dayIndex = Number(localDay(gift.completedAt, zone).slice(8, 10)) - 1;
+    if (gift.month === thisMonth) {
+      month.add(gift);
+      addTo(monthCharities, gift);
+      if (dayIndex < byDay.thisMonth.length) byDay.thisMonth[dayIndex]! += gift.amount.cents;
+    } else if (gift.month === lastMonth) {
+      previous.add(gift);
+      if (dayIndex < byDay.lastMonth.length) byDay.lastMonth[dayIndex]! += gift.amount.cents;
+    }
+    if (gift.month >= yearStart && gift.month <= thisMonth) {
+      year.add(gift);
+      tallyOf(byType, gift.givingType).add(gift);
+      addTo(yearCharities, gift);
+    }
+  }
+  const top = (charities: Map<string, { name: string; tally: Tally }>) =>
+    [...charities]
+      .map(([charityId, { name, tally }]) => ({ charityId, name, ...tally.figures(currency) }))
+      .sort((a, b) => b.amount.cents - a.amount.cents)
+      .slice(0, 5);
+
+  const [externalDonations, batches] = await Promise.all([
+    visible.externalDonations ? deps.externalDonations.listForWorkplace(workplaceId) : undefined,
+    visible.payrollBatches ? deps.batches.list(workplaceId) : undefined,
+  ]);
   return {
     month: thisMonth,
-    thisMonth: { amount: month.amount, donations: month.donations, donors: month.donors },
-    thisYear: year.totals,
-    byGivingType: year.byGivingType,
-    topCharities: year.byCharity.slice(0, 5),
+    thisMonth: month.figures(currency),
+    lastMonth: { month: lastMonth, ...previous.figures(currency) },
+    byDay,
+    thisYear: year.figures(currency),
+    byGivingType: [...byType]
+      .map(([givingType, tally]) => ({ givingType, name: GIVING_TYPE_LABELS[givingType], ...tally.figures(currency) }))
+      .sort((a, b) => b.amount.cents - a.amount.cents),
+    topCharities: top(yearCharities),
+    topCharitiesThisMonth: top(monthCharities),
+    waiting: {
+      ...(externalDonations ? { externalDonations: externalDonations.filter((donation) => donation.status === 'Pending').length } : {}),
+      ...(batches
+        ? {
+            payrollBatchesToReconcile: batches.filter((batch) => batch.status === 'Ready').length,
+            payrollBatchesToConfirm: batches.filter((batch) => batch.status === 'Reconciled').length,
+          }
+        : {}),
+    },
   };
 }
 

@@ -5,6 +5,7 @@ import { VolunteerHoursRecorded } from '@giving/shared/events/volunteering';
 import { csvFile, ok } from '@giving/shared/lambda/http';
 import { queueConsumer } from '@giving/shared/lambda/queue';
 import { BadgeAwarded } from '@giving/shared/events/accounts';
+import { satisfies } from '@giving/shared/permissions';
 import { badges, deps, employees, giving, roles, volunteering, workplaces } from '../adapters';
 import { badgeReport, badgeReportCsv, recordMemberBadge } from '../domain/badge-reports';
 import { donationReport, donationReportCsv, engagementReport, engagementReportCsv, givingSummary, recordMemberDonation, recordMemberVolunteering } from '../domain/giving-reports';
@@ -21,8 +22,18 @@ export const donationsCsv = workplaceRoute({ params: workplaceParams, query: ran
   return csvFile(fileName, text);
 });
 
-/** GET /workplace/{workplaceId}/reports/summary — the dashboard's giving figures. */
-export const summary = workplaceRoute({ params: workplaceParams }, async ({ params }) => ok(await givingSummary(deps(), params.workplaceId, deps().clock.now())));
+/**
+ * GET /workplace/{workplaceId}/reports/summary — the dashboard's giving figures, with the waiting work the caller may
+ * open: external donations (the payments permissions, as their screen) and payroll batches (pay cycles or payments).
+ */
+export const summary = workplaceRoute({ params: workplaceParams }, async ({ params, permissions }) =>
+  ok(
+    await givingSummary(deps(), params.workplaceId, deps().clock.now(), {
+      externalDonations: satisfies(permissions, { anyOf: ['Workplace_ViewPayments', 'Workplace_ManagePayments'] }),
+      payrollBatches: satisfies(permissions, { anyOf: ['Workplace_ViewPayCycles', 'Workplace_ManagePayCycles', 'Workplace_ViewPayments', 'Workplace_ManagePayments'] }),
+    }),
+  ),
+);
 
 /** DonationCompleted from a workplace member -> the workplace's giving (each workplace they belong to). */
 export const recordDonation = queueConsumer({ events: [DonationCompleted] }, async ({ data }) => {

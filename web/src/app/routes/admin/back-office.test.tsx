@@ -1,5 +1,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { COUNTRY_TIME_ZONES, localMonth } from '@giving/shared/local-time';
 import { BACK_OFFICE_PERMISSIONS } from '@giving/shared/permissions';
 import { resetSessionForTests } from '../../../lib/session';
 import { installFetchFake, json, problem } from '../../../testing/fetch-fake';
@@ -32,11 +33,67 @@ function backOffice(path: string) {
   };
 }
 
+const money = (cents: number, currency: 'NZD' | 'AUD') => ({ cents, currency });
+const month = (value: string, donations: number, cents: number, currency: 'NZD' | 'AUD', byDay: number[]) => ({ month: value, donations, amount: money(cents, currency), byDay });
+const platformDonations = {
+  donations: [
+    { currency: 'NZD', thisMonth: month('2026-11', 3, 9_000, 'NZD', [3_000, 6_000]), lastMonth: month('2026-10', 4, 20_000, 'NZD', [5_000, 5_000, ...Array.from({ length: 29 }, () => 0)].map((cents, day) => (day === 20 ? 10_000 : cents))) },
+    { currency: 'AUD', thisMonth: month('2026-11', 1, 2_500, 'AUD', [0, 2_500]), lastMonth: month('2026-10', 0, 0, 'AUD', Array.from({ length: 31 }, () => 0)) },
+  ],
+};
+const matchingMonth = (period: string, currency: 'NZD' | 'AUD', owedAmount: number) => ({
+  workplace: { id: 'W1', name: 'Tasman Engineering' },
+  campaignId: `C-${period}`,
+  campaignName: 'Matched giving',
+  period,
+  currency,
+  matchedAmount: owedAmount,
+  donationsMatched: 1,
+  paidAmount: 0,
+  owedAmount,
+  byMatchType: { Donation: owedAmount, Voucher: 0 },
+  payments: [],
+});
+
 describe('back office dashboard', () => {
+  function dashboard() {
+    const console = backOffice('dashboard');
+    console.fetch.on('GET', `${API}/dashboard`, json(200, { charities: 12, members: 340, admins: 3, workplaces: 4, pendingContent: 2 }));
+    console.fetch.on('GET', '/api/volunteering/backOffice/dashboard', json(200, { opportunitiesWaitingForApproval: 3 }));
+    console.fetch.on('GET', '/api/donations/backoffice/dashboard', json(200, platformDonations));
+    // Two months ended unpaid; this month is still being matched, so not yet due.
+    const thisMonth = localMonth(new Date(), COUNTRY_TIME_ZONES.nz);
+    console.fetch.on('GET', '/api/matching/backoffice/payments?status=owed', json(200, { items: [matchingMonth(thisMonth, 'NZD', 500), matchingMonth('2025-01', 'NZD', 1_000), matchingMonth('2025-02', 'AUD', 700)], totals: [] }));
+    return console;
+  }
+
+  it('lists what waits for the back office, each leading to where it is handled', async () => {
+    const { start } = dashboard();
+    start();
+    const waiting = await screen.findByRole('list', { name: 'Waiting for you' });
+    await waitFor(() =>
+      expect(within(waiting).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+        ['2 profile changes waiting for approval', '/admin/backoffice/content-approval'],
+        ['3 volunteer roles waiting for approval', '/admin/backoffice/volunteer-roles'],
+        ['2 matching months ended unpaid', '/admin/backoffice/matching-payments'],
+      ]),
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Back Office' })).toBeTruthy();
+  });
+
+  it('shows the platform’s donations this month beside last month, a block per currency', async () => {
+    const { start } = dashboard();
+    start();
+    const donations = await screen.findByRole('region', { name: 'Donations' });
+    const tiles = (name: string) => within(within(donations).getByRole('list', { name })).getAllByRole('listitem').map((tile) => tile.textContent);
+    await within(donations).findByRole('list', { name: 'Donations: November beside October in NZD' });
+    expect(tiles('Donations: November beside October in NZD')).toEqual(['$90.00Given in November', '3Donations in November', '$200.00Given in October', '$100.00October to the same day']);
+    expect(tiles('Donations: November beside October in AUD')).toEqual(['$25.00Given in November', '1Donation in November', '$0.00Given in October', '$0.00October to the same day']);
+    expect(within(donations).getByRole('table', { name: 'Donations: given each day of November and October (AUD)' })).toBeTruthy();
+  });
+
   it('shows the counts as tiles leading to their lists', async () => {
-    const { fetch, start } = backOffice('dashboard');
-    fetch.on('GET', `${API}/dashboard`, json(200, { charities: 12, members: 340, admins: 3, workplaces: 4, pendingContent: 2 }));
-    fetch.on('GET', '/api/volunteering/backOffice/dashboard', json(200, { opportunitiesWaitingForApproval: 3 }));
+    const { start } = dashboard();
     start();
     const tiles = await screen.findByRole('list', { name: 'Counts' });
     expect(within(tiles).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
@@ -44,13 +101,7 @@ describe('back office dashboard', () => {
       ['340Members', '/admin/backoffice/members'],
       ['3Administrators', '/admin/backoffice/admins'],
       ['4Workplaces', '/admin/backoffice/workplaces'],
-      ['2Profile changes waiting for approval', '/admin/backoffice/content-approval'],
-      ['3Volunteer roles waiting for approval', '/admin/backoffice/volunteer-roles'],
     ]);
-    // Everything waiting for approval: profile changes and volunteer roles.
-    expect(await within(tiles).findByText('5')).toBeTruthy();
-    expect(within(tiles).getByText('5').nextElementSibling?.textContent).toBe('Waiting for approval');
-    expect(screen.getByRole('heading', { level: 1, name: 'Back Office' })).toBeTruthy();
   });
 });
 

@@ -46,9 +46,36 @@ function charityConsole(path: string, { permissions = CHARITY_PERMISSIONS as rea
   return { fetch, start: () => renderConsole(`/admin/charity/${CHARITY_ID}/${path}`, { fetch, menu, tenant: { charityId: CHARITY_ID }, permissions }) };
 }
 
+const nzd = (cents: number) => ({ cents, currency: 'NZD' as const });
+const donationsDashboard = {
+  donations: [
+    {
+      currency: 'NZD',
+      // The 1st to the 3rd of November; all 31 days of October.
+      thisMonth: { month: '2026-11', donations: 3, amount: nzd(9_000), byDay: [3_000, 0, 6_000] },
+      lastMonth: { month: '2026-10', donations: 2, amount: nzd(12_000), byDay: [0, 2_000, ...Array.from({ length: 29 }, (_, day) => (day === 10 ? 10_000 : 0))] },
+    },
+  ],
+  topGifts: [
+    { giftId: 'G1', title: 'Feed a kiwi chick', donations: 2, amount: nzd(6_000) },
+    { giftId: 'G2', title: 'Buy a predator trap', donations: 1, amount: nzd(3_000) },
+  ],
+  topPages: [{ pageId: 'P1', title: 'Aroha runs for kiwi', ownerName: 'Aroha Ngata', eventUrl: 'kiwi-run', pageUrl: 'aroha', donations: 1, amount: nzd(3_000) }],
+};
+const volunteeringDashboard = { thisMonth: { month: '2026-11', volunteers: 4, hours: 12.5 }, lastMonth: { month: '2026-10', volunteers: 1, hours: 3 }, applicationsToReview: 2, feedbackToGive: 1 };
+const DONATIONS_DASHBOARD = `/api/donations/charity/${CHARITY_ID}/dashboard`;
+const VOLUNTEERING_DASHBOARD = `/api/volunteering/charity/${CHARITY_ID}/dashboard`;
+
 describe('charity dashboard', () => {
+  function dashboard(options?: { permissions?: readonly string[] }) {
+    const console = charityConsole('dashboard', options);
+    console.fetch.on('GET', DONATIONS_DASHBOARD, json(200, donationsDashboard));
+    console.fetch.on('GET', VOLUNTEERING_DASHBOARD, json(200, volunteeringDashboard));
+    return console;
+  }
+
   it('shows the charity, its counts, the pending profile change and quick links', async () => {
-    const { fetch, start } = charityConsole('dashboard');
+    const { fetch, start } = dashboard();
     fetch.on(
       'GET',
       `${API}/settings`,
@@ -56,13 +83,84 @@ describe('charity dashboard', () => {
     );
     start();
     expect(await screen.findByRole('heading', { level: 3, name: 'Kiwi Kids Trust' })).toBeTruthy();
-    const tiles = screen.getByRole('list', { name: 'At a glance' });
+    const tiles = screen.getByRole('list', { name: 'Your team' });
     await waitFor(() => expect(within(tiles).getByRole('link', { name: /Members/ }).textContent).toBe('2Members'));
     // Only pending invitations count.
     await waitFor(() => expect(within(tiles).getByRole('link', { name: /Pending invitations/ }).textContent).toBe('2Pending invitations'));
     expect(screen.getByText(/are waiting for approval/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See the proposed changes' }).getAttribute('href')).toBe(`/admin/charity/${CHARITY_ID}/settings`);
     expect(screen.getByRole('link', { name: 'View your public page' }).getAttribute('href')).toBe('/nz/charity/kiwi-kids-trust');
+  });
+
+  it('lists what waits for the charity, each leading to where it is handled', async () => {
+    const { start } = dashboard();
+    start();
+    const waiting = await screen.findByRole('list', { name: 'Waiting for you' });
+    await waitFor(() =>
+      expect(within(waiting).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+        ['2 applications to review', `/admin/charity/${CHARITY_ID}/volunteer-applications`],
+        ['1 volunteer waiting for your feedback', `/admin/charity/${CHARITY_ID}/volunteer-applications`],
+      ]),
+    );
+  });
+
+  it('shows this month’s donations beside last month’s, day by day, with the top gifts and pages', async () => {
+    const { start } = dashboard();
+    start();
+    const donations = await screen.findByRole('region', { name: 'Donations' });
+    const tiles = await within(donations).findByRole('list', { name: 'Donations: November beside October' });
+    // October to the same day: its 1st to 3rd.
+    expect(within(tiles).getAllByRole('listitem').map((tile) => tile.textContent)).toEqual(['$90.00Given in November', '3Donations in November', '$120.00Given in October', '$20.00October to the same day']);
+    const days = within(donations).getByRole('table', { name: 'Donations: given each day of November and October' });
+    expect(within(days).getAllByRole('row')).toHaveLength(32);
+    const cells = (table: HTMLElement) => within(table).getAllByRole('row').slice(1).map((row) => Array.from(row.children).map((cell) => cell.textContent));
+    expect(cells(days).slice(0, 3)).toEqual([
+      ['1', '$30.00', '$0.00'],
+      ['2', '$0.00', '$20.00'],
+      ['3', '$60.00', '$0.00'],
+    ]);
+    expect(cells(within(donations).getByRole('table', { name: 'Top gifts in November' }))).toEqual([
+      ['Feed a kiwi chick', '2', '$60.00'],
+      ['Buy a predator trap', '1', '$30.00'],
+    ]);
+    const pages = within(donations).getByRole('table', { name: 'Top fundraising pages in November' });
+    expect(cells(pages)).toEqual([['Aroha runs for kiwiAroha Ngata', '1', '$30.00']]);
+    expect(within(pages).getByRole('link', { name: 'Aroha runs for kiwi' }).getAttribute('href')).toBe('/nz/fundraising/kiwi-run/aroha');
+    expect(within(donations).getByRole('link', { name: 'See donation reports' }).getAttribute('href')).toBe(`/admin/charity/${CHARITY_ID}/reports/donation-reports`);
+  });
+
+  it('shows volunteers and hours this month beside last month', async () => {
+    const { start } = dashboard();
+    start();
+    const volunteering = await screen.findByRole('region', { name: 'Volunteering' });
+    const tiles = await within(volunteering).findByRole('list', { name: 'Volunteering: November beside October' });
+    expect(within(tiles).getAllByRole('listitem').map((tile) => tile.textContent)).toEqual(['4Volunteers in November', '12.5Hours in November', '1Volunteer in October', '3Hours in October']);
+  });
+
+  it('says so when nothing has been given or is waiting', async () => {
+    const { fetch, start } = dashboard();
+    const none = { donations: 0, amount: nzd(0) };
+    fetch.on('GET', DONATIONS_DASHBOARD, json(200, { donations: [{ currency: 'NZD', thisMonth: { month: '2026-11', ...none, byDay: [0] }, lastMonth: { month: '2026-10', ...none, byDay: [] } }], topGifts: [], topPages: [] }));
+    fetch.on('GET', VOLUNTEERING_DASHBOARD, json(200, { ...volunteeringDashboard, applicationsToReview: 0, feedbackToGive: 0 }));
+    start();
+    expect(await screen.findByText('Nothing is waiting for you.')).toBeTruthy();
+    const donations = await screen.findByRole('region', { name: 'Donations' });
+    expect(await within(donations).findByText('No gifts given yet this month.')).toBeTruthy();
+    expect(within(donations).getByText('No fundraising page has raised money for you yet this month.')).toBeTruthy();
+    // No chart of empty months.
+    expect(within(donations).queryByRole('table')).toBeNull();
+  });
+
+  it('shows a charity member neither donations nor volunteering, and never asks for them', async () => {
+    const { fetch, start } = dashboard({ permissions: MEMBER_ONLY });
+    start();
+    expect(await screen.findByRole('heading', { level: 3, name: 'Kiwi Kids Trust' })).toBeTruthy();
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Your team' })).getByRole('link', { name: /Members/ }).textContent).toBe('2Members'));
+    expect(screen.queryByRole('region', { name: 'Donations' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Volunteering' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Waiting for you' })).toBeNull();
+    expect(fetch.callsTo('GET', DONATIONS_DASHBOARD)).toHaveLength(0);
+    expect(fetch.callsTo('GET', VOLUNTEERING_DASHBOARD)).toHaveLength(0);
   });
 });
 

@@ -48,6 +48,9 @@ const aud = (cents: number) => ({ cents, currency: 'AUD' as const });
 const givingSummary = {
   month: '2026-03',
   thisMonth: { amount: aud(12_500), donations: 2, donors: 2 },
+  lastMonth: { month: '2026-02', amount: aud(30_000), donations: 3, donors: 3 },
+  // The 1st to the 3rd of March; all 28 days of February.
+  byDay: { thisMonth: [2_500, 0, 10_000], lastMonth: [5_000, 0, 0, 20_000, ...Array.from({ length: 24 }, (_, day) => (day === 0 ? 5_000 : 0))] },
   thisYear: { amount: aud(1_234_550), donations: 1_204, donors: 37 },
   byGivingType: [
     { givingType: 'PayrollGiving', name: 'Payroll giving', amount: aud(1_000_000), donations: 1_000, donors: 30 },
@@ -57,6 +60,8 @@ const givingSummary = {
     { charityId: 'C1', name: 'Reef Rescue', amount: aud(900_000), donations: 800, donors: 25 },
     { charityId: 'C2', name: 'Outback Kids', amount: aud(334_550), donations: 404, donors: 20 },
   ],
+  topCharitiesThisMonth: [{ charityId: 'C2', name: 'Outback Kids', amount: aud(12_500), donations: 2, donors: 2 }],
+  waiting: { externalDonations: 2, payrollBatchesToReconcile: 0, payrollBatchesToConfirm: 1 },
 };
 const SUMMARY = `/api/workplace/${WORKPLACE_ID}/reports/summary`;
 
@@ -82,15 +87,27 @@ describe('workplace dashboard', () => {
     expect(within(screen.getByRole('list', { name: 'Business units' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Retail', 'Tech']);
   });
 
-  it('shows giving figures: this month and this year, the year by giving type and its top charities', async () => {
+  it('shows giving figures: this month beside last month, this year, the top charities and the year by giving type', async () => {
     const { start } = workplaceConsole('dashboard');
     start();
     const giving = await screen.findByRole('region', { name: 'Giving' });
     const tiles = (name: string) => within(within(giving).getByRole('list', { name })).getAllByRole('listitem').map((tile) => tile.textContent);
-    expect(await within(giving).findByRole('heading', { level: 4, name: 'This month March 2026' })).toBeTruthy();
-    expect(tiles('This month: March 2026')).toEqual(['$125.00Given', '2Donations', '2Donors']);
+    expect(await within(giving).findByRole('heading', { level: 4, name: 'This month beside last month' })).toBeTruthy();
+    // February to the same day: its 1st to 3rd ($50 + $0 + $0), as March is only three days in.
+    expect(tiles('Your people’s giving: March beside February')).toEqual(['$125.00Given in March', '2Donations in March', '$300.00Given in February', '$50.00February to the same day']);
+    // Each day's amounts, March's beside February's, in the chart's table (the figures the canvas draws).
+    const days = within(giving).getByRole('table', { name: 'Your people’s giving: given each day of March and February' });
+    const dayRows = within(days).getAllByRole('row').slice(1).map((row) => Array.from(row.children).map((cell) => cell.textContent));
+    expect(dayRows).toHaveLength(28);
+    expect(dayRows.slice(0, 4)).toEqual([
+      ['1', '$25.00', '$50.00'],
+      ['2', '$0.00', '$0.00'],
+      ['3', '$100.00', '$0.00'],
+      ['4', '$0.00', '$200.00'],
+    ]);
     expect(tiles('This year: 2026 so far')).toEqual(['$12,345.50Given', '1,204Donations', '37Donors']);
     const rows = (name: string) => within(within(giving).getByRole('table', { name })).getAllByRole('row').slice(1).map((row) => Array.from(row.children).map((cell) => cell.textContent));
+    expect(rows('Top charities in March 2026')).toEqual([['Outback Kids', '$125.00', '2', '2']]);
     expect(rows('Giving in 2026 by giving type')).toEqual([
       ['Payroll giving', '$10,000.00', '1,000', '30'],
       ['Card', '$2,345.50', '204', '12'],
@@ -104,19 +121,45 @@ describe('workplace dashboard', () => {
     expect(within(screen.getByRole('list', { name: 'At a glance' })).getByRole('link', { name: /Members/ }).textContent).toBe('3Members');
   });
 
-  it('shows a content admin the giving figures, without the reports they cannot open', async () => {
-    const { start } = workplaceConsole('dashboard', { permissions: ['Workplace_ViewDashboard'] });
+  it('lists what waits for the admin, each leading to where it is handled, those waiting first', async () => {
+    const { start } = workplaceConsole('dashboard');
+    start();
+    const waiting = await screen.findByRole('list', { name: 'Waiting for you' });
+    expect(within(waiting).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['2 external donations to approve or decline', `/admin/workplace/${WORKPLACE_ID}/external-donations`],
+      ['1 payroll batch to confirm', `/admin/workplace/${WORKPLACE_ID}/payments`],
+      ['0 payroll batches waiting for what payroll deducted', `/admin/workplace/${WORKPLACE_ID}/payments`],
+    ]);
+  });
+
+  it('says nothing is waiting when nothing is', async () => {
+    const { fetch, start } = workplaceConsole('dashboard');
+    fetch.on('GET', SUMMARY, json(200, { ...givingSummary, waiting: { externalDonations: 0, payrollBatchesToReconcile: 0, payrollBatchesToConfirm: 0 } }));
+    start();
+    const panel = await screen.findByRole('region', { name: 'Waiting for you' });
+    expect(await within(panel).findByText('Nothing is waiting for you.')).toBeTruthy();
+  });
+
+  it('shows a content admin the giving figures, without the reports or the waiting work they cannot open', async () => {
+    const { fetch, start } = workplaceConsole('dashboard', { permissions: ['Workplace_ViewDashboard'] });
+    // The summary leaves out the waiting work a content admin may not open.
+    fetch.on('GET', SUMMARY, json(200, { ...givingSummary, waiting: {} }));
     start();
     const giving = await screen.findByRole('region', { name: 'Giving' });
     expect(await within(giving).findByRole('list', { name: 'This year: 2026 so far' })).toBeTruthy();
     expect(within(giving).queryByRole('link')).toBeNull();
     expect(screen.queryByRole('link', { name: 'See who takes part' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Waiting for you' })).toBeNull();
   });
 
   it('says so when no one has given this year', async () => {
     const { fetch, start } = workplaceConsole('dashboard');
     const none = { amount: aud(0), donations: 0, donors: 0 };
-    fetch.on('GET', SUMMARY, json(200, { month: '2026-01', thisMonth: none, thisYear: none, byGivingType: [], topCharities: [] }));
+    fetch.on(
+      'GET',
+      SUMMARY,
+      json(200, { month: '2026-01', thisMonth: none, lastMonth: { month: '2025-12', ...none }, byDay: { thisMonth: [0], lastMonth: [] }, thisYear: none, byGivingType: [], topCharities: [], topCharitiesThisMonth: [], waiting: {} }),
+    );
     start();
     const giving = await screen.findByRole('region', { name: 'Giving' });
     expect(await within(giving).findByRole('heading', { level: 4, name: 'No donations yet this year' })).toBeTruthy();
@@ -134,7 +177,7 @@ describe('workplace dashboard', () => {
 
     fetch.on('GET', SUMMARY, json(200, givingSummary));
     await user.click(within(giving).getByRole('button', { name: 'Try again' }));
-    expect(await within(giving).findByRole('list', { name: 'This month: March 2026' })).toBeTruthy();
+    expect(await within(giving).findByRole('list', { name: 'Your people’s giving: March beside February' })).toBeTruthy();
   });
 });
 

@@ -1,7 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { GivingFigures, GivingSummary } from '@giving/shared/contracts/workplace-reports';
-import { RowHeader } from '../../../components/ui/console-page';
+import { MonthComparison } from '../../../components/charts/month-comparison';
+import { RowHeader, mutedText } from '../../../components/ui/console-page';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Panel } from '../../../components/ui/panel';
 import { QueryStates, type LoadingQuery } from '../../../components/ui/query-states';
@@ -15,8 +16,8 @@ const monthNames = new Intl.DateTimeFormat('en-NZ', { month: 'long', year: 'nume
 const monthName = (month: string) => monthNames.format(new Date(`${month}-01T00:00:00Z`));
 
 /**
- * The dashboard's giving figures: this month's and this year's amount, donations and donors, the year by giving type
- * and its top charities (the workplace's country's calendar). `reports` leads to the donation report, for those who
+ * The dashboard's giving figures: this month beside last month (day by day), this year's amount, donations and donors,
+ * the top charities this month and this year, and the year by giving type (the workplace's country's calendar). `reports` leads to the donation report, for those who
  * may read it.
  */
 export function GivingPanel({ summary, reports }: { summary: LoadingQuery & ({ isSuccess: true; data: GivingSummary } | { isSuccess: false }); reports?: string }) {
@@ -33,19 +34,35 @@ export function GivingPanel({ summary, reports }: { summary: LoadingQuery & ({ i
 
 function GivingFiguresView({ summary }: { summary: GivingSummary }) {
   const year = summary.month.slice(0, 4);
-  if (summary.thisYear.donations === 0) {
+  const month = monthName(summary.month);
+  if (summary.thisYear.donations === 0 && summary.lastMonth.donations === 0) {
     return <EmptyState headingLevel={4} title="No donations yet this year" description="When your people give, by card, gift voucher or payroll, their giving shows here." />;
   }
+  const { currency } = summary.thisMonth.amount;
+  const line = {
+    currency,
+    thisMonth: { month: summary.month, donations: summary.thisMonth.donations, amount: summary.thisMonth.amount, byDay: summary.byDay.thisMonth },
+    lastMonth: { month: summary.lastMonth.month, donations: summary.lastMonth.donations, amount: summary.lastMonth.amount, byDay: summary.byDay.lastMonth },
+  };
   return (
     <div className={styles.giving}>
-      <Period title="This month" detail={monthName(summary.month)} figures={summary.thisMonth} />
+      <Titled title="This month beside last month">
+        <MonthComparison label="Your people’s giving" lines={[line]} />
+      </Titled>
       <Period title="This year" detail={`${year} so far`} figures={summary.thisYear} />
       <div className={styles.splits}>
+        <Titled title={`Top charities in ${month}`}>
+          {summary.topCharitiesThisMonth.length === 0 ? (
+            <p className={mutedText}>No donations yet this month.</p>
+          ) : (
+            <FiguresTable caption={`Top charities in ${month}`} first="Charity" lines={summary.topCharitiesThisMonth.map((line) => ({ key: line.charityId, name: line.name, figures: line }))} />
+          )}
+        </Titled>
+        <Titled title={`Top charities in ${year}`}>
+          <FiguresTable caption={`Top charities in ${year}`} first="Charity" lines={summary.topCharities.map((line) => ({ key: line.charityId, name: line.name, figures: line }))} />
+        </Titled>
         <Titled title="By giving type">
           <FiguresTable caption={`Giving in ${year} by giving type`} first="Giving type" lines={summary.byGivingType.map((line) => ({ key: line.givingType, name: line.name, figures: line }))} />
-        </Titled>
-        <Titled title="Top charities">
-          <FiguresTable caption={`Top charities in ${year}`} first="Charity" lines={summary.topCharities.map((line) => ({ key: line.charityId, name: line.name, figures: line }))} />
         </Titled>
       </div>
     </div>
