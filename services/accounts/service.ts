@@ -17,7 +17,7 @@ const charity = (...anyOf: Permission[]): AuthPolicy => ({ kind: 'signedIn', any
 const workplace = (...anyOf: Permission[]): AuthPolicy => ({ kind: 'signedIn', anyOf, tenant: { kind: 'workplace', param: 'workplaceId' } });
 const backOffice = (...anyOf: Permission[]): AuthPolicy => ({ kind: 'signedIn', anyOf });
 
-type Route = Pick<RouteSpec, 'method' | 'path' | 'auth' | 'summary' | 'timeoutSeconds'> & {
+type Route = Pick<RouteSpec, 'method' | 'path' | 'auth' | 'summary' | 'timeoutSeconds' | 'response'> & {
   handler: string;
   write?: boolean;
   mail?: boolean;
@@ -42,7 +42,17 @@ export default defineService({
     route({ method: 'GET', path: '/accounts/site/recent', handler: 'handlers/site-activity#getRecentActivity', auth: PUBLIC, summary: "The ticker's recent donations, volunteering sign-ups and gift voucher purchases." }),
     route({ method: 'GET', path: '/accounts/site/menu-links', handler: 'handlers/site#getMenuLinks', auth: PUBLIC, summary: "The site's navigation links (name, path)." }),
     route({ method: 'PUT', path: '/accounts/site/menu-links', handler: 'handlers/site#putMenuLinks', auth: backOffice('BackOffice_ManageMenuLinks'), write: true, summary: 'Content admins (CMS) replace the navigation links of a country.' }),
-    route({ method: 'GET', path: '/account/logout', handler: 'handlers/logout', auth: PUBLIC, summary: 'Ends the browser session (clears the session and return cookies) and goes to the site root.' }),
+    route({ method: 'GET', path: '/account/logout', handler: 'handlers/logout', auth: PUBLIC, summary: 'Ends the browser session (clears the session and return cookies) and goes to the site root.', response: { status: 302 } }),
+    // Issue 17 item 8: for integrators. The file is written at build time (npm run openapi); the function reads nothing.
+    {
+      method: 'GET',
+      path: '/openapi.json',
+      handler: 'handlers/openapi',
+      auth: PUBLIC,
+      summary: "This API's OpenAPI 3.1 document: every route, who may call it, what it accepts and its errors (cached 5 minutes).",
+      access: {},
+      response: { status: 200 },
+    },
 
     // The signed-in member.
     route({ method: 'GET', path: '/accounts/me', handler: 'handlers/me#getAdminMenu', auth: SIGNED_IN, write: true, summary: 'Admin menu data: primary account, associations, admin and corporate roles (creates the member record on first sign-in).' }),
