@@ -125,7 +125,7 @@ const problemRef = (status: string) => ({ $ref: `#/components/responses/${status
 
 /** The problem+json answers by status: each names the error codes of shared/errors.ts it carries. */
 const PROBLEM_RESPONSES: Record<string, { codes: ErrorCode[]; description: string }> = {
-  BadRequest: { codes: ['ValidationFailed', 'MalformedJson'], description: 'A field is invalid (`errors` names each one) or the body is not JSON.' },
+  BadRequest: { codes: ['ValidationFailed', 'MalformedJson'], description: 'A field is invalid (errors names each one) or the body is not JSON.' },
   Unauthorized: { codes: ['Unauthorized'], description: 'No valid token, or (where the route says so) a signed-in caller without the permissions.' },
   Forbidden: { codes: ['Forbidden'], description: 'Signed in, but without the permissions the route needs (in that charity or workplace).' },
   NotFound: { codes: ['NotFound'], description: 'The path names nothing that exists (or nothing the caller may see).' },
@@ -283,7 +283,7 @@ export async function buildOpenApiDocument(manifests: readonly ServiceManifest[]
       title: 'Koha API',
       version: '1',
       description: [
-        "Koha's HTTP API, as the site itself calls it. Generated from the service manifests and the request schemas their handlers validate with (`npm run openapi` writes docs/openapi.json; CI fails when it differs).",
+        "Koha's HTTP API, as the site itself calls it. Generated from the service manifests and the request schemas their handlers validate with (npm run openapi writes docs/openapi.json; CI fails when it differs).",
         'Every call is under /api on the site’s own address. Public calls need nothing; signed-in calls send the Cognito ID token as a bearer token, and some need permissions, in the charity or workplace their path names.',
         'Money is integer cents with a country (nz: NZD, au: AUD). Errors are application/problem+json; a 400 names every invalid field.',
       ].join('\n\n'),

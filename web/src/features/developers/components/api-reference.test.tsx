@@ -57,7 +57,7 @@ describe('the API reference (/developers/api)', () => {
       .find((details) => details.textContent?.startsWith('GET'))!;
     expect(members.textContent).toContain('Signed in');
     await user.click(within(members).getByText('/accounts/charity/{charityId}/members'));
-    expect(members.textContent).toContain('Needs any of in the charity named by {charityId}: Charity_MemberView.');
+    expect(members.textContent).toContain('Needs any of these permissions in the charity named by {charityId}: Charity_MemberView.');
     expect(members.textContent).toContain('charityId (path, required) string, not empty, matches ^[0-9A-HJKMNP-TV-Z]{26}$');
     expect(members.textContent).toContain('403 Signed in, but without the permissions');
   });

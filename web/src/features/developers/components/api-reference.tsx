@@ -162,8 +162,8 @@ function AuthView({ auth }: { auth: ApiAuth }) {
   return (
     <p>
       Signed in: send the Cognito ID token as <code>Authorization: Bearer &lt;JWT&gt;</code>.
-      {auth.anyOf?.length ? <> Needs any of{where}: {permissionList(auth.anyOf)}.</> : null}
-      {auth.allOf?.length ? <> Needs all of{where}: {permissionList(auth.allOf)}.</> : null}
+      {auth.anyOf?.length ? <> Needs any of these permissions{where}: {permissionList(auth.anyOf)}.</> : null}
+      {auth.allOf?.length ? <> Needs all of these permissions{where}: {permissionList(auth.allOf)}.</> : null}
       {auth.deniedAs === 'Unauthorized' ? ' Without them: 401.' : null}
     </p>
   );
@@ -208,6 +208,8 @@ function TypeText({ schema }: { schema: JsonSchema }) {
 function typeText(schema: JsonSchema): string {
   if (typeof schema.$ref === 'string') return refName(schema.$ref);
   if ('const' in schema) return JSON.stringify(schema.const);
+  // zod's never: a field the request must not carry (a guest's savedCardId, say).
+  if (isObject(schema.not) && Object.keys(schema.not).length === 0) return 'must not be sent';
   if (Array.isArray(schema.enum)) return schema.enum.map((value) => JSON.stringify(value)).join(' or ');
   const variants = variantsOf(schema);
   if (variants.length > 0) return variants.map(typeText).join(' or ');
