@@ -87,12 +87,28 @@ export interface FunctionSpec {
   readonly memoryMb?: number;
 }
 
+/** A schema exported by a file of shared/contracts: `<file without .ts>#<export>`, e.g. 'donations#createPaymentResponseSchema'. */
+export type ContractRef = `${string}#${string}`;
+
+/**
+ * A route's success answer, for the API's OpenAPI document (docs/openapi.json, `npm run openapi`): its status and,
+ * where a contract schema describes the body (the one the SPA parses the answer with), that schema. What a route
+ * accepts needs no entry: the document reads the schemas its handler validates with (httpRoute's body, params, query).
+ */
+export interface RouteResponse {
+  readonly status: 200 | 201 | 202 | 204 | 302;
+  readonly schema?: ContractRef;
+  /** A file rather than JSON (a CSV export, a PDF receipt). */
+  readonly contentType?: 'text/csv' | 'application/pdf';
+}
+
 export interface RouteSpec extends FunctionSpec {
   readonly method: HttpMethod;
   /** Path below API_PREFIX, with {param} segments as HTTP API writes them. */
   readonly path: `/${string}`;
   readonly auth: AuthPolicy;
   readonly summary: string;
+  readonly response?: RouteResponse;
 }
 
 /** An EventBridge event pattern (the subset of keys we use is checked by the bus's matcher). */

@@ -92,4 +92,11 @@ describe('Lambda bundling options', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('bundle the OpenAPI document into its handler (GET /api/openapi.json has no file to read in Lambda)', async () => {
+    const handler = await build({ ...lambdaEsbuildOptions(handlerEntry('accounts', 'handlers/openapi')), outdir: 'out', write: false, logLevel: 'silent' });
+    const code = handler.outputFiles.find((file) => file.path.endsWith('.mjs'))!.text;
+    expect(code).toContain('openapi:"3.1.0"');
+    expect(code).toContain('CreatePaymentRequest');
+  });
 });

@@ -34,6 +34,7 @@ export default defineService({
     {
       method: 'GET',
       path: '/donations/charities/{charityUrl}/gifts',
+      response: { status: 200, schema: 'donations#giftListSchema' },
       handler: 'handlers/get-charity-gifts',
       auth: { kind: 'public' },
       summary: "A charity's gifts for its page (up to 24).",
@@ -42,6 +43,7 @@ export default defineService({
     {
       method: 'GET',
       path: '/donations/gifts/{charityUrl}/{productUrl}',
+      response: { status: 200, schema: 'donations#giftSchema' },
       handler: 'handlers/get-gift',
       auth: { kind: 'public' },
       summary: 'One gift for the gift page.',
@@ -50,6 +52,7 @@ export default defineService({
     {
       method: 'POST',
       path: '/donations/payments',
+      response: { status: 202, schema: 'donations#createPaymentResponseSchema' },
       handler: 'handlers/create-payment',
       auth: { kind: 'public' },
       summary:
@@ -59,6 +62,7 @@ export default defineService({
     {
       method: 'POST',
       path: '/donations/me/payments',
+      response: { status: 202, schema: 'donations#createPaymentResponseSchema' },
       handler: 'handlers/create-payment#member',
       auth: { kind: 'signedIn' },
       summary:
@@ -69,6 +73,7 @@ export default defineService({
       // Spec 1 §4: "fundraise uses its own call". Donations owns the payment; the path is the page's.
       method: 'POST',
       path: '/fundraising/pages/{pageId}/donate',
+      response: { status: 202, schema: 'donations#createPaymentResponseSchema' },
       handler: 'handlers/fundraise-payments',
       auth: { kind: 'public' },
       summary:
@@ -78,6 +83,7 @@ export default defineService({
     {
       method: 'POST',
       path: '/fundraising/me/pages/{pageId}/donate',
+      response: { status: 202, schema: 'donations#createPaymentResponseSchema' },
       handler: 'handlers/fundraise-payments#member',
       auth: { kind: 'signedIn' },
       summary:
@@ -87,6 +93,7 @@ export default defineService({
     {
       method: 'GET',
       path: '/donations/payment-gateway',
+      response: { status: 200, schema: 'payment-gateway#paymentGatewayResponseSchema' },
       handler: 'handlers/payment-gateway',
       auth: { kind: 'public' },
       summary:
@@ -97,6 +104,7 @@ export default defineService({
     {
       method: 'POST',
       path: '/donations/voucher-purchases',
+      response: { status: 202, schema: 'donations#createPaymentResponseSchema' },
       handler: 'handlers/voucher-purchases',
       auth: { kind: 'public' },
       summary: 'A guest buys a gift voucher by card (202 + tracking number; the code is e-mailed once paid); idempotent on the Idempotency-Key header.',
@@ -105,6 +113,7 @@ export default defineService({
     {
       method: 'POST',
       path: '/donations/me/voucher-purchases',
+      response: { status: 202, schema: 'donations#createPaymentResponseSchema' },
       handler: 'handlers/voucher-purchases#member',
       auth: { kind: 'signedIn' },
       summary: 'The same purchase by a signed-in member: the buyer comes from the ID token; idempotent on the Idempotency-Key header.',
@@ -113,6 +122,7 @@ export default defineService({
     {
       method: 'POST',
       path: '/donations/vouchers/lookup',
+      response: { status: 200, schema: 'vouchers#voucherLookupResponseSchema' },
       handler: 'handlers/lookup-voucher',
       auth: { kind: 'public' },
       summary: "A voucher's remaining balance and whether it has expired, by its code (404 when none has it; lookups are limited per caller, 429).",
@@ -121,6 +131,7 @@ export default defineService({
     {
       method: 'GET',
       path: '/donations/me/vouchers',
+      response: { status: 200, schema: 'vouchers#myVoucherListSchema' },
       handler: 'handlers/list-vouchers#mine',
       auth: { kind: 'signedIn' },
       summary: "The member's gift vouchers (bought with their sign-in's e-mail): value, balance, expiry, status; never the code.",
@@ -132,6 +143,7 @@ export default defineService({
     {
       method: 'POST',
       path: '/donations/workplace/{workplaceId}/voucher-purchases',
+      response: { status: 202, schema: 'donations#createPaymentResponseSchema' },
       handler: 'handlers/workplace-vouchers#order',
       auth: { kind: 'signedIn', anyOf: ['Workplace_ManagePayments'], tenant: { kind: 'workplace', param: 'workplaceId' } },
       summary:
@@ -141,6 +153,7 @@ export default defineService({
     {
       method: 'GET',
       path: '/donations/workplace/{workplaceId}/vouchers',
+      response: { status: 200, schema: 'vouchers#workplaceVoucherListSchema' },
       handler: 'handlers/workplace-vouchers#list',
       auth: { kind: 'signedIn', anyOf: ['Workplace_ViewPayments', 'Workplace_ManagePayments'], tenant: { kind: 'workplace', param: 'workplaceId' } },
       summary: "The vouchers the workplace bought, newest first, 50 a page (?cursor=): who has each, its value, balance, expiry and status (never the code), with totals over all of them.",
@@ -149,6 +162,7 @@ export default defineService({
     {
       method: 'GET',
       path: '/donations/backoffice/vouchers',
+      response: { status: 200, schema: 'vouchers#backOfficeVoucherListSchema' },
       handler: 'handlers/list-vouchers#backOffice',
       auth: backOffice('BackOffice_ViewVouchers'),
       summary: 'Every gift voucher, newest first, 25 a page (?cursor=); ?q= searches buyer e-mails.',
@@ -157,6 +171,7 @@ export default defineService({
     {
       method: 'GET',
       path: '/donations/me/saved-cards',
+      response: { status: 200, schema: 'member-giving#savedCardListSchema' },
       handler: 'handlers/saved-cards#list',
       auth: { kind: 'signedIn' },
       summary: "The member's saved cards (type, last 4 digits, expiry; never the number); ?country= keeps those that can pay there (its merchant account's).",
@@ -165,6 +180,7 @@ export default defineService({
     {
       method: 'DELETE',
       path: '/donations/me/saved-cards/{cardId}',
+      response: { status: 204 },
       handler: 'handlers/saved-cards#remove',
       auth: { kind: 'signedIn' },
       summary: "Removes one of the member's saved cards, at the gateway too (409 while a monthly donation is charged to it).",
@@ -173,6 +189,7 @@ export default defineService({
     {
       method: 'GET',
       path: '/donations/me/recurring-donations',
+      response: { status: 200, schema: 'member-giving#recurringDonationListSchema' },
       handler: 'handlers/recurring-donations#list',
       auth: { kind: 'signedIn' },
       summary: "The member's active monthly donations (upcoming): next charge date, amount, charity or gift, card's last 4.",
@@ -181,6 +198,7 @@ export default defineService({
     {
       method: 'DELETE',
       path: '/donations/me/recurring-donations/{scheduleId}',
+      response: { status: 204 },
       handler: 'handlers/recurring-donations#cancel',
       auth: { kind: 'signedIn' },
       summary: "Cancels one of the member's monthly donations (only their own; cancelling again is harmless).",
@@ -189,6 +207,7 @@ export default defineService({
     {
       method: 'GET',
       path: '/donations/me/donations',
+      response: { status: 200, schema: 'member-giving#donationHistoryPageSchema' },
       handler: 'handlers/donation-history',
       auth: { kind: 'signedIn' },
       summary: "The member's completed donations (history), newest first, a page at a time (?cursor=&limit=).",
@@ -215,6 +234,7 @@ export default defineService({
     {
       method: 'GET',
       path: '/donations/me/donations/{donationId}/matches',
+      response: { status: 200, schema: 'match-preview#donationMatchListSchema' },
       handler: 'handlers/donation-matches#mine',
       auth: { kind: 'signedIn' },
       summary: "What workplaces matched one of the member's own donations (the thank-you page's): {items:[{campaignId, workplaceName, campaignName, amount, matchType}]}; another member's is 404.",
@@ -223,6 +243,7 @@ export default defineService({
     {
       method: 'GET',
       path: '/donations/me/tax-statements',
+      response: { status: 200, schema: 'member-giving#taxYearListSchema' },
       handler: 'handlers/tax-years',
       auth: { kind: 'signedIn' },
       summary: 'The tax years the member gave in, per country (NZ 1 April–31 March, AU 1 July–30 June), newest first, with the count and total given.',
@@ -240,6 +261,7 @@ export default defineService({
     {
       method: 'GET',
       path: '/donations/me/payment-options',
+      response: { status: 200 },
       handler: 'handlers/payment-options',
       auth: { kind: 'signedIn' },
       summary:
@@ -249,6 +271,7 @@ export default defineService({
     {
       method: 'POST',
       path: '/donations/me/payroll-pledges',
+      response: { status: 201, schema: 'payroll#payrollPledgeSchema' },
       handler: 'handlers/payroll-pledges#create',
       auth: { kind: 'signedIn' },
       summary:
@@ -258,6 +281,7 @@ export default defineService({
     {
       method: 'GET',
       path: '/donations/me/payroll-pledges',
+      response: { status: 200, schema: 'payroll#payrollPledgeListSchema' },
       handler: 'handlers/payroll-pledges#list',
       auth: { kind: 'signedIn' },
       summary: "The member's payroll pledges, newest first.",
@@ -266,6 +290,7 @@ export default defineService({
     {
       method: 'DELETE',
       path: '/donations/me/payroll-pledges/{pledgeId}',
+      response: { status: 204 },
       handler: 'handlers/payroll-pledges#cancel',
       auth: { kind: 'signedIn' },
       summary: "Cancels one of the member's payroll pledges (only their own; cancelling again is harmless).",
@@ -274,6 +299,7 @@ export default defineService({
     {
       method: 'GET',
       path: '/donations/payments/{trackingNumber}/status',
+      response: { status: 200, schema: 'donations#paymentStatusResponseSchema' },
       handler: 'handlers/get-payment-status',
       auth: { kind: 'public' },
       summary: 'Payment processing status and messages, polled by the checkout.',
@@ -283,6 +309,7 @@ export default defineService({
     {
       method: 'GET',
       path: '/donations/charity/{charityId}/gifts',
+      response: { status: 200, schema: 'dollar-handles#adminGiftListSchema' },
       handler: 'handlers/charity-gifts#list',
       auth: charity('Charity_DollarHandleView'),
       summary: "Every gift of the charity, active or not (the charity console's dollar handles).",
@@ -291,6 +318,7 @@ export default defineService({
     {
       method: 'POST',
       path: '/donations/charity/{charityId}/gifts',
+      response: { status: 201 },
       handler: 'handlers/charity-gifts#create',
       auth: charity('Charity_DollarHandleManage'),
       summary: 'A new active gift at a page address unique within the charity (conditional write); idempotent on the Idempotency-Key header.',
@@ -299,6 +327,7 @@ export default defineService({
     {
       method: 'PUT',
       path: '/donations/charity/{charityId}/gifts/{giftId}',
+      response: { status: 200, schema: 'dollar-handles#adminGiftSchema' },
       handler: 'handlers/charity-gifts#update',
       auth: charity('Charity_DollarHandleManage'),
       summary: "Changes a gift's title, description, page address (still unique) and price.",
@@ -307,6 +336,7 @@ export default defineService({
     {
       method: 'PUT',
       path: '/donations/charity/{charityId}/gifts/{giftId}/active',
+      response: { status: 200 },
       handler: 'handlers/charity-gifts#setActive',
       auth: charity('Charity_DollarHandleManage'),
       summary: "Activates or deactivates a gift (an inactive gift's page says the project has been fulfilled).",
@@ -315,6 +345,7 @@ export default defineService({
     {
       method: 'PUT',
       path: '/donations/charity/{charityId}/gifts/{giftId}/image',
+      response: { status: 200, schema: 'dollar-handles#adminGiftSchema' },
       handler: 'handlers/charity-gifts#uploadImage',
       auth: charity('Charity_DollarHandleManage'),
       summary: "Uploads a gift's picture or card icon (PNG, JPEG, WebP or GIF up to 1 MB) to the media bucket.",
@@ -323,6 +354,7 @@ export default defineService({
     {
       method: 'GET',
       path: '/donations/charity/{charityId}/donations',
+      response: { status: 200, schema: 'charity-reports#donationReportPageSchema' },
       handler: 'handlers/charity-reports#page',
       auth: charity('Charity_ReportView'),
       summary: "A page of the charity's completed donations (filters: dates, gift, payment type), with totals on the first page.",
@@ -331,6 +363,7 @@ export default defineService({
     {
       method: 'GET',
       path: '/donations/charity/{charityId}/donations/csv',
+      response: { status: 200, contentType: 'text/csv' },
       handler: 'handlers/charity-reports#csv',
       auth: charity('Charity_ReportView'),
       summary: 'The same donations as a CSV file (text/csv attachment, header row first).',
@@ -349,6 +382,7 @@ export default defineService({
     {
       method: 'GET',
       path: '/donations/charity/{charityId}/remittance',
+      response: { status: 200, schema: 'charity-reports#remittanceSchema' },
       handler: 'handlers/charity-reports#remittance',
       auth: charity('Charity_RemittanceView'),
       summary: 'What the charity is owed and was paid, per month, and the payouts.',
@@ -366,6 +400,7 @@ export default defineService({
     {
       method: 'GET',
       path: '/donations/backoffice/payments',
+      response: { status: 200, schema: 'back-office-payments#backOfficePaymentListSchema' },
       handler: 'handlers/back-office-payments#search',
       auth: backOffice('BackOffice_ViewPayments', 'BackOffice_ManagePayments'),
       summary: 'Every payment, newest first, 25 a page (?q= a tracking number or a donor’s e-mail, ?status=, ?charityId=, ?cursor=).',
@@ -374,6 +409,7 @@ export default defineService({
     {
       method: 'GET',
       path: '/donations/backoffice/payments/{trackingNumber}',
+      response: { status: 200, schema: 'back-office-payments#backOfficePaymentDetailSchema' },
       handler: 'handlers/back-office-payments#detail',
       auth: backOffice('BackOffice_ViewPayments', 'BackOffice_ManagePayments'),
       summary: 'A payment: its amounts, card (brand and last 4), messages, and its history through the payment workflow (404: none).',
@@ -391,6 +427,7 @@ export default defineService({
     {
       method: 'GET',
       path: '/donations/backoffice/gifts',
+      response: { status: 200, schema: 'dollar-handles#adminGiftListSchema' },
       handler: 'handlers/back-office-gifts#search',
       auth: backOffice('BackOffice_ViewCharities'),
       summary: "Every charity's gifts, a page at a time (?q= title or charity name, ?charityId=).",
@@ -399,6 +436,7 @@ export default defineService({
     {
       method: 'PUT',
       path: '/donations/backoffice/gifts/{giftId}/active',
+      response: { status: 200 },
       handler: 'handlers/back-office-gifts#setActive',
       auth: backOffice('BackOffice_ManageCharities'),
       summary: "Activates or deactivates any charity's gift.",
@@ -407,6 +445,7 @@ export default defineService({
     {
       method: 'POST',
       path: '/donations/backoffice/ReIndexCharityGifts',
+      response: { status: 200 },
       handler: 'handlers/reindex-gifts#reindexCharityGifts',
       auth: backOffice('BackOffice_ManageCharities'),
       summary:
@@ -418,6 +457,7 @@ export default defineService({
     {
       method: 'POST',
       path: '/donations/backoffice/charities/{charityId}/payouts',
+      response: { status: 201, schema: 'charity-reports#payoutSchema' },
       handler: 'handlers/charity-reports#recordPayout',
       // A back-office permission; the tenant names the charity paid (administrators hold every charity's permissions).
       auth: { kind: 'signedIn', anyOf: ['BackOffice_ManagePayments'], tenant: { kind: 'charity', param: 'charityId' } },

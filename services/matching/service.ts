@@ -27,7 +27,7 @@ const MANAGE = workplace('Workplace_ManageSettings');
 const PAYMENTS = workplace('Workplace_ViewPayments', 'Workplace_ManagePayments');
 const backOffice = (...anyOf: Permission[]): AuthPolicy => ({ kind: 'signedIn', anyOf });
 
-type Route = Pick<RouteSpec, 'method' | 'path' | 'auth' | 'summary'> & { handler: string; write?: boolean };
+type Route = Pick<RouteSpec, 'method' | 'path' | 'auth' | 'summary' | 'response'> & { handler: string; write?: boolean };
 const route = ({ write, ...spec }: Route): RouteSpec => ({ ...spec, access: { table: write ? 'readWrite' : 'read' } });
 const CAMPAIGN = '/matching/workplace/{workplaceId}/campaigns/{campaignId}';
 
@@ -36,27 +36,27 @@ export default defineService({
   table: { indexes: ['gsi1'], stream: 'NEW_IMAGE' },
   routes: [
     // Spec 2 §7 "Matching campaigns": create, update, update restrictions, get, get restrictions (+ the console's list).
-    route({ method: 'GET', path: '/matching/workplace/{workplaceId}/campaigns', handler: 'handlers/campaigns#list', auth: VIEW, summary: "The workplace's matching campaigns, newest first, each with its status." }),
-    route({ method: 'POST', path: '/matching/workplace/{workplaceId}/campaigns', handler: 'handlers/campaigns#create', auth: MANAGE, write: true, summary: 'Creates a campaign (201): rules, caps in cents, the gifts or pages it applies to, dates, active.' }),
-    route({ method: 'GET', path: CAMPAIGN, handler: 'handlers/campaigns#get', auth: VIEW, summary: "One of the workplace's campaigns (another workplace's is 404)." }),
-    route({ method: 'PUT', path: CAMPAIGN, handler: 'handlers/campaigns#update', auth: MANAGE, write: true, summary: 'Replaces the campaign (its restrictions stay) and its gifts’ look-up rows in one transaction; 409 when it changed meanwhile.' }),
-    route({ method: 'GET', path: `${CAMPAIGN}/restrictions`, handler: 'handlers/campaigns#getRestrictions', auth: VIEW, summary: 'Which members may be matched: employment types and business units (empty = everyone).' }),
-    route({ method: 'PUT', path: `${CAMPAIGN}/restrictions`, handler: 'handlers/campaigns#updateRestrictions', auth: MANAGE, write: true, summary: 'Replaces the restrictions.' }),
+    route({ method: 'GET', path: '/matching/workplace/{workplaceId}/campaigns', response: { status: 200, schema: 'matching#campaignListSchema' }, handler: 'handlers/campaigns#list', auth: VIEW, summary: "The workplace's matching campaigns, newest first, each with its status." }),
+    route({ method: 'POST', path: '/matching/workplace/{workplaceId}/campaigns', response: { status: 201 }, handler: 'handlers/campaigns#create', auth: MANAGE, write: true, summary: 'Creates a campaign (201): rules, caps in cents, the gifts or pages it applies to, dates, active.' }),
+    route({ method: 'GET', path: CAMPAIGN, response: { status: 200 }, handler: 'handlers/campaigns#get', auth: VIEW, summary: "One of the workplace's campaigns (another workplace's is 404)." }),
+    route({ method: 'PUT', path: CAMPAIGN, response: { status: 200, schema: 'matching#campaignSchema' }, handler: 'handlers/campaigns#update', auth: MANAGE, write: true, summary: 'Replaces the campaign (its restrictions stay) and its gifts’ look-up rows in one transaction; 409 when it changed meanwhile.' }),
+    route({ method: 'GET', path: `${CAMPAIGN}/restrictions`, response: { status: 200 }, handler: 'handlers/campaigns#getRestrictions', auth: VIEW, summary: 'Which members may be matched: employment types and business units (empty = everyone).' }),
+    route({ method: 'PUT', path: `${CAMPAIGN}/restrictions`, response: { status: 200, schema: 'matching#campaignRestrictionsSchema' }, handler: 'handlers/campaigns#updateRestrictions', auth: MANAGE, write: true, summary: 'Replaces the restrictions.' }),
     // Spec 2 §7 "get stats", "get transactions" (issue 16 item 4: these exact shapes; amounts in cents).
-    route({ method: 'GET', path: `${CAMPAIGN}/stats`, handler: 'handlers/ledger#stats', auth: VIEW, summary: 'What the campaign matched: {matchedAmount, donationsMatched, remainingCap (null: no cap), campaignCap, currency, matchRatio}, in cents.' }),
-    route({ method: 'GET', path: `${CAMPAIGN}/transactions`, handler: 'handlers/ledger#transactions', auth: VIEW, summary: "Every bonus the campaign gave, newest first: {items:[{donationId, memberId, amount, ...}]}; the amounts add up to the stats' matchedAmount." }),
+    route({ method: 'GET', path: `${CAMPAIGN}/stats`, response: { status: 200, schema: 'matching#campaignStatsSchema' }, handler: 'handlers/ledger#stats', auth: VIEW, summary: 'What the campaign matched: {matchedAmount, donationsMatched, remainingCap (null: no cap), campaignCap, currency, matchRatio}, in cents.' }),
+    route({ method: 'GET', path: `${CAMPAIGN}/transactions`, response: { status: 200, schema: 'matching#campaignTransactionListSchema' }, handler: 'handlers/ledger#transactions', auth: VIEW, summary: "Every bonus the campaign gave, newest first: {items:[{donationId, memberId, amount, ...}]}; the amounts add up to the stats' matchedAmount." }),
     // Issue 16 item 5: the checkout tells a signed-in member, before they pay, whether and by how much their gift is matched.
-    { method: 'GET', path: '/matching/me/preview', handler: 'handlers/ledger#preview', auth: { kind: 'signedIn' }, summary: "What the member's gift would be matched by if given now: {items:[{campaignId, name, workplaceName, matchType, bonus}]} (nothing is taken).", access: { table: 'read' } },
+    { method: 'GET', path: '/matching/me/preview', response: { status: 200, schema: 'match-preview#matchPreviewSchema' }, handler: 'handlers/ledger#preview', auth: { kind: 'signedIn' }, summary: "What the member's gift would be matched by if given now: {items:[{campaignId, name, workplaceName, matchType, bonus}]} (nothing is taken).", access: { table: 'read' } },
     // Matching payments (issue 16 item 7, shared/contracts/matching-payments.ts): owed per campaign and month, the invoice.
-    route({ method: 'GET', path: '/matching/workplace/{workplaceId}/payments', handler: 'handlers/matching-payments#forWorkplace', auth: PAYMENTS, summary: "What the workplace's campaigns matched, were paid and are owed, per campaign and month (newest first), with the payments recorded." }),
-    route({ method: 'GET', path: `${CAMPAIGN}/report/pdf`, handler: 'handlers/matching-payments#reportPdf', auth: PAYMENTS, summary: 'The campaign report (spec 2 §7): the invoice for a month (?period=YYYY-MM) or the whole campaign so far, as a PDF.' }),
-    route({ method: 'GET', path: `${CAMPAIGN}/report/csv`, handler: 'handlers/matching-payments#reportCsv', auth: PAYMENTS, summary: "The same report's matches as CSV, a row each." }),
-    route({ method: 'GET', path: '/matching/backoffice/payments', handler: 'handlers/matching-payments#forBackOffice', auth: backOffice('BackOffice_ViewPayments', 'BackOffice_ManagePayments'), summary: 'Every workplace’s matching months (?status=owed (default)|paid|all), newest first, with totals per currency.' }),
+    route({ method: 'GET', path: '/matching/workplace/{workplaceId}/payments', response: { status: 200, schema: 'matching-payments#matchingPaymentListSchema' }, handler: 'handlers/matching-payments#forWorkplace', auth: PAYMENTS, summary: "What the workplace's campaigns matched, were paid and are owed, per campaign and month (newest first), with the payments recorded." }),
+    route({ method: 'GET', path: `${CAMPAIGN}/report/pdf`, response: { status: 200, contentType: 'application/pdf' }, handler: 'handlers/matching-payments#reportPdf', auth: PAYMENTS, summary: 'The campaign report (spec 2 §7): the invoice for a month (?period=YYYY-MM) or the whole campaign so far, as a PDF.' }),
+    route({ method: 'GET', path: `${CAMPAIGN}/report/csv`, response: { status: 200, contentType: 'text/csv' }, handler: 'handlers/matching-payments#reportCsv', auth: PAYMENTS, summary: "The same report's matches as CSV, a row each." }),
+    route({ method: 'GET', path: '/matching/backoffice/payments', response: { status: 200, schema: 'matching-payments#matchingPaymentListSchema' }, handler: 'handlers/matching-payments#forBackOffice', auth: backOffice('BackOffice_ViewPayments', 'BackOffice_ManagePayments'), summary: 'Every workplace’s matching months (?status=owed (default)|paid|all), newest first, with totals per currency.' }),
     route({ method: 'POST', path: '/matching/backoffice/payments', handler: 'handlers/matching-payments#record', auth: backOffice('BackOffice_ManagePayments'), write: true, summary: 'Records a workplace’s payment against a campaign’s month (Idempotency-Key; 201); 409 when it is more than is owed.' }),
     // Spec 2 §7 "get for page": a fundraising page's banners (the page's own campaigns and its event's).
-    route({ method: 'GET', path: '/matching/campaigns/page/{pageId}', handler: 'handlers/campaigns#forPage', auth: PUBLIC, summary: 'The active campaigns listing a fundraising page or (?eventId=) its event: what a donor may see. Two Queries.' }),
+    route({ method: 'GET', path: '/matching/campaigns/page/{pageId}', response: { status: 200 }, handler: 'handlers/campaigns#forPage', auth: PUBLIC, summary: 'The active campaigns listing a fundraising page or (?eventId=) its event: what a donor may see. Two Queries.' }),
     // Spec 2 §7 "get for product": the gift page's banners (spec 1 §2 "Campaigns for the gift, if any, are listed above it").
-    route({ method: 'GET', path: '/matching/campaigns/product/{productId}', handler: 'handlers/campaigns#forProduct', auth: PUBLIC, summary: 'The active campaigns (switched on, today within their dates) listing the gift: what a donor may see. One Query.' }),
+    route({ method: 'GET', path: '/matching/campaigns/product/{productId}', response: { status: 200 }, handler: 'handlers/campaigns#forProduct', auth: PUBLIC, summary: 'The active campaigns (switched on, today within their dates) listing the gift: what a donor may see. One Query.' }),
   ],
   streams: [
     {

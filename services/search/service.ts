@@ -25,6 +25,7 @@ export default defineService({
     {
       method: 'POST',
       path: '/search/{index}/_search',
+      response: { status: 200, schema: 'search#rawSearchResultSchema' },
       handler: 'handlers/search#raw',
       auth: PUBLIC,
       access: { search: 'read' },
@@ -34,6 +35,7 @@ export default defineService({
     {
       method: 'GET',
       path: '/search',
+      response: { status: 200 },
       handler: 'handlers/search#site',
       auth: PUBLIC,
       access: { search: 'read' },
@@ -42,6 +44,7 @@ export default defineService({
     {
       method: 'GET',
       path: '/search/backOffice/indexes',
+      response: { status: 200, schema: 'search#indexStatusListSchema' },
       handler: 'handlers/operations#list',
       auth: backOffice('BackOffice_ViewContent', 'BackOffice_ManageContent'),
       access: { table: 'read', search: 'read' },
@@ -50,6 +53,7 @@ export default defineService({
     {
       method: 'POST',
       path: '/search/backOffice/indexes/{index}/rebuild',
+      response: { status: 200, schema: 'search#rebuildOutcomeSchema' },
       handler: 'handlers/operations#rebuild',
       auth: backOffice('BackOffice_ManageContent'),
       access: { table: 'readWrite', search: 'readWrite' },

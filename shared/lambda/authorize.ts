@@ -3,7 +3,7 @@ import { DomainError, invalid, type FieldError } from '../errors';
 import { API_PREFIX, type AuthPolicy, type ServiceManifest } from '../manifest';
 import { isAdministrator, resolvePermissions, satisfies, type Permission, type PermissionSource, type TenantRef } from '../permissions';
 import { toFieldErrors } from '../validation';
-import { httpRoute, type Caller, type HttpHandler, type HttpRequest, type HttpResult, type HttpRouteOptions, type RouteGuard } from './http';
+import { httpRoute, type Caller, type ContractedHttpHandler, type HttpRequest, type HttpResult, type HttpRouteOptions, type RouteGuard } from './http';
 import { confirmGroups, userPoolGroupDirectory, type GroupDirectory } from './caller-groups';
 import type { Logger } from './logger';
 
@@ -96,5 +96,5 @@ export function serviceRoute(manifest: ServiceManifest, permissions?: () => Perm
   return <TBody = undefined, TParams = Record<string, string>, TQuery = Record<string, string>>(
     options: Omit<HttpRouteOptions<TBody, TParams, TQuery>, 'guard'>,
     handle: (request: HttpRequest<TBody, TParams, TQuery>) => Promise<HttpResult>,
-  ): HttpHandler => httpRoute({ ...options, guard }, handle);
+  ): ContractedHttpHandler => httpRoute({ ...options, guard }, handle);
 }

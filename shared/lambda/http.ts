@@ -97,14 +97,31 @@ export type HttpEvent = APIGatewayProxyEventV2 & {
 };
 export type HttpHandler = (event: HttpEvent, context?: Partial<Context>) => Promise<APIGatewayProxyStructuredResultV2>;
 
+/**
+ * What a handler validates before its use case runs: the very schemas httpRoute parses with. The API's OpenAPI
+ * document (tools/openapi) reads them from each route's handler, so it describes what the code checks, not a copy.
+ */
+export interface RouteContract {
+  readonly body?: ZodMiniType;
+  readonly params?: ZodMiniType;
+  readonly query?: ZodMiniType;
+  readonly idempotencyKey?: 'required' | 'optional';
+}
+export type ContractedHttpHandler = HttpHandler & { readonly contract: RouteContract };
+
+/** The contract of a module's export if httpRoute built it (other exports: undefined). */
+export const contractOf = (handler: unknown): RouteContract | undefined =>
+  typeof handler === 'function' && 'contract' in handler ? (handler as ContractedHttpHandler).contract : undefined;
+
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
 
 /** The one HTTP wrapper: parse and validate at the edge, run the use case, map errors to problem+json. */
 export function httpRoute<TBody = undefined, TParams = Record<string, string>, TQuery = Record<string, string>>(
   options: HttpRouteOptions<TBody, TParams, TQuery>,
   handle: (request: HttpRequest<TBody, TParams, TQuery>) => Promise<HttpResult>,
-): HttpHandler {
-  return async (event) => {
+): ContractedHttpHandler {
+  const contract: RouteContract = { body: options.body, params: options.params, query: options.query, idempotencyKey: options.idempotencyKey };
+  const handler: HttpHandler = async (event) => {
     const started = Date.now();
     const correlationId = header(event, 'x-correlation-id') ?? event.requestContext?.requestId ?? 'unknown';
     const log = rootLogger.child({ correlationId, route: event.routeKey });
@@ -139,6 +156,7 @@ export function httpRoute<TBody = undefined, TParams = Record<string, string>, T
     log.info('request', { status: result.status, ms: Date.now() - started });
     return toResponse(result, correlationId);
   };
+  return Object.assign(handler, { contract });
 }
 
 /**

@@ -25,6 +25,8 @@ function expected(route: RouteSpec, role: Role, relation: Relation): Outcome {
   const key = `${route.method} ${route.path}`;
   // Spec §3 "Payment gateway": every checkout, a guest's too, reads its country's fees and card account.
   if (key === 'GET /donations/payment-gateway') return 'allowed';
+  // Issue 17 item 8: the API's OpenAPI document is for anyone, integrators before they have an account among them.
+  if (key === 'GET /openapi.json') return 'allowed';
   if (route.auth.kind === 'public') return 'allowed';
   // The charity console's routes in accounts (members, settings) and donations (gifts, donation report, remittance).
   const charityConsole =

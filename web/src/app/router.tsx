@@ -65,6 +65,8 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         { path: '/login/sso', lazy: { Component: async () => (await import('./routes/login')).LoginSsoRoute } },
         { path: '/access-denied', lazy: { Component: async () => (await import('./routes/access-denied')).AccessDeniedRoute } },
         { path: '/auth/denied', lazy: { Component: async () => (await import('./routes/access-denied')).AccessDeniedRoute } },
+        // Issue 17 item 8: the API reference for integrators (its own chunk; it fetches /api/openapi.json).
+        { path: '/developers/api', lazy: { Component: async () => (await import('./routes/developers-api')).DevelopersApiRoute } },
         // The four consoles and the CMS (/admin/...) are added on the first visit there: see patchAdminRoutes.
         {
           path: '/:country',
