@@ -95,7 +95,7 @@ export const RATE_RULES: readonly RateRule[] = [
     description: 'Card and voucher payments: a donor gives a few times an hour; card testing tries hundreds of cards.',
     scope: 'site',
     methods: ['POST'],
-    paths: ['/api/donations/payments', '/api/donations/me/payments'],
+    paths: ['/api/donations/payments', '/api/donations/me/payments', '/api/memberships/me/join'],
     // A fundraising page's donate calls charge cards the same way (found by the capacity plan: they were not counted).
     pathPatterns: ['^/api/fundraising/(me/)?pages/[0-9A-Za-z]{1,64}/donate$'],
     limit: 60,

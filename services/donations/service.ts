@@ -1,6 +1,6 @@
 import { CharityMembershipChanged, CharityProfilePublished, WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
 import { PayrollDonationsConfirmed } from '@giving/shared/events/workplace';
-import { DonationCompleted, DonationRefunded, GiftPublished, PayrollPledgeCancelled, PayrollPledgeCreated, VoucherPurchased } from '@giving/shared/events/donations';
+import { DonationCompleted, DonationRefunded, GiftPublished, MembershipPaid, PayrollPledgeCancelled, PayrollPledgeCreated, VoucherPurchased } from '@giving/shared/events/donations';
 import { PageModified } from '@giving/shared/events/fundraising';
 import { patternFor } from '@giving/shared/events';
 import { DonationMatched, DonationMatchGivenBack } from '@giving/shared/events/matching';
@@ -388,6 +388,89 @@ export default defineService({
       summary: 'What the charity is owed and was paid, per month, and the payouts.',
       access: { table: 'read' },
     },
+    // Charity membership (issue 17 items 1-3; shared/contracts/memberships.ts, domain/charity-memberships.ts).
+    {
+      method: 'GET',
+      path: '/memberships/charities/{charityUrl}/plans',
+      handler: 'handlers/charity-memberships#publicPlans',
+      auth: { kind: 'public' },
+      summary: "The charity page's membership plans: the active ones, cheapest first ({items}); 404 for an unknown charity.",
+      access: { table: 'read' },
+    },
+    {
+      method: 'POST',
+      path: '/memberships/me/join',
+      handler: 'handlers/charity-memberships#join',
+      auth: { kind: 'signedIn' },
+      summary:
+        'Joins a plan ({planId, card}: a new card token or a saved card): 202 + the trackingNumber of its payment, which the payment workflow charges (no tip, no fee on top) and which makes the membership; idempotent on the Idempotency-Key header; 409 when already a paid-up member on the plan or the plan is closed.',
+      access: { table: 'readWrite' },
+    },
+    {
+      method: 'GET',
+      path: '/memberships/me',
+      handler: 'handlers/charity-memberships#mine',
+      auth: { kind: 'signedIn' },
+      summary: "The member's memberships, newest first, each with its number, plan, status (by its dates) and paid-until day.",
+      access: { table: 'read' },
+    },
+    {
+      method: 'DELETE',
+      path: '/memberships/me/{membershipId}',
+      handler: 'handlers/charity-memberships#cancel',
+      auth: { kind: 'signedIn' },
+      summary: "Cancels one of the member's memberships (another's is 404): it will not renew and stays theirs until its paid period ends; cancelling again is harmless.",
+      access: { table: 'readWrite' },
+    },
+    {
+      method: 'GET',
+      path: '/memberships/charity/{charityId}/plans',
+      handler: 'handlers/charity-memberships#plans',
+      auth: charity('Charity_MembershipView', 'Charity_MembershipManage'),
+      summary: "Every membership plan of the charity, open or closed.",
+      access: { table: 'read' },
+    },
+    {
+      method: 'POST',
+      path: '/memberships/charity/{charityId}/plans',
+      handler: 'handlers/charity-memberships#createPlan',
+      auth: charity('Charity_MembershipManage'),
+      summary: 'A new membership plan (201): name, description, fee (cents), period (Yearly, Monthly, Life), benefits, autoRenew, active.',
+      access: { table: 'readWrite' },
+    },
+    {
+      method: 'PUT',
+      path: '/memberships/charity/{charityId}/plans/{planId}',
+      handler: 'handlers/charity-memberships#updatePlan',
+      auth: charity('Charity_MembershipManage'),
+      summary: "Changes a plan (another charity's is 404); members already paid keep what they paid until it renews.",
+      access: { table: 'readWrite' },
+    },
+    {
+      method: 'GET',
+      path: '/memberships/charity/{charityId}/members',
+      handler: 'handlers/charity-memberships#members',
+      auth: charity('Charity_MembershipView', 'Charity_MembershipManage'),
+      summary: "The charity's members, newest first, 50 a page (?q= name, e-mail or membership number; ?status=; ?cursor=).",
+      access: { table: 'read' },
+    },
+    {
+      method: 'POST',
+      path: '/memberships/charity/{charityId}/members',
+      handler: 'handlers/charity-memberships#addMember',
+      auth: charity('Charity_MembershipManage'),
+      summary: 'Adds a member who paid elsewhere (201): names, e-mail, plan, the day they joined and how they paid; idempotent on the Idempotency-Key header.',
+      access: { table: 'readWrite' },
+    },
+    {
+      method: 'GET',
+      path: '/memberships/charity/{charityId}/members/csv',
+      handler: 'handlers/charity-memberships#membersCsv',
+      auth: charity('Charity_MembershipView', 'Charity_MembershipManage'),
+      summary: 'Every member of the charity as CSV (text/csv attachment, header row first), read a page at a time.',
+      access: { table: 'read' },
+      timeoutSeconds: 29,
+    },
     // The back office.
     {
       method: 'GET',
@@ -477,7 +560,7 @@ export default defineService({
         RecordDonation: { handler: 'handlers/payment-tasks#record', access: { table: 'readWrite', voucherCodes: true } },
         EmitDonationCompleted: {
           handler: 'handlers/payment-tasks#emit',
-          access: { table: 'read', publishes: [DonationCompleted, VoucherPurchased] },
+          access: { table: 'read', publishes: [DonationCompleted, VoucherPurchased, MembershipPaid] },
         },
         RefundCharge: { handler: 'handlers/payment-tasks#refund', access: { table: 'readWrite', cardGateway: true }, timeoutSeconds: 15 },
         ReleaseVoucher: { handler: 'handlers/payment-tasks#release', access: { table: 'readWrite' } },
@@ -604,6 +687,13 @@ export default defineService({
       access: { table: 'readWrite' },
     },
     {
+      // A membership's fee is receipted to the member: welcome, or renewed (issue 17).
+      name: 'send-membership-receipt',
+      pattern: patternFor(MembershipPaid),
+      handler: 'handlers/charity-memberships#receipt',
+      access: { table: 'readWrite', sendsMail: true },
+    },
+    {
       // A refunded donor is told what came back and gets the receipt as it now stands (issue 17 item 5).
       name: 'send-refund-notice',
       pattern: patternFor(DonationRefunded),
@@ -624,7 +714,7 @@ export default defineService({
       expression: 'rate(5 minutes)',
       description: 'Restart payments whose workflow never started; settle those that ended without the gateway answering.',
       handler: 'handlers/reconcile-stuck-payments',
-      access: { table: 'readWrite', cardGateway: true, startsWorkflows: ['payment'], publishes: [DonationCompleted, VoucherPurchased], voucherCodes: true },
+      access: { table: 'readWrite', cardGateway: true, startsWorkflows: ['payment'], publishes: [DonationCompleted, VoucherPurchased, MembershipPaid], voucherCodes: true },
       timeoutSeconds: 120,
     },
     {

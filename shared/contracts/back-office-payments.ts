@@ -29,7 +29,7 @@ export type BackOfficePaymentsQuery = z.infer<typeof backOfficePaymentsQuerySche
 export const backOfficePaymentParams = pathParameters('trackingNumber');
 
 /** What the payment was for, in words the back office uses. */
-export const PAYMENT_KINDS = ['Gift', 'General donation', 'Fundraising page', 'Gift voucher', 'Workplace vouchers', 'Monthly charge'] as const;
+export const PAYMENT_KINDS = ['Gift', 'General donation', 'Fundraising page', 'Gift voucher', 'Workplace vouchers', 'Monthly charge', 'Membership'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
 const moneySchema = z.object({ cents: z.int(), currency: z.enum(CURRENCIES) });

@@ -88,6 +88,31 @@ export const DonationRefunded = defineEvent({
   }),
 });
 
+/**
+ * A charity membership's fee was paid (issue 17): joining, re-joining or a renewal. Event id = the payment's tracking
+ * number. Donations e-mails the member their membership receipt. Amount in cents.
+ */
+export const MembershipPaid = defineEvent({
+  name: 'MembershipPaid',
+  source: DONATIONS_SOURCE,
+  version: 1,
+  schema: z.object({
+    membershipId: z.string(),
+    membershipNumber: z.string(),
+    trackingNumber: z.string(),
+    country: z.string(),
+    charity: z.object({ id: z.string(), name: z.string(), charityUrl: z.string() }),
+    plan: z.object({ planId: z.string(), name: z.string(), period: z.enum(['Yearly', 'Monthly', 'Life']) }),
+    amount: z.object({ cents: z.number(), currency: z.enum(CURRENCIES) }),
+    memberId: z.optional(z.string()),
+    memberName: z.string(),
+    memberEmail: z.string(),
+    paidUntil: z.optional(z.string()),
+    isRenewal: z.boolean(),
+    paidAt: z.string(),
+  }),
+});
+
 export const PayrollPledgeCreated = defineEvent({
   name: 'PayrollPledgeCreated',
   source: DONATIONS_SOURCE,

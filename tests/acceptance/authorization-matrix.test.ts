@@ -36,7 +36,9 @@ function expected(route: RouteSpec, role: Role, relation: Relation): Outcome {
     route.path.startsWith('/volunteering/charity/{charityId}') ||
     route.path === '/volunteer/workplace/byCharity/{charityId}' ||
     // Fundraising's charity console: the charity's events, pages and offline gifts (Charity_Fundraising*).
-    route.path.startsWith('/fundraising/charity/{charityId}');
+    route.path.startsWith('/fundraising/charity/{charityId}') ||
+    // Charity membership (issue 17): plans and members, Charity_MembershipView / _Manage.
+    route.path.startsWith('/memberships/charity/{charityId}');
   const workplaceConsole =
     route.path.startsWith('/accounts/workplace/{workplaceId}') ||
     // Volunteering's workplace report (Workplace_ViewReports in {workplaceId}).
@@ -121,6 +123,8 @@ function expected(route: RouteSpec, role: Role, relation: Relation): Outcome {
   // cases, which the ids that exist nowhere here answer with 404), commenting and answering invitations are any
   // signed-in member's. Visitors' reads are public routes.
   if (route.path.startsWith('/fundraising/')) return signedIn('everyone')(role);
+  // A member's own memberships (joining, their list, cancelling theirs: another's id is 404 in the use case).
+  if (route.path.startsWith('/memberships/me')) return signedIn('everyone')(role);
   throw new Error(`No expectation for ${key}: add one to the authorisation matrix.`);
 }
 

@@ -26,6 +26,7 @@ import { VOUCHER_LOOKUP_WINDOW_SECONDS, VOUCHER_LOOKUPS_PER_WINDOW, voucherCodeB
 import { sesMailer } from '@giving/shared/lambda/ses-mailer';
 import { stepFunctionsPaymentWorkflow, stepFunctionsRefundWorkflow } from './sfn-payment-workflow';
 import { dynamoRefundBook } from './dynamo-refunds';
+import { dynamoMembershipStore } from './dynamo-charity-memberships';
 import { stepFunctionsPaymentHistory } from './sfn-payment-history';
 import { dynamoPaymentSearch } from './dynamo-payment-search';
 import { systemClock } from '@giving/shared/clock';
@@ -125,3 +126,4 @@ export const paymentHistory = once(() => stepFunctionsPaymentHistory(new SFNClie
 export const refunds = once(() => dynamoRefundBook(documentClient(), tableName()));
 export const refundWorkflow = once(() => stepFunctionsRefundWorkflow(new SFNClient({}), requireEnv(ENV.workflowArn('donations', 'refund'))));
 export const refundHistory = once(() => stepFunctionsPaymentHistory(new SFNClient({}), requireEnv(ENV.workflowArn('donations', 'refund')), 'Refund workflow'));
+export const charityMemberships = once(() => dynamoMembershipStore(documentClient(), tableName()));

@@ -12,6 +12,7 @@ import { notFound } from '@giving/shared/errors';
 import { formatMoney, money, type Currency } from '@giving/shared/money';
 import { transactionFeeOn } from './payment-gateway';
 import type { Payment, PaymentRepository } from './ports';
+import type { PricedMembership } from './charity-memberships';
 import { publicRefund, refundableParts, refusalOf, type RefundBook } from './refunds';
 import { cardAmountOf } from './voucher-steps';
 
@@ -41,6 +42,8 @@ export function kindOf(payment: Payment): PaymentKind {
       return 'General donation';
     case 'FUNDRAISE':
       return 'Fundraising page';
+    case 'MEMBERSHIP':
+      return 'Membership';
     default:
       return payment.workplace ? 'Workplace vouchers' : 'Gift voucher';
   }
@@ -52,6 +55,10 @@ const format = (payment: Payment, cents: number) => formatMoney(money(cents, cur
 /** What the payment bought or gave to, as its donor saw it. */
 function whatOf(payment: Payment): string {
   const priced = payment.priced && 'charity' in payment.priced ? payment.priced : undefined;
+  if (payment.pageType === 'MEMBERSHIP') {
+    const plan = priced && 'membership' in priced ? (priced as PricedMembership).membership : undefined;
+    return plan ? `${plan.name} membership${payment.renewal ? ' (renewal)' : ''}` : 'A membership (not yet priced)';
+  }
   if (payment.pageType === 'VOUCHER_PURCHASE') {
     const each = format(payment, payment.donationAmountCents);
     return payment.workplace ? `${payment.quantity} gift vouchers of ${each} for ${payment.workplace.name}` : `A ${each} gift voucher`;

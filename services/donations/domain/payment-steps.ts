@@ -8,6 +8,7 @@ import { accountOfPayment } from './payment-gateway';
 import { CARD_TESTING_MESSAGE, attemptOf, blockOf, recordDeclinedAttempt, type CardTestingLedger } from './card-testing';
 import { RECORDING_FAILED_REFUNDED, cardAmountOf, chargeAmountOf, emitVoucherPurchased, recordVoucherPurchase, transactionFeeOf } from './voucher-steps';
 import { priceVoucherPurchase, type VoucherCodeBook } from './vouchers';
+import { emitMembershipPaid, priceMembership, recordMembershipPayment, type MembershipStore } from './charity-memberships';
 
 /** The steps of the payment workflow (workflows/payment.asl.json). Each is safe to run again. */
 
@@ -29,7 +30,14 @@ async function load(payments: PaymentRepository, trackingNumber: string): Promis
 
 /** Checks the payment can be charged, prices it from the gift's (or charity's) current state and marks it Processing. */
 export async function validatePayment(
-  deps: { payments: PaymentRepository; gifts: GiftCatalog; charities: Pick<CharityDirectory, 'getById'>; pages?: Pick<FundraisingPageDirectory, 'get'>; clock: Clock },
+  deps: {
+    payments: PaymentRepository;
+    gifts: GiftCatalog;
+    charities: Pick<CharityDirectory, 'getById'>;
+    pages?: Pick<FundraisingPageDirectory, 'get'>;
+    memberships?: MembershipStore;
+    clock: Clock;
+  },
   { trackingNumber }: StepState,
 ): Promise<ValidateOutcome> {
   const payment = await load(deps.payments, trackingNumber);
@@ -42,12 +50,19 @@ export async function validatePayment(
         ? priceCharityDonation(payment, await deps.charities.getById(payment.charityId))
         : payment.pageType === 'FUNDRAISE'
           ? await priceFundraise(deps, payment)
-          : { ok: true as const, priced: priceVoucherPurchase(payment) };
+          : payment.pageType === 'MEMBERSHIP'
+            ? await priceMembershipPayment(deps, payment)
+            : { ok: true as const, priced: priceVoucherPurchase(payment) };
   if (!priced.ok) return { trackingNumber, outcome: 'invalid', message: priced.message };
   if (!(await deps.payments.markProcessing(trackingNumber, priced.priced, deps.clock.now()))) {
     return validatePayment(deps, { trackingNumber }); // it ended meanwhile: report how
   }
   return { trackingNumber, outcome: 'valid', chargeAttempts: 0, ...(payment.voucher ? { paymentType: 'VOUCHER' as const } : {}) };
+}
+
+async function priceMembershipPayment(deps: { charities: Pick<CharityDirectory, 'getById'>; memberships?: MembershipStore }, payment: Payment & { pageType: 'MEMBERSHIP' }) {
+  if (!deps.memberships) throw new Error('pricing a membership needs the membership store');
+  return priceMembership({ store: deps.memberships, charities: deps.charities }, payment);
 }
 
 async function priceFundraise(deps: { charities: Pick<CharityDirectory, 'getById'>; pages?: Pick<FundraisingPageDirectory, 'get'>; clock: Clock }, payment: Payment & { pageType: 'FUNDRAISE' }) {
@@ -106,13 +121,14 @@ export async function reconcileCharge(
 function chargeDescriptionOf(payment: Payment): string {
   const priced = payment.priced;
   if (!priced || 'voucherPurchase' in priced) return payment.quantity > 1 ? `Koha gift vouchers x${payment.quantity}` : 'Koha gift voucher';
+  if ('membership' in priced) return `${priced.membership.name} membership of ${priced.charity.name}`;
   if (priced.page) return `Donation to ${priced.charity.name} through "${priced.page.title}"`;
   return priced.gift ? `${priced.gift.title} x${payment.quantity} for ${priced.charity.name}` : `General donation to ${priced.charity.name}`;
 }
 
 /** The donation a completed payment records; `chargeId` is absent when a gift voucher paid it all. */
 export function donationFrom(payment: Payment, chargeId: string | undefined, completedAt: Date): Donation {
-  if (!payment.priced || 'voucherPurchase' in payment.priced || payment.pageType === 'VOUCHER_PURCHASE') {
+  if (!payment.priced || 'voucherPurchase' in payment.priced || 'membership' in payment.priced || payment.pageType === 'VOUCHER_PURCHASE' || payment.pageType === 'MEMBERSHIP') {
     throw new Error(`payment ${payment.trackingNumber} is not a validated donation`);
   }
   const fee = chargeId ? transactionFeeOf(payment) : undefined;
@@ -140,7 +156,7 @@ export function donationFrom(payment: Payment, chargeId: string | undefined, com
   };
 }
 
-type VoucherDeps = { vouchers?: VoucherRepository; codes?: VoucherCodeBook };
+type VoucherDeps = { vouchers?: VoucherRepository; codes?: VoucherCodeBook; memberships?: MembershipStore };
 
 /**
  * Records the donation and completes the payment in one transaction (no chargeId when a gift voucher paid it all);
@@ -155,6 +171,9 @@ export async function recordDonation(
   if (payment.pageType === 'VOUCHER_PURCHASE') {
     if (!deps.vouchers || !deps.codes || !chargeId) throw new Error(`voucher purchase ${trackingNumber} cannot be recorded here`);
     await recordVoucherPurchase({ ...deps, vouchers: deps.vouchers, codes: deps.codes }, payment, chargeId);
+  } else if (payment.pageType === 'MEMBERSHIP') {
+    if (!deps.memberships || !chargeId) throw new Error(`membership payment ${trackingNumber} cannot be recorded here`);
+    await recordMembershipPayment({ store: deps.memberships, clock: deps.clock }, payment, chargeId);
   } else {
     await deps.payments.complete(donationFrom(payment, chargeId, deps.clock.now()));
   }
@@ -202,11 +221,17 @@ export function donationCompletedData(donation: Donation): EventData<typeof Dona
 
 /** Publishes DonationCompleted; the tracking number is the event id, so consumers drop a repeat. */
 export async function emitDonationCompleted(
-  deps: { payments: PaymentRepository; publisher: EventPublisher; vouchers?: VoucherRepository },
+  deps: { payments: PaymentRepository; publisher: EventPublisher; vouchers?: VoucherRepository; memberships?: MembershipStore },
   { trackingNumber }: { trackingNumber: string },
 ): Promise<{ trackingNumber: string }> {
   const donation = await deps.payments.getDonation(trackingNumber);
   if (!donation) {
+    const paid = await deps.payments.get(trackingNumber);
+    // A membership's fee records a membership, not a donation: it announces MembershipPaid.
+    if (paid?.pageType === 'MEMBERSHIP' && deps.memberships) {
+      await emitMembershipPaid({ store: deps.memberships, publisher: deps.publisher }, paid);
+      return { trackingNumber };
+    }
     // A voucher purchase records a voucher, not a donation: it announces VoucherPurchased instead.
     const payment = await deps.payments.get(trackingNumber);
     if (payment?.pageType !== 'VOUCHER_PURCHASE' || !deps.vouchers) throw new Error(`donation ${trackingNumber} does not exist`);

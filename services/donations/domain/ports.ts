@@ -8,6 +8,7 @@ import type { TransactionProcessingFees } from '@giving/shared/fees';
 import type { Money } from '@giving/shared/money';
 import type { CharityCopy, CharityMembership, WorkplaceMembership } from '@giving/shared/copies';
 import type { DonationRefunds } from './refunds';
+import type { PricedMembership } from './charity-memberships';
 
 /**
  * What a payment is for: a gift from a gift page, a general donation from a charity page (quantity 1), or a gift
@@ -18,6 +19,8 @@ export type PaymentTarget =
   | { pageType: 'CHARITY'; charityId: string }
   /** A donation to a fundraising page (quantity 1): its donor's message to the page, and whether the page shows it. */
   | { pageType: 'FUNDRAISE'; pageId: string; isMessageAnonymous: boolean; donorMessage?: string }
+  /** A charity membership's fee (issue 17): joining or renewing `membershipId` on the plan; no tip, no fee on top. */
+  | { pageType: 'MEMBERSHIP'; planId: string; charityId: string; membershipId: string; membershipNumber: string; renewal?: boolean }
   | {
       pageType: 'VOUCHER_PURCHASE';
       recipient?: VoucherRecipient;
@@ -26,8 +29,8 @@ export type PaymentTarget =
       recipients?: (VoucherRecipient & { email: string })[];
     };
 export type PaymentPageType = PaymentTarget['pageType'];
-/** What a donation can be for (a voucher purchase is a payment, not a donation). */
-export type DonationPageType = Exclude<PaymentPageType, 'VOUCHER_PURCHASE'>;
+/** What a donation can be for (a voucher purchase and a membership fee are payments, not donations). */
+export type DonationPageType = Exclude<PaymentPageType, 'VOUCHER_PURCHASE' | 'MEMBERSHIP'>;
 
 /**
  * The card a payment is charged to: a new card's gateway token, or a saved card's gateway payment method id
@@ -98,7 +101,7 @@ interface PaymentRecord {
    */
   transactionFees?: TransactionProcessingFees;
   /** Set when the payment is validated and priced on the server. */
-  priced?: PricedPayment | PricedVoucherPurchase;
+  priced?: PricedPayment | PricedVoucherPurchase | PricedMembership;
   chargeId?: string;
   createdAt: string;
   updatedAt: string;
@@ -208,7 +211,7 @@ export interface PaymentRepository {
   findByKey(idempotencyKey: string): Promise<{ trackingNumber: string; fingerprint: string } | undefined>;
   get(trackingNumber: string): Promise<Payment | undefined>;
   /** Initiated/Processing -> Processing with the server's prices. Returns false when the payment already ended. */
-  markProcessing(trackingNumber: string, priced: PricedPayment | PricedVoucherPurchase, at: Date): Promise<boolean>;
+  markProcessing(trackingNumber: string, priced: PricedPayment | PricedVoucherPurchase | PricedMembership, at: Date): Promise<boolean>;
   /**
    * Processing -> compensating (still Processing, but it can no longer complete), before a charge is refunded.
    * 'completed' when the donation was recorded after all (nothing to compensate), 'ended' when it already failed.

@@ -109,7 +109,7 @@ export async function followUpMemberDonation(deps: FollowUpDeps, { trackingNumbe
 async function startSchedule(deps: FollowUpDeps, payment: Payment, savedCardId: string): Promise<void> {
   const priced = payment.priced;
   if (!payment.memberId || !payment.card || !priced || !('charity' in priced)) return;
-  if (payment.pageType === 'VOUCHER_PURCHASE') return;
+  if (payment.pageType === 'VOUCHER_PURCHASE' || payment.pageType === 'MEMBERSHIP') return;
   const startedOn = todayIn(payment.country, new Date(payment.updatedAt));
   const dayOfMonth = Number(startedOn.slice(8, 10));
   const nextChargeOn = chargeDateIn(nextPeriod(startedOn.slice(0, 7)), dayOfMonth);

@@ -12,13 +12,13 @@ import {
 } from '../domain/payment-steps';
 import { followUpMemberDonation } from '../domain/recurring-donations';
 import { redeemVoucher, refundCharge, releaseVoucher } from '../domain/voucher-steps';
-import { cardGateway, cardTestingLedger, cardTestingLimitScale, charities, fundraisingPages, gifts, payments, recurringDonations, savedCards, voucherCodes, vouchers } from '../adapters';
+import { cardGateway, cardTestingLedger, cardTestingLimitScale, charities, fundraisingPages, gifts, charityMemberships, payments, recurringDonations, savedCards, voucherCodes, vouchers } from '../adapters';
 
 /** The payment workflow's task states (workflows/payment.asl.json); the manifest maps each state to its export. */
 const step = z.object({ trackingNumber: z.string(), chargeAttempts: z.optional(z.number()) });
 
 export const validate = workflowTask('ValidatePayment', step, (input) =>
-  validatePayment({ payments: payments(), gifts: gifts(), charities: charities(), pages: fundraisingPages(), clock: systemClock }, input),
+  validatePayment({ payments: payments(), gifts: gifts(), charities: charities(), pages: fundraisingPages(), memberships: charityMemberships(), clock: systemClock }, input),
 );
 export const charge = workflowTask('ChargeCard', step, (input) =>
   chargeCard({ payments: payments(), gateway: cardGateway(), cardTesting: cardTestingLedger(), clock: systemClock, cardTestingLimitScale: cardTestingLimitScale() }, input),
@@ -28,11 +28,11 @@ export const record = workflowTask(
   'RecordDonation',
   // No chargeId when a gift voucher paid it all.
   z.object({ trackingNumber: z.string(), chargeId: z.optional(z.string()) }),
-  (input) => recordDonation({ payments: payments(), clock: systemClock, vouchers: vouchers(), codes: voucherCodes() }, input),
+  (input) => recordDonation({ payments: payments(), clock: systemClock, vouchers: vouchers(), codes: voucherCodes(), memberships: charityMemberships() }, input),
 );
 let publisher: ReturnType<typeof eventBridgePublisher> | undefined;
 export const emit = workflowTask('EmitDonationCompleted', z.object({ trackingNumber: z.string() }), (input) =>
-  emitDonationCompleted({ payments: payments(), publisher: (publisher ??= eventBridgePublisher()), vouchers: vouchers() }, input),
+  emitDonationCompleted({ payments: payments(), publisher: (publisher ??= eventBridgePublisher()), vouchers: vouchers(), memberships: charityMemberships() }, input),
 );
 export const fail = workflowTask(
   'FailPayment',

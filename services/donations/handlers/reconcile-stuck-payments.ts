@@ -3,7 +3,7 @@ import { eventBridgePublisher } from '@giving/shared/lambda/publisher';
 import { scheduledJob } from '@giving/shared/lambda/schedule';
 import { reconcileStuckPayments } from '../domain/payment-steps';
 import { followUpMemberDonation } from '../domain/recurring-donations';
-import { cardGateway, paymentWorkflow, payments, recurringDonations, savedCards, voucherCodes, vouchers } from '../adapters';
+import { cardGateway, charityMemberships, paymentWorkflow, payments, recurringDonations, savedCards, voucherCodes, vouchers } from '../adapters';
 
 /** Every 5 minutes: settles payments whose workflow never started or ended without the gateway's answer. */
 export const handler = scheduledJob('reconcile-stuck-payments', async ({ log }) => {
@@ -15,6 +15,7 @@ export const handler = scheduledJob('reconcile-stuck-payments', async ({ log }) 
     clock: systemClock,
     vouchers: vouchers(),
     codes: voucherCodes(),
+    memberships: charityMemberships(),
     followUp: (trackingNumber) =>
       followUpMemberDonation(
         { payments: payments(), cards: savedCards(), schedules: recurringDonations(), gateway: cardGateway(), clock: systemClock },

@@ -1,0 +1,254 @@
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { MembershipPlan } from '@giving/shared/contracts/memberships';
+import { MESSAGES } from '@giving/shared/contracts/messages';
+import { queryAll } from '@giving/shared/dynamo-query';
+import { invalid } from '@giving/shared/errors';
+import type { MembershipStore, StoredMembership } from '../domain/charity-memberships';
+import { ledgerKey, monthKey } from './dynamo-charity-ledger';
+import { paymentKey } from './dynamo-payments';
+
+/**
+ * Charity memberships in the donations table (domain/charity-memberships.ts):
+ *   MEMBERSHIPPLAN#<plan id> / PLAN            a plan; gsi1 = MEMBERSHIPPLANS#<charity id> / <createdAt>#<plan id>
+ *   CHARITY#<charity id> / MEMBERSHIPCOUNTER   the charity's last membership number (an atomic ADD)
+ *   MEMBERSHIP#<id> / MEMBERSHIP               a membership; gsi1 = CHARITYMEMBERS#<charity id> / <createdAt>#<id> (the
+ *                                              charity's list, newest first); gsi3 = MEMBERSHIPS#<member id> / <createdAt>#<id>
+ *                                              (the member's); searchText: name, e-mail and number in lower case
+ *   MEMBERSHIPOF#<member id> / PLAN#<plan id>  the member's membership on a plan (joining again renews it)
+ *   MEMBERSHIPKEY#<idempotency key> / KEY      the membership a charity's "add a member" request stored
+ * A paid membership payment completes the payment, writes the membership and adds the fee to the charity's ledger in
+ * one transaction conditioned on the payment still Processing: a retried step records nothing twice.
+ */
+const planKey = (planId: string) => ({ pk: `MEMBERSHIPPLAN#${planId}`, sk: 'PLAN' });
+const membershipKey = (membershipId: string) => ({ pk: `MEMBERSHIP#${membershipId}`, sk: 'MEMBERSHIP' });
+const lookupKey = (memberId: string, planId: string) => ({ pk: `MEMBERSHIPOF#${memberId}`, sk: `PLAN#${planId}` });
+const requestKey = (idempotencyKey: string) => ({ pk: `MEMBERSHIPKEY#${idempotencyKey}`, sk: 'KEY' });
+const KEY_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi3pk', 'gsi3sk', 'searchText'];
+function strip<T>(item: Record<string, unknown>): T {
+  const rest = { ...item };
+  for (const key of KEY_ATTRIBUTES) delete rest[key];
+  return rest as T;
+}
+
+const membershipItem = (membership: StoredMembership) => ({
+  ...membershipKey(membership.membershipId),
+  ...membership,
+  gsi1pk: `CHARITYMEMBERS#${membership.charity.id}`,
+  gsi1sk: `${membership.createdAt}#${membership.membershipId}`,
+  ...(membership.member.memberId ? { gsi3pk: `MEMBERSHIPS#${membership.member.memberId}`, gsi3sk: `${membership.createdAt}#${membership.membershipId}` } : {}),
+  searchText: `${membership.member.name} ${membership.member.email} ${membership.membershipNumber}`.toLowerCase(),
+});
+
+const badCursor = () => invalid([{ field: 'query.cursor', message: MESSAGES.invalidInput }]);
+const encodeCursor = (item: Record<string, unknown>) => Buffer.from(JSON.stringify([item.pk, item.sk, item.gsi1pk, item.gsi1sk])).toString('base64url');
+function decodeCursor(cursor: string, partition: string): Record<string, string> {
+  let values: unknown;
+  try {
+    values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw badCursor();
+  }
+  if (!Array.isArray(values) || values.length !== 4 || !values.every((v) => typeof v === 'string') || values[2] !== partition) throw badCursor();
+  const [pk, sk, gsi1pk, gsi1sk] = values as string[];
+  return { pk: pk!, sk: sk!, gsi1pk: gsi1pk!, gsi1sk: gsi1sk! };
+}
+
+export function dynamoMembershipStore(client: DynamoDBDocumentClient, tableName: string): MembershipStore {
+  const get = async (key: Record<string, string>) => (await client.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }))).Item;
+  const membershipOf = async (membershipId: string) => {
+    const item = await get(membershipKey(membershipId));
+    return item ? strip<StoredMembership>(item) : undefined;
+  };
+
+  return {
+    async savePlan(plan, isNew) {
+      try {
+        await client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: { ...planKey(plan.planId), ...plan, gsi1pk: `MEMBERSHIPPLANS#${plan.charityId}`, gsi1sk: `${plan.createdAt}#${plan.planId}` },
+            ConditionExpression: isNew ? 'attribute_not_exists(pk)' : 'attribute_exists(pk)',
+          }),
+        );
+        return 'saved';
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) return 'missing';
+        throw error;
+      }
+    },
+
+    async getPlan(charityId, planId) {
+      const item = await get(planKey(planId));
+      return item && item.charityId === charityId ? strip<MembershipPlan>(item) : undefined;
+    },
+
+    async planById(planId) {
+      const item = await get(planKey(planId));
+      return item ? strip<MembershipPlan>(item) : undefined;
+    },
+
+    async listPlans(charityId) {
+      const items = await queryAll(client, {
+        TableName: tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :plans',
+        ExpressionAttributeValues: { ':plans': `MEMBERSHIPPLANS#${charityId}` },
+      });
+      return items.map((item) => strip<MembershipPlan>(item));
+    },
+
+    async nextNumber(charityId) {
+      const result = await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: { pk: `CHARITY#${charityId}`, sk: 'MEMBERSHIPCOUNTER' },
+          UpdateExpression: 'ADD lastNumber :one',
+          ExpressionAttributeValues: { ':one': 1 },
+          ReturnValues: 'UPDATED_NEW',
+        }),
+      );
+      return Number(result.Attributes?.lastNumber);
+    },
+
+    get: membershipOf,
+
+    async findByMemberAndPlan(memberId, planId) {
+      const lookup = await get(lookupKey(memberId, planId));
+      return lookup ? membershipOf(String(lookup.membershipId)) : undefined;
+    },
+
+    async listByMember(memberId) {
+      const items = await queryAll(client, {
+        TableName: tableName,
+        IndexName: 'gsi3',
+        KeyConditionExpression: 'gsi3pk = :member',
+        ExpressionAttributeValues: { ':member': `MEMBERSHIPS#${memberId}` },
+        ScanIndexForward: false,
+      });
+      return items.map((item) => strip<StoredMembership>(item));
+    },
+
+    async listByCharity(charityId, { q }, limit, cursor) {
+      const partition = `CHARITYMEMBERS#${charityId}`;
+      const items: Record<string, unknown>[] = [];
+      let start: QueryCommandInput['ExclusiveStartKey'] = cursor ? decodeCursor(cursor, partition) : undefined;
+      // One more than a page tells whether there is a next page; a search reads on until the page is full.
+      do {
+        const result = await client.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: 'gsi1',
+            KeyConditionExpression: 'gsi1pk = :members',
+            ...(q ? { FilterExpression: 'contains(searchText, :q)' } : {}),
+            ExpressionAttributeValues: { ':members': partition, ...(q ? { ':q': q.toLowerCase() } : {}) },
+            ScanIndexForward: false,
+            Limit: q ? 200 : limit + 1 - items.length,
+            ExclusiveStartKey: start,
+          }),
+        );
+        items.push(...(result.Items ?? []));
+        start = result.LastEvaluatedKey;
+      } while (start && items.length <= limit);
+      if (items.length > limit) {
+        const page = items.slice(0, limit);
+        return { items: page.map((item) => strip<StoredMembership>(item)), nextCursor: encodeCursor(page[page.length - 1]!) };
+      }
+      return { items: items.map((item) => strip<StoredMembership>(item)) };
+    },
+
+    async addManual(membership, idempotencyKey) {
+      try {
+        await client.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: { ...requestKey(idempotencyKey), membershipId: membership.membershipId, expiresAt: Math.floor(Date.parse(membership.createdAt) / 1000) + KEY_TTL_SECONDS },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+              { Put: { TableName: tableName, Item: membershipItem(membership), ConditionExpression: 'attribute_not_exists(pk)' } },
+            ],
+          }),
+        );
+        return membership;
+      } catch (error) {
+        if (!(error instanceof TransactionCanceledException) || error.CancellationReasons?.[0]?.Code !== 'ConditionalCheckFailed') throw error;
+        const claim = await get(requestKey(idempotencyKey));
+        const stored = claim ? await membershipOf(String(claim.membershipId)) : undefined;
+        if (!stored) throw error;
+        return stored;
+      }
+    },
+
+    async cancel(membershipId, at) {
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: membershipKey(membershipId),
+            UpdateExpression: 'SET cancelledAt = :at, autoRenew = :false',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(cancelledAt)',
+            ExpressionAttributeValues: { ':at': at, ':false': false },
+          }),
+        );
+        return 'cancelled';
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) return 'already';
+        throw error;
+      }
+    },
+
+    async recordPayment(payment, membership, month, chargeId) {
+      const fee = membership.plan.fee;
+      try {
+        await client.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: paymentKey(payment.trackingNumber),
+                  UpdateExpression: 'SET #status = :completed, chargeId = :chargeId, updatedAt = :at REMOVE gsi1pk, gsi1sk',
+                  ConditionExpression: '#status = :processing AND attribute_not_exists(compensating)',
+                  ExpressionAttributeNames: { '#status': 'status' },
+                  ExpressionAttributeValues: { ':completed': 'Completed', ':processing': 'Processing', ':chargeId': chargeId, ':at': membership.lastPayment?.paidAt ?? membership.createdAt },
+                },
+              },
+              { Put: { TableName: tableName, Item: membershipItem(membership) } },
+              ...(membership.member.memberId
+                ? [{ Put: { TableName: tableName, Item: { ...lookupKey(membership.member.memberId, membership.plan.planId), membershipId: membership.membershipId } } }]
+                : []),
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: ledgerKey(membership.charity.id),
+                  UpdateExpression: 'ADD receivedCents :amount, owedCents :amount, membershipCents :amount SET currency = if_not_exists(currency, :currency), charityId = :charityId',
+                  ExpressionAttributeValues: { ':amount': fee.cents, ':currency': fee.currency, ':charityId': membership.charity.id },
+                },
+              },
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: monthKey(membership.charity.id, month),
+                  UpdateExpression: 'ADD receivedCents :amount, membershipCents :amount SET #month = :month, currency = if_not_exists(currency, :currency)',
+                  ExpressionAttributeNames: { '#month': 'month' },
+                  ExpressionAttributeValues: { ':amount': fee.cents, ':month': month, ':currency': fee.currency },
+                },
+              },
+            ],
+          }),
+        );
+      } catch (error) {
+        if (!(error instanceof TransactionCanceledException) || error.CancellationReasons?.[0]?.Code !== 'ConditionalCheckFailed') throw error;
+        // Recorded by an earlier attempt: nothing to do; anything else is a payment that can no longer complete.
+        const now = await get(paymentKey(payment.trackingNumber));
+        if (now?.status !== 'Completed') throw new Error(`membership payment ${payment.trackingNumber} is not Processing; not recorded`);
+      }
+    },
+  };
+}

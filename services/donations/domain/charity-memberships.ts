@@ -1,0 +1,457 @@
+import type { Clock } from '@giving/shared/clock';
+import {
+  MEMBERSHIP_GRACE_DAYS,
+  MEMBERSHIP_MESSAGES,
+  MEMBERSHIP_NEW_DAYS,
+  MEMBERSHIP_STATUS_TEXT,
+  MEMBERS_PAGE,
+  type JoinMembership,
+  type ManualMember,
+  type MembersQuery,
+  type Membership,
+  type MembershipList,
+  type MembershipPeriod,
+  type MembershipPlan,
+  type MembershipPlanInput,
+  type MembershipStatus,
+} from '@giving/shared/contracts/memberships';
+import { COUNTRIES, type CountryCode } from '@giving/shared/countries';
+import { toCsv } from '@giving/shared/csv';
+import { conflict, DomainError, notFound } from '@giving/shared/errors';
+import type { EventData, EventPublisher } from '@giving/shared/events';
+import { MembershipPaid } from '@giving/shared/events/donations';
+import { newId } from '@giving/shared/ids';
+import { COUNTRY_TIME_ZONES, localDay } from '@giving/shared/local-time';
+import { formatMoney, money, type Money } from '@giving/shared/money';
+import { documentHtml, documentLines, escapeHtml, type PrintableDocument } from '@giving/shared/printing/printable';
+import type { CharityDirectory, Mailer, NewPayment, Payment, PaymentRepository, SavedCardRepository } from './ports';
+import { addDays } from './recurring-donations';
+import { cardForMemberPayment } from './saved-cards';
+
+/**
+ * Charity membership (issue 17 items 1-3). A charity's plans; a signed-in person joins one through the payment
+ * workflow (pageType MEMBERSHIP: priced from the plan, no tip, no fee on top); the completed payment creates the
+ * membership (or extends it: a renewal or re-joining) in the transaction that completes the payment, and adds the fee
+ * to what the charity is owed. A charity adds members who paid elsewhere. A membership's status follows its dates:
+ * New for its first 30 days, Current while paid, In grace for 30 days after its paid period ends, then Expired;
+ * Cancelled once the member cancels (it stays theirs until its paid period ends, and does not renew).
+ */
+
+export interface StoredMembership extends Omit<Membership, 'status'> {
+  country: CountryCode;
+  /** When it was created (for the charity's list, newest first). */
+  createdAt: string;
+  /** The member's saved card its renewals are charged to. */
+  savedCardId?: string;
+}
+
+export interface MembershipStore {
+  savePlan(plan: MembershipPlan, isNew: boolean): Promise<'saved' | 'missing'>;
+  /** The plan, if it is this charity's. */
+  getPlan(charityId: string, planId: string): Promise<MembershipPlan | undefined>;
+  planById(planId: string): Promise<MembershipPlan | undefined>;
+  listPlans(charityId: string): Promise<MembershipPlan[]>;
+  /** The next membership number of the charity (1, 2, …), by an atomic counter. */
+  nextNumber(charityId: string): Promise<number>;
+  get(membershipId: string): Promise<StoredMembership | undefined>;
+  /** The member's membership on a plan, if they ever joined it. */
+  findByMemberAndPlan(memberId: string, planId: string): Promise<StoredMembership | undefined>;
+  listByMember(memberId: string): Promise<StoredMembership[]>;
+  /** The charity's members, newest first; q matches name, e-mail or number (read on until the page is full). */
+  listByCharity(charityId: string, filter: { q?: string }, limit: number, cursor?: string): Promise<{ items: StoredMembership[]; nextCursor?: string }>;
+  /** A member paid elsewhere, stored once per request key: the membership stored before under it, if any. */
+  addManual(membership: StoredMembership, idempotencyKey: string): Promise<StoredMembership>;
+  cancel(membershipId: string, at: string): Promise<'cancelled' | 'already'>;
+  /**
+   * A paid membership payment: completes the payment (Processing -> Completed), creates or extends the membership to
+   * `paidUntil`, and adds the fee to the charity's ledger, in one transaction; a repeat changes nothing.
+   */
+  recordPayment(payment: Payment, membership: StoredMembership, ledgerMonth: string, chargeId: string): Promise<void>;
+}
+
+const today = (country: CountryCode, at: Date) => localDay(at, COUNTRY_TIME_ZONES[country]);
+
+/** The last day a period paid today (or from the day after `after`) covers: a year or a month less a day; none for life. */
+export function paidUntilFrom(period: MembershipPeriod, from: string): string | undefined {
+  if (period === 'Life') return undefined;
+  const [year, month, day] = from.split('-').map(Number) as [number, number, number];
+  const end = period === 'Yearly' ? new Date(Date.UTC(year + 1, month - 1, day)) : new Date(Date.UTC(year, month, day));
+  // 31 January + 1 month is 3 March in Date.UTC: keep to the month's last day instead.
+  if (period === 'Monthly' && end.getUTCDate() !== day) end.setUTCDate(0);
+  return addDays(end.toISOString().slice(0, 10), -1);
+}
+
+/** Where a membership stands on a day, from its dates alone. */
+export function statusOf(membership: Pick<StoredMembership, 'joinedOn' | 'paidUntil' | 'cancelledAt'>, on: string): MembershipStatus {
+  if (membership.cancelledAt) return 'Cancelled';
+  const paid = membership.paidUntil === undefined || membership.paidUntil >= on;
+  if (paid) return addDays(membership.joinedOn, MEMBERSHIP_NEW_DAYS) > on ? 'New' : 'Current';
+  return addDays(membership.paidUntil!, MEMBERSHIP_GRACE_DAYS) >= on ? 'InGrace' : 'Expired';
+}
+
+export function membershipView(membership: StoredMembership, now: Date): Membership {
+  const { country: _country, createdAt: _createdAt, savedCardId: _card, ...shown } = membership;
+  return { ...shown, status: statusOf(membership, today(membership.country, now)) };
+}
+
+const periodText = (period: MembershipPeriod, fee: Money, country: CountryCode) => {
+  const amount = formatMoney(fee, COUNTRIES[country].locale);
+  return period === 'Yearly' ? `${amount} a year` : period === 'Monthly' ? `${amount} a month` : `${amount} once, for life`;
+};
+
+/** "KCR": the charity's initials, for its membership numbers. */
+export function numberPrefix(charityName: string): string {
+  const initials = charityName
+    .split(/\s+/)
+    .map((word) => word.replace(/[^A-Za-z]/g, '')[0] ?? '')
+    .join('')
+    .toUpperCase();
+  return (initials || 'M').slice(0, 4);
+}
+export const membershipNumber = (charityName: string, n: number) => `${numberPrefix(charityName)}-${String(n).padStart(6, '0')}`;
+
+async function charityOf(charities: Pick<CharityDirectory, 'getById'>, charityId: string) {
+  const charity = await charities.getById(charityId);
+  if (!charity) throw notFound('The charity');
+  return charity;
+}
+
+/* ---- plans ---------------------------------------------------------------------------------------------------- */
+
+export async function createPlan(deps: { store: MembershipStore; charities: Pick<CharityDirectory, 'getById'>; clock: Clock }, charityId: string, input: MembershipPlanInput): Promise<MembershipPlan> {
+  const charity = await charityOf(deps.charities, charityId);
+  const now = deps.clock.now().toISOString();
+  const { fee, ...rest } = input;
+  const plan: MembershipPlan = { planId: newId(), charityId, ...rest, fee: money(fee, COUNTRIES[charity.country].currency), createdAt: now, updatedAt: now };
+  await deps.store.savePlan(plan, true);
+  return plan;
+}
+
+export async function updatePlan(deps: { store: MembershipStore; clock: Clock }, charityId: string, planId: string, input: MembershipPlanInput): Promise<MembershipPlan> {
+  const plan = await deps.store.getPlan(charityId, planId);
+  if (!plan) throw notFound('That membership plan');
+  const { fee, ...rest } = input;
+  const updated: MembershipPlan = { ...plan, ...rest, fee: money(fee, plan.fee.currency), updatedAt: deps.clock.now().toISOString() };
+  if ((await deps.store.savePlan(updated, false)) === 'missing') throw notFound('That membership plan');
+  return updated;
+}
+
+export const charityPlans = async (deps: { store: MembershipStore }, charityId: string) => ({ items: await deps.store.listPlans(charityId) });
+
+/** The charity page's plans: the active ones, cheapest first; an unknown charity has none to show (404). */
+export async function publicPlans(deps: { store: MembershipStore; charities: Pick<CharityDirectory, 'getByUrl'> }, charityUrl: string) {
+  const charity = await deps.charities.getByUrl(charityUrl);
+  if (!charity || !charity.isActive) throw notFound('The charity');
+  const plans = (await deps.store.listPlans(charity.id)).filter((plan) => plan.active).sort((a, b) => a.fee.cents - b.fee.cents);
+  return { items: plans };
+}
+
+/* ---- joining ---------------------------------------------------------------------------------------------------- */
+
+export interface Joiner {
+  memberId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * POST /memberships/me/join: a payment of the plan's fee for its charity (pageType MEMBERSHIP), through the same
+ * createOnce path as the checkout (idempotent on the key); the membership is made when it completes. A plan that
+ * renews keeps the card. A member already paid up on the plan is refused.
+ */
+export async function joinMembership(
+  deps: {
+    store: MembershipStore;
+    charities: Pick<CharityDirectory, 'getById'>;
+    payments: Pick<PaymentRepository, 'createOnce'>;
+    cards: Pick<SavedCardRepository, 'get'>;
+    clock: Clock;
+  },
+  joiner: Joiner,
+  request: JoinMembership,
+  idempotencyKey: string,
+  clientAddress?: string,
+): Promise<{ trackingNumber: string }> {
+  const existing = await deps.store.findByMemberAndPlan(joiner.memberId, request.planId);
+  const plan = await deps.store.planById(request.planId);
+  if (!plan) throw notFound('That membership plan');
+  if (!plan.active) throw conflict(MEMBERSHIP_MESSAGES.planInactive);
+  const charity = await charityOf(deps.charities, plan.charityId);
+  const now = deps.clock.now();
+  if (existing && !existing.cancelledAt && ['New', 'Current'].includes(statusOf(existing, today(charity.country, now)))) {
+    throw conflict(MEMBERSHIP_MESSAGES.alreadyMember);
+  }
+  // The checkout's own rules: a saved card must be the member's and of the charity's country's merchant account.
+  const { card } = await cardForMemberPayment(deps, joiner.memberId, { card: request.card, isRecurring: false, country: charity.country });
+  if (!card) throw new Error('a membership is paid by card');
+  const membershipId = existing?.membershipId ?? newId(now.getTime());
+  const number = existing?.membershipNumber ?? membershipNumber(charity.name, await deps.store.nextNumber(charity.id));
+  const payment: NewPayment = {
+    pageType: 'MEMBERSHIP',
+    planId: plan.planId,
+    charityId: plan.charityId,
+    membershipId,
+    membershipNumber: number,
+    idempotencyKey: `${joiner.memberId}#membership#${idempotencyKey}`,
+    country: charity.country,
+    donationAmountCents: plan.fee.cents,
+    quantity: 1,
+    supportingAmountCents: 0,
+    isAnonymous: false,
+    receiptName: `${joiner.firstName} ${joiner.lastName}`.trim(),
+    donor: { firstName: joiner.firstName, lastName: joiner.lastName, email: joiner.email },
+    memberId: joiner.memberId,
+    ...(clientAddress ? { clientAddress } : {}),
+    card,
+    // A plan that renews keeps a new card for its renewals (a saved card is kept already).
+    ...(plan.autoRenew && !('savedCardId' in request.card) ? { saveCard: true } : {}),
+    createdAt: now.toISOString(),
+  };
+  const fingerprint = JSON.stringify([plan.planId, 'savedCardId' in request.card ? request.card.savedCardId : request.card.token]);
+  const result = await deps.payments.createOnce(payment, fingerprint);
+  if (!result.created && result.fingerprint !== fingerprint) throw new DomainError('IdempotencyKeyReused');
+  return { trackingNumber: result.trackingNumber };
+}
+
+/** The payment workflow's pricing of a membership payment: the plan's fee as it is now, for its charity. */
+export async function priceMembership(
+  deps: { store: MembershipStore; charities: Pick<CharityDirectory, 'getById'> },
+  payment: Payment & { pageType: 'MEMBERSHIP' },
+): Promise<{ ok: true; priced: PricedMembership } | { ok: false; message: string }> {
+  const plan = await deps.store.getPlan(payment.charityId, payment.planId);
+  if (!plan) return { ok: false, message: MEMBERSHIP_MESSAGES.planNotFound };
+  const charity = await deps.charities.getById(plan.charityId);
+  if (!charity || !charity.isActive) return { ok: false, message: MEMBERSHIP_MESSAGES.planNotFound };
+  // A renewal is charged even if the plan has since closed to new members.
+  if (!plan.active && !payment.renewal) return { ok: false, message: MEMBERSHIP_MESSAGES.planInactive };
+  return {
+    ok: true,
+    priced: {
+      amount: plan.fee,
+      tip: money(0, plan.fee.currency),
+      total: plan.fee,
+      charity: { id: charity.id, name: charity.name, charityUrl: charity.charityUrl, logoImageUrl: charity.logoImageUrl },
+      membership: { planId: plan.planId, name: plan.name, period: plan.period },
+    },
+  };
+}
+
+export interface PricedMembership {
+  amount: Money;
+  tip: Money;
+  total: Money;
+  charity: { id: string; name: string; charityUrl: string; logoImageUrl: string };
+  membership: { planId: string; name: string; period: MembershipPeriod };
+  /** Never a gift's or a page's: the same shape as a donation's pricing where the two are read alike. */
+  gift?: never;
+  page?: never;
+}
+
+/**
+ * RecordDonation for a membership payment: the membership paid until a period from today (or, when renewing early,
+ * from the day after it was paid until), and the fee owed to the charity, with the payment's completion.
+ */
+export async function recordMembershipPayment(deps: { store: MembershipStore; clock: Clock }, payment: Payment & { pageType: 'MEMBERSHIP' }, chargeId: string): Promise<void> {
+  const priced = payment.priced as PricedMembership | undefined;
+  if (!priced || !('membership' in priced)) throw new Error(`membership payment ${payment.trackingNumber} was not validated`);
+  const now = deps.clock.now();
+  const on = today(payment.country, now);
+  const existing = await deps.store.get(payment.membershipId);
+  const from = existing?.paidUntil && existing.paidUntil >= on ? addDays(existing.paidUntil, 1) : on;
+  const paidUntil = paidUntilFrom(priced.membership.period, from);
+  const fresh = !existing || statusOf(existing, on) === 'Expired' || existing.cancelledAt !== undefined;
+  const membership: StoredMembership = {
+    membershipId: payment.membershipId,
+    membershipNumber: existing?.membershipNumber ?? payment.membershipNumber,
+    charity: { id: priced.charity.id, name: priced.charity.name, charityUrl: priced.charity.charityUrl },
+    plan: { planId: priced.membership.planId, name: priced.membership.name, period: priced.membership.period, fee: priced.amount },
+    member: { ...(payment.memberId ? { memberId: payment.memberId } : {}), name: payment.receiptName, email: payment.donor.email },
+    joinedOn: fresh ? on : existing.joinedOn,
+    ...(paidUntil ? { paidUntil } : {}),
+    autoRenew: priced.membership.period !== 'Life' && (await planRenews(deps.store, payment)),
+    source: 'Online',
+    lastPayment: { trackingNumber: payment.trackingNumber, amount: priced.amount, paidAt: now.toISOString() },
+    country: payment.country,
+    createdAt: existing?.createdAt ?? now.toISOString(),
+    ...(payment.card?.savedCardId ? { savedCardId: payment.card.savedCardId } : payment.saveCard ? { savedCardId: payment.trackingNumber } : existing?.savedCardId ? { savedCardId: existing.savedCardId } : {}),
+  };
+  await deps.store.recordPayment(payment, membership, on.slice(0, 7), chargeId);
+}
+
+async function planRenews(store: MembershipStore, payment: Payment & { pageType: 'MEMBERSHIP' }) {
+  return (await store.getPlan(payment.charityId, payment.planId))?.autoRenew === true;
+}
+
+/** EmitDonationCompleted for a membership payment: MembershipPaid (event id = tracking number). */
+export async function emitMembershipPaid(deps: { store: MembershipStore; publisher: EventPublisher }, payment: Payment & { pageType: 'MEMBERSHIP' }): Promise<void> {
+  const membership = await deps.store.get(payment.membershipId);
+  if (!membership) throw new Error(`membership of payment ${payment.trackingNumber} does not exist`);
+  await deps.publisher.publish(MembershipPaid, membershipPaidData(membership, payment), { id: payment.trackingNumber, correlationId: payment.trackingNumber });
+}
+
+const membershipPaidData = (membership: StoredMembership, payment: Payment & { pageType: 'MEMBERSHIP' }): EventData<typeof MembershipPaid> => ({
+  membershipId: membership.membershipId,
+  membershipNumber: membership.membershipNumber,
+  trackingNumber: payment.trackingNumber,
+  country: membership.country,
+  charity: membership.charity,
+  plan: { planId: membership.plan.planId, name: membership.plan.name, period: membership.plan.period },
+  amount: membership.plan.fee,
+  ...(membership.member.memberId ? { memberId: membership.member.memberId } : {}),
+  memberName: membership.member.name,
+  memberEmail: membership.member.email,
+  ...(membership.paidUntil ? { paidUntil: membership.paidUntil } : {}),
+  isRenewal: payment.renewal === true,
+  paidAt: membership.lastPayment?.paidAt ?? payment.updatedAt,
+});
+
+/* ---- the member's own ------------------------------------------------------------------------------------------- */
+
+export async function myMemberships(deps: { store: MembershipStore; clock: Clock }, memberId: string): Promise<MembershipList> {
+  const now = deps.clock.now();
+  return { items: (await deps.store.listByMember(memberId)).map((membership) => membershipView(membership, now)) };
+}
+
+/** Cancels one of the member's memberships: it will not renew, and stays theirs until its paid period ends. */
+export async function cancelMyMembership(deps: { store: MembershipStore; clock: Clock }, memberId: string, membershipId: string): Promise<Membership> {
+  const membership = await deps.store.get(membershipId);
+  if (!membership || membership.member.memberId !== memberId) throw notFound('That membership');
+  await deps.store.cancel(membershipId, deps.clock.now().toISOString());
+  const after = await deps.store.get(membershipId);
+  return membershipView(after ?? membership, deps.clock.now());
+}
+
+/* ---- the charity's ---------------------------------------------------------------------------------------------- */
+
+export async function charityMembers(deps: { store: MembershipStore; clock: Clock }, charityId: string, query: MembersQuery): Promise<MembershipList> {
+  const now = deps.clock.now();
+  const items: Membership[] = [];
+  let cursor = query.cursor;
+  // A status filter is worked out from dates: read on until the page is full (or the list ends).
+  for (let reads = 0; reads < 20; reads++) {
+    const page = await deps.store.listByCharity(charityId, { ...(query.q ? { q: query.q } : {}) }, MEMBERS_PAGE - items.length, cursor);
+    for (const membership of page.items) {
+      const view = membershipView(membership, now);
+      if (!query.status || view.status === query.status) items.push(view);
+    }
+    cursor = page.nextCursor;
+    if (!cursor || items.length >= MEMBERS_PAGE) break;
+  }
+  return { items, ...(cursor ? { nextCursor: cursor } : {}) };
+}
+
+/** The charity adds a member who paid elsewhere (cash, a bank transfer): a membership from the day they joined. */
+export async function addManualMember(
+  deps: { store: MembershipStore; charities: Pick<CharityDirectory, 'getById'>; clock: Clock },
+  charityId: string,
+  input: ManualMember,
+  idempotencyKey: string,
+): Promise<{ created: boolean; membership: Membership }> {
+  const charity = await charityOf(deps.charities, charityId);
+  const plan = await deps.store.getPlan(charityId, input.planId);
+  if (!plan) throw new DomainError('ValidationFailed', MEMBERSHIP_MESSAGES.planNotFound, [{ field: 'body.planId', message: MEMBERSHIP_MESSAGES.planNotFound }]);
+  const now = deps.clock.now();
+  if (input.joinedOn > today(charity.country, now)) {
+    throw new DomainError('ValidationFailed', 'joinedOn: A member cannot join in the future.', [{ field: 'body.joinedOn', message: 'A member cannot join in the future.' }]);
+  }
+  const paidUntil = paidUntilFrom(plan.period, input.joinedOn);
+  const membership: StoredMembership = {
+    membershipId: newId(now.getTime()),
+    membershipNumber: membershipNumber(charity.name, await deps.store.nextNumber(charityId)),
+    charity: { id: charity.id, name: charity.name, charityUrl: charity.charityUrl },
+    plan: { planId: plan.planId, name: plan.name, period: plan.period, fee: plan.fee },
+    member: { name: `${input.firstName} ${input.lastName}`, email: input.email.toLowerCase() },
+    joinedOn: input.joinedOn,
+    ...(paidUntil ? { paidUntil } : {}),
+    autoRenew: false,
+    source: 'Manual',
+    note: input.note,
+    country: charity.country,
+    createdAt: now.toISOString(),
+  };
+  const stored = await deps.store.addManual(membership, idempotencyKey);
+  return { created: stored.membershipId === membership.membershipId, membership: membershipView(stored, now) };
+}
+
+const CSV_HEADER = ['Membership number', 'Name', 'Email', 'Plan', 'Fee', 'Status', 'Joined', 'Paid until', 'Renews', 'Source', 'Note'];
+
+/** Every member of the charity as CSV, a page of the list at a time (newest first). */
+export async function charityMembersCsv(deps: { store: MembershipStore; charities: Pick<CharityDirectory, 'getById'>; clock: Clock }, charityId: string) {
+  const charity = await charityOf(deps.charities, charityId);
+  const now = deps.clock.now();
+  const rows: string[][] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await deps.store.listByCharity(charityId, {}, 500, cursor);
+    for (const membership of page.items) {
+      const view = membershipView(membership, now);
+      rows.push([
+        view.membershipNumber,
+        view.member.name,
+        view.member.email,
+        view.plan.name,
+        periodText(view.plan.period, view.plan.fee, charity.country),
+        MEMBERSHIP_STATUS_TEXT[view.status],
+        view.joinedOn,
+        view.paidUntil ?? 'For life',
+        view.autoRenew && !view.cancelledAt ? 'Yes' : 'No',
+        view.source,
+        view.note ?? '',
+      ]);
+    }
+    cursor = page.nextCursor;
+  } while (cursor);
+  return { filename: `${charity.charityUrl}-members-${today(charity.country, now)}.csv`, text: toCsv(CSV_HEADER, rows) };
+}
+
+/* ---- the member's e-mail ---------------------------------------------------------------------------------------- */
+
+/** MembershipPaid -> the member's welcome (or renewal) e-mail: their number, what they paid, until when. */
+export async function sendMembershipReceipt(deps: { mailer: Mailer; siteUrl: string }, paid: EventData<typeof MembershipPaid>): Promise<void> {
+  const country = paid.country as CountryCode;
+  const document = membershipReceipt(paid);
+  const opening = [
+    `Dear ${paid.memberName},`,
+    '',
+    paid.isRenewal
+      ? `Thank you for renewing your ${paid.plan.name} membership of ${paid.charity.name}.`
+      : `Welcome: you are now a member of ${paid.charity.name} (${paid.plan.name}).`,
+    `Your membership number is ${paid.membershipNumber}. ${paid.paidUntil ? `Your membership is paid until ${dayText(country, paid.paidUntil)}.` : 'Your membership is for life.'}`,
+    `See your membership card in My Account: ${deps.siteUrl}/admin/user/memberships`,
+    '',
+  ];
+  const text = [...opening, document.title, ...documentLines(document.blocks)].join('\n');
+  const html = [opening.filter(Boolean).map((line) => `<p>${escapeHtml(line)}</p>`).join('\n'), `<h1>${escapeHtml(document.title)}</h1>`, documentHtml(document.blocks)].join('\n');
+  await deps.mailer.send({ to: paid.memberEmail, subject: paid.isRenewal ? `Your ${paid.charity.name} membership is renewed` : `Welcome to ${paid.charity.name}`, text, html });
+}
+
+const dayText = (country: CountryCode, day: string) =>
+  new Intl.DateTimeFormat(COUNTRIES[country].locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+
+/** A membership fee's receipt: not a donation (the member receives benefits), so nothing to claim for tax. */
+export function membershipReceipt(paid: EventData<typeof MembershipPaid>): PrintableDocument {
+  const country = paid.country as CountryCode;
+  return {
+    title: 'Membership receipt',
+    subtitle: paid.charity.name,
+    blocks: [
+      {
+        kind: 'fields',
+        fields: [
+          { label: 'Receipt number', value: paid.trackingNumber },
+          { label: 'Membership number', value: paid.membershipNumber },
+          { label: 'Plan', value: paid.plan.name },
+          { label: 'Membership fee', value: formatMoney(paid.amount, COUNTRIES[country].locale) },
+          { label: 'Paid until', value: paid.paidUntil ? dayText(country, paid.paidUntil) : 'For life' },
+        ],
+      },
+      {
+        kind: 'paragraph',
+        text: `A membership fee is paid for the benefits of membership, so it is not a donation and cannot be claimed for tax. Collected for ${paid.charity.name} by Koha and passed on to it in full.`,
+      },
+    ],
+    footer: `Koha · Membership receipt ${paid.trackingNumber}`,
+    fileName: `koha-membership-${paid.trackingNumber}.pdf`,
+  };
+}
