@@ -721,7 +721,7 @@ export default defineService({
       name: 'charge-recurring-donations',
       expression: 'rate(1 hour)',
       description:
-        "Creates each due monthly donation's payment for its period once (idempotency key <scheduleId>#<YYYY-MM>), settles ended ones (next month, retry a soft decline, stop on a hard one) and e-mails donors whose monthly donation stopped.",
+        "Creates each due monthly donation's payment for its period once (idempotency key <scheduleId>#<YYYY-MM>), settles ended ones (next month, retry a soft decline, stop on a hard one) and e-mails donors whose monthly donation stopped; then renews due charity memberships the same way (<membershipId>#renew#<paidUntil>) and reminds members 14 days before their paid period ends.",
       handler: 'handlers/charge-recurring-donations',
       access: { table: 'readWrite', cardGateway: true, paymentGateway: true, sendsMail: true },
       timeoutSeconds: 300,

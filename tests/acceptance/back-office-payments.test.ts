@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFUND_MESSAGES, type BackOfficePaymentDetail, type BackOfficePaymentList, type Refund } from '@giving/shared/contracts/back-office-payments';
 import type { Remittance } from '@giving/shared/contracts/charity-reports';
+import type { Membership, MembershipList, MembershipPlan } from '@giving/shared/contracts/memberships';
 import type { VoucherLookupResponse } from '@giving/shared/contracts/vouchers';
 import { TEST_CARDS } from '@giving/shared/contracts/card-gateway';
 import type { Gift } from '@giving/shared/contracts/donations';
@@ -287,5 +288,119 @@ describe('refunds from the back office', () => {
     expect(notDonation.status).toBe(409);
     expect(notDonation.body.detail).toBe(REFUND_MESSAGES.notDonation);
     expect((await detailOf(paid)).body.refunds).toEqual([]);
+  });
+});
+
+describe('charity membership', () => {
+  const kiwiId = async () => (await call<{ items: { id: string; charityUrl: string }[] }>('/accounts/charities?country=nz')).body.items.find((c) => c.charityUrl === 'kiwi-coast-rescue')!.id;
+
+  it('the charity offers plans; a member joins by card through the payment workflow, gets a number, a receipt, and sees it', async () => {
+    const client = platformClient(platform);
+    const charityId = await kiwiId();
+    const plans = `/memberships/charity/${charityId}/plans`;
+    const bad = await call<{ errors: { field: string; message: string }[] }>(plans, { method: 'POST', role: 'charityAdmin', body: { name: ' ', description: '', fee: 50, period: 'Life', benefits: [], autoRenew: true, active: true } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'body.name', message: 'Required Field!' },
+        { field: 'body.fee', message: 'Invalid Amount!' },
+        { field: 'body.autoRenew', message: 'A life membership does not renew.' },
+      ]),
+    );
+    const plan = await call<MembershipPlan>(plans, {
+      method: 'POST',
+      role: 'charityAdmin',
+      body: { name: `Kiwi Guardian ${Date.now()}`, description: 'Stand with the kiwi all year.', fee: 4000, period: 'Yearly', benefits: ['A kiwi pin', 'Our newsletter'], autoRenew: true, active: true },
+    });
+    expect(plan.status).toBe(201);
+    expect(plan.body).toMatchObject({ fee: { cents: 4000, currency: 'NZD' }, period: 'Yearly', active: true });
+    // Only the charity's admins (and the back office) manage its plans; the charity page shows the open ones.
+    expect((await call(plans, { method: 'POST', role: 'donor', body: {} })).status).toBe(403);
+    const shown = await call<{ items: MembershipPlan[] }>('/memberships/charities/kiwi-coast-rescue/plans');
+    expect(shown.body.items.map((p) => p.planId)).toContain(plan.body.planId);
+
+    // Dana joins with a new card: the same workflow as a donation.
+    const join = (key: string) =>
+      client.cardToken(TEST_CARDS.approve, 'Dana Donor').then((card) =>
+        call<{ trackingNumber: string; detail?: string }>('/memberships/me/join', { method: 'POST', role: 'donor', body: { planId: plan.body.planId, card }, headers: { 'idempotency-key': key } }),
+      );
+    const joined = await join(`join-${crypto.randomUUID()}`);
+    expect(joined.status).toBe(202);
+    expect((await client.settle(joined.body.trackingNumber)).paymentProcessingStatus).toBe('Completed');
+    expect(await client.chargesFor(joined.body.trackingNumber)).toEqual([expect.objectContaining({ amount: 4000, status: 'succeeded' })]);
+
+    const mine = (await call<MembershipList>('/memberships/me', { role: 'donor' })).body.items.find((m) => m.plan.planId === plan.body.planId)!;
+    expect(mine).toMatchObject({ status: 'New', source: 'Online', autoRenew: true, charity: { name: 'Kiwi Coast Rescue' }, plan: { fee: { cents: 4000 } } });
+    expect(mine.membershipNumber).toMatch(/^KCR-\d{6}$/);
+    expect(mine.paidUntil).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(Number(mine.paidUntil!.slice(0, 4))).toBe(Number(mine.joinedOn.slice(0, 4)) + 1);
+    const dana = DEMO_USERS.find((user) => user.role === 'donor')!;
+    const welcome = await eventually(async () => (await client.receiptsFor(dana.email)).find((m) => m.subject === 'Welcome to Kiwi Coast Rescue' && m.text.includes(mine.membershipNumber)), (m) => m !== undefined);
+    expect(welcome!.text).toContain('it is not a donation and cannot be claimed for tax');
+    // Paid up: joining again is refused; the back office sees the payment as a membership.
+    const again = await join(`join-${crypto.randomUUID()}`);
+    expect(again.status).toBe(409);
+    expect((await detailOf(joined.body.trackingNumber)).body).toMatchObject({ kind: 'Membership', what: `${plan.body.name} membership`, total: { cents: 4000 } });
+
+    // The charity's list finds her by number, name or e-mail; the CSV has her.
+    const members = await call<MembershipList>(`/memberships/charity/${charityId}/members?q=${encodeURIComponent(mine.membershipNumber)}`, { role: 'charityAdmin' });
+    expect(members.body.items.map((m) => m.membershipId)).toEqual([mine.membershipId]);
+    expect((await call<MembershipList>(`/memberships/charity/${charityId}/members?q=DANA&status=New`, { role: 'charityAdmin' })).body.items.map((m) => m.membershipId)).toContain(mine.membershipId);
+    const csv = await fetch(`${platform.siteUrl}/api/memberships/charity/${charityId}/members/csv`, { headers: { authorization: `Bearer ${tokens.get('charityAdmin')}` } });
+    expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
+    const text = await csv.text();
+    expect(text.split('\r\n')[0]).toBe('Membership number,Name,Email,Plan,Fee,Status,Joined,Paid until,Renews,Source,Note');
+    expect(text).toContain(`${mine.membershipNumber},`);
+    expect(text).toContain('$40.00 a year,New');
+    expect((await call(`/memberships/charity/${charityId}/members`, { role: 'donor' })).status).toBe(403);
+
+    // The fee is owed to the charity.
+    const remittance = await call<Remittance>(`/donations/charity/${charityId}/remittance`, { role: 'charityAdmin' });
+    expect(remittance.body.received.cents).toBeGreaterThanOrEqual(4000);
+
+    // A year on, the hourly job renews it from her saved card through the same workflow: paid for another year.
+    const renewOn = new Date(Date.parse(`${mine.paidUntil}T00:00:00Z`) + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const run = await fetch(`${platform.urls.scheduler}/_local/schedules/donations/charge-recurring-donations/run?scheduledTime=${renewOn}T03:00:00Z`, { method: 'POST' });
+    expect(run.ok).toBe(true);
+    const renewed = await eventually(
+      async () => (await call<MembershipList>('/memberships/me', { role: 'donor' })).body.items.find((m) => m.membershipId === mine.membershipId)!,
+      (m) => m.paidUntil !== mine.paidUntil,
+      30_000,
+    );
+    expect(Number(renewed.paidUntil!.slice(0, 4))).toBe(Number(mine.paidUntil!.slice(0, 4)) + 1);
+    expect(renewed.lastPayment?.trackingNumber).not.toBe(joined.body.trackingNumber);
+    await eventually(async () => (await client.receiptsFor(dana.email)).find((m) => m.subject === 'Your Kiwi Coast Rescue membership is renewed' && m.text.includes(mine.membershipNumber)), (m) => m !== undefined);
+
+    // She cancels: it stays hers until it ends, and will not renew; cancelling another's is 404.
+    expect((await call(`/memberships/me/${mine.membershipId}`, { method: 'DELETE', role: 'workplaceMember' })).status).toBe(404);
+    const cancelled = await call<Membership>(`/memberships/me/${mine.membershipId}`, { method: 'DELETE', role: 'donor' });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ status: 'Cancelled', autoRenew: false, paidUntil: renewed.paidUntil });
+  });
+
+  it('the charity adds a member who paid elsewhere, once per request; a member joined long ago is Current', async () => {
+    const charityId = await kiwiId();
+    const plan = await call<MembershipPlan>(`/memberships/charity/${charityId}/plans`, {
+      method: 'POST',
+      role: 'charityAdmin',
+      body: { name: `Life member ${Date.now()}`, description: '', fee: 25000, period: 'Life', benefits: [], autoRenew: false, active: true },
+    });
+    const key = `manual-${crypto.randomUUID()}`;
+    const body = { firstName: 'Hone', lastName: 'Heke', email: `hone.${Date.now()}@example.org`, planId: plan.body.planId, joinedOn: '2025-03-01', note: 'Cash at the open day' };
+    const added = await call<Membership>(`/memberships/charity/${charityId}/members`, { method: 'POST', role: 'charityAdmin', body, headers: { 'idempotency-key': key } });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ status: 'Current', source: 'Manual', note: 'Cash at the open day', member: { name: 'Hone Heke' }, joinedOn: '2025-03-01' });
+    expect(added.body.paidUntil).toBeUndefined();
+    const repeat = await call<Membership>(`/memberships/charity/${charityId}/members`, { method: 'POST', role: 'charityAdmin', body, headers: { 'idempotency-key': key } });
+    expect(repeat.status).toBe(200);
+    expect(repeat.body.membershipId).toBe(added.body.membershipId);
+    const future = await call<{ errors: { field: string }[] }>(`/memberships/charity/${charityId}/members`, {
+      method: 'POST',
+      role: 'charityAdmin',
+      body: { ...body, joinedOn: '2099-01-01' },
+      headers: { 'idempotency-key': `manual-${crypto.randomUUID()}` },
+    });
+    expect(future.status).toBe(400);
+    expect(future.body.errors.map((e) => e.field)).toEqual(['body.joinedOn']);
   });
 });

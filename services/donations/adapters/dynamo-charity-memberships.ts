@@ -17,6 +17,8 @@ import { paymentKey } from './dynamo-payments';
  *                                              (the member's); searchText: name, e-mail and number in lower case
  *   MEMBERSHIPOF#<member id> / PLAN#<plan id>  the member's membership on a plan (joining again renews it)
  *   MEMBERSHIPKEY#<idempotency key> / KEY      the membership a charity's "add a member" request stored
+ * and on a membership, sparse: gsi2 = MEMBERSHIPRENEWALS / <next renewal day>#<id> while it renews by card, gsi4 =
+ * MEMBERSHIPENDS / <paid until>#<id> while it has an end (the hourly job's renewals and reminders: Queries, no Scan).
  * A paid membership payment completes the payment, writes the membership and adds the fee to the charity's ledger in
  * one transaction conditioned on the payment still Processing: a retried step records nothing twice.
  */
@@ -26,7 +28,10 @@ const lookupKey = (memberId: string, planId: string) => ({ pk: `MEMBERSHIPOF#${m
 const requestKey = (idempotencyKey: string) => ({ pk: `MEMBERSHIPKEY#${idempotencyKey}`, sk: 'KEY' });
 const KEY_TTL_SECONDS = 30 * 24 * 60 * 60;
 
-const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi3pk', 'gsi3sk', 'searchText'];
+const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'gsi4pk', 'gsi4sk', 'searchText'];
+const RENEWALS = 'MEMBERSHIPRENEWALS';
+const ENDS = 'MEMBERSHIPENDS';
+const renews = (m: StoredMembership) => m.autoRenew && m.savedCardId !== undefined && !m.cancelledAt && !m.renewalStopped && m.paidUntil !== undefined && m.nextRenewalOn !== undefined;
 function strip<T>(item: Record<string, unknown>): T {
   const rest = { ...item };
   for (const key of KEY_ATTRIBUTES) delete rest[key];
@@ -40,6 +45,9 @@ const membershipItem = (membership: StoredMembership) => ({
   gsi1sk: `${membership.createdAt}#${membership.membershipId}`,
   ...(membership.member.memberId ? { gsi3pk: `MEMBERSHIPS#${membership.member.memberId}`, gsi3sk: `${membership.createdAt}#${membership.membershipId}` } : {}),
   searchText: `${membership.member.name} ${membership.member.email} ${membership.membershipNumber}`.toLowerCase(),
+  // Sparse: the hourly job's renewals (by the day the next attempt is due) and reminders (by the day it is paid until).
+  ...(renews(membership) ? { gsi2pk: RENEWALS, gsi2sk: `${membership.nextRenewalOn}#${membership.membershipId}` } : {}),
+  ...(membership.paidUntil ? { gsi4pk: ENDS, gsi4sk: `${membership.paidUntil}#${membership.membershipId}` } : {}),
 });
 
 const badCursor = () => invalid([{ field: 'query.cursor', message: MESSAGES.invalidInput }]);
@@ -191,7 +199,7 @@ export function dynamoMembershipStore(client: DynamoDBDocumentClient, tableName:
           new UpdateCommand({
             TableName: tableName,
             Key: membershipKey(membershipId),
-            UpdateExpression: 'SET cancelledAt = :at, autoRenew = :false',
+            UpdateExpression: 'SET cancelledAt = :at, autoRenew = :false REMOVE gsi2pk, gsi2sk',
             ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(cancelledAt)',
             ExpressionAttributeValues: { ':at': at, ':false': false },
           }),
@@ -199,6 +207,64 @@ export function dynamoMembershipStore(client: DynamoDBDocumentClient, tableName:
         return 'cancelled';
       } catch (error) {
         if (error instanceof ConditionalCheckFailedException) return 'already';
+        throw error;
+      }
+    },
+
+    async listDueRenewals(day, limit) {
+      const result = await client.send(
+        new QueryCommand({ TableName: tableName, IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :renewals AND gsi2sk <= :day', ExpressionAttributeValues: { ':renewals': RENEWALS, ':day': `${day}#~` }, Limit: limit }),
+      );
+      // The index is eventually consistent: each is read again from the table.
+      const found = await Promise.all((result.Items ?? []).map((item) => membershipOf(String(item.membershipId))));
+      return found.filter((m): m is StoredMembership => m !== undefined && renews(m));
+    },
+
+    async listEnding(from, to, limit) {
+      const result = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: 'gsi4',
+          KeyConditionExpression: 'gsi4pk = :ends AND gsi4sk BETWEEN :from AND :to',
+          ExpressionAttributeValues: { ':ends': ENDS, ':from': `${from}#`, ':to': `${to}#~` },
+          Limit: limit,
+        }),
+      );
+      return (result.Items ?? []).map((item) => strip<StoredMembership>(item));
+    },
+
+    async retryRenewal(membershipId, paidUntil, attempts, nextRenewalOn) {
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: membershipKey(membershipId),
+            UpdateExpression: 'SET renewalAttempts = :next, nextRenewalOn = :on, gsi2sk = :sort',
+            ConditionExpression: `paidUntil = :paidUntil AND attribute_exists(gsi2pk) AND ${attempts === 0 ? '(attribute_not_exists(renewalAttempts) OR renewalAttempts = :attempts)' : 'renewalAttempts = :attempts'}`,
+            ExpressionAttributeValues: { ':next': attempts + 1, ':on': nextRenewalOn, ':sort': `${nextRenewalOn}#${membershipId}`, ':paidUntil': paidUntil, ':attempts': attempts },
+          }),
+        );
+        return 'moved';
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) return 'stale';
+        throw error;
+      }
+    },
+
+    async stopRenewal(membershipId, paidUntil, attempts, reason) {
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: membershipKey(membershipId),
+            UpdateExpression: 'SET autoRenew = :false, renewalStopped = :reason REMOVE gsi2pk, gsi2sk',
+            ConditionExpression: `paidUntil = :paidUntil AND attribute_exists(gsi2pk) AND ${attempts === 0 ? '(attribute_not_exists(renewalAttempts) OR renewalAttempts = :attempts)' : 'renewalAttempts = :attempts'}`,
+            ExpressionAttributeValues: { ':false': false, ':reason': reason, ':paidUntil': paidUntil, ':attempts': attempts },
+          }),
+        );
+        return 'stopped';
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) return 'stale';
         throw error;
       }
     },

@@ -24,9 +24,12 @@ import { newId } from '@giving/shared/ids';
 import { COUNTRY_TIME_ZONES, localDay } from '@giving/shared/local-time';
 import { formatMoney, money, type Money } from '@giving/shared/money';
 import { documentHtml, documentLines, escapeHtml, type PrintableDocument } from '@giving/shared/printing/printable';
-import type { CharityDirectory, Mailer, NewPayment, Payment, PaymentRepository, SavedCardRepository } from './ports';
+import type { CardGateway, CharityDirectory, Mailer, NewPayment, Payment, PaymentRepository, SavedCardRepository } from './ports';
+import { MESSAGES } from '@giving/shared/contracts/messages';
+import { accountOfPayment } from './payment-gateway';
+import { DUE_PER_RUN, RETRY_AFTER_DAYS, type SentNotices } from './recurring-donations';
 import { addDays } from './recurring-donations';
-import { cardForMemberPayment } from './saved-cards';
+import { cardForMemberPayment, SAVED_CARD_GONE_MESSAGE, savedPaymentCard } from './saved-cards';
 
 /**
  * Charity membership (issue 17 items 1-3). A charity's plans; a signed-in person joins one through the payment
@@ -43,6 +46,11 @@ export interface StoredMembership extends Omit<Membership, 'status'> {
   createdAt: string;
   /** The member's saved card its renewals are charged to. */
   savedCardId?: string;
+  /** A renewal's attempts for the period after paidUntil (0: the first), and the day the next one is due. */
+  renewalAttempts?: number;
+  nextRenewalOn?: string;
+  /** Why renewing stopped (a hard decline, a card gone): the member is told once. */
+  renewalStopped?: string;
 }
 
 export interface MembershipStore {
@@ -62,6 +70,14 @@ export interface MembershipStore {
   /** A member paid elsewhere, stored once per request key: the membership stored before under it, if any. */
   addManual(membership: StoredMembership, idempotencyKey: string): Promise<StoredMembership>;
   cancel(membershipId: string, at: string): Promise<'cancelled' | 'already'>;
+  /** Renewals due on or before `day` (the latest "today" of the countries), oldest first. */
+  listDueRenewals(day: string, limit: number): Promise<StoredMembership[]>;
+  /** Memberships whose paid period ends between the two days (inclusive): their reminders. */
+  listEnding(from: string, to: string, limit: number): Promise<StoredMembership[]>;
+  /** Moves a renewal to its next attempt, if it is still at `attempts` for this period ('moved' or 'stale'). */
+  retryRenewal(membershipId: string, paidUntil: string, attempts: number, nextRenewalOn: string): Promise<'moved' | 'stale'>;
+  /** Stops renewing (autoRenew off) with the reason, if it is still at `attempts` for this period. */
+  stopRenewal(membershipId: string, paidUntil: string, attempts: number, reason: string): Promise<'stopped' | 'stale'>;
   /**
    * A paid membership payment: completes the payment (Processing -> Completed), creates or extends the membership to
    * `paidUntil`, and adds the fee to the charity's ledger, in one transaction; a repeat changes nothing.
@@ -258,7 +274,8 @@ export async function recordMembershipPayment(deps: { store: MembershipStore; cl
   const now = deps.clock.now();
   const on = today(payment.country, now);
   const existing = await deps.store.get(payment.membershipId);
-  const from = existing?.paidUntil && existing.paidUntil >= on ? addDays(existing.paidUntil, 1) : on;
+  // Renewing (even a few days late, after a retry) keeps the membership's anniversary; joining again early adds on.
+  const from = existing?.paidUntil && (existing.paidUntil >= on || payment.renewal) ? addDays(existing.paidUntil, 1) : on;
   const paidUntil = paidUntilFrom(priced.membership.period, from);
   const fresh = !existing || statusOf(existing, on) === 'Expired' || existing.cancelledAt !== undefined;
   const membership: StoredMembership = {
@@ -276,6 +293,11 @@ export async function recordMembershipPayment(deps: { store: MembershipStore; cl
     createdAt: existing?.createdAt ?? now.toISOString(),
     ...(payment.card?.savedCardId ? { savedCardId: payment.card.savedCardId } : payment.saveCard ? { savedCardId: payment.trackingNumber } : existing?.savedCardId ? { savedCardId: existing.savedCardId } : {}),
   };
+  // A new paid period: its renewal is first tried the day after it ends.
+  if (membership.autoRenew && membership.savedCardId && paidUntil) {
+    membership.renewalAttempts = 0;
+    membership.nextRenewalOn = addDays(paidUntil, 1);
+  }
   await deps.store.recordPayment(payment, membership, on.slice(0, 7), chargeId);
 }
 
@@ -453,5 +475,164 @@ export function membershipReceipt(paid: EventData<typeof MembershipPaid>): Print
     ],
     footer: `Koha · Membership receipt ${paid.trackingNumber}`,
     fileName: `koha-membership-${paid.trackingNumber}.pdf`,
+  };
+}
+
+/* ---- renewals and reminders (the hourly charge-recurring-donations job) ------------------------------------------- */
+
+/** Days before a paid period ends that the member is reminded (of the renewal, or that it will end). */
+export const REMINDER_DAYS = 14;
+
+export interface MembershipJobDeps {
+  store: MembershipStore;
+  payments: PaymentRepository;
+  cards: Pick<SavedCardRepository, 'get'>;
+  gateway: Pick<CardGateway, 'findCharge'>;
+  mailer: Mailer;
+  notices: SentNotices;
+  clock: Clock;
+  siteUrl: string;
+}
+
+export interface MembershipRunCounts {
+  renewing: number;
+  inProgress: number;
+  retrying: number;
+  stopped: number;
+  reminded: number;
+}
+
+/** The key of a renewal's payment: one per membership, paid period and attempt (a re-run never charges twice). */
+export const renewalKey = (membership: Pick<StoredMembership, 'membershipId' | 'paidUntil' | 'renewalAttempts'>) =>
+  `${membership.membershipId}#renew#${membership.paidUntil}${membership.renewalAttempts ? `#retry${membership.renewalAttempts}` : ''}`;
+
+/**
+ * Renews due memberships through the payment workflow like a monthly donation's charge: one payment per period and
+ * attempt from the member's saved card; a completed one has already moved the membership on (its record step); a soft
+ * decline is tried again 1, 3 and 7 days later; a hard decline, the last retry failing, or the card gone stops the
+ * renewal (the membership runs to its end, then is in grace) and the member is told once. Then reminds members whose
+ * paid period ends within 14 days, once per period.
+ */
+export async function renewMemberships(deps: MembershipJobDeps, limit = DUE_PER_RUN): Promise<MembershipRunCounts> {
+  const counts: MembershipRunCounts = { renewing: 0, inProgress: 0, retrying: 0, stopped: 0, reminded: 0 };
+  const now = deps.clock.now();
+  const days = (Object.keys(COUNTRIES) as CountryCode[]).map((country) => today(country, now)).sort();
+  for (const membership of await deps.store.listDueRenewals(days.at(-1)!, limit)) {
+    if (!membership.nextRenewalOn || membership.nextRenewalOn > today(membership.country, now)) continue;
+    const outcome = await renewOnce(deps, membership, now);
+    if (outcome) counts[outcome]++;
+  }
+  for (const membership of await deps.store.listEnding(days[0]!, addDays(days.at(-1)!, REMINDER_DAYS), limit)) {
+    if (membership.cancelledAt || !membership.paidUntil || membership.paidUntil < today(membership.country, now)) continue;
+    const key = `membership-reminder#${membership.membershipId}#${membership.paidUntil}`;
+    const claim = await deps.notices.begin(key);
+    if (claim !== 'new') continue;
+    try {
+      await deps.mailer.send(reminderMail(membership, deps.siteUrl));
+    } catch (error) {
+      await deps.notices.release(key);
+      throw error;
+    }
+    await deps.notices.complete(key);
+    counts.reminded++;
+  }
+  return counts;
+}
+
+async function renewOnce(deps: MembershipJobDeps, membership: StoredMembership, now: Date): Promise<keyof MembershipRunCounts | undefined> {
+  const attempts = membership.renewalAttempts ?? 0;
+  const paidUntil = membership.paidUntil!;
+  const stop = async (reason: string) => {
+    if ((await deps.store.stopRenewal(membership.membershipId, paidUntil, attempts, reason)) !== 'stopped') return undefined;
+    await stoppedNotice(deps, membership, reason);
+    return 'stopped' as const;
+  };
+  const memberId = membership.member.memberId;
+  const card = memberId && membership.savedCardId ? await deps.cards.get(memberId, membership.savedCardId) : undefined;
+  if (!memberId || !card) return stop(SAVED_CARD_GONE_MESSAGE);
+  const [firstName = '', ...rest] = membership.member.name.split(' ');
+  const result = await deps.payments.createOnce(
+    {
+      pageType: 'MEMBERSHIP',
+      planId: membership.plan.planId,
+      charityId: membership.charity.id,
+      membershipId: membership.membershipId,
+      membershipNumber: membership.membershipNumber,
+      renewal: true,
+      idempotencyKey: renewalKey(membership),
+      country: membership.country,
+      donationAmountCents: membership.plan.fee.cents,
+      quantity: 1,
+      supportingAmountCents: 0,
+      isAnonymous: false,
+      receiptName: membership.member.name,
+      donor: { firstName, lastName: rest.join(' '), email: membership.member.email },
+      memberId,
+      card: savedPaymentCard(card),
+      createdAt: now.toISOString(),
+    },
+    renewalKey(membership),
+  );
+  if (result.created) return 'renewing';
+  const payment = await deps.payments.get(result.trackingNumber);
+  if (payment?.status === 'Failed') {
+    const reason = payment.messages[0] ?? MESSAGES.paymentFailed;
+    const found = await deps.gateway.findCharge({ account: accountOfPayment(payment), idempotencyKey: payment.trackingNumber });
+    const soft = found?.outcome === 'declined' ? found.retryable === true : reason === MESSAGES.gatewayUnreachable;
+    const retryAfter = RETRY_AFTER_DAYS[attempts];
+    if (soft && retryAfter !== undefined) {
+      return (await deps.store.retryRenewal(membership.membershipId, paidUntil, attempts, addDays(addDays(paidUntil, 1), retryAfter))) === 'moved' ? 'retrying' : undefined;
+    }
+    return stop(found?.outcome === 'declined' ? found.message : reason);
+  }
+  // Completed: its record step moved the membership on already (its next renewal is a period later); else still running.
+  return payment?.status === 'Completed' ? undefined : 'inProgress';
+}
+
+async function stoppedNotice(deps: Pick<MembershipJobDeps, 'mailer' | 'notices' | 'siteUrl'>, membership: StoredMembership, reason: string) {
+  const key = `membership-renewal-stopped#${membership.membershipId}#${membership.paidUntil}`;
+  if ((await deps.notices.begin(key)) !== 'new') return;
+  const country = membership.country;
+  const lines = [
+    `Dear ${membership.member.name},`,
+    '',
+    `We could not renew your ${membership.plan.name} membership of ${membership.charity.name} (${membership.membershipNumber}): ${reason}`,
+    `Your membership is paid until ${dayText(country, membership.paidUntil!)}; after that it is in grace for ${MEMBERSHIP_GRACE_DAYS} days, then it expires.`,
+    `To stay a member, join again with another card: ${deps.siteUrl}/${country}/charity/${membership.charity.charityUrl}`,
+  ];
+  try {
+    await deps.mailer.send({
+      to: membership.member.email,
+      subject: `We could not renew your ${membership.charity.name} membership`,
+      text: lines.join('\n'),
+      html: lines.filter(Boolean).map((line) => `<p>${escapeHtml(line)}</p>`).join('\n'),
+    });
+  } catch (error) {
+    await deps.notices.release(key);
+    throw error;
+  }
+  await deps.notices.complete(key);
+}
+
+/** "Your membership renews on …" or, when it will not renew, "… ends on …". */
+export function reminderMail(membership: StoredMembership, siteUrl: string) {
+  const country = membership.country;
+  const renews = membership.autoRenew && !membership.cancelledAt && membership.savedCardId !== undefined;
+  const fee = formatMoney(membership.plan.fee, COUNTRIES[country].locale);
+  const lines = [
+    `Dear ${membership.member.name},`,
+    '',
+    renews
+      ? `Your ${membership.plan.name} membership of ${membership.charity.name} (${membership.membershipNumber}) renews on ${dayText(country, addDays(membership.paidUntil!, 1))}: we will charge ${fee} to your saved card.`
+      : `Your ${membership.plan.name} membership of ${membership.charity.name} (${membership.membershipNumber}) ends on ${dayText(country, membership.paidUntil!)}.`,
+    renews
+      ? `To stop it renewing, cancel it in My Account: ${siteUrl}/admin/user/memberships`
+      : `To stay a member, renew it from ${membership.charity.name}'s page: ${siteUrl}/${country}/charity/${membership.charity.charityUrl}`,
+  ];
+  return {
+    to: membership.member.email,
+    subject: renews ? `Your ${membership.charity.name} membership renews soon` : `Your ${membership.charity.name} membership ends soon`,
+    text: lines.join('\n'),
+    html: lines.filter(Boolean).map((line) => `<p>${escapeHtml(line)}</p>`).join('\n'),
   };
 }

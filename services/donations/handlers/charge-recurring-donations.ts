@@ -5,11 +5,13 @@ import { dynamoIdempotencyStore } from '@giving/shared/lambda/idempotency';
 import { scheduledJob } from '@giving/shared/lambda/schedule';
 import { ENV } from '@giving/shared/manifest';
 import { chargeRecurringDonations } from '../domain/recurring-donations';
-import { cardGateway, gatewaySettings, mailer, payments, recurringDonations, savedCards, siteUrl } from '../adapters';
+import { renewMemberships } from '../domain/charity-memberships';
+import { cardGateway, charityMemberships, gatewaySettings, mailer, payments, recurringDonations, savedCards, siteUrl } from '../adapters';
 
 /**
  * Every hour: charges each due monthly donation once for its period, settles the ones that ended and e-mails donors
- * whose monthly donation stopped. Its "now" is the run's scheduled time (EventBridge Scheduler's input), so a run
+ * whose monthly donation stopped; then renews due charity memberships the same way, and reminds members whose paid
+ * period ends within 14 days. Its "now" is the run's scheduled time (EventBridge Scheduler's input), so a run
  * repeated for the same hour does the same thing, and a test can run the job for next month.
  */
 export const handler = scheduledJob('charge-recurring-donations', async ({ scheduledTime, log }) => {
@@ -25,4 +27,15 @@ export const handler = scheduledJob('charge-recurring-donations', async ({ sched
     siteUrl: siteUrl(),
   });
   log.info('charged recurring donations', { ...counts });
+  const renewals = await renewMemberships({
+    store: charityMemberships(),
+    payments: payments(),
+    cards: savedCards(),
+    gateway: cardGateway(),
+    mailer: mailer(),
+    notices: dynamoIdempotencyStore({ client: documentClient(), tableName: requireEnv(ENV.tableName('donations')) }),
+    clock: fixedClock(scheduledTime),
+    siteUrl: siteUrl(),
+  });
+  log.info('renewed memberships', { ...renewals });
 });
