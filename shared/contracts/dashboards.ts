@@ -40,6 +40,8 @@ export const charityDonationsDashboardSchema = z.object({
   topGifts: z.array(z.object({ giftId: z.string(), title: z.string(), ...topFiguresShape })),
   /** This month's five fundraising pages that raised the most for the charity, largest first. */
   topPages: z.array(z.object({ pageId: z.string(), title: z.string(), ownerName: z.string(), eventUrl: z.string(), pageUrl: z.string(), ...topFiguresShape })),
+  /** Its paying members (issue 17 item 3): those New, Current or In grace today, and how many joined this month. */
+  memberships: z.optional(z.object({ current: z.int(), joinedThisMonth: z.int() })),
 });
 export type CharityDonationsDashboard = z.infer<typeof charityDonationsDashboardSchema>;
 

@@ -354,6 +354,11 @@ describe('charity membership', () => {
     expect(text).toContain('$40.00 a year,New');
     expect((await call(`/memberships/charity/${charityId}/members`, { role: 'donor' })).status).toBe(403);
 
+    // The charity's dashboard counts its members.
+    const dashboard = await call<{ memberships?: { current: number; joinedThisMonth: number } }>(`/donations/charity/${charityId}/dashboard`, { role: 'charityAdmin' });
+    expect(dashboard.body.memberships?.current).toBeGreaterThanOrEqual(1);
+    expect(dashboard.body.memberships?.joinedThisMonth).toBeGreaterThanOrEqual(1);
+
     // The fee is owed to the charity.
     const remittance = await call<Remittance>(`/donations/charity/${charityId}/remittance`, { role: 'charityAdmin' });
     expect(remittance.body.received.cents).toBeGreaterThanOrEqual(4000);

@@ -211,6 +211,21 @@ export function dynamoMembershipStore(client: DynamoDBDocumentClient, tableName:
       }
     },
 
+    async datesOfCharity(charityId) {
+      const items = await queryAll(client, {
+        TableName: tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :members',
+        ProjectionExpression: 'joinedOn, paidUntil, cancelledAt',
+        ExpressionAttributeValues: { ':members': `CHARITYMEMBERS#${charityId}` },
+      });
+      return items.map((item) => ({
+        joinedOn: String(item.joinedOn),
+        ...(typeof item.paidUntil === 'string' ? { paidUntil: item.paidUntil } : {}),
+        ...(typeof item.cancelledAt === 'string' ? { cancelledAt: item.cancelledAt } : {}),
+      }));
+    },
+
     async listDueRenewals(day, limit) {
       const result = await client.send(
         new QueryCommand({ TableName: tableName, IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :renewals AND gsi2sk <= :day', ExpressionAttributeValues: { ':renewals': RENEWALS, ':day': `${day}#~` }, Limit: limit }),

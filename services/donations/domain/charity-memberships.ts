@@ -70,6 +70,8 @@ export interface MembershipStore {
   /** A member paid elsewhere, stored once per request key: the membership stored before under it, if any. */
   addManual(membership: StoredMembership, idempotencyKey: string): Promise<StoredMembership>;
   cancel(membershipId: string, at: string): Promise<'cancelled' | 'already'>;
+  /** The charity's memberships' dates, every one (a page at a time): what its dashboard counts. */
+  datesOfCharity(charityId: string): Promise<Pick<StoredMembership, 'joinedOn' | 'paidUntil' | 'cancelledAt'>[]>;
   /** Renewals due on or before `day` (the latest "today" of the countries), oldest first. */
   listDueRenewals(day: string, limit: number): Promise<StoredMembership[]>;
   /** Memberships whose paid period ends between the two days (inclusive): their reminders. */
@@ -635,4 +637,11 @@ export function reminderMail(membership: StoredMembership, siteUrl: string) {
     text: lines.join('\n'),
     html: lines.filter(Boolean).map((line) => `<p>${escapeHtml(line)}</p>`).join('\n'),
   };
+}
+
+/** The charity dashboard's members: those whose membership stands today (New, Current, In grace), and this month's joiners. */
+export async function membershipCounts(deps: { store: Pick<MembershipStore, 'datesOfCharity'> }, charityId: string, today: string) {
+  const all = await deps.store.datesOfCharity(charityId);
+  const standing = all.filter((membership) => ['New', 'Current', 'InGrace'].includes(statusOf(membership, today)));
+  return { current: standing.length, joinedThisMonth: all.filter((membership) => membership.joinedOn.slice(0, 7) === today.slice(0, 7)).length };
 }

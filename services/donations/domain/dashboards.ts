@@ -1,3 +1,4 @@
+import { membershipCounts, type MembershipStore } from './charity-memberships';
 import type { CharityDonationsDashboard, CurrencyDonations, MonthDonations, PlatformDonationsDashboard } from '@giving/shared/contracts/dashboards';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '@giving/shared/countries';
 import { notFound } from '@giving/shared/errors';
@@ -41,7 +42,7 @@ const largestFirst = <T extends { amount: { cents: number } }>(rows: T[]) => row
 
 /** GET /donations/charity/{charityId}/dashboard: in the charity's calendar; its own currency always, others only when given in. */
 export async function charityDonationsDashboard(
-  deps: { stats: GivingStats; charities: Pick<CharityDirectory, 'getById'> },
+  deps: { stats: GivingStats; charities: Pick<CharityDirectory, 'getById'>; memberships?: Pick<MembershipStore, 'datesOfCharity'> },
   charityId: string,
   now: Date,
 ): Promise<CharityDonationsDashboard> {
@@ -49,7 +50,11 @@ export async function charityDonationsDashboard(
   if (!charity) throw notFound('Charity');
   const today = localDay(now, COUNTRY_TIME_ZONES[charity.country]);
   const month = today.slice(0, 7);
-  const [days, targets] = await Promise.all([deps.stats.charityDays(charityId, `${previousMonth(month)}-01`, today), deps.stats.charityMonthTargets(charityId, month)]);
+  const [days, targets, memberships] = await Promise.all([
+    deps.stats.charityDays(charityId, `${previousMonth(month)}-01`, today),
+    deps.stats.charityMonthTargets(charityId, month),
+    deps.memberships ? membershipCounts({ store: deps.memberships }, charityId, today) : Promise.resolve(undefined),
+  ]);
   const own = COUNTRIES[charity.country].currency;
   const currencies = [own, ...new Set(days.map((line) => line.currency).filter((currency) => currency !== own))];
   return {
@@ -58,6 +63,7 @@ export async function charityDonationsDashboard(
     topPages: largestFirst(
       targets.pages.map(({ pageId, title, ownerName, eventUrl, pageUrl, donations, cents, currency }) => ({ pageId, title, ownerName, eventUrl, pageUrl, donations, amount: money(cents, currency) })),
     ),
+    ...(memberships ? { memberships } : {}),
   };
 }
 

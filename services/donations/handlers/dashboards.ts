@@ -1,13 +1,13 @@
 import { systemClock } from '@giving/shared/clock';
 import { charityParams } from '@giving/shared/contracts/dollar-handles';
 import { ok } from '@giving/shared/lambda/http';
-import { charities, givingStats } from '../adapters';
+import { charities, charityMemberships, givingStats } from '../adapters';
 import { charityDonationsDashboard, platformDonationsDashboard } from '../domain/dashboards';
 import { donationsRoute } from '../http';
 
 /** GET /donations/charity/{charityId}/dashboard — this month's donations beside last month's, and this month's top gifts and pages. */
 export const charity = donationsRoute({ params: charityParams }, async ({ params }) =>
-  ok(await charityDonationsDashboard({ stats: givingStats(), charities: charities() }, params.charityId, systemClock.now())),
+  ok(await charityDonationsDashboard({ stats: givingStats(), charities: charities(), memberships: charityMemberships() }, params.charityId, systemClock.now())),
 );
 
 /** GET /donations/backoffice/dashboard — the platform's donations this month beside last month, per currency. */

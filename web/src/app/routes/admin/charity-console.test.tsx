@@ -129,6 +129,15 @@ describe('charity dashboard', () => {
     expect(within(donations).getByRole('link', { name: 'See donation reports' }).getAttribute('href')).toBe(`/admin/charity/${CHARITY_ID}/reports/donation-reports`);
   });
 
+  it('counts the charity’s paying members and this month’s joiners, leading to its membership', async () => {
+    const { fetch, start } = dashboard();
+    fetch.on('GET', DONATIONS_DASHBOARD, json(200, { ...donationsDashboard, memberships: { current: 42, joinedThisMonth: 3 } }));
+    start();
+    const tiles = await screen.findByRole('list', { name: 'Your members' });
+    expect(within(tiles).getAllByRole('listitem').map((tile) => tile.textContent)).toEqual(['42Members', '3Joined in November']);
+    expect(within(tiles).getAllByRole('link')[0]!.getAttribute('href')).toBe(`/admin/charity/${CHARITY_ID}/membership`);
+  });
+
   it('shows volunteers and hours this month beside last month', async () => {
     const { start } = dashboard();
     start();

@@ -82,7 +82,7 @@ export function CharityDashboard() {
       {canSeeReports ? (
         <Panel title="Donations" description="What your donors gave this month, beside last month." actions={<Link to={`${base}/reports/donation-reports`}>See donation reports</Link>}>
           <Loading query={donations} what="your donations">
-            {(data) => <DonationsView dashboard={data} country={profile.country} />}
+            {(data) => <DonationsView dashboard={data} country={profile.country} base={base} />}
           </Loading>
         </Panel>
       ) : null}
@@ -121,11 +121,17 @@ function Loading<Data>({ query, what, children }: { query: Loaded<Data>; what: s
   return query.isSuccess ? <>{children(query.data)}</> : <QueryStates query={query} headingLevel={4} loading={`Loading ${what}`} failed={`We couldn’t load ${what}`} />;
 }
 
-function DonationsView({ dashboard, country }: { dashboard: CharityDonationsDashboard; country: CountryCode }) {
+function DonationsView({ dashboard, country, base }: { dashboard: CharityDonationsDashboard; country: CountryCode; base: string }) {
   const month = dashboard.donations[0] ? monthName(dashboard.donations[0].thisMonth.month) : 'this month';
   return (
     <div className={styles.stack}>
       <MonthComparison label="Donations" lines={dashboard.donations} />
+      {dashboard.memberships && (dashboard.memberships.current > 0 || dashboard.memberships.joinedThisMonth > 0) ? (
+        <StatTiles label="Your members">
+          <StatTile label="Members" value={countText(dashboard.memberships.current)} to={`${base}/membership`} />
+          <StatTile label={`Joined in ${month}`} value={countText(dashboard.memberships.joinedThisMonth)} to={`${base}/membership`} />
+        </StatTiles>
+      ) : null}
       <div className={styles.tops}>
         <section aria-label={`Top gifts in ${month}`}>
           <h4>Top gifts in {month}</h4>
