@@ -4,6 +4,7 @@ import { FormMessage } from '../../../components/ui/field';
 import { CalendarDayText } from '../../../components/ui/date-text';
 import { Spinner } from '../../../components/ui/spinner';
 import { QR_MARGIN, makeQr, qrPath, type QrMatrix } from '../../../lib/qr-code';
+import { countryOfCurrency } from '../membership-text';
 import styles from './membership-card.module.css';
 
 /** The membership number as a QR code, for the charity to scan at the door. The QR library loads only now. */
@@ -48,7 +49,7 @@ export function MembershipCard({ membership }: { membership: Membership }) {
         </div>
         <div>
           <dt>Valid until</dt>
-          <dd>{membership.paidUntil ? <CalendarDayText date={membership.paidUntil} /> : 'For life'}</dd>
+          <dd>{membership.paidUntil ? <CalendarDayText date={membership.paidUntil} country={countryOfCurrency(membership.plan.fee.currency)} /> : 'For life'}</dd>
         </div>
       </dl>
       <div className={styles.qrBox}>
