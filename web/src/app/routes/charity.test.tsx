@@ -18,6 +18,7 @@ function fakePlatform({ showGratuity = true }: { showGratuity?: boolean } = {}) 
   fetch.on('POST', GIFTS_SEARCH, rawAnswer('charitygifts-v2', []));
   fetch.on('POST', ROLES_SEARCH, rawAnswer('volunteeringopportunities-v2', []));
   fetch.on('GET', '/api/accounts/site?country=nz', json(200, { country: 'nz', currency: 'NZD', showGratuity, siteFeed: false, features: [] }));
+  fetch.on('GET', '/api/memberships/charities/kiwi-kids-trust/plans', json(200, { items: [] }));
   return fetch;
 }
 

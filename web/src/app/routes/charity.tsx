@@ -18,11 +18,13 @@ import styles from './pages.module.css';
 /** 'More Volunteering Roles' and 'More Donations' come below the profile and the checkout, so their code comes after theirs. */
 const charityRoles = lazyPart(() => import('../../features/volunteering/components/charity-roles'));
 const charityGifts = lazyPart(() => import('../../features/gifts/components/charity-gifts'));
+/** 'Become a member' comes last, so when a charity has plans the section appears below everything else, moving nothing. */
+const charityMembership = lazyPart(() => import('../../features/memberships/components/become-a-member'));
 
 /**
  * /:country/charity/:charityUrl — the charity's profile, its general donation checkout (page type CHARITY, anchor
  * #donate, where the gift page's 'Give a General Donation' lands), a workplace member's 'Add to giving', its volunteering
- * roles ('More Volunteering Roles') and its gifts ('More Donations').
+ * roles ('More Volunteering Roles'), its gifts ('More Donations') and its membership plans ('Become a member').
  */
 export function CharityRoute() {
   const country = useCountry().code;
@@ -33,6 +35,7 @@ export function CharityRoute() {
   // Below the checkout: after the first screen.
   const roles = charityRoles.usePart(loaded, { afterFirstScreen: true });
   const gifts = charityGifts.usePart(loaded, { afterFirstScreen: true });
+  const membership = charityMembership.usePart(loaded, { afterFirstScreen: true });
   // The general donation's checkout comes once the charity has been drawn (its place is kept meanwhile).
   useFirstScreenDrawn(!charity.isPending);
   const checkout = checkoutFormPart.usePart(loaded, { afterFirstScreen: true });
@@ -70,6 +73,7 @@ export function CharityRoute() {
           </div>
           {roles ? <roles.CharityRoles charityId={charity.data.id} country={country} /> : null}
           {gifts ? <gifts.CharityGifts charityId={charity.data.id} country={country} /> : null}
+          {membership ? <membership.BecomeAMember charity={charity.data} country={country} /> : null}
         </div>
       )}
     </div>

@@ -19,4 +19,4 @@ export const PROCESSING_BE_PATIENT = 'Please be patient. This may take a few mom
 export const PROCESSING_STAY = 'Please don’t click away from this screen until payment is completed';
 
 /** Shown where the card fields go until the gateway's frame is ready. */
-export const CARD_FRAME_LOADING = 'Loading secure card form…';
+export { CARD_FRAME_LOADING } from '../../lib/card-errors';

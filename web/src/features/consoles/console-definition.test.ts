@@ -54,6 +54,7 @@ describe('consoleMenu', () => {
       'Donation Reports',
       'Volunteering Reports',
       'Remittance',
+      'Membership',
       'Settings',
       'Help',
     ]);
@@ -73,6 +74,7 @@ describe('the registry', () => {
       'reports/donation-reports',
       'reports/volunteering-reports',
       'remittance',
+      'membership',
       'settings',
       'help',
     ]);
@@ -87,6 +89,7 @@ describe('the registry', () => {
       'Donation Reports',
       'Volunteering Reports',
       'Remittance',
+      'Membership',
       'Settings',
       'Help',
     ]);
@@ -166,11 +169,11 @@ describe('the registry', () => {
 
   it('user area: badges need User_ViewBadges; the rest always show', () => {
     // External Donations: every member may record one (the API takes it only for a workplace they belong to).
-    expect(labels(userConsole, [])).toEqual(['Dashboard', 'External Donations', 'Settings', 'Help']);
-    expect(labels(userConsole, ['User_ViewBadges'])).toEqual(['Dashboard', 'Badges', 'External Donations', 'Settings', 'Help']);
-    expect(labels(userConsole, ['User_ViewGiftVouchers'])).toEqual(['Dashboard', 'External Donations', 'Gift Vouchers', 'Settings', 'Help']);
+    expect(labels(userConsole, [])).toEqual(['Dashboard', 'External Donations', 'Memberships', 'Settings', 'Help']);
+    expect(labels(userConsole, ['User_ViewBadges'])).toEqual(['Dashboard', 'Badges', 'External Donations', 'Memberships', 'Settings', 'Help']);
+    expect(labels(userConsole, ['User_ViewGiftVouchers'])).toEqual(['Dashboard', 'External Donations', 'Gift Vouchers', 'Memberships', 'Settings', 'Help']);
     // Every signed-in member holds User_ViewFundraising (SIGNED_IN_PERMISSIONS).
-    expect(labels(userConsole, ['User_ViewFundraising'])).toEqual(['Dashboard', 'External Donations', 'Fundraising', 'Settings', 'Help']);
+    expect(labels(userConsole, ['User_ViewFundraising'])).toEqual(['Dashboard', 'External Donations', 'Fundraising', 'Memberships', 'Settings', 'Help']);
   });
 
   it('back office: each screen behind its permission; mfa is labelled Security', () => {

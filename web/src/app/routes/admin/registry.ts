@@ -90,6 +90,14 @@ export const charityConsole: ConsoleDefinition = {
       load: async () => (await import('../../../features/charity-donations/components/remittance')).RemittanceScreen,
     },
     {
+      // Charity membership (issue 17): plans and members. The menu form is the spec's (§6: Charity_MembershipManage); the
+      // screen itself shows a reader (Charity_MembershipView) the members only, should the menu ever open to them.
+      path: 'membership',
+      label: 'Membership',
+      permissions: { anyOf: ['Charity_MembershipManage'] },
+      load: async () => (await import('../../../features/memberships/components/charity-membership')).CharityMembership,
+    },
+    {
       path: 'settings',
       label: 'Settings',
       permissions: { anyOf: ['Charity_DashboardView'] },
@@ -290,6 +298,12 @@ export const userConsole: ConsoleDefinition = {
       label: 'Fundraising',
       permissions: { anyOf: ['User_ViewFundraising'] },
       load: async () => (await import('../../../features/fundraising/components/my-fundraising')).MyFundraising,
+    },
+    {
+      // The charities the member belongs to (issue 17), with their cards; every signed-in member has the screen.
+      path: 'memberships',
+      label: 'Memberships',
+      load: async () => (await import('../../../features/memberships/components/my-memberships')).MyMemberships,
     },
     {
       path: 'settings',

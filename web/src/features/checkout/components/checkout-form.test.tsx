@@ -6,7 +6,7 @@ import { TRANSACTION_FEE_CHANGED_MESSAGE } from '@giving/shared/contracts/paymen
 import { aGift, paymentGateways, TRACKING_NUMBER } from '../../../testing/fixtures';
 import { renderWithRouter } from '../../../testing/render';
 import { GIFT_PATH, donateButton, errorOf, field, renderCheckout } from '../testing';
-import { CARD_FORM_UNAVAILABLE } from '../card-errors';
+import { CARD_FORM_UNAVAILABLE } from '../../../lib/card-errors';
 import { CheckoutForm } from './checkout-form';
 
 type User = Awaited<ReturnType<typeof renderCheckout>>['user'];

@@ -4,7 +4,7 @@ import type { PaymentStatus } from '@giving/shared/contracts/donations';
 import { installFetchFake, json, problem, type FetchFake } from '../../../testing/fetch-fake';
 import { TRACKING_NUMBER } from '../../../testing/fixtures';
 import { DEFAULT_PAYMENT_FAILURE, PAYMENT_NOT_SENT, PAYMENT_STATUS_MISSING, PAYMENT_STATUS_UNKNOWN } from '../messages';
-import { MAX_STATUS_ERRORS } from '../api/get-payment-status';
+import { MAX_STATUS_ERRORS } from '../../../lib/payment-status';
 import { donateButton, field, renderCheckout } from '../testing';
 
 const STATUS_URL = `/api/donations/payments/${TRACKING_NUMBER}/status`;

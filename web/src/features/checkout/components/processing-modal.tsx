@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { PaymentStatus } from '@giving/shared/contracts/donations';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
-import { MAX_STATUS_ERRORS, isMissingBeforeFirstStatus, usePaymentStatus } from '../api/get-payment-status';
+import { MAX_STATUS_ERRORS, isMissingBeforeFirstStatus, usePaymentStatus } from '../../../lib/payment-status';
 import type { PaymentRun } from '../hooks/use-payment-flow';
 import { DEFAULT_PAYMENT_FAILURE, PAYMENT_STATUS_MISSING, PAYMENT_STATUS_UNKNOWN, PROCESSING_BE_PATIENT, PROCESSING_STAY, PROCESSING_TITLE, WORKING_ON_IT } from '../messages';
 import styles from './processing-modal.module.css';

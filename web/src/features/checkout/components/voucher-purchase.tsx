@@ -14,7 +14,7 @@ import { afterFirstScreen } from '../../../lib/first-screen';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { useCreateVoucherPurchase } from '../api/create-voucher-purchase';
-import { useCountryCardGateway } from '../hooks/use-country-card-gateway';
+import { useCountryCardGateway } from '../../../lib/country-card-gateway';
 import { usePaymentFlow } from '../hooks/use-payment-flow';
 import {
   VOUCHER_SERVER_FIELDS,
@@ -24,9 +24,9 @@ import {
   type VoucherPurchaseFormInput,
   type VoucherPurchaseFormValues,
 } from '../voucher-purchase-schema';
-import { CARD_FORM_UNAVAILABLE, CARD_FRAME_NOT_READY, CardFrameError } from '../card-errors';
+import { CARD_FORM_UNAVAILABLE, CARD_FRAME_NOT_READY, CardFrameError } from '../../../lib/card-errors';
 import { CARD_FRAME_LOADING } from '../messages';
-import type { CardFrameHandle } from './card-frame';
+import type { CardFrameHandle } from '../../../components/payments/card-frame';
 import { cardFramePart, processingModalPart } from './parts';
 import { VoucherValueFields, isVoucherValue } from './voucher-value-fields';
 import formStyles from './checkout-form.module.css';

@@ -10,8 +10,8 @@ import { FormMessage, TextField, TextareaField } from '../../../components/ui/fi
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { firstErrorIn } from '../../../lib/focus-first-error';
 import { useCreateWorkplaceVoucherOrder } from '../api/create-workplace-voucher-order';
-import { CARD_FORM_UNAVAILABLE, CARD_FRAME_NOT_READY, CardFrameError } from '../card-errors';
-import { useCountryCardGateway } from '../hooks/use-country-card-gateway';
+import { CARD_FORM_UNAVAILABLE, CARD_FRAME_NOT_READY, CardFrameError } from '../../../lib/card-errors';
+import { useCountryCardGateway } from '../../../lib/country-card-gateway';
 import { usePaymentFlow } from '../hooks/use-payment-flow';
 import { CARD_FRAME_LOADING } from '../messages';
 import {
@@ -25,7 +25,7 @@ import {
   type WorkplaceVoucherOrderFormInput,
   type WorkplaceVoucherOrderFormValues,
 } from '../workplace-voucher-order-schema';
-import type { CardFrameHandle } from './card-frame';
+import type { CardFrameHandle } from '../../../components/payments/card-frame';
 import { cardFramePart, processingModalPart } from './parts';
 import { VoucherValueFields, isVoucherValue } from './voucher-value-fields';
 import formStyles from './checkout-form.module.css';

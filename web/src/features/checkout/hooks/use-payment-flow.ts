@@ -10,7 +10,7 @@ import { ApiError, NetworkError, errorMessageOf } from '../../../lib/api-client'
 import { randomId } from '../../../lib/random-id';
 import { useCreatePayment } from '../api/create-payment';
 import { DEFAULT_PAYMENT_FAILURE, PAYMENT_NOT_SENT } from '../messages';
-import { CardFrameError, CardInvalidError } from '../card-errors';
+import { CardFrameError, CardInvalidError } from '../../../lib/card-errors';
 
 type WithoutCard<Request> = Request extends unknown ? Omit<Request, 'card'> : never;
 

@@ -1,9 +1,8 @@
 import { useImperativeHandle, type Ref } from 'react';
-import { FormMessage } from '../../../components/ui/field';
-import { Spinner } from '../../../components/ui/spinner';
-import { CARD_FORM_UNAVAILABLE } from '../card-errors';
-import { CARD_FRAME_LOADING } from '../messages';
-import { useCardFrame, type CardFrame as CardFrameControl, type CardGatewaySettings } from '../hooks/use-card-frame';
+import { FormMessage } from '../ui/field';
+import { Spinner } from '../ui/spinner';
+import { CARD_FORM_UNAVAILABLE, CARD_FRAME_LOADING } from '../../lib/card-errors';
+import { useCardFrame, type CardFrame as CardFrameControl, type CardGatewaySettings } from '../../lib/card-frame';
 import styles from './card-frame.module.css';
 
 /** What a page asks of its card fields. */

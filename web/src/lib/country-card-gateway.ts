@@ -1,9 +1,9 @@
 import type { CountryCode } from '@giving/shared/countries';
 import { merchantAccountFor } from '@giving/shared/contracts/payment-gateway';
 import type { TransactionProcessingFees } from '@giving/shared/fees';
-import { useRuntimeConfig } from '../../../lib/config';
-import { usePaymentGateway } from '../api/get-payment-gateway';
-import type { CardGatewaySettings } from './use-card-frame';
+import { useRuntimeConfig } from './config';
+import { usePaymentGateway } from './payment-gateway';
+import type { CardGatewaySettings } from './card-frame';
 
 export interface CountryCardGateway {
   /** Where the card fields come from and the key that frames them; undefined while they load. */

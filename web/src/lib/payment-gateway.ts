@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CountryCode } from '@giving/shared/countries';
 import { paymentGatewayResponseSchema, type PaymentGatewayResponse } from '@giving/shared/contracts/payment-gateway';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
 
 /**
  * GET /api/donations/payment-gateway?country= — the country's merchant account (its client key for the card fields)

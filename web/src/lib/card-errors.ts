@@ -1,4 +1,4 @@
-/** What can go wrong with the card before a payment is sent; the card frame and the payment flow share these. */
+/** What can go wrong with the card before a payment is sent; the card frame and the payment flows (checkout, membership) share these. */
 
 /** The gateway's hosted card fields reported problems in what the donor typed; the frame shows them itself. */
 export class CardInvalidError extends Error {
@@ -16,3 +16,4 @@ export class CardFrameError extends Error {
 export const CARD_FRAME_NOT_READY = 'The secure card form is still loading. Please wait a moment and try again.';
 export const CARD_FRAME_TIMEOUT = 'The secure card form did not respond. Please try again.';
 export const CARD_FORM_UNAVAILABLE = 'We couldn’t load the secure card form. Please refresh the page to try again.';
+export const CARD_FRAME_LOADING = 'Loading secure card form…';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { paymentStatusResponseSchema, type PaymentStatus, type PaymentStatusResponse } from '@giving/shared/contracts/donations';
-import { api, isNotFound } from '../../../lib/api-client';
+import { api, isNotFound } from './api-client';
 
 /** Spec §4: the checkout polls the payment's status every 2 seconds. */
 export const PAYMENT_STATUS_POLL_MS = 2000;

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import { CARD_FRAME_MESSAGE, type FromCardFrame, type ToCardFrame } from '@giving/shared/contracts/card-gateway';
 import { cardTokenSchema, type CardToken } from '@giving/shared/contracts/donations';
-import { randomId } from '../../../lib/random-id';
-import { CARD_FRAME_NOT_READY, CARD_FRAME_TIMEOUT, CardFrameError, CardInvalidError } from '../card-errors';
+import { randomId } from './random-id';
+import { CARD_FRAME_NOT_READY, CARD_FRAME_TIMEOUT, CardFrameError, CardInvalidError } from './card-errors';
 
 export interface CardGatewaySettings {
   /** The gateway's base URL, e.g. https://pay.example.com; its origin is the only one we listen to. */

@@ -1,10 +1,10 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CARD_FRAME_MESSAGE } from '@giving/shared/contracts/card-gateway';
-import { attachCardGateway } from '../../../testing/card-gateway-fake';
-import { GATEWAY_ORIGIN } from '../../../testing/fixtures';
-import { CARD_FRAME_NOT_READY, CARD_FRAME_TIMEOUT, CardFrameError, CardInvalidError } from '../card-errors';
-import { useCardFrame, type CardFrame } from './use-card-frame';
+import { attachCardGateway } from '../testing/card-gateway-fake';
+import { GATEWAY_ORIGIN } from '../testing/fixtures';
+import { CARD_FRAME_NOT_READY, CARD_FRAME_TIMEOUT, CardFrameError, CardInvalidError } from './card-errors';
+import { useCardFrame, type CardFrame } from './card-frame';
 
 function setup({ timeoutMs = 5000 } = {}) {
   const latest: { frame?: CardFrame } = {};
