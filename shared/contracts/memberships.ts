@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { CURRENCIES } from '../money';
 import { MESSAGES } from './messages';
 import { memberCardSchema } from './donations';
-import { idSchema, pathParameters } from './path-parameters';
+import { idSchema, pathParameters, requiredIdSchema } from './path-parameters';
 
 /**
  * Charity membership (issue 17 items 1-3). A charity offers plans (a fee per year or month, or once for life, with
@@ -107,7 +107,7 @@ export const manualMemberSchema = z.object({
   firstName: text(50),
   lastName: text(50),
   email: z.string({ error: MESSAGES.requiredField }).check(z.trim(), z.email(MESSAGES.invalidEmail), z.maxLength(254, MESSAGES.tooLong(254))),
-  planId: idSchema,
+  planId: requiredIdSchema,
   joinedOn: z.string({ error: MESSAGES.requiredField }).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.invalidInput)),
   note: text(200),
 });

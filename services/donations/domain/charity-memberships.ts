@@ -223,7 +223,8 @@ export async function joinMembership(
     ...(clientAddress ? { clientAddress } : {}),
     card,
     // A plan that renews keeps a new card for its renewals (a saved card is kept already).
-    ...(plan.autoRenew && !('savedCardId' in request.card) ? { saveCard: true } : {}),
+    // unless the member chose not to keep it (then it does not renew).
+    ...(plan.autoRenew && !('savedCardId' in request.card) && request.card.saveCard !== false ? { saveCard: true } : {}),
     createdAt: now.toISOString(),
   };
   const fingerprint = JSON.stringify([plan.planId, 'savedCardId' in request.card ? request.card.savedCardId : request.card.token]);
@@ -288,7 +289,8 @@ export async function recordMembershipPayment(deps: { store: MembershipStore; cl
     member: { ...(payment.memberId ? { memberId: payment.memberId } : {}), name: payment.receiptName, email: payment.donor.email },
     joinedOn: fresh ? on : existing.joinedOn,
     ...(paidUntil ? { paidUntil } : {}),
-    autoRenew: priced.membership.period !== 'Life' && (await planRenews(deps.store, payment)),
+    // It renews when its plan does and there is a card to renew from (the member may have chosen not to keep theirs).
+    autoRenew: priced.membership.period !== 'Life' && (await planRenews(deps.store, payment)) && (payment.card?.savedCardId !== undefined || payment.saveCard === true || existing?.savedCardId !== undefined),
     source: 'Online',
     lastPayment: { trackingNumber: payment.trackingNumber, amount: priced.amount, paidAt: now.toISOString() },
     country: payment.country,

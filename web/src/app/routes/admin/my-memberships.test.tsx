@@ -59,6 +59,9 @@ describe('my memberships (My Account)', () => {
     expect(within(dialog).getByText('KKT-000001')).toBeTruthy();
     const qr = await within(dialog).findByRole('img', { name: 'QR code of membership number KKT-000001' });
     expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+,\d+h1v1h-1z/);
+    // Put away with a button (a phone has no Escape key).
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Membership card' })).toBeNull());
   });
 
   it('cancels after asking, explaining it stays until the paid period ends and will not renew', async () => {

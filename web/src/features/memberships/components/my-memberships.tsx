@@ -119,6 +119,12 @@ export function MyMemberships() {
       )}
       <Modal open={shown !== undefined} title="Membership card" onClose={() => setShown(undefined)}>
         {shown ? <MembershipCard membership={shown} /> : null}
+        {/* A phone has no Escape key: the card says how to put it away. */}
+        <div className={styles.cardActions}>
+          <Button variant="secondary" onClick={() => setShown(undefined)}>
+            Close
+          </Button>
+        </div>
       </Modal>
       <ConfirmDialog {...cancel.dialog} title="Cancel this membership?" confirmLabel="Cancel membership" cancelLabel="Keep it">
         {cancel.item ? cancelText(cancel.item) : null}
