@@ -167,7 +167,7 @@ function pathFor(route: RouteSpec, relation: Relation): string {
   return route.path
     .replace(
       '{charityId}',
-      /^\/(accounts|donations|volunteering|fundraising)\/charity\/\{charityId\}|^\/donations\/backoffice\/charities\/|^\/volunteer\/workplace\/byCharity\//.test(route.path)
+      /^\/(accounts|donations|volunteering|fundraising|memberships)\/charity\/\{charityId\}|^\/donations\/backoffice\/charities\/|^\/volunteer\/workplace\/byCharity\//.test(route.path)
         ? tenants.charity[which]
         : 'NOSUCHCHARITY',
     )

@@ -142,7 +142,26 @@ export async function startLiveSockets(options: LiveSocketOptions): Promise<Runn
       headers: { Host: domainName, 'x-api-key': '', 'X-Forwarded-For': '', 'x-restapi': '' },
       isBase64Encoded: false,
     };
-    void runRoute(routes.disconnect, event);
+    void runQueued(() => runRoute(routes.disconnect, event));
+  }
+
+  /**
+   * $disconnect runs as Lambda would run a burst of them: a bounded number at once, each one's timeout counted from
+   * when it starts. (A thousand browsers leaving at once would otherwise all start together on this one process and
+   * time out waiting for each other, leaving their connections behind.)
+   */
+  const DISCONNECTS_AT_ONCE = 25;
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  async function runQueued<T>(task: () => Promise<T>): Promise<T> {
+    if (running >= DISCONNECTS_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await task();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
   }
 
   async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {

@@ -188,8 +188,9 @@ describe('CheckoutForm, signed in', () => {
     await user.click(await screen.findByRole('button', { name: 'Use Saved Card(s)' }));
     // Spec §5: a saved card must be chosen first.
     await user.click(donateButton());
-    expect(screen.getByRole('alert').textContent).toBe(CARD_CHOICE_MESSAGE);
-    await user.click(screen.getByRole('radio', { name: /4242/ }));
+    // The form checks itself asynchronously: wait for its message (it raced a loaded 2-core machine).
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(CARD_CHOICE_MESSAGE));
+    await user.click(await screen.findByRole('radio', { name: /4242/ }));
     await user.click(donateButton());
 
     await waitFor(() => expect(fetch.callsTo('POST', MEMBER_PAYMENTS)).toHaveLength(1));
