@@ -1,3 +1,4 @@
+import { DIGEST_LIMIT } from '../domain/owner-mail';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
@@ -549,27 +550,66 @@ export function dynamoFundraisingStore(client: DynamoDBDocumentClient, tableName
             TableName: tableName,
             Key: keys.digest(pageId),
             UpdateExpression: 'SET entries.#donation = :entry ADD #count :one',
-            ConditionExpression: 'attribute_not_exists(entries.#donation)',
+            // A full digest lists no more (the item stays far below DynamoDB's 400 KB): it counts them instead.
+            ConditionExpression: 'attribute_not_exists(entries.#donation) AND (attribute_not_exists(#count) OR #count < :limit)',
             ExpressionAttributeNames: { '#donation': donationId, '#count': 'count' },
-            ExpressionAttributeValues: { ':entry': entry, ':one': 1 },
+            ExpressionAttributeValues: { ':entry': entry, ':one': 1, ':limit': DIGEST_LIMIT },
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+          }),
+        );
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        const old = (error as { Item?: Record<string, { M?: Record<string, unknown> }> }).Item;
+        if (old?.entries?.M?.[donationId]) return; // a redelivered donation: listed already
+        await client.send(
+          new UpdateCommand({ TableName: tableName, Key: keys.digest(pageId), UpdateExpression: 'ADD overflow :one', ExpressionAttributeValues: { ':one': 1 } }),
+        );
+      }
+    },
+    async dueDigests(now) {
+      const items = await query({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now', ExpressionAttributeValues: { ':pk': 'DIGESTS', ':now': `${now}#~` } });
+      return items.map((item) => withoutKeys<DonationDigest>(item)).filter((digest) => (digest.count ?? 0) > 0 || (digest.overflow ?? 0) > 0);
+    },
+    async takeDigest(digest, sent, nextDueAt) {
+      const names = Object.fromEntries(sent.donationIds.map((id, i) => [`#d${i}`, id]));
+      const removing = sent.donationIds.map((_, i) => `entries.#d${i}`);
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.digest(digest.pageId),
+            UpdateExpression: `SET dueAt = :due, gsi1sk = :sort ADD #count :less, overflow :fewer${removing.length ? ` REMOVE ${removing.join(', ')}` : ''}`,
+            // Every entry taken must still be there: another run that took them first makes this one take nothing.
+            ConditionExpression: removing.length ? removing.map((path) => `attribute_exists(${path})`).join(' AND ') : 'overflow >= :overflow',
+            ExpressionAttributeNames: { '#count': 'count', ...names },
+            ExpressionAttributeValues: {
+              ':due': nextDueAt,
+              ':sort': `${nextDueAt}#${digest.pageId}`,
+              ':less': -sent.donationIds.length,
+              ':fewer': -sent.overflow,
+              ...(removing.length ? {} : { ':overflow': sent.overflow }),
+            },
+          }),
+        );
+      } catch (error) {
+        if (isConditionFailure(error)) return 'already';
+        throw error;
+      }
+      // Empty now (nothing joined meanwhile): it goes.
+      try {
+        await client.send(
+          new DeleteCommand({
+            TableName: tableName,
+            Key: keys.digest(digest.pageId),
+            ConditionExpression: '#count = :zero AND (attribute_not_exists(overflow) OR overflow = :zero)',
+            ExpressionAttributeNames: { '#count': 'count' },
+            ExpressionAttributeValues: { ':zero': 0 },
           }),
         );
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
       }
-    },
-    async dueDigests(now) {
-      const items = await query({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now', ExpressionAttributeValues: { ':pk': 'DIGESTS', ':now': `${now}#~` } });
-      return items.map((item) => withoutKeys<DonationDigest>(item)).filter((digest) => (digest.count ?? 0) > 0);
-    },
-    async takeDigest(digest) {
-      try {
-        await client.send(new DeleteCommand({ TableName: tableName, Key: keys.digest(digest.pageId), ConditionExpression: '#count = :count', ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':count': digest.count } }));
-        return 'taken';
-      } catch (error) {
-        if (isConditionFailure(error)) return 'grown';
-        throw error;
-      }
+      return 'taken';
     },
     async markTargetReached(pageId, at) {
       try {

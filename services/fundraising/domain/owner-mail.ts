@@ -24,21 +24,35 @@ export async function noteDonation(deps: Pick<FundraisingDeps, 'store' | 'clock'
   await deps.store.addToDigest(pageId, donationId, entry, dueAt);
 }
 
+/** At most this many donations are listed in one digest e-mail (the rest go in the next); a digest lists at most DIGEST_LIMIT. */
+export const DIGEST_ENTRIES_PER_MAIL = 50;
+export const DIGEST_LIMIT = 500;
+
 /**
- * The digest job: each page whose gathered donations are due gets one e-mail to its owner naming them (with the
- * messages, hidden ones too: they were left for the owner), then the digest goes, unless more joined meanwhile (sent
- * with them next time). A page with no owner e-mail is dropped silently.
+ * The digest job: each page whose gathered donations are due gets one e-mail to its owner naming them (the oldest 50,
+ * with the messages, hidden ones too: they were left for the owner), then exactly those are taken out of the digest.
+ * Donations that joined meanwhile stay for the next e-mail, a few minutes on: none is named twice (it was: a digest
+ * that grew while being sent was kept whole and sent again, growing, every minute). A page with no owner e-mail has
+ * its digest taken silently.
  */
 export async function sendDueDigests(deps: Pick<FundraisingDeps, 'store' | 'clock'> & { mail: MailDeps }): Promise<number> {
-  const due = await deps.store.dueDigests(deps.clock.now().toISOString());
+  const now = deps.clock.now();
+  const due = await deps.store.dueDigests(now.toISOString());
   let sent = 0;
   for (const digest of due) {
+    const listed = Object.entries(digest.entries)
+      .sort(([, a], [, b]) => a.donatedOn.localeCompare(b.donatedOn))
+      .slice(0, DIGEST_ENTRIES_PER_MAIL);
+    const more = Object.keys(digest.entries).length - listed.length;
+    const overflow = digest.overflow ?? 0;
     const page = await deps.store.getPage(digest.pageId, { consistent: true });
+    // Sent, then taken (a failed send leaves them for the next run); the rest are due at once when there are more.
     if (page?.ownerEmail) {
-      await deps.mail.mailer.send(digestMail(deps.mail, page, digest));
+      await deps.mail.mailer.send(digestMail(deps.mail, page, { ...digest, entries: Object.fromEntries(listed), count: listed.length, overflow: more > 0 ? 0 : overflow }));
       sent++;
     }
-    await deps.store.takeDigest(digest);
+    const nextDueAt = new Date(now.getTime() + (more > 0 ? 0 : DIGEST_MINUTES * 60_000)).toISOString();
+    await deps.store.takeDigest(digest, { donationIds: listed.map(([id]) => id), overflow: more > 0 ? 0 : overflow }, nextDueAt);
   }
   return sent;
 }
@@ -52,6 +66,7 @@ export function digestMail(mail: MailDeps, page: StoredPage, digest: DonationDig
     count === 1 ? `Someone has given to your fundraising page "${page.title}" for ${page.charity.name}:` : `${count} people have given to your fundraising page "${page.title}" for ${page.charity.name}:`,
     '',
     ...entries.map((entry) => `${entry.name} gave ${amount(entry.amount, entry.currency, page)}${entry.message ? `: "${entry.message}"` : '.'}`),
+    ...(digest.overflow ? [`…and ${digest.overflow} more ${digest.overflow === 1 ? 'donation' : 'donations'}: see them all on your page.`] : []),
     '',
     progressLine(page),
     `See your page and thank your supporters: ${pageLink(mail, page)}`,

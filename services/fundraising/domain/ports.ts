@@ -77,6 +77,8 @@ export interface DonationDigest {
   /** By donation: a redelivered donation is the same entry. */
   entries: Record<string, { name: string; amount: number; currency: string; message?: string; donatedOn: string }>;
   count: number;
+  /** Donations that arrived while the digest was full (not listed; the e-mail says how many more). */
+  overflow?: number;
   dueAt: string;
 }
 
@@ -254,8 +256,11 @@ export interface FundraisingStore {
   addToDigest(pageId: string, donationId: string, entry: DonationDigest['entries'][string], dueAt: string): Promise<void>;
   /** Digests due by `now`, oldest first. */
   dueDigests(now: string): Promise<DonationDigest[]>;
-  /** Removes a sent digest unless donations joined it meanwhile ('grown': it is sent again, with them, next time). */
-  takeDigest(digest: DonationDigest): Promise<'taken' | 'grown'>;
+  /**
+   * Takes the entries (and the unlisted count) an e-mail named out of the digest, in one conditional write, so they
+   * are never sent again; entries that joined meanwhile stay, due `nextDueAt`. 'already' when another run took them.
+   */
+  takeDigest(digest: Pick<DonationDigest, 'pageId'>, sent: { donationIds: string[]; overflow: number }, nextDueAt: string): Promise<'taken' | 'already'>;
   /** Marks the page as having reached its target, once: true for the call that marked it. */
   markTargetReached(pageId: string, at: string): Promise<boolean>;
 
