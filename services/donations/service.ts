@@ -392,6 +392,7 @@ export default defineService({
     {
       method: 'GET',
       path: '/memberships/charities/{charityUrl}/plans',
+      response: { status: 200, schema: 'memberships#membershipPlanListSchema' },
       handler: 'handlers/charity-memberships#publicPlans',
       auth: { kind: 'public' },
       summary: "The charity page's membership plans: the active ones, cheapest first ({items}); 404 for an unknown charity.",
@@ -400,6 +401,7 @@ export default defineService({
     {
       method: 'POST',
       path: '/memberships/me/join',
+      response: { status: 202, schema: 'donations#createPaymentResponseSchema' },
       handler: 'handlers/charity-memberships#join',
       auth: { kind: 'signedIn' },
       summary:
@@ -409,6 +411,7 @@ export default defineService({
     {
       method: 'GET',
       path: '/memberships/me',
+      response: { status: 200, schema: 'memberships#membershipListSchema' },
       handler: 'handlers/charity-memberships#mine',
       auth: { kind: 'signedIn' },
       summary: "The member's memberships, newest first, each with its number, plan, status (by its dates) and paid-until day.",
@@ -417,6 +420,7 @@ export default defineService({
     {
       method: 'DELETE',
       path: '/memberships/me/{membershipId}',
+      response: { status: 200, schema: 'memberships#membershipSchema' },
       handler: 'handlers/charity-memberships#cancel',
       auth: { kind: 'signedIn' },
       summary: "Cancels one of the member's memberships (another's is 404): it will not renew and stays theirs until its paid period ends; cancelling again is harmless.",
@@ -425,6 +429,7 @@ export default defineService({
     {
       method: 'GET',
       path: '/memberships/charity/{charityId}/plans',
+      response: { status: 200, schema: 'memberships#membershipPlanListSchema' },
       handler: 'handlers/charity-memberships#plans',
       auth: charity('Charity_MembershipView', 'Charity_MembershipManage'),
       summary: "Every membership plan of the charity, open or closed.",
@@ -433,6 +438,7 @@ export default defineService({
     {
       method: 'POST',
       path: '/memberships/charity/{charityId}/plans',
+      response: { status: 201, schema: 'memberships#membershipPlanSchema' },
       handler: 'handlers/charity-memberships#createPlan',
       auth: charity('Charity_MembershipManage'),
       summary: 'A new membership plan (201): name, description, fee (cents), period (Yearly, Monthly, Life), benefits, autoRenew, active.',
@@ -441,6 +447,7 @@ export default defineService({
     {
       method: 'PUT',
       path: '/memberships/charity/{charityId}/plans/{planId}',
+      response: { status: 200, schema: 'memberships#membershipPlanSchema' },
       handler: 'handlers/charity-memberships#updatePlan',
       auth: charity('Charity_MembershipManage'),
       summary: "Changes a plan (another charity's is 404); members already paid keep what they paid until it renews.",
@@ -449,6 +456,7 @@ export default defineService({
     {
       method: 'GET',
       path: '/memberships/charity/{charityId}/members',
+      response: { status: 200, schema: 'memberships#membershipListSchema' },
       handler: 'handlers/charity-memberships#members',
       auth: charity('Charity_MembershipView', 'Charity_MembershipManage'),
       summary: "The charity's members, newest first, 50 a page (?q= name, e-mail or membership number; ?status=; ?cursor=).",
@@ -457,6 +465,7 @@ export default defineService({
     {
       method: 'POST',
       path: '/memberships/charity/{charityId}/members',
+      response: { status: 201, schema: 'memberships#membershipSchema' },
       handler: 'handlers/charity-memberships#addMember',
       auth: charity('Charity_MembershipManage'),
       summary: 'Adds a member who paid elsewhere (201): names, e-mail, plan, the day they joined and how they paid; idempotent on the Idempotency-Key header.',
@@ -465,6 +474,7 @@ export default defineService({
     {
       method: 'GET',
       path: '/memberships/charity/{charityId}/members/csv',
+      response: { status: 200, contentType: 'text/csv' },
       handler: 'handlers/charity-memberships#membersCsv',
       auth: charity('Charity_MembershipView', 'Charity_MembershipManage'),
       summary: 'Every member of the charity as CSV (text/csv attachment, header row first), read a page at a time.',
@@ -501,6 +511,7 @@ export default defineService({
     {
       method: 'POST',
       path: '/donations/backoffice/payments/{trackingNumber}/refunds',
+      response: { status: 202, schema: 'back-office-payments#refundAnswerSchema' },
       handler: 'handlers/back-office-payments#refund',
       auth: backOffice('BackOffice_ManagePayments'),
       summary:
