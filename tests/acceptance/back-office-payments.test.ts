@@ -188,8 +188,10 @@ describe('refunds from the back office', () => {
     expect(await gatewayCharge(after.chargeId!)).toMatchObject({ refunded: true, amount_refunded: 2500 + fee });
     expect(await balanceOf(code)).toBe(3000);
     // The charity's ledger: $50 refunded, no longer owed.
+    // (Other donations are still being counted meanwhile, so what is owed is checked as what it is made of.)
     const owed = await eventually(remittance, (r) => r.refunded.cents >= owedBefore.refunded.cents + 5000);
-    expect(owed.owed.cents).toBe(owedBefore.owed.cents - 5000);
+    expect(owed.refunded.cents).toBe(owedBefore.refunded.cents + 5000);
+    expect(owed.owed.cents).toBe(owed.received.cents - owed.refunded.cents - owed.paid.cents);
 
     // The donor is told, with the receipt that replaces theirs.
     const mail = await eventually(async () => (await client.receiptsFor(email)).find((m) => m.subject === 'Your refund from Koha: Kiwi Coast Rescue'), (m) => m !== undefined);

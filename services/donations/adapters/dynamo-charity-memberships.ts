@@ -1,8 +1,8 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { MembershipPlan } from '@giving/shared/contracts/memberships';
 import { MESSAGES } from '@giving/shared/contracts/messages';
-import { queryAll } from '@giving/shared/dynamo-query';
+import { queryAll, queryPage } from '@giving/shared/dynamo-query';
 import { invalid } from '@giving/shared/errors';
 import type { MembershipStore, StoredMembership } from '../domain/charity-memberships';
 import { ledgerKey, monthKey } from './dynamo-charity-ledger';
@@ -51,18 +51,6 @@ const membershipItem = (membership: StoredMembership) => ({
 });
 
 const badCursor = () => invalid([{ field: 'query.cursor', message: MESSAGES.invalidInput }]);
-const encodeCursor = (item: Record<string, unknown>) => Buffer.from(JSON.stringify([item.pk, item.sk, item.gsi1pk, item.gsi1sk])).toString('base64url');
-function decodeCursor(cursor: string, partition: string): Record<string, string> {
-  let values: unknown;
-  try {
-    values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw badCursor();
-  }
-  if (!Array.isArray(values) || values.length !== 4 || !values.every((v) => typeof v === 'string') || values[2] !== partition) throw badCursor();
-  const [pk, sk, gsi1pk, gsi1sk] = values as string[];
-  return { pk: pk!, sk: sk!, gsi1pk: gsi1pk!, gsi1sk: gsi1sk! };
-}
 
 export function dynamoMembershipStore(client: DynamoDBDocumentClient, tableName: string): MembershipStore {
   const get = async (key: Record<string, string>) => (await client.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }))).Item;
@@ -141,30 +129,17 @@ export function dynamoMembershipStore(client: DynamoDBDocumentClient, tableName:
 
     async listByCharity(charityId, { q }, limit, cursor) {
       const partition = `CHARITYMEMBERS#${charityId}`;
-      const items: Record<string, unknown>[] = [];
-      let start: QueryCommandInput['ExclusiveStartKey'] = cursor ? decodeCursor(cursor, partition) : undefined;
-      // One more than a page tells whether there is a next page; a search reads on until the page is full.
-      do {
-        const result = await client.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: 'gsi1',
-            KeyConditionExpression: 'gsi1pk = :members',
-            ...(q ? { FilterExpression: 'contains(searchText, :q)' } : {}),
-            ExpressionAttributeValues: { ':members': partition, ...(q ? { ':q': q.toLowerCase() } : {}) },
-            ScanIndexForward: false,
-            Limit: q ? 200 : limit + 1 - items.length,
-            ExclusiveStartKey: start,
-          }),
-        );
-        items.push(...(result.Items ?? []));
-        start = result.LastEvaluatedKey;
-      } while (start && items.length <= limit);
-      if (items.length > limit) {
-        const page = items.slice(0, limit);
-        return { items: page.map((item) => strip<StoredMembership>(item)), nextCursor: encodeCursor(page[page.length - 1]!) };
-      }
-      return { items: items.map((item) => strip<StoredMembership>(item)) };
+      const page = await queryPage(
+        client,
+        {
+          TableName: tableName,
+          KeyConditionExpression: 'gsi1pk = :members',
+          ...(q ? { FilterExpression: 'contains(searchText, :q)' } : {}),
+          ExpressionAttributeValues: { ':members': partition, ...(q ? { ':q': q.toLowerCase() } : {}) },
+        },
+        { index: 'gsi1', partition, limit, ...(cursor ? { cursor } : {}), badCursor },
+      );
+      return { items: page.items.map((item) => strip<StoredMembership>(item)), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
     },
 
     async addManual(membership, idempotencyKey) {

@@ -1,6 +1,6 @@
-import { queryAll } from '@giving/shared/dynamo-query';
+import { queryAll, queryPage } from '@giving/shared/dynamo-query';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { MESSAGES } from '@giving/shared/contracts/messages';
 import { invalid } from '@giving/shared/errors';
 import { money, type Currency } from '@giving/shared/money';
@@ -91,30 +91,9 @@ function toRedemption(item: Record<string, unknown>): VoucherRedemption {
   };
 }
 
+const badCursor = () => invalid([{ field: 'query.cursor', message: MESSAGES.invalidInput }]);
 const reasonCodes = (error: TransactionCanceledException) => (error.CancellationReasons ?? []).map((reason) => reason.Code);
 
-const CURSOR_KEYS = { gsi1: ['pk', 'sk', 'gsi1pk', 'gsi1sk'], gsi2: ['pk', 'sk', 'gsi2pk', 'gsi2sk'] } as const;
-type CursorIndex = keyof typeof CURSOR_KEYS;
-const badCursor = () => invalid([{ field: 'query.cursor', message: MESSAGES.invalidInput }]);
-
-function encodeCursor(index: CursorIndex, item: Record<string, unknown>): string {
-  return Buffer.from(JSON.stringify(CURSOR_KEYS[index].map((key) => item[key]))).toString('base64url');
-}
-
-/** Reads a cursor back; one from another list (or made up) is refused, never handed to DynamoDB. */
-function decodeCursor(index: CursorIndex, cursor: string, partition: string): Record<string, string> {
-  const keys = CURSOR_KEYS[index];
-  let values: unknown;
-  try {
-    values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw badCursor();
-  }
-  if (!Array.isArray(values) || values.length !== keys.length || !values.every((v) => typeof v === 'string') || values[2] !== partition) {
-    throw badCursor();
-  }
-  return Object.fromEntries(keys.map((key, i) => [key, values[i] as string]));
-}
 
 export function dynamoVoucherRepository(client: DynamoDBDocumentClient, tableName: string): VoucherRepository {
   const getRedemption = async (trackingNumber: string) => {
@@ -297,30 +276,17 @@ export function dynamoVoucherRepository(client: DynamoDBDocumentClient, tableNam
     },
 
     async search({ q, cursor }, limit) {
-      const items: Record<string, unknown>[] = [];
-      let start: QueryCommandInput['ExclusiveStartKey'] = cursor ? decodeCursor('gsi2', cursor, ALL_VOUCHERS) : undefined;
-      // One more than a page tells whether there is a next page; a search reads on until the page is full.
-      do {
-        const result = await client.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: 'gsi2',
-            KeyConditionExpression: 'gsi2pk = :all',
-            ...(q ? { FilterExpression: 'contains(buyerEmailLower, :q)' } : {}),
-            ExpressionAttributeValues: { ':all': ALL_VOUCHERS, ...(q ? { ':q': q.toLowerCase() } : {}) },
-            ScanIndexForward: false,
-            Limit: q ? 200 : limit + 1 - items.length,
-            ExclusiveStartKey: start,
-          }),
-        );
-        items.push(...(result.Items ?? []));
-        start = result.LastEvaluatedKey;
-      } while (start && items.length <= limit);
-      if (items.length > limit) {
-        const page = items.slice(0, limit);
-        return { items: page.map(toVoucher), nextCursor: encodeCursor('gsi2', page[page.length - 1] as Record<string, unknown>) };
-      }
-      return { items: items.map(toVoucher) };
+      const page = await queryPage(
+        client,
+        {
+          TableName: tableName,
+          KeyConditionExpression: 'gsi2pk = :all',
+          ...(q ? { FilterExpression: 'contains(buyerEmailLower, :q)' } : {}),
+          ExpressionAttributeValues: { ':all': ALL_VOUCHERS, ...(q ? { ':q': q.toLowerCase() } : {}) },
+        },
+        { index: 'gsi2', partition: ALL_VOUCHERS, limit, ...(cursor ? { cursor } : {}), badCursor },
+      );
+      return { items: page.items.map(toVoucher), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
     },
 
     async completeOrder(vouchers, { trackingNumber, chargeId }) {
@@ -373,24 +339,12 @@ export function dynamoVoucherRepository(client: DynamoDBDocumentClient, tableNam
 
     async listByWorkplace(workplaceId, { cursor }, limit) {
       const partition = workplacePartition(workplaceId);
-      const result = await client.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :workplace',
-          ExpressionAttributeValues: { ':workplace': partition },
-          ScanIndexForward: false,
-          // One more than a page tells whether there is a next one.
-          Limit: limit + 1,
-          ...(cursor ? { ExclusiveStartKey: decodeCursor('gsi1', cursor, partition) } : {}),
-        }),
+      const page = await queryPage(
+        client,
+        { TableName: tableName, KeyConditionExpression: 'gsi1pk = :workplace', ExpressionAttributeValues: { ':workplace': partition } },
+        { index: 'gsi1', partition, limit, ...(cursor ? { cursor } : {}), badCursor },
       );
-      const items = result.Items ?? [];
-      if (items.length > limit) {
-        const page = items.slice(0, limit);
-        return { items: page.map(toVoucher), nextCursor: encodeCursor('gsi1', page[page.length - 1] as Record<string, unknown>) };
-      }
-      return { items: items.map(toVoucher) };
+      return { items: page.items.map(toVoucher), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
     },
 
     async balancesOfWorkplace(workplaceId) {
