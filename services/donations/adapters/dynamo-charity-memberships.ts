@@ -6,7 +6,7 @@ import { queryAll, queryPage } from '@giving/shared/dynamo-query';
 import { invalid } from '@giving/shared/errors';
 import type { MembershipStore, StoredMembership } from '../domain/charity-memberships';
 import { ledgerKey, monthKey } from './dynamo-charity-ledger';
-import { paymentKey } from './dynamo-payments';
+import { completePaymentUpdate, paymentKey } from './dynamo-payments';
 
 /**
  * Charity memberships in the donations table (domain/charity-memberships.ts):
@@ -265,16 +265,7 @@ export function dynamoMembershipStore(client: DynamoDBDocumentClient, tableName:
         await client.send(
           new TransactWriteCommand({
             TransactItems: [
-              {
-                Update: {
-                  TableName: tableName,
-                  Key: paymentKey(payment.trackingNumber),
-                  UpdateExpression: 'SET #status = :completed, chargeId = :chargeId, updatedAt = :at REMOVE gsi1pk, gsi1sk',
-                  ConditionExpression: '#status = :processing AND attribute_not_exists(compensating)',
-                  ExpressionAttributeNames: { '#status': 'status' },
-                  ExpressionAttributeValues: { ':completed': 'Completed', ':processing': 'Processing', ':chargeId': chargeId, ':at': membership.lastPayment?.paidAt ?? membership.createdAt },
-                },
-              },
+              { Update: completePaymentUpdate(tableName, payment.trackingNumber, { at: membership.lastPayment?.paidAt ?? membership.createdAt, chargeId }) },
               { Put: { TableName: tableName, Item: membershipItem(membership) } },
               ...(membership.member.memberId
                 ? [{ Put: { TableName: tableName, Item: { ...lookupKey(membership.member.memberId, membership.plan.planId), membershipId: membership.membershipId } } }]

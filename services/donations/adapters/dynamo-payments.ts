@@ -36,6 +36,35 @@ export const paymentKey = (trackingNumber: string) => ({ pk: `PAYMENT#${tracking
 const paymentKeyOf = (idempotencyKey: string) => ({ pk: `PAYMENT#${seededTail(idempotencyKey)}`, sk: 'PAYMENT' });
 export const donationKey = (donationId: string) => ({ pk: `DONATION#${donationId}`, sk: 'DONATION' });
 
+/**
+ * The one write that completes a payment, inside the transaction that records what it paid for (a donation, a voucher,
+ * a membership): Processing -> Completed with its charge (none when a gift voucher paid it all) and anything else the
+ * record sets on the payment. A payment being compensated can never complete; a completed one never again.
+ */
+export function completePaymentUpdate(tableName: string, trackingNumber: string, completion: { at: string; chargeId?: string; set?: Record<string, unknown> }) {
+  const extra = Object.entries(completion.set ?? {});
+  const assignments = [
+    '#status = :completed',
+    ...(completion.chargeId ? ['chargeId = :chargeId'] : []),
+    ...extra.map(([name]) => `${name} = :${name}`),
+    'updatedAt = :at',
+  ];
+  return {
+    TableName: tableName,
+    Key: paymentKey(trackingNumber),
+    UpdateExpression: `SET ${assignments.join(', ')} REMOVE gsi1pk, gsi1sk`,
+    ConditionExpression: '#status = :processing AND attribute_not_exists(compensating)',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':completed': 'Completed',
+      ':processing': 'Processing',
+      ...(completion.chargeId ? { ':chargeId': completion.chargeId } : {}),
+      ...Object.fromEntries(extra.map(([name, value]) => [`:${name}`, value])),
+      ':at': completion.at,
+    },
+  };
+}
+
 /** The donation's item: its key, gsi1 (CHARITY#<id> / DONATION#<id>) and the donation report's gsi2 (dynamo-donation-report.ts). */
 export const donationItem = (donation: Donation) => ({
   ...donationKey(donation.donationId),
@@ -146,22 +175,7 @@ export function dynamoPaymentRepository(client: DynamoDBDocumentClient, tableNam
                   ConditionExpression: 'attribute_not_exists(pk)',
                 },
               },
-              {
-                Update: {
-                  TableName: tableName,
-                  Key: paymentKey(donation.trackingNumber),
-                  // No chargeId when a gift voucher paid it all; a payment being compensated can no longer complete.
-                  UpdateExpression: `SET #status = :completed, ${donation.chargeId ? 'chargeId = :chargeId, ' : ''}updatedAt = :at REMOVE gsi1pk, gsi1sk`,
-                  ConditionExpression: '#status = :processing AND attribute_not_exists(compensating)',
-                  ExpressionAttributeNames: { '#status': 'status' },
-                  ExpressionAttributeValues: {
-                    ':completed': 'Completed',
-                    ':processing': 'Processing',
-                    ...(donation.chargeId ? { ':chargeId': donation.chargeId } : {}),
-                    ':at': donation.completedAt,
-                  },
-                },
-              },
+              { Update: completePaymentUpdate(tableName, donation.trackingNumber, { at: donation.completedAt, ...(donation.chargeId ? { chargeId: donation.chargeId } : {}) }) },
             ],
           }),
         );

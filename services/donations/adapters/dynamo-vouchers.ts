@@ -5,7 +5,7 @@ import { MESSAGES } from '@giving/shared/contracts/messages';
 import { invalid } from '@giving/shared/errors';
 import { money, type Currency } from '@giving/shared/money';
 import type { RateLimiter, Voucher, VoucherRedemption, VoucherRepository } from '../domain/ports';
-import { paymentKey } from './dynamo-payments';
+import { completePaymentUpdate, paymentKey } from './dynamo-payments';
 
 /**
  * Gift voucher items in the donations table:
@@ -108,22 +108,7 @@ export function dynamoVoucherRepository(client: DynamoDBDocumentClient, tableNam
           new TransactWriteCommand({
             TransactItems: [
               { Put: { TableName: tableName, Item: voucherItem(voucher), ConditionExpression: 'attribute_not_exists(pk)' } },
-              {
-                Update: {
-                  TableName: tableName,
-                  Key: paymentKey(trackingNumber),
-                  UpdateExpression: 'SET #status = :completed, chargeId = :chargeId, purchasedVoucher = :voucher, updatedAt = :at REMOVE gsi1pk, gsi1sk',
-                  ConditionExpression: '#status = :processing AND attribute_not_exists(compensating)',
-                  ExpressionAttributeNames: { '#status': 'status' },
-                  ExpressionAttributeValues: {
-                    ':completed': 'Completed',
-                    ':processing': 'Processing',
-                    ':chargeId': chargeId,
-                    ':voucher': { codeHash: voucher.codeHash },
-                    ':at': voucher.createdAt,
-                  },
-                },
-              },
+              { Update: completePaymentUpdate(tableName, trackingNumber, { at: voucher.createdAt, chargeId, set: { purchasedVoucher: { codeHash: voucher.codeHash } } }) },
             ],
           }),
         );
@@ -297,20 +282,11 @@ export function dynamoVoucherRepository(client: DynamoDBDocumentClient, tableNam
             TransactItems: [
               ...vouchers.map((voucher) => ({ Put: { TableName: tableName, Item: voucherItem(voucher), ConditionExpression: 'attribute_not_exists(pk)' } })),
               {
-                Update: {
-                  TableName: tableName,
-                  Key: paymentKey(trackingNumber),
-                  UpdateExpression: 'SET #status = :completed, chargeId = :chargeId, purchasedVouchers = :vouchers, updatedAt = :at REMOVE gsi1pk, gsi1sk',
-                  ConditionExpression: '#status = :processing AND attribute_not_exists(compensating)',
-                  ExpressionAttributeNames: { '#status': 'status' },
-                  ExpressionAttributeValues: {
-                    ':completed': 'Completed',
-                    ':processing': 'Processing',
-                    ':chargeId': chargeId,
-                    ':vouchers': vouchers.map(({ voucherId, codeHash }) => ({ voucherId, codeHash })),
-                    ':at': (vouchers[0] as Voucher).createdAt,
-                  },
-                },
+                Update: completePaymentUpdate(tableName, trackingNumber, {
+                  at: (vouchers[0] as Voucher).createdAt,
+                  chargeId,
+                  set: { purchasedVouchers: vouchers.map(({ voucherId, codeHash }) => ({ voucherId, codeHash })) },
+                }),
               },
             ],
           }),
