@@ -58,6 +58,14 @@ export interface Access {
    * download addresses), 'readWrite' also puts them. Sets PAYROLL_FILES_BUCKET_NAME.
    */
   readonly payrollFiles?: 'read' | 'readWrite';
+  /**
+   * The private personal-data bucket (issue 17 item 7: "Download my data"): 'write' puts a service's part of a
+   * member's export, 'readWrite' also gets the parts, puts the archive and signs its short-lived download address
+   * (accounts). Sets PERSONAL_DATA_BUCKET_NAME.
+   */
+  readonly personalData?: 'write' | 'readWrite';
+  /** Deletes members from the user pool (accounts: "Delete my account"). Sets USER_POOL_ID. */
+  readonly deletesUsers?: boolean;
   /** Calls the card gateway's server API with each merchant account's secret key (Platform and Trust). */
   readonly cardGateway?: boolean;
   /** Reads the payment gateway settings: each merchant account's public client key and each country's transaction fees. */
@@ -225,6 +233,8 @@ export const ENV = {
   mediaBaseUrl: 'MEDIA_BASE_URL',
   /** The private bucket of payroll files for finance (functions whose access has payrollFiles). */
   payrollFilesBucket: 'PAYROLL_FILES_BUCKET_NAME',
+  /** The private bucket of members' data exports (functions whose access has personalData). */
+  personalDataBucket: 'PERSONAL_DATA_BUCKET_NAME',
   siteUrl: 'SITE_URL',
   cardGatewayUrl: 'CARD_GATEWAY_URL',
   /** Which secret the function may read (its Secrets Manager name or ARN, the API's SecretId); never the value itself. */

@@ -19,6 +19,8 @@ export const siteBucketName = () => bucketName('site');
 export const mediaBucketName = () => bucketName('media');
 /** Payroll files for workplaces' finance teams: private, never behind CloudFront; reached through the API only. */
 export const payrollFilesBucketName = () => bucketName('payroll-files');
+/** Members' data exports ("Download my data"): private, gone after 30 days; reached through signed addresses from the API only. */
+export const personalDataBucketName = () => bucketName('personal-data');
 export const accessLogsBucketName = () => bucketName('access-logs');
 export const bucketArn = (name: string) => `arn:${Aws.PARTITION}:s3:::${name}`;
 

@@ -6,7 +6,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS, ENV, parseHandler, type Access, type SecretName, type ServiceName } from '@giving/shared/manifest';
 import { lambdaBundlingOptions, REPO_ROOT } from './bundling';
-import { bucketArn, mediaBucketName, payrollFilesBucketName } from './names';
+import { bucketArn, mediaBucketName, payrollFilesBucketName, personalDataBucketName } from './names';
 import { wildcardResourceFinding } from './nag';
 
 export type Trigger = 'http' | 'queue' | 'stream' | 'task' | 'schedule' | 'websocket' | 'deploy';
@@ -191,6 +191,23 @@ export class ServiceFunction extends Construct {
       });
     }
 
+    if (access.personalData) {
+      const bucket = personalDataBucketName();
+      fn.addEnvironment(ENV.personalDataBucket, bucket);
+      const objects = `${bucketArn(bucket)}/*`;
+      allow(access.personalData === 'readWrite' ? ['s3:GetObject', 's3:PutObject'] : ['s3:PutObject'], [objects]);
+      Validations.of(this).acknowledge({
+        id: wildcardResourceFinding(this, objects),
+        reason: `Object-level access to the personal-data bucket: export keys are made at run time, so it cannot name them; it is limited to ${access.personalData === 'readWrite' ? 'get/put' : 'put'} on that one bucket.`,
+      });
+    }
+
+    if (access.deletesUsers) {
+      const pool = targets.userPool();
+      fn.addEnvironment(ENV.userPoolId, pool.id);
+      allow(['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminListGroupsForUser'], [pool.arn]);
+    }
+
     if (access.userPoolGroups) {
       const pool = targets.userPool();
       fn.addEnvironment(ENV.userPoolId, pool.id);
@@ -206,7 +223,7 @@ export class ServiceFunction extends Construct {
         ],
         [pool.arn],
       );
-    } else if (confirmsCallerGroups) {
+    } else if (confirmsCallerGroups && !access.deletesUsers) {
       // A signed-in route's guard confirms a token's groups with the user pool (shared/lambda/caller-groups.ts).
       const pool = targets.userPool();
       fn.addEnvironment(ENV.userPoolId, pool.id);

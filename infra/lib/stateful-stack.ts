@@ -32,6 +32,7 @@ import {
   CARD_GATEWAY_TRUST_SECRET_NAME,
   mediaBucketName,
   payrollFilesBucketName,
+  personalDataBucketName,
   ORIGIN_VERIFY_SECRET_NAME,
   scheduleDeadLetterQueueName,
   SEARCH_DOMAIN_NAME,
@@ -66,6 +67,7 @@ export class StatefulStack extends Stack {
   readonly siteBucket: s3.Bucket;
   readonly mediaBucket: s3.Bucket;
   readonly payrollFilesBucket: s3.Bucket;
+  readonly personalDataBucket: s3.Bucket;
   readonly accessLogsBucket: s3.Bucket;
   readonly cardGatewaySecret: secretsmanager.Secret;
   readonly cardGatewayTrustSecret: secretsmanager.Secret;
@@ -113,6 +115,12 @@ export class StatefulStack extends Stack {
       bucketName: payrollFilesBucketName(),
       serverAccessLogsPrefix: 's3/payroll-files/',
       lifecycleRules: [{ expiration: Duration.days(7 * 366) }],
+    });
+    // Members' own data exports: private, and gone after 30 days (the download is offered for 7).
+    this.personalDataBucket = this.createBucket('PersonalDataBucket', {
+      bucketName: personalDataBucketName(),
+      serverAccessLogsPrefix: 's3/personal-data/',
+      lifecycleRules: [{ expiration: Duration.days(30) }],
     });
 
     ({ userPool: this.userPool, client: this.userPoolClient } = this.createUserPool(props.config));

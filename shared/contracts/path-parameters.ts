@@ -58,6 +58,8 @@ export const PATH_PARAMETERS = {
   /** A fundraising event. */
   eventId: id('eventId', 'event'),
   externalFeedbackId: id('externalFeedbackId', 'feedback'),
+  /** A member's data export ("Download my data"). */
+  exportId: id('exportId', 'data export'),
   /** A member's donation made elsewhere, recorded for matching. */
   externalDonationId: id('externalDonationId', 'external donation'),
   fileStructureId: id('fileStructureId', 'payroll file structure'),

@@ -56,6 +56,7 @@ export const REGION = 'ap-southeast-2';
 export const ACCOUNT_ID = '000000000000';
 export const MEDIA_BUCKET = 'giving-media';
 export const PAYROLL_FILES_BUCKET = 'giving-payroll-files';
+export const PERSONAL_DATA_BUCKET = 'giving-personal-data';
 export const MAIL_FROM = 'Koha <receipts@koha.local>';
 /** The Platform merchant account (Australia's card payments): secret and publishable keys. */
 export const CARD_GATEWAY_API_KEY = 'sk_test_local_platform';
@@ -108,6 +109,7 @@ export function handlerEnvironment(): Record<string, string> {
     [ENV.mediaBucket]: MEDIA_BUCKET,
     [ENV.mediaBaseUrl]: `${url(PORTS.site)}/media`,
     [ENV.payrollFilesBucket]: PAYROLL_FILES_BUCKET,
+    [ENV.personalDataBucket]: PERSONAL_DATA_BUCKET,
     [ENV.siteUrl]: url(PORTS.site),
     [ENV.cardGatewayUrl]: url(PORTS.cardGateway),
     AWS_ENDPOINT_URL_SECRETS_MANAGER: url(PORTS.secretsManager),

@@ -16,6 +16,7 @@ import {
   LOCAL_SECRETS,
   MEDIA_BUCKET,
   PAYROLL_FILES_BUCKET,
+  PERSONAL_DATA_BUCKET,
   PORTS,
   REGION,
   REPO_ROOT,
@@ -110,7 +111,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
     await createQueues({ sqsEndpoint: sqs.url, manifests, visibilityTimeoutSeconds: options.queueVisibilitySeconds });
     const bus = await startEventBus({ port: PORTS.eventBridge, manifests, sqsEndpoint: sqs.url });
     stops.push(bus.stop);
-    const s3 = await startObjectStore({ port: PORTS.s3, rootDir: path.join(STATE_DIR, 's3'), buckets: [MEDIA_BUCKET, PAYROLL_FILES_BUCKET] });
+    const s3 = await startObjectStore({ port: PORTS.s3, rootDir: path.join(STATE_DIR, 's3'), buckets: [MEDIA_BUCKET, PAYROLL_FILES_BUCKET, PERSONAL_DATA_BUCKET] });
     stops.push(s3.stop);
     const mail = await startMailOutbox({ port: PORTS.mail, rootDir: path.join(STATE_DIR, 'outbox') });
     stops.push(mail.stop);
