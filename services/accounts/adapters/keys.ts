@@ -13,6 +13,9 @@
  * | member profile               | MEMBER#<id>               | PROFILE                     |                                    | EMAIL#<email> / MEMBER         | LIST#MEMBER / <lower first last email>|
  * | member donation tally        | MEMBER#<id>               | TALLY                       |                                    |                                |                                       |
  * | member badge                 | MEMBER#<id>               | BADGE#<badgeId>             |                                    |                                |                                       |
+ * | audit entry (dynamo-audit)   | MEMBER#<id>               | AUDIT#<at>#<entryId>        |                                    |                                |                                       |
+ * | data export                  | MEMBER#<id>               | EXPORT#<exportId>           |                                    |                                |                                       |
+ * | account deletion             | MEMBER#<id>               | ERASURE                     |                                    |                                |                                       |
  * | invitation                   | INVITATION#<id>           | INVITATION                  | TENANT#<kind>#<id> / INVITATION#<createdAt> | INVITEE#<email> / INVITATION#<createdAt> |                    |
  * | pending-invitation guard     | TENANT#<kind>#<id>        | INVITEE#<email>             |                                    |                                |                                       |
  * | content item                 | CONTENT#<id>              | CONTENT                     |                                    |                                | CONTENT#<status> / <submittedAt>      |
@@ -45,6 +48,8 @@ export const keys = {
   memberProfile: (memberId: string) => ({ pk: `MEMBER#${memberId}`, sk: 'PROFILE' }),
   memberTally: (memberId: string) => ({ pk: `MEMBER#${memberId}`, sk: 'TALLY' }),
   memberBadge: (memberId: string, badgeId: string) => ({ pk: `MEMBER#${memberId}`, sk: `BADGE#${badgeId}` }),
+  dataExport: (memberId: string, exportId: string) => ({ pk: `MEMBER#${memberId}`, sk: `EXPORT#${exportId}` }),
+  memberErasure: (memberId: string) => ({ pk: `MEMBER#${memberId}`, sk: 'ERASURE' }),
   invitation: (invitationId: string) => ({ pk: `INVITATION#${invitationId}`, sk: 'INVITATION' }),
   pendingInvitationGuard: (kind: 'charity' | 'workplace', tenantId: string, email: string) => ({
     pk: `TENANT#${kind}#${tenantId}`,
