@@ -60,10 +60,10 @@ export interface Access {
   readonly payrollFiles?: 'read' | 'readWrite';
   /**
    * The private personal-data bucket (issue 17 item 7: "Download my data"): 'write' puts a service's part of a
-   * member's export, 'readWrite' also gets the parts, puts the archive and signs its short-lived download address
-   * (accounts). Sets PERSONAL_DATA_BUCKET_NAME.
+   * member's export, 'read' gets an archive (and signs its short-lived download address), 'readWrite' also gets the
+   * parts and puts the archive (accounts). Sets PERSONAL_DATA_BUCKET_NAME.
    */
-  readonly personalData?: 'write' | 'readWrite';
+  readonly personalData?: 'read' | 'write' | 'readWrite';
   /** Deletes members from the user pool (accounts: "Delete my account"). Sets USER_POOL_ID. */
   readonly deletesUsers?: boolean;
   /** Calls the card gateway's server API with each merchant account's secret key (Platform and Trust). */

@@ -195,10 +195,11 @@ export class ServiceFunction extends Construct {
       const bucket = personalDataBucketName();
       fn.addEnvironment(ENV.personalDataBucket, bucket);
       const objects = `${bucketArn(bucket)}/*`;
-      allow(access.personalData === 'readWrite' ? ['s3:GetObject', 's3:PutObject'] : ['s3:PutObject'], [objects]);
+      const actions = { read: ['s3:GetObject'], write: ['s3:PutObject'], readWrite: ['s3:GetObject', 's3:PutObject'] }[access.personalData];
+      allow(actions, [objects]);
       Validations.of(this).acknowledge({
         id: wildcardResourceFinding(this, objects),
-        reason: `Object-level access to the personal-data bucket: export keys are made at run time, so it cannot name them; it is limited to ${access.personalData === 'readWrite' ? 'get/put' : 'put'} on that one bucket.`,
+        reason: `Object-level access to the personal-data bucket: export keys are made at run time, so it cannot name them; it is limited to ${actions.map((action) => action.slice('s3:'.length).replace('Object', '').toLowerCase()).join('/')} on that one bucket.`,
       });
     }
 

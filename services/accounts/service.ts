@@ -3,6 +3,7 @@ import { EmployeeRecordsImported } from '@giving/shared/events/workplace';
 import { DonationCompleted, VoucherPurchased } from '@giving/shared/events/donations';
 import { VolunteerApplied, VolunteerHoursRecorded } from '@giving/shared/events/volunteering';
 import { patternFor } from '@giving/shared/events';
+import { ALL_PERSONAL_DATA_ERASED, ALL_PERSONAL_DATA_GATHERED, MemberErasureRequested, PersonalDataErased, PersonalDataExportRequested, PersonalDataGathered } from '@giving/shared/events/privacy';
 import { defineService, type AuthPolicy, type RouteSpec } from '@giving/shared/manifest';
 import type { Permission } from '@giving/shared/permissions';
 
@@ -62,6 +63,27 @@ export default defineService({
     route({ method: 'GET', path: '/accounts/me/dashboard', response: { status: 200, schema: 'accounts#userDashboardSchema' }, handler: 'handlers/me#getDashboard', auth: SIGNED_IN, summary: 'The user dashboard: profile, badges, completed donations, pending invitations.' }),
     route({ method: 'GET', path: '/accounts/me/badges', response: { status: 200, schema: 'accounts#memberBadgeListSchema' }, handler: 'handlers/me#getBadges', auth: SIGNED_IN, summary: "The member's badges." }),
     route({ method: 'GET', path: '/accounts/me/invitations', response: { status: 200, schema: 'accounts#invitationListSchema' }, handler: 'handlers/invitations#listMine', auth: SIGNED_IN, summary: "Pending invitations addressed to the member's e-mail." }),
+    // A member's own data (issue 17 item 7).
+    route({ method: 'POST', path: '/accounts/me/data-exports', response: { status: 202, schema: 'personal-data#dataExportAnswerSchema' }, handler: 'handlers/personal-data#requestExport', auth: SIGNED_IN, write: true, publishes: [PersonalDataExportRequested], summary: '"Download my data": starts gathering everything the platform holds about the member (one export at a time; 409 while one is being prepared); they are e-mailed when it is ready.' }),
+    route({ method: 'GET', path: '/accounts/me/data-exports', response: { status: 200, schema: 'personal-data#dataExportListSchema' }, handler: 'handlers/personal-data#listExports', auth: SIGNED_IN, summary: "The member's data exports, newest first: Preparing (parts gathered of all), Ready (until when), Expired." }),
+    {
+      method: 'GET',
+      path: '/accounts/me/data-exports/{exportId}/download',
+      handler: 'handlers/personal-data#downloadExport',
+      auth: SIGNED_IN,
+      summary: "The member's ready export as a .zip (data.json, a CSV per data set, README.txt); over 4 MB, a 303 to a 5-minute signed address. 409 while preparing, 404 once expired.",
+      access: { table: 'read', personalData: 'read' },
+      response: { status: 200 },
+    },
+    {
+      method: 'POST',
+      path: '/accounts/me/deletion',
+      handler: 'handlers/personal-data#requestDeletion',
+      auth: SIGNED_IN,
+      summary: '"Delete my account", confirmed with the sign-in e-mail: deletes the sign-in at once and asks every service to erase the member\'s data (financial records stay without their identity). 409 while they are the only administrator of a charity or workplace.',
+      access: { table: 'readWrite', sendsMail: true, deletesUsers: true, publishes: [MemberErasureRequested] },
+      response: { status: 202, schema: 'personal-data#accountDeletionAnswerSchema' },
+    },
     route({ method: 'POST', path: '/accounts/invitations/{invitationId}/accept', response: { status: 200 }, handler: 'handlers/invitations#accept', auth: SIGNED_IN, write: true, summary: 'Accepts an invitation addressed to the signed-in e-mail; adds the association.' }),
 
     // Charity admin console (object-level: permissions in the charity named by the path).
@@ -102,6 +124,7 @@ export default defineService({
       summary: "Re-emits CharityProfilePublished for every charity's stored profile (search builds its charities index from them), with the version last published and the run's reindexId, in PutEvents batches of 10; answers {reindexId, events, batches}.",
     }),
     route({ method: 'GET', path: '/accounts/backoffice/members', response: { status: 200, schema: 'accounts#memberListSchema' }, handler: 'handlers/back-office#listMembers', auth: backOffice('BackOffice_ViewMembers'), summary: 'Every member, searchable by name or e-mail.' }),
+    route({ method: 'GET', path: '/accounts/backoffice/members/{memberId}/audit', response: { status: 200, schema: 'personal-data#auditTrailSchema' }, handler: 'handlers/personal-data#auditTrail', auth: backOffice('BackOffice_ViewMembers'), summary: "Who changed what on a member's records, newest first, 50 at a time (?cursor=): roles, names, memberships, data requests, deletion." }),
     route({ method: 'GET', path: '/accounts/backoffice/admins', response: { status: 200, schema: 'accounts#memberListSchema' }, handler: 'handlers/back-office#listAdmins', auth: backOffice('BackOffice_ViewAdmins'), summary: 'Members holding the Administrator role.' }),
     route({ method: 'PUT', path: '/accounts/backoffice/admins/{memberId}', response: { status: 200 }, handler: 'handlers/back-office#grantAdmin', auth: backOffice('BackOffice_ManageAdmins'), write: true, groups: true, summary: 'Grants the Administrator role (user pool group and member record).' }),
     route({ method: 'DELETE', path: '/accounts/backoffice/admins/{memberId}', response: { status: 200 }, handler: 'handlers/back-office#revokeAdmin', auth: backOffice('BackOffice_ManageAdmins'), write: true, groups: true, summary: 'Revokes the Administrator role (never your own).' }),
@@ -176,6 +199,23 @@ export default defineService({
     },
   ],
   subscriptions: [
+    // A member's own data (issue 17 item 7): accounts' own part, and putting every service's answers together.
+    { name: 'gather-personal-data', pattern: patternFor(PersonalDataExportRequested), handler: 'handlers/personal-data#gather', access: { table: 'read', personalData: 'write', publishes: [PersonalDataGathered.accounts] } },
+    { name: 'erase-personal-data', pattern: patternFor(MemberErasureRequested), handler: 'handlers/personal-data#erase', access: { table: 'readWrite', publishes: [PersonalDataErased.accounts] } },
+    {
+      name: 'assemble-personal-data',
+      pattern: { source: ALL_PERSONAL_DATA_GATHERED.map((event) => event.source), 'detail-type': ['PersonalDataGathered'] },
+      handler: 'handlers/personal-data#assemble',
+      access: { table: 'readWrite', personalData: 'readWrite', sendsMail: true },
+      timeoutSeconds: 60,
+      memoryMb: 512,
+    },
+    {
+      name: 'record-erasures',
+      pattern: { source: ALL_PERSONAL_DATA_ERASED.map((event) => event.source), 'detail-type': ['PersonalDataErased'] },
+      handler: 'handlers/personal-data#recordErased',
+      access: { table: 'readWrite' },
+    },
     {
       name: 'record-donation-activity',
       pattern: patternFor(DonationCompleted),

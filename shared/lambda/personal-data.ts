@@ -14,6 +14,7 @@ export interface PersonalDataStore {
   putPart(part: PersonalDataPart): Promise<string>;
   getPart(key: string): Promise<PersonalDataPart | undefined>;
   putArchive(key: string, bytes: Uint8Array): Promise<void>;
+  getArchive(key: string): Promise<Uint8Array | undefined>;
   /** A short-lived address that downloads the object as `fileName`. */
   downloadUrl(key: string, fileName: string, expiresInSeconds: number): Promise<string>;
 }
@@ -37,6 +38,15 @@ export function s3PersonalDataStore(client: S3Client, bucket: string): PersonalD
     },
     async putArchive(key, bytes) {
       await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentLength: bytes.byteLength, ContentType: 'application/zip' }));
+    },
+    async getArchive(key) {
+      try {
+        const result = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        return await result.Body?.transformToByteArray();
+      } catch (error) {
+        if (error instanceof NoSuchKey || (error as { name?: string })?.name === 'NoSuchKey') return undefined;
+        throw error;
+      }
     },
     downloadUrl: (key, fileName, expiresInSeconds) =>
       getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: key, ResponseContentDisposition: `attachment; filename="${fileName.replace(/["\\\r\n]/g, '')}"` }), {

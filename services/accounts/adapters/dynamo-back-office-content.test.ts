@@ -49,7 +49,7 @@ describe('placeholders', () => {
 describe('e-mail templates (DynamoDB Local)', () => {
   it('lists the defaults until the back office edits one, then the edit', async () => {
     const before = await listEmailTemplates(deps);
-    expect(before.items.map((t) => t.id)).toEqual(['member-invitation', 'badge-awarded', 'content-denied']);
+    expect(before.items.map((t) => t.id)).toEqual(['member-invitation', 'badge-awarded', 'content-denied', 'data-export-ready', 'account-deleted']);
     expect(before.items[1]).toEqual({ ...DEFAULT_EMAIL_TEMPLATES['badge-awarded'], updatedAt: '' });
 
     const saved = await updateEmailTemplate(deps, 'badge-awarded', { subject: 'Ka pai {{firstName}}', body: 'You earned {{badgeName}}. {{badgesUrl}}' }, 'admin-1');

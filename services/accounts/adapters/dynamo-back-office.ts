@@ -1,5 +1,5 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { auditPut } from './dynamo-audit';
 import type { CharityProfile, MemberSummary, Workplace } from '@giving/shared/contracts/accounts';
 import { ADMINISTRATOR } from '@giving/shared/permissions';
 import type { BackOfficeStore } from '../domain/back-office';
@@ -139,7 +139,7 @@ export function dynamoBackOfficeStore(client: DynamoDBDocumentClient, tableName:
       return result.Item ? toMember(result.Item) : undefined;
     },
 
-    async setAdminRole(memberId, role, held) {
+    async setAdminRole(memberId, role, held, actor) {
       // DynamoDB cannot remove a list element by value: write the whole list, only if it is still the one read.
       for (let attempt = 0; attempt < 10; attempt++) {
         const current = (await client.send(new GetCommand({ TableName: tableName, Key: keys.memberProfile(memberId), ConsistentRead: true }))).Item;
@@ -147,21 +147,26 @@ export function dynamoBackOfficeStore(client: DynamoDBDocumentClient, tableName:
         const roles = Array.isArray(current.adminRoles) ? (current.adminRoles as string[]) : undefined;
         if ((roles ?? []).includes(role) === held) return toMember(current);
         const next = held ? [...(roles ?? []), role] : (roles ?? []).filter((r) => r !== role);
-        try {
-          const result = await client.send(
-            new UpdateCommand({
+        const at = new Date();
+        const outcome = await transactWrite(client, [
+          {
+            Update: {
               TableName: tableName,
               Key: keys.memberProfile(memberId),
               UpdateExpression: 'SET adminRoles = :next, adminRolesChangedAt = :now',
               ConditionExpression: roles ? 'adminRoles = :read' : 'attribute_exists(pk) AND attribute_not_exists(adminRoles)',
-              ExpressionAttributeValues: { ':next': next, ':now': Math.floor(Date.now() / 1000), ...(roles ? { ':read': roles } : {}) },
-              ReturnValues: 'ALL_NEW',
-            }),
-          );
-          return toMember(result.Attributes as Item);
-        } catch (error) {
-          if (!(error instanceof ConditionalCheckFailedException)) throw error;
-        }
+              ExpressionAttributeValues: { ':next': next, ':now': Math.floor(at.getTime() / 1000), ...(roles ? { ':read': roles } : {}) },
+            },
+          },
+          auditPut(tableName, {
+            memberId,
+            at: at.toISOString(),
+            action: held ? 'AdministratorGranted' : 'AdministratorRevoked',
+            actor: actor ?? { name: 'Koha' },
+            changes: [{ field: 'Platform roles', from: (roles ?? []).join(', '), to: next.join(', ') }],
+          }),
+        ]);
+        if (outcome.ok) return toMember({ ...current, adminRoles: next });
       }
       throw new Error(`member ${memberId}: admin roles kept changing`);
     },

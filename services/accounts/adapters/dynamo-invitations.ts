@@ -4,6 +4,7 @@ import type { TenantRef } from '@giving/shared/permissions';
 import type { AcceptOutcome, InvitationStore } from '../domain/people';
 import { membershipKey, joinWrites } from './dynamo-memberships';
 import { queryAll } from './dynamo-pages';
+import { auditPut } from './dynamo-audit';
 import { transactWrite, type TransactItems } from './dynamo-transact';
 import { indexKeys, keys } from './keys';
 
@@ -116,6 +117,15 @@ export function dynamoInvitationStore(client: DynamoDBDocumentClient, tableName:
             },
           },
           ...membership,
+          auditPut(tableName, {
+            memberId: joiner.member.id,
+            at: at.toISOString(),
+            action: 'InvitationAccepted',
+            actor: { id: joiner.member.id, name: [joiner.member.firstName, joiner.member.lastName].filter(Boolean).join(' ') || joiner.member.email },
+            changes: [{ field: 'Roles', ...(existing ? { from: ((existing.roles as string[] | undefined) ?? []).join(', ') } : {}), to: [...new Set([...((existing?.roles as string[] | undefined) ?? []), joiner.role])].join(', ') }],
+            detail: `${tenant.name} (invited by ${invitation.invitedBy})`,
+          }),
+          // Last: a failure here is the guard's (see below).
           ...(guard ? [releaseGuard(invitation)] : []),
         ];
         const outcome = await transactWrite(client, writes);

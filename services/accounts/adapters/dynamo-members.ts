@@ -1,4 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { PRIVACY_MESSAGES } from '@giving/shared/contracts/personal-data';
+import { DomainError } from '@giving/shared/errors';
+import { auditPut } from './dynamo-audit';
 import { BatchGetCommand, GetCommand, type BatchGetCommandOutput, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Badge, MemberBadge, MemberProfile } from '@giving/shared/contracts/accounts';
 import type { MemberDirectory } from '../domain/people';
@@ -47,6 +50,8 @@ export async function batchGet(client: DynamoDBDocumentClient, tableName: string
 export function dynamoMemberDirectory(client: DynamoDBDocumentClient, tableName: string): MemberDirectory {
   const get = async (memberId: string) => {
     const result = await client.send(new GetCommand({ TableName: tableName, Key: keys.memberProfile(memberId), ConsistentRead: true }));
+    // A deleted account (or one being deleted) is never served again, whatever token still names it.
+    if (result.Item && (result.Item.erasureRequestedAt !== undefined || result.Item.erasedAt !== undefined)) throw new DomainError('Unauthorized', PRIVACY_MESSAGES.accountDeleted);
     return result.Item ? toMemberProfile(result.Item) : undefined;
   };
 
@@ -79,6 +84,13 @@ export function dynamoMemberDirectory(client: DynamoDBDocumentClient, tableName:
               ExpressionAttributeValues: { ':one': 1 },
             },
           },
+          auditPut(tableName, {
+            memberId: member.id,
+            at: member.createdAt,
+            action: 'MemberJoined',
+            actor: { id: member.id, name: [member.firstName, member.lastName].filter(Boolean).join(' ') || email },
+            changes: [{ field: 'E-mail', to: email }],
+          }),
         ]);
         if (outcome.ok) return { ...member, email };
         // Another first call stored the member (and counted them) first.
@@ -121,16 +133,28 @@ export function dynamoMemberDirectory(client: DynamoDBDocumentClient, tableName:
     async rename(memberId, names) {
       const current = await get(memberId);
       if (!current) throw new Error(`member ${memberId} is not stored`);
-      const result = await client.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.memberProfile(memberId),
-          UpdateExpression: 'SET firstName = :first, lastName = :last, gsi3sk = :listKey',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':first': names.firstName, ':last': names.lastName, ':listKey': memberListKey({ ...current, ...names }) },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
+      const changes = (['firstName', 'lastName'] as const)
+        .filter((field) => current[field] !== names[field])
+        .map((field) => ({ field: field === 'firstName' ? 'First name' : 'Last name', from: current[field], to: names[field] }));
+      const at = new Date().toISOString();
+      // The change and its audit entry (the member changed their own names), together or not at all.
+      await transactWrite(client, [
+        {
+          Update: {
+            TableName: tableName,
+            Key: keys.memberProfile(memberId),
+            UpdateExpression: 'SET firstName = :first, lastName = :last, gsi3sk = :listKey',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':first': names.firstName, ':last': names.lastName, ':listKey': memberListKey({ ...current, ...names }) },
+          },
+        },
+        ...(changes.length > 0
+          ? [auditPut(tableName, { memberId, at, action: 'ProfileChanged', actor: { id: memberId, name: [current.firstName, current.lastName].filter(Boolean).join(' ') || current.email }, changes })]
+          : []),
+      ]).then((outcome) => {
+        if (!outcome.ok) throw new Error(`member ${memberId} is not stored`);
+      });
+      const result = { Attributes: { ...(await client.send(new GetCommand({ TableName: tableName, Key: keys.memberProfile(memberId), ConsistentRead: true }))).Item } };
       // The names a charity's or workplace's member list shows (denormalised on each membership).
       const memberships = await queryAll(client, {
         TableName: tableName,

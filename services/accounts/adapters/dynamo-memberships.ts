@@ -3,6 +3,8 @@ import type { CharityMember, WorkplaceMember } from '@giving/shared/contracts/ac
 import { notFound } from '@giving/shared/errors';
 import type { TenantKind, TenantRef } from '@giving/shared/permissions';
 import type { Association, Joiner, MembershipStore, RemoveOutcome, TenantSummary, WorkplaceMemberChange } from '../domain/people';
+import type { AuditActor } from '../domain/personal-data';
+import { auditPut } from './dynamo-audit';
 import { batchGet } from './dynamo-members';
 import { queryAll } from './dynamo-pages';
 import { transactWrite, type TransactItems } from './dynamo-transact';
@@ -126,7 +128,7 @@ export function dynamoMembershipStore(client: DynamoDBDocumentClient, tableName:
       ExpressionAttributeValues: { ':pk': tenantKey(tenant).pk, ':member': 'MEMBER#' },
     });
 
-  async function remove(tenant: TenantRef, memberId: string): Promise<RemoveOutcome> {
+  async function remove(tenant: TenantRef, memberId: string, actor?: AuditActor): Promise<RemoveOutcome> {
     for (let attempt = 0; attempt < CHANGED_ATTEMPTS; attempt++) {
       const existing = await read(tenant, memberId);
       if (!existing) return 'not-found';
@@ -154,6 +156,17 @@ export function dynamoMembershipStore(client: DynamoDBDocumentClient, tableName:
           },
         });
       }
+      const tenantName = String(existing.charityName ?? existing.workplaceName ?? tenant.id);
+      writes.push(
+        auditPut(tableName, {
+          memberId,
+          at: new Date().toISOString(),
+          action: tenant.kind === 'charity' ? 'CharityMemberRemoved' : 'WorkplaceMemberRemoved',
+          actor: actor ?? { name: 'Koha' },
+          changes: [{ field: 'Roles', from: ((existing.roles as string[] | undefined) ?? []).join(', '), to: '' }],
+          detail: tenantName,
+        }),
+      );
       const outcome = await transactWrite(client, writes);
       if (outcome.ok) return 'removed';
       if (outcome.failed.includes(1)) {
@@ -216,10 +229,10 @@ export function dynamoMembershipStore(client: DynamoDBDocumentClient, tableName:
       return (await listMembers({ kind: 'workplace', id: workplaceId })).map(toWorkplaceMember);
     },
 
-    removeCharityMember: (charityId, memberId) => remove({ kind: 'charity', id: charityId }, memberId),
-    removeWorkplaceMember: (workplaceId, memberId) => remove({ kind: 'workplace', id: workplaceId }, memberId),
+    removeCharityMember: (charityId, memberId, actor) => remove({ kind: 'charity', id: charityId }, memberId, actor),
+    removeWorkplaceMember: (workplaceId, memberId, actor) => remove({ kind: 'workplace', id: workplaceId }, memberId, actor),
 
-    async updateWorkplaceMember(workplaceId, memberId, change: WorkplaceMemberChange) {
+    async updateWorkplaceMember(workplaceId, memberId, change: WorkplaceMemberChange, actor?: AuditActor) {
       const tenant: TenantRef = { kind: 'workplace', id: workplaceId };
       const admin = ADMIN_ROLE.workplace;
       for (let attempt = 0; attempt < CHANGED_ATTEMPTS; attempt++) {
@@ -261,6 +274,25 @@ export function dynamoMembershipStore(client: DynamoDBDocumentClient, tableName:
               ExpressionAttributeValues: { ':change': wasAdmin ? -1 : 1, ...(wasAdmin ? { ':one': 1 } : {}) },
             },
           });
+        }
+        const changes = [
+          ...(roles.join(', ') !== current.roles.join(', ') ? [{ field: 'Roles', from: current.roles.join(', '), to: roles.join(', ') }] : []),
+          ...(change.employmentType !== undefined && change.employmentType !== current.employmentType ? [{ field: 'Employment type', from: current.employmentType, to: change.employmentType }] : []),
+          ...(change.businessUnitId !== undefined && (change.businessUnitId ?? undefined) !== current.businessUnitId
+            ? [{ field: 'Business unit', ...(current.businessUnitId ? { from: current.businessUnitId } : {}), ...(change.businessUnitId ? { to: change.businessUnitId } : {}) }]
+            : []),
+        ];
+        if (changes.length > 0) {
+          writes.push(
+            auditPut(tableName, {
+              memberId,
+              at: new Date().toISOString(),
+              action: 'WorkplaceRoleChanged',
+              actor: actor ?? { name: 'Koha' },
+              changes,
+              detail: String(existing.workplaceName ?? workplaceId),
+            }),
+          );
         }
         const outcome = await transactWrite(client, writes);
         if (outcome.ok) {

@@ -1,3 +1,4 @@
+import type { AuditActor } from './personal-data';
 import type {
   BackOfficeDashboard,
   CharityProfile,
@@ -36,7 +37,8 @@ export interface BackOfficeStore {
   listAdministrators(): Promise<MemberSummary[]>;
   getMember(memberId: string): Promise<MemberSummary | undefined>;
   /** Adds or removes the role on the member record (idempotent); undefined when there is no such member. */
-  setAdminRole(memberId: string, role: string, held: boolean): Promise<MemberSummary | undefined>;
+  /** Changes the role and records it in the member's audit trail, in one transaction (nothing when already so). */
+  setAdminRole(memberId: string, role: string, held: boolean, actor?: AuditActor): Promise<MemberSummary | undefined>;
   /** By name. */
   listWorkplaces(): Promise<Workplace[]>;
   createWorkplace(workplace: Workplace): Promise<void>;
@@ -112,13 +114,14 @@ export async function listAdministrators(deps: { backOffice: BackOfficeStore }):
 export async function grantAdministrator(
   deps: { backOffice: BackOfficeStore; groups: UserPoolGroups; security: { get(): Promise<SecuritySettings | undefined> } },
   memberId: string,
+  actor?: AuditActor,
 ): Promise<MemberSummary> {
   const member = await deps.backOffice.getMember(memberId);
   if (!member) throw notFound('Member');
   await deps.groups.addUser(member.email, ADMINISTRATOR);
   // 'Require MFA for administrators' holds for a new administrator too, from their next sign-in.
   if ((await deps.security.get())?.requireMfaForAdministrators) await deps.groups.requireMfa(member.email, true);
-  const updated = await deps.backOffice.setAdminRole(memberId, ADMINISTRATOR, true);
+  const updated = await deps.backOffice.setAdminRole(memberId, ADMINISTRATOR, true, actor);
   if (!updated) throw notFound('Member');
   return updated;
 }
@@ -132,6 +135,7 @@ export async function revokeAdministrator(
   deps: { backOffice: BackOfficeStore; groups: UserPoolGroups; security: { get(): Promise<SecuritySettings | undefined> } },
   memberId: string,
   callerId: string,
+  actor?: AuditActor,
 ): Promise<MemberSummary> {
   if (memberId === callerId) throw conflict(CANNOT_REVOKE_SELF);
   const member = await deps.backOffice.getMember(memberId);
@@ -139,7 +143,7 @@ export async function revokeAdministrator(
   await deps.groups.removeUser(member.email, ADMINISTRATOR);
   await deps.groups.signOutEverywhere(member.email);
   if ((await deps.security.get())?.requireMfaForAdministrators) await deps.groups.requireMfa(member.email, false);
-  const updated = await deps.backOffice.setAdminRole(memberId, ADMINISTRATOR, false);
+  const updated = await deps.backOffice.setAdminRole(memberId, ADMINISTRATOR, false, actor);
   if (!updated) throw notFound('Member');
   return updated;
 }

@@ -1,3 +1,4 @@
+import type { AuditActor } from './personal-data';
 import type { CharityMember, CharitySettings, ContentItem, UpdateCharitySettings } from '@giving/shared/contracts/accounts';
 import type { Clock } from '@giving/shared/clock';
 import { conflict, notFound } from '@giving/shared/errors';
@@ -12,8 +13,8 @@ export async function listMembers(deps: { memberships: MembershipStore }, charit
 }
 
 /** DELETE /accounts/charity/{id}/members/{memberId}: never the last Charity.Admin (the store's condition decides). */
-export async function removeMember(deps: { memberships: MembershipStore }, charityId: string, memberId: string): Promise<void> {
-  const outcome = await deps.memberships.removeCharityMember(charityId, memberId);
+export async function removeMember(deps: { memberships: MembershipStore }, charityId: string, memberId: string, actor?: AuditActor): Promise<void> {
+  const outcome = await deps.memberships.removeCharityMember(charityId, memberId, actor);
   if (outcome === 'not-found') throw notFound('Charity member');
   if (outcome === 'last-admin') throw conflict(LAST_CHARITY_ADMIN);
 }

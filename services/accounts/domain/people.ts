@@ -1,3 +1,4 @@
+import type { AuditActor } from './personal-data';
 import type {
   BusinessUnit,
   CharityMember,
@@ -118,14 +119,15 @@ export interface MembershipStore {
   listCharityMembers(charityId: string): Promise<CharityMember[]>;
   listWorkplaceMembers(workplaceId: string): Promise<WorkplaceMember[]>;
   /** Never removes the last Charity.Admin ('last-admin'). */
-  removeCharityMember(charityId: string, memberId: string): Promise<RemoveOutcome>;
+  removeCharityMember(charityId: string, memberId: string, actor?: AuditActor): Promise<RemoveOutcome>;
   /** Never removes the last WorkplaceGiver.Admin ('last-admin'). */
-  removeWorkplaceMember(workplaceId: string, memberId: string): Promise<RemoveOutcome>;
+  removeWorkplaceMember(workplaceId: string, memberId: string, actor?: AuditActor): Promise<RemoveOutcome>;
   /** Never takes WorkplaceGiver.Admin from the last one holding it ('last-admin'). */
   updateWorkplaceMember(
     workplaceId: string,
     memberId: string,
     change: WorkplaceMemberChange,
+    actor?: AuditActor,
   ): Promise<{ outcome: 'updated'; member: WorkplaceMember } | { outcome: 'not-found' | 'last-admin' }>;
 }
 

@@ -1,3 +1,4 @@
+import type { AuditActor } from './personal-data';
 import type {
   BusinessUnit,
   UpdateWorkplaceMember,
@@ -59,6 +60,7 @@ export async function updateMember(
   workplaceId: string,
   memberId: string,
   change: UpdateWorkplaceMember,
+  actor?: AuditActor,
 ): Promise<WorkplaceMember> {
   if (typeof change.businessUnitId === 'string') {
     const workplace = await requireWorkplace(deps, workplaceId);
@@ -67,13 +69,13 @@ export async function updateMember(
     }
   }
   const roles = change.roles ? [...new Set(change.roles)] : undefined;
-  const result = await deps.memberships.updateWorkplaceMember(workplaceId, memberId, { ...change, roles });
+  const result = await deps.memberships.updateWorkplaceMember(workplaceId, memberId, { ...change, roles }, actor);
   if (result.outcome !== 'updated') throw result.outcome === 'not-found' ? notFound('Workplace member') : conflict(LAST_WORKPLACE_ADMIN);
   return result.member;
 }
 
-export async function removeMember(deps: { memberships: MembershipStore }, workplaceId: string, memberId: string): Promise<void> {
-  const outcome = await deps.memberships.removeWorkplaceMember(workplaceId, memberId);
+export async function removeMember(deps: { memberships: MembershipStore }, workplaceId: string, memberId: string, actor?: AuditActor): Promise<void> {
+  const outcome = await deps.memberships.removeWorkplaceMember(workplaceId, memberId, actor);
   if (outcome === 'not-found') throw notFound('Workplace member');
   if (outcome === 'last-admin') throw conflict(LAST_WORKPLACE_ADMIN);
 }

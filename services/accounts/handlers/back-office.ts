@@ -14,7 +14,7 @@ import {
   revokeAdministrator,
 } from '../domain/back-office';
 import { backOffice, security, userPoolGroups } from '../adapters/site';
-import { callerId } from './caller-id';
+import { auditActor, callerId } from './caller-id';
 
 /** GET /accounts/backoffice/dashboard — counts of charities, members, admins, workplaces and content to approve. */
 export const getDashboard = accountsRoute({}, async () => ok(await dashboardOf({ backOffice: backOffice() })));
@@ -38,13 +38,13 @@ export const listMembers = accountsRoute({ query: listQuerySchema }, async ({ qu
 export const listAdmins = accountsRoute({}, async () => ok(await listAdministrators({ backOffice: backOffice() })));
 
 /** PUT /accounts/backoffice/admins/{memberId} — grants the Administrator role (idempotent). */
-export const grantAdmin = accountsRoute({ params: memberIdParams }, async ({ params }) =>
-  ok(await grantAdministrator({ backOffice: backOffice(), groups: userPoolGroups(), security: security() }, params.memberId)),
+export const grantAdmin = accountsRoute({ params: memberIdParams }, async ({ params, caller }) =>
+  ok(await grantAdministrator({ backOffice: backOffice(), groups: userPoolGroups(), security: security() }, params.memberId, auditActor(caller))),
 );
 
 /** DELETE /accounts/backoffice/admins/{memberId} — revokes the Administrator role (idempotent; never your own). */
 export const revokeAdmin = accountsRoute({ params: memberIdParams }, async ({ params, caller }) =>
-  ok(await revokeAdministrator({ backOffice: backOffice(), groups: userPoolGroups(), security: security() }, params.memberId, callerId(caller))),
+  ok(await revokeAdministrator({ backOffice: backOffice(), groups: userPoolGroups(), security: security() }, params.memberId, callerId(caller), auditActor(caller))),
 );
 
 /** GET /accounts/backoffice/workplaces — every workplace, by name. */

@@ -1,3 +1,4 @@
+import { auditActor } from './caller-id';
 import { accountsRoute } from '../http';
 import { systemClock } from '@giving/shared/clock';
 import { tenantParams, updateCharitySettingsSchema } from '@giving/shared/contracts/accounts';
@@ -11,8 +12,8 @@ export const listMembers = accountsRoute({ params: tenantParams.charity }, async
 );
 
 /** DELETE /accounts/charity/{charityId}/members/{memberId} — never the last administrator. */
-export const removeMember = accountsRoute({ params: tenantParams.charityMember }, async ({ params }) => {
-  await use.removeMember({ memberships: memberships() }, params.charityId, params.memberId);
+export const removeMember = accountsRoute({ params: tenantParams.charityMember }, async ({ params, caller }) => {
+  await use.removeMember({ memberships: memberships() }, params.charityId, params.memberId, auditActor(caller));
   return noContent();
 });
 

@@ -1,3 +1,4 @@
+import { auditActor } from './caller-id';
 import { accountsRoute } from '../http';
 import { systemClock } from '@giving/shared/clock';
 import { tenantParams, updateWorkplaceMemberSchema, updateWorkplaceSettingsSchema } from '@giving/shared/contracts/accounts';
@@ -21,13 +22,13 @@ export const listMembers = accountsRoute({ params: tenantParams.workplace }, asy
 );
 
 /** PATCH /accounts/workplace/{workplaceId}/members/{memberId} — roles, employment type, business unit. */
-export const updateMember = accountsRoute({ params: tenantParams.workplaceMember, body: updateWorkplaceMemberSchema }, async ({ params, body }) =>
-  ok(await use.updateMember({ memberships: memberships(), workplaces: workplaces() }, params.workplaceId, params.memberId, body)),
+export const updateMember = accountsRoute({ params: tenantParams.workplaceMember, body: updateWorkplaceMemberSchema }, async ({ params, body, caller }) =>
+  ok(await use.updateMember({ memberships: memberships(), workplaces: workplaces() }, params.workplaceId, params.memberId, body, auditActor(caller))),
 );
 
 /** DELETE /accounts/workplace/{workplaceId}/members/{memberId} — never the last administrator. */
-export const removeMember = accountsRoute({ params: tenantParams.workplaceMember }, async ({ params }) => {
-  await use.removeMember({ memberships: memberships() }, params.workplaceId, params.memberId);
+export const removeMember = accountsRoute({ params: tenantParams.workplaceMember }, async ({ params, caller }) => {
+  await use.removeMember({ memberships: memberships() }, params.workplaceId, params.memberId, auditActor(caller));
   return noContent();
 });
 
