@@ -70,6 +70,7 @@ describe('Your data: Download my data', () => {
     const [preparing, offered, expired] = items as [HTMLElement, HTMLElement, HTMLElement];
     expect(within(preparing).getByRole('status').textContent).toBe('Gathering your data… 3 of 6 parts');
     expect(within(preparing).queryByRole('button')).toBeNull();
+    expect(within(offered).getByRole('status').textContent).toBe('Your data is ready to download.');
     expect(within(offered).getByRole('button', { name: 'Download (.zip, 12 KB) of your data asked for on 10 Nov 2026, 2:00 pm' })).toBeTruthy();
     expect(offered.textContent).toContain('Available until 17 Nov 2026, 2:05 pm');
     expect(within(expired).getByText('Expired')).toBeTruthy();
@@ -87,12 +88,16 @@ describe('Your data: Download my data', () => {
     ]);
     renderWithRouter(<YourData />, { userOptions: { advanceTimers: vi.advanceTimersByTime } });
 
-    expect(await screen.findByText('Gathering your data… 3 of 6 parts')).toBeTruthy();
+    const status = (await screen.findByText('Gathering your data… 3 of 6 parts')).closest('[role="status"]') as HTMLElement;
+    expect(status).toBeTruthy();
     await act(() => vi.advanceTimersByTimeAsync(DATA_EXPORT_POLL_MS));
     expect(await screen.findByText('Gathering your data… 5 of 6 parts')).toBeTruthy();
     await act(() => vi.advanceTimersByTimeAsync(DATA_EXPORT_POLL_MS));
     expect(await screen.findByRole('button', { name: /^Download \(\.zip, 12 KB\)/ })).toBeTruthy();
     expect(screen.queryByText(/Gathering your data/)).toBeNull();
+    // The same live region says it is ready.
+    expect(status.isConnected).toBe(true);
+    expect(status.textContent).toBe('Your data is ready to download.');
 
     const asked = fetch.callsTo('GET', EXPORTS).length;
     expect(asked).toBe(3);

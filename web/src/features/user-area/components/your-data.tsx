@@ -98,14 +98,19 @@ function ExportItem({ item }: { item: DataExport }) {
         <span>Asked for on {asked}</span>
         <Tag tone={STATUS_TONES[item.status]}>{item.status}</Tag>
       </div>
-      {item.status === 'Preparing' ? (
-        <p className={styles.progress}>
-          <Spinner size="sm" label="" />
-          <span role="status">
-            Gathering your data… {item.partsDone} of {item.partsTotal} parts
-          </span>
-        </p>
-      ) : null}
+      {/* One live region for the export's whole life, so its progress and its being ready are both announced. */}
+      <p className={styles.progress} role="status">
+        {item.status === 'Preparing' ? (
+          <>
+            <Spinner size="sm" label="" />
+            <span>
+              Gathering your data… {item.partsDone} of {item.partsTotal} parts
+            </span>
+          </>
+        ) : null}
+        {item.status === 'Ready' ? 'Your data is ready to download.' : null}
+        {item.status === 'Expired' ? 'This download has expired. Ask for your data again to get a new one.' : null}
+      </p>
       {item.status === 'Ready' ? (
         <div className={styles.ready}>
           <Button variant="secondary" size="sm" loading={downloading} onClick={() => void download(() => downloadDataExport({ exportId: item.id, requestedAt: item.requestedAt }))}>
@@ -117,7 +122,6 @@ function ExportItem({ item }: { item: DataExport }) {
           {error ? <FormMessage>{error}</FormMessage> : null}
         </div>
       ) : null}
-      {item.status === 'Expired' ? <p className={mutedText}>This download has expired. Ask for your data again to get a new one.</p> : null}
     </li>
   );
 }
