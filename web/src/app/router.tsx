@@ -7,7 +7,7 @@ import { charityQueryOptions } from '../features/charities/api/get-charity';
 import { giftQueryOptions } from '../features/gifts/api/get-gift';
 import { productCampaignsQueryOptions } from '../features/matching/api/get-product-campaigns';
 import { DEFAULT_COUNTRY } from '../lib/country';
-import { paths } from '../lib/paths';
+import { ACCOUNT_DELETED_PATH, paths } from '../lib/paths';
 import { CountryLayout } from './routes/country-layout';
 import { NotFound } from './routes/not-found';
 import { RouteError } from './routes/route-error';
@@ -65,6 +65,8 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         { path: '/login/sso', lazy: { Component: async () => (await import('./routes/login')).LoginSsoRoute } },
         { path: '/access-denied', lazy: { Component: async () => (await import('./routes/access-denied')).AccessDeniedRoute } },
         { path: '/auth/denied', lazy: { Component: async () => (await import('./routes/access-denied')).AccessDeniedRoute } },
+        // Issue 17 item 7: where a member lands, signed out, once they have deleted their account.
+        { path: ACCOUNT_DELETED_PATH, lazy: { Component: async () => (await import('./routes/account-deleted')).AccountDeletedRoute } },
         // Issue 17 item 8: the API reference for integrators (its own chunk; it fetches /api/openapi.json).
         { path: '/developers/api', lazy: { Component: async () => (await import('./routes/developers-api')).DevelopersApiRoute } },
         // The four consoles and the CMS (/admin/...) are added on the first visit there: see patchAdminRoutes.

@@ -17,6 +17,9 @@ export const paths = {
   upcomingDonations: (country: CountryCode) => `/${country}/admin/user/donations/upcoming`,
 } as const;
 
+/** Where a member lands, signed out, once they have deleted their account (issue 17 item 7); not under a country. */
+export const ACCOUNT_DELETED_PATH = '/account-deleted';
+
 /** Spec 1 §2: the placeholder of the site's search boxes (the header's and the search page's). */
 export const SEARCH_PLACEHOLDER = 'Search for Charities, Events and Causes to support';
 

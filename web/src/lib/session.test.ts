@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearCookies } from '../features/auth/testing';
-import { LOGOUT_URL, RETURN_COOKIE, browser } from './return-path';
+import { LOGOUT_URL, RETURN_COOKIE, browser, hasSessionCookie, setSessionCookie } from './return-path';
 import {
   getSession,
   onSessionChange,
@@ -54,6 +54,15 @@ describe('the session seam', () => {
     await requestLogout();
     expect(logout).toHaveBeenCalledOnce();
     expect(assign).toHaveBeenCalledOnce();
+  });
+
+  it('without the auth feature, logging out to a page of its own ends the browser session here and goes there', async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    setSessionCookie(true);
+    await requestLogout({ landOn: '/account-deleted' });
+    expect(hasSessionCookie()).toBe(false);
+    expect(assign).toHaveBeenCalledWith('/account-deleted');
+    expect(assign).not.toHaveBeenCalledWith(LOGOUT_URL);
   });
 
   it('tells listeners about each new session, not repeats', () => {

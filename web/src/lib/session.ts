@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { LOGOUT_URL, browser, currentPath, hasSessionCookie, saveReturnPath } from './return-path';
+import { LOGOUT_URL, browser, clearSessionCookie, currentPath, hasSessionCookie, saveReturnPath } from './return-path';
 
 /**
  * The signed-in state every part of the SPA reads (spec 2 §3 "Authentication state": loading, error, loggedIn,
@@ -33,7 +33,7 @@ let store: Store = { session: startState(), loginModal: null };
 const listeners = new Set<() => void>();
 let idTokenProvider: (() => Promise<string | undefined>) | undefined;
 let loginHandler: ((request: LoginRequest) => void) | undefined;
-let logoutHandler: (() => Promise<void>) | undefined;
+let logoutHandler: ((options: LogoutOptions) => Promise<void>) | undefined;
 
 function update(next: Partial<Store>) {
   store = { ...store, ...next };
@@ -79,17 +79,28 @@ export function signInToContinue(path: string = currentPath(), reason: LoginReas
   requestLogin({ returnTo: path, reason });
 }
 
+export interface LogoutOptions {
+  /**
+   * A page of this site to land on instead of the site root (e.g. '/account-deleted'): the browser session is then
+   * ended here (the marker cookie cleared) rather than at /api/account/logout, which always goes to the root.
+   */
+  landOn?: string;
+}
+
 /** Signs out (Amplify, locally) and ends the browser session at /api/account/logout, which goes to the site root. */
-export async function requestLogout() {
-  if (logoutHandler) await logoutHandler();
-  else browser.assign(LOGOUT_URL);
+export async function requestLogout(options: LogoutOptions = {}) {
+  if (logoutHandler) await logoutHandler(options);
+  else if (options.landOn) {
+    clearSessionCookie();
+    browser.assign(options.landOn);
+  } else browser.assign(LOGOUT_URL);
 }
 
 export const setLoginHandler = (handler: ((request: LoginRequest) => void) | undefined) => {
   loginHandler = handler;
 };
 
-export const setLogoutHandler = (handler: (() => Promise<void>) | undefined) => {
+export const setLogoutHandler = (handler: ((options: LogoutOptions) => Promise<void>) | undefined) => {
   logoutHandler = handler;
 };
 

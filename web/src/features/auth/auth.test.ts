@@ -175,6 +175,20 @@ describe('signing out', () => {
     expect(browser.assign).toHaveBeenCalledWith(LOGOUT_URL);
   });
 
+  it('signs out the same way but lands on the page asked for (a deleted account’s goodbye)', async () => {
+    setSessionCookie(true);
+    amplify.state.tokens.local = DANA;
+    const { queryClient } = setUp();
+    await settled();
+    queryClient.setQueryData(['account', 'me'], { isAdmin: true });
+    await requestLogout({ landOn: '/account-deleted' });
+    expect(amplify.state.tokens).toEqual({});
+    expect(sessionMarker()).toBeUndefined();
+    expect(queryClient.getQueryData(['account', 'me'])).toBeUndefined();
+    expect(browser.assign).toHaveBeenCalledWith('/account-deleted');
+    expect(browser.assign).not.toHaveBeenCalledWith(LOGOUT_URL);
+  });
+
   it('drops the admin menu and permissions whenever the member changes', () => {
     const { queryClient } = setUp();
     setSession({ status: 'signedIn', ...DANA });

@@ -21,6 +21,7 @@ import {
   setLogoutHandler,
   setSession,
   type LoginRequest,
+  type LogoutOptions,
 } from '../../lib/session';
 import { SESSION_NOT_RESTORED, codeMessage, nextStepMessage } from './messages';
 import type * as AuthClientModule from './auth-client';
@@ -151,8 +152,11 @@ async function finishSignIn(module: AuthClient, outcome: SignInOutcome, remember
   return { kind: 'signedIn', member };
 }
 
-/** Logout (spec §2): sign out of Amplify here, then /api/account/logout ends the browser session and goes to /. */
-async function logout(queryClient: QueryClient) {
+/**
+ * Logout (spec §2): sign out of Amplify here, then /api/account/logout ends the browser session and goes to /; or,
+ * with `landOn`, to that page (the marker cookie is cleared here already).
+ */
+async function logout(queryClient: QueryClient, { landOn }: LogoutOptions) {
   try {
     await forgetEveryToken(await loadAuthClient(queryClient));
   } catch {
@@ -160,7 +164,7 @@ async function logout(queryClient: QueryClient) {
   }
   clearSessionCookie();
   clearAccountQueries(queryClient);
-  browser.assign(LOGOUT_URL);
+  browser.assign(landOn ?? LOGOUT_URL);
 }
 
 /**
@@ -182,7 +186,7 @@ async function handleLoginRequest(request: LoginRequest, queryClient: QueryClien
  */
 export function startAuth({ queryClient, navigate }: { queryClient: QueryClient; navigate: (path: string) => void }): () => void {
   setLoginHandler((request) => void handleLoginRequest(request, queryClient, navigate));
-  setLogoutHandler(() => logout(queryClient));
+  setLogoutHandler((options) => logout(queryClient, options));
   let memberId = currentMemberId();
   const stop = onSessionChange((session) => {
     const next = session.status === 'signedIn' ? session.memberId : undefined;

@@ -128,7 +128,7 @@ describe('admin routes', () => {
 
     await user.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    await waitFor(() => expect(menuLabels('My Account')).toEqual(['Dashboard', 'Badges', 'External Donations', 'Memberships', 'Settings', 'Help']));
+    await waitFor(() => expect(menuLabels('My Account')).toEqual(['Dashboard', 'Badges', 'External Donations', 'Memberships', 'Settings', 'Your data', 'Help']));
 
     await user.click(within(sideNav('My Account')).getByRole('link', { name: 'Settings' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Settings' })).toBeTruthy();

@@ -311,6 +311,12 @@ export const userConsole: ConsoleDefinition = {
       load: async () => (await import('../../../features/user-area/components/user-settings')).UserSettings,
     },
     {
+      // Issue 17 item 7: a copy of everything Koha holds about the member, and deleting their account; every member has it.
+      path: 'data',
+      label: 'Your data',
+      load: async () => (await import('../../../features/user-area/components/your-data')).YourData,
+    },
+    {
       path: 'help',
       label: 'Help',
       load: async () => (await import('../../../features/user-area/components/user-help')).UserHelp,

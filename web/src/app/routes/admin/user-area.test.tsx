@@ -131,3 +131,19 @@ describe('user settings', () => {
     expect(await screen.findByText('Your details were saved.')).toBeTruthy();
   });
 });
+
+describe('your data', () => {
+  it('is in every member’s menu, at /admin/user/data, with its two sections', async () => {
+    const { fetch, start } = userArea('data');
+    fetch.on('GET', '/api/accounts/me/data-exports', json(200, { exports: [] }));
+    start();
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your data' })).toBeTruthy();
+    const link = within(screen.getByRole('navigation', { name: 'My Account' })).getByRole('link', { name: 'Your data' });
+    expect(link.getAttribute('href')).toBe('/admin/user/data');
+    expect(link.getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('region', { name: 'Download my data' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Delete my account' })).toBeTruthy();
+    expect(await screen.findByText('You haven’t asked for a copy of your data yet.')).toBeTruthy();
+  });
+});

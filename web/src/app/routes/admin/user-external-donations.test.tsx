@@ -53,7 +53,7 @@ describe('external donations (user area)', () => {
 
     expect(await screen.findByRole('form', { name: 'Record a donation' })).toBeTruthy();
     expect(screen.getByText('Record a donation you made elsewhere, so your workplace can match it.')).toBeTruthy();
-    expect(menuLabels('My Account')).toEqual(['Dashboard', 'Donation History', 'Upcoming Donations', 'External Donations', 'Memberships', 'Settings', 'Help']);
+    expect(menuLabels('My Account')).toEqual(['Dashboard', 'Donation History', 'Upcoming Donations', 'External Donations', 'Memberships', 'Settings', 'Your data', 'Help']);
     // The member's only workplace is chosen.
     expect((within(form()).getByLabelText('Workplace') as HTMLSelectElement).value).toBe(MEMBER_WORKPLACE_ID);
     expect(within(within(form()).getByRole('group', { name: 'The donation' })).getByLabelText('Charity')).toBeTruthy();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ADMINISTRATOR } from '@giving/shared/permissions';
 import { Button } from '../../../components/ui/button';
 import { BulkBar, SelectAllCheckbox, bulkSelectOnly, useSelection } from '../../../components/ui/bulk-select';
@@ -17,10 +17,15 @@ import { Tag } from '../../../components/ui/tag';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useMembers, type MemberSummary } from '../api/get-members';
 import { useGrantAdmins } from '../api/grant-admin';
+import { MemberHistory } from './member-history';
+import historyStyles from './member-history.module.css';
 
 const isAdmin = (member: MemberSummary) => member.adminRoles.includes(ADMINISTRATOR);
 
-/** /admin/backoffice/members — every member: search, load more, and make admins one at a time or in bulk. */
+/**
+ * /admin/backoffice/members — every member: search, load more, make admins one at a time or in bulk, and open a
+ * member's history (the audit trail of changes to their records) above the list.
+ */
 export function BackOfficeMembers() {
   const [query, setQuery] = useState('');
   const members = useMembers(query);
@@ -30,6 +35,23 @@ export function BackOfficeMembers() {
   const selection = useSelection(items.filter((member) => !isAdmin(member)).map((member) => member.id));
   const [granting, setGranting] = useState<readonly MemberSummary[]>([]);
   const [notice, setNotice] = useState<Notice>();
+
+  // The history opened from a row: its title takes focus; closing it gives focus back to the row's History button.
+  const [historyOf, setHistoryOf] = useState<MemberSummary>();
+  const ids = useId();
+  const historyButtonId = (memberId: string) => `${ids}-history-${memberId}`;
+  const historyTitle = useRef<HTMLSpanElement>(null);
+  const closedFrom = useRef<string>(undefined);
+  useEffect(() => {
+    if (historyOf) historyTitle.current?.focus();
+    else if (closedFrom.current) document.getElementById(historyButtonId(closedFrom.current))?.focus();
+    closedFrom.current = undefined;
+    // Once per history opened or closed.
+  }, [historyOf]);
+  const closeHistory = () => {
+    closedFrom.current = historyOf?.id;
+    setHistoryOf(undefined);
+  };
 
   const askToGrant = (chosen: readonly MemberSummary[]) => {
     grant.reset();
@@ -88,6 +110,9 @@ export function BackOfficeMembers() {
                   <DateText value={member.createdAt} />
                 </td>
                 <ActionsCell>
+                  <Button id={historyButtonId(member.id)} variant="secondary" size="sm" onClick={() => setHistoryOf(member)}>
+                    History<span className="visually-hidden"> of {personName(member)}</span>
+                  </Button>
                   {isAdmin(member) ? null : (
                     <RowAction label="Make admin" target={personName(member)} onClick={() => askToGrant([member])} />
                   )}
@@ -118,6 +143,11 @@ export function BackOfficeMembers() {
         <SearchBox label="Search members" placeholder="Search by name or e-mail" initialValue={query} onSearch={setQuery} />
       </Toolbar>
       <NoticeMessage notice={notice} />
+      {historyOf ? (
+        <div className={historyStyles.anchor}>
+          <MemberHistory key={historyOf.id} memberId={historyOf.id} name={personName(historyOf)} onClose={closeHistory} titleRef={historyTitle} />
+        </div>
+      ) : null}
       {list}
       <ConfirmDialog
         open={granting.length > 0}

@@ -26,6 +26,7 @@ import { randomId } from '../../../lib/random-id';
 import { downloadMyExternalDonationReceipt } from '../api/download-external-donation-receipt';
 import { useMyExternalDonations } from '../api/get-my-external-donations';
 import { useRecordExternalDonation } from '../api/record-external-donation';
+import { sizeText } from '../size-text';
 import styles from './user-area.module.css';
 
 export const EXTERNAL_DONATIONS_TITLE = 'Your external donations';
@@ -48,9 +49,6 @@ function receiptTypeOf(file: Pick<File, 'name' | 'type'>): ReceiptType | '' {
   if (name.endsWith('.jpg') || name.endsWith('.jpeg')) return 'image/jpeg';
   return '';
 }
-
-/** '340 KB', '1.2 MB' */
-const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`);
 
 /**
  * The latest day it is in the platform's countries (New Zealand's): a date after it is in the future wherever the
