@@ -41,6 +41,10 @@ const probe = defineService({
     { method: 'PUT', path: '/probe/admins', handler: 'handlers/admins', auth: { kind: 'signedIn', anyOf: ['BackOffice_ManageAdmins'] }, summary: 'Admins.', access: { userPoolGroups: true } },
     { method: 'GET', path: '/probe/payroll', handler: 'handlers/payroll', auth: { kind: 'signedIn' }, summary: 'Payroll file.', access: { payrollFiles: 'read' } },
     { method: 'POST', path: '/probe/payroll', handler: 'handlers/payroll-write', auth: { kind: 'signedIn' }, summary: 'Writes a payroll file.', access: { payrollFiles: 'readWrite' } },
+    { method: 'GET', path: '/probe/my-data', handler: 'handlers/my-data', auth: { kind: 'signedIn' }, summary: 'A data export.', access: { personalData: 'read' } },
+    { method: 'POST', path: '/probe/my-data', handler: 'handlers/my-data-part', auth: { kind: 'signedIn' }, summary: 'A part of one.', access: { personalData: 'write' } },
+    { method: 'PUT', path: '/probe/my-data', handler: 'handlers/my-data-archive', auth: { kind: 'signedIn' }, summary: 'Puts one together.', access: { personalData: 'readWrite' } },
+    { method: 'DELETE', path: '/probe/me', handler: 'handlers/delete-me', auth: { kind: 'signedIn' }, summary: 'Deletes an account.', access: { deletesUsers: true } },
     { method: 'GET', path: '/probe/history', handler: 'handlers/history', auth: { kind: 'signedIn' }, summary: 'A run’s history.', access: { readsWorkflowHistory: ['settle'] } },
     { method: 'GET', path: '/probe/nothing', handler: 'handlers/nothing', auth: { kind: 'public' }, summary: 'Nothing.', access: {} },
     { method: 'POST', path: '/probe/find', handler: 'handlers/find', auth: { kind: 'public' }, summary: 'Searches.', access: { search: 'read' } },
@@ -66,7 +70,7 @@ function writeService(root: string, manifest: ServiceManifest, asl: unknown = se
   const dir = path.join(root, manifest.service);
   mkdirSync(path.join(dir, 'handlers'), { recursive: true });
   mkdirSync(path.join(dir, 'workflows'), { recursive: true });
-  for (const file of ['read', 'write', 'logo', 'admins', 'nothing', 'count', 'tasks', 'nightly', 'find', 'prepare', 'payroll', 'payroll-write', 'history']) {
+  for (const file of ['read', 'write', 'logo', 'admins', 'nothing', 'count', 'tasks', 'nightly', 'find', 'prepare', 'payroll', 'payroll-write', 'history', 'my-data', 'my-data-part', 'my-data-archive', 'delete-me']) {
     writeFileSync(path.join(dir, 'handlers', `${file}.ts`), 'export const handler = async () => ({});\nexport const settle = handler;\n');
   }
   writeFileSync(path.join(dir, 'workflows', 'settle.asl.json'), JSON.stringify(asl));
@@ -246,8 +250,24 @@ describe('access -> environment and IAM', () => {
     expect(Object.keys(fn('handlers/payroll').Properties.Environment.Variables).sort()).toEqual([...SIGNED_IN_ROUTE_ENV, ENV.payrollFilesBucket].sort());
     expect(actionsOf('handlers/payroll')).toEqual([...LOGS, 'cognito-idp:AdminListGroupsForUser', 's3:GetObject', 'secretsmanager:GetSecretValue'].sort());
     const write = statements('handlers/payroll-write').find((s) => ([] as string[]).concat(s.Action).includes('s3:PutObject'))!;
-    expect(([] as string[]).concat(write.Action).sort()).toEqual(['s3:GetObject', 's3:PutObject']);
+    expect(([] as string[]).concat(write.Action).sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
     expect(JSON.stringify(write.Resource)).toMatch(/giving-payroll-files-.*\/\*"/);
+  });
+
+  it('lets a personal-data reader get, a service put its part, and accounts both, in the personal-data bucket only', () => {
+    expect(Object.keys(fn('handlers/my-data').Properties.Environment.Variables).sort()).toEqual([...SIGNED_IN_ROUTE_ENV, ENV.personalDataBucket].sort());
+    const s3Actions = (handler: string) => {
+      const statement = statements(handler).find((s) => ([] as string[]).concat(s.Action).some((action) => action.startsWith('s3:')))!;
+      expect(JSON.stringify(statement.Resource)).toMatch(/giving-personal-data-.*\/\*"/);
+      return ([] as string[]).concat(statement.Action).sort();
+    };
+    expect(s3Actions('handlers/my-data')).toEqual(['s3:GetObject']);
+    expect(s3Actions('handlers/my-data-part')).toEqual(['s3:PutObject']);
+    expect(s3Actions('handlers/my-data-archive')).toEqual(['s3:GetObject', 's3:PutObject']);
+  });
+
+  it('lets "Delete my account" delete users of the member pool, nothing else of it', () => {
+    expect(actionsOf('handlers/delete-me')).toEqual([...LOGS, 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminListGroupsForUser', 'secretsmanager:GetSecretValue'].sort());
   });
 
   it('lets a group manager add and remove user pool group members in the member pool only', () => {
@@ -277,7 +297,7 @@ describe('access -> environment and IAM', () => {
 
   it('keeps a route’s function in its file’s nested stack and the same file’s task function in the service stack', () => {
     const stack = synth.stacks.services.get('matching')!;
-    expect([...stack.httpStacks.keys()].sort()).toEqual(['handlers/admins', 'handlers/find', 'handlers/history', 'handlers/logo', 'handlers/nothing', 'handlers/payroll', 'handlers/payroll-write', 'handlers/read', 'handlers/tasks', 'handlers/write']);
+    expect([...stack.httpStacks.keys()].sort()).toEqual(['handlers/admins', 'handlers/delete-me', 'handlers/find', 'handlers/history', 'handlers/logo', 'handlers/my-data', 'handlers/my-data-archive', 'handlers/my-data-part', 'handlers/nothing', 'handlers/payroll', 'handlers/payroll-write', 'handlers/read', 'handlers/tasks', 'handlers/write']);
     expect(findFunction(synth, 'matching', 'handlers/tasks').stack).toBe(stack.httpStacks.get('handlers/tasks'));
     expect(findFunction(synth, 'matching', 'handlers/tasks#settle').stack).toBe(stack);
     expect(Object.keys(fn('handlers/tasks').Properties.Environment.Variables).sort()).toEqual([...SIGNED_IN_ROUTE_ENV, ENV.tableName('matching')].sort());

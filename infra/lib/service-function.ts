@@ -184,10 +184,11 @@ export class ServiceFunction extends Construct {
       const bucket = payrollFilesBucketName();
       fn.addEnvironment(ENV.payrollFilesBucket, bucket);
       const objects = `${bucketArn(bucket)}/*`;
-      allow(access.payrollFiles === 'readWrite' ? ['s3:GetObject', 's3:PutObject'] : ['s3:GetObject'], [objects]);
+      // readWrite deletes too: an erased member's receipts for external donations ("Delete my account").
+      allow(access.payrollFiles === 'readWrite' ? ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'] : ['s3:GetObject'], [objects]);
       Validations.of(this).acknowledge({
         id: wildcardResourceFinding(this, objects),
-        reason: `Object-level access to the payroll-files bucket: batch keys are made at run time, so it cannot name them; it is limited to ${access.payrollFiles === 'readWrite' ? 'get/put' : 'get'} on that one bucket.`,
+        reason: `Object-level access to the payroll-files bucket: batch keys are made at run time, so it cannot name them; it is limited to ${access.payrollFiles === 'readWrite' ? 'get/put/delete' : 'get'} on that one bucket.`,
       });
     }
 

@@ -34,9 +34,9 @@ describe('stateful stack', () => {
     expect(client.CallbackURLs).toBeUndefined();
   });
 
-  it('has four private, encrypted, SSL-only, retained buckets; site, media and payroll files log to the access-log bucket', () => {
+  it('has five private, encrypted, SSL-only, retained buckets; site, media, payroll files and personal data log to the access-log bucket', () => {
     const buckets = stateful().findResources('AWS::S3::Bucket');
-    expect(Object.keys(buckets)).toHaveLength(4);
+    expect(Object.keys(buckets)).toHaveLength(5);
     for (const bucket of Object.values(buckets)) {
       expect(bucket.DeletionPolicy).toBe('Retain');
       expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
@@ -48,19 +48,24 @@ describe('stateful stack', () => {
       expect(bucket.Properties.BucketEncryption).toBeDefined();
     }
     const policies = Object.values(stateful().findResources('AWS::S3::BucketPolicy'));
-    expect(policies).toHaveLength(4);
+    expect(policies).toHaveLength(5);
     for (const policy of policies) {
       expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
         expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
       );
     }
     const logged = Object.values(buckets).filter((bucket) => bucket.Properties.LoggingConfiguration);
-    expect(logged.map((bucket) => bucket.Properties.LoggingConfiguration.LogFilePrefix).sort()).toEqual(['s3/media/', 's3/payroll-files/', 's3/site/']);
+    expect(logged.map((bucket) => bucket.Properties.LoggingConfiguration.LogFilePrefix).sort()).toEqual(['s3/media/', 's3/payroll-files/', 's3/personal-data/', 's3/site/']);
     // Payroll files (employees' names and gifts) expire after seven years and are not readable by CloudFront.
     const payroll = Object.values(buckets).find((bucket) => bucket.Properties.LoggingConfiguration?.LogFilePrefix === 's3/payroll-files/');
     expect(payroll?.Properties.LifecycleConfiguration.Rules).toContainEqual(expect.objectContaining({ ExpirationInDays: 7 * 366, Status: 'Enabled' }));
     const payrollPolicy = policies.find((policy) => JSON.stringify(policy.Properties.Bucket).includes(Object.keys(buckets).find((id) => buckets[id] === payroll)!));
     expect(JSON.stringify(payrollPolicy?.Properties.PolicyDocument)).not.toContain('cloudfront');
+    // Members' data exports ("Download my data") are gone after 30 days, and never behind CloudFront either.
+    const personal = Object.values(buckets).find((bucket) => bucket.Properties.LoggingConfiguration?.LogFilePrefix === 's3/personal-data/');
+    expect(personal?.Properties.LifecycleConfiguration.Rules).toContainEqual(expect.objectContaining({ ExpirationInDays: 30, Status: 'Enabled' }));
+    const personalPolicy = policies.find((policy) => JSON.stringify(policy.Properties.Bucket).includes(Object.keys(buckets).find((id) => buckets[id] === personal)!));
+    expect(JSON.stringify(personalPolicy?.Properties.PolicyDocument)).not.toContain('cloudfront');
   });
 
   it('has a search domain encrypted at rest and between nodes, HTTPS only, with its logs published', () => {
