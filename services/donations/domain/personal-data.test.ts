@@ -254,11 +254,11 @@ describe("a member's data in donations", () => {
       quantity: 1,
       amount: { cents: 1000, currency: 'NZD' },
       total: { cents: 1000, currency: 'NZD' },
-      donationFrequency: 'Monthly',
+      donationFrequency: 'EveryPayCycle',
       isAnonymous: false,
       status: 'Active',
       createdAt: clock.now().toISOString(),
-    } as StoredPayrollPledge;
+    };
     expect(await pledges.createOnce(pledge, key(), 'fp')).toEqual({ created: true });
     await roles.saveCharityMembership({ memberId: dana.memberId, charityId: charity.id, roles: ['CharityAdmin'], version: '0001' });
     await workplaces.save({ memberId: dana.memberId, workplaceId, workplaceName: 'Tasman Engineering', roles: ['WorkplaceMember'], version: '0001' });
