@@ -98,16 +98,19 @@ export function dynamoMemberRecords(client: DynamoDBDocumentClient, tableName: s
         ExpressionAttributeValues: { ':name': ERASED_MEMBER_NAME, ':none': '' },
       }),
 
-    async anonymisePayment(trackingNumber) {
+    async anonymisePayment(trackingNumber, memberId) {
       const item = await get(paymentKey(trackingNumber));
       // The key is the tracking number's tail: another time part is another payment, not this one.
       if (item?.trackingNumber !== trackingNumber) return false;
       const card = item.card as Record<string, unknown> | undefined;
       const removed = ['memberId', 'clientAddress', 'donorEmailLower', 'message', 'donorMessage', ...(card ? ['card.customerId', 'card.savedCardId'] : [])];
+      // The item stays keyed by the key's tail; the key itself is only compared by a repeat, which no one can now send.
+      const key = String(item.idempotencyKey ?? '');
+      const namesMember = memberId !== '' && key.includes(memberId);
       return conditionally({
         TableName: tableName,
         Key: paymentKey(trackingNumber),
-        UpdateExpression: `SET donor = :donor, receiptName = :name REMOVE ${removed.join(', ')}`,
+        UpdateExpression: `SET donor = :donor, receiptName = :name${namesMember ? ', idempotencyKey = :key' : ''} REMOVE ${removed.join(', ')}`,
         // Only an ended payment: one still being charged is the workflow's, and it is never one of the member's records here.
         ConditionExpression:
           'trackingNumber = :trackingNumber AND #status IN (:completed, :failed) AND (attribute_exists(memberId) OR attribute_exists(donorEmailLower) OR donor.email <> :none OR receiptName <> :name)',
@@ -119,6 +122,7 @@ export function dynamoMemberRecords(client: DynamoDBDocumentClient, tableName: s
           ':trackingNumber': trackingNumber,
           ':completed': 'Completed',
           ':failed': 'Failed',
+          ...(namesMember ? { ':key': key.split(memberId).join('erased-member') } : {}),
         },
       });
     },

@@ -398,6 +398,16 @@ describe("a member's data in donations", () => {
     expect(payment).not.toHaveProperty('memberId');
     expect(payment).not.toHaveProperty('clientAddress');
     expect(JSON.stringify(payment)).not.toMatch(/Dana|Whitfield|203\.0\.113\.7/);
+    // Nothing kept names her: not her member id (a membership's joining key carried it), e-mail or names.
+    const kept = await Promise.all([
+      ...[seeded.once, seeded.monthly, seeded.membershipPayment, seeded.voucherPurchase].map((trackingNumber) => payments.get(trackingNumber)),
+      payments.getDonation(seeded.onceDonation.donationId),
+      payments.getDonation(seeded.monthlyDonation.donationId),
+      memberships.get(seeded.membershipId),
+      vouchers.getByCodeHash(codes.hash(seeded.voucherCode)),
+    ]);
+    expect(kept.every((record) => record !== undefined)).toBe(true);
+    for (const record of kept) expect(JSON.stringify(record).toLowerCase()).not.toMatch(new RegExp(`${dana.memberId.toLowerCase()}|${dana.email.replace(/[.]/g, '\\.')}|dana|whitfield`));
     // The back office no longer finds her payments by her e-mail.
     expect((await paymentSearch.search({ email: dana.email }, 25)).items).toEqual([]);
 

@@ -78,8 +78,11 @@ export interface MemberRecords {
   cardTesting(key: AttemptKey): Promise<CardTestingRecord | undefined>;
   /** The donation without its donor's names, e-mail, messages, member id and history key; amounts and charity kept. */
   anonymiseDonation(donationId: string): Promise<boolean>;
-  /** A completed or failed payment without its donor's names, e-mail, address, messages and member id. */
-  anonymisePayment(trackingNumber: string): Promise<boolean>;
+  /**
+   * A completed or failed payment without its donor's names, e-mail, address, messages and member id (nor the member
+   * id inside its idempotency key: a membership's joining key carries it).
+   */
+  anonymisePayment(trackingNumber: string, memberId: string): Promise<boolean>;
   /** A voucher bought with this e-mail without its buyer (and the buyer's message; the recipient too when it is the buyer). */
   anonymiseVoucher(codeHash: string, buyerEmail: string): Promise<boolean>;
   /** The member's membership cancelled (it never renews) and without their identity, and their look-up of it deleted. */
@@ -477,7 +480,7 @@ export async function eraseMemberData(deps: EraseDeps, member: MemberRef): Promi
   const anonymisePayment = async (trackingNumber: string) => {
     if (anonymisedPayments.has(trackingNumber)) return;
     anonymisedPayments.add(trackingNumber);
-    if (await deps.records.anonymisePayment(trackingNumber)) count('payments', 'anonymised');
+    if (await deps.records.anonymisePayment(trackingNumber, memberId)) count('payments', 'anonymised');
   };
 
   for (const membership of await deps.memberships.listByMember(memberId)) {
