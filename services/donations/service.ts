@@ -22,6 +22,8 @@ const backOffice = (...anyOf: Permission[]): AuthPolicy => ({ kind: 'signedIn', 
  * domain/saved-cards.ts, domain/recurring-donations.ts, domain/donation-history.ts, adapters/dynamo-member-giving.ts.
  * Gift vouchers (bought as a payment, redeemed in the payment workflow before any charge, codes only as keyed hashes):
  * domain/vouchers.ts, domain/voucher-steps.ts, adapters/dynamo-vouchers.ts.
+ * A member's own data ("Download my data", "Delete my account": what is gathered, deleted, or kept without them):
+ * domain/personal-data.ts, adapters/dynamo-personal-data.ts.
  */
 export default defineService({
   service: 'donations',
