@@ -2,6 +2,7 @@ import { CharityMembershipChanged, CharityProfilePublished, WorkplaceMembershipC
 import { PayrollDonationsConfirmed } from '@giving/shared/events/workplace';
 import { DonationCompleted, DonationRefunded, GiftPublished, MembershipPaid, PayrollPledgeCancelled, PayrollPledgeCreated, VoucherPurchased } from '@giving/shared/events/donations';
 import { PageModified } from '@giving/shared/events/fundraising';
+import { MemberErasureRequested, PersonalDataErased, PersonalDataExportRequested, PersonalDataGathered } from '@giving/shared/events/privacy';
 import { patternFor } from '@giving/shared/events';
 import { DonationMatched, DonationMatchGivenBack } from '@giving/shared/events/matching';
 import { defineService, type AuthPolicy } from '@giving/shared/manifest';
@@ -21,6 +22,8 @@ const backOffice = (...anyOf: Permission[]): AuthPolicy => ({ kind: 'signedIn', 
  * domain/saved-cards.ts, domain/recurring-donations.ts, domain/donation-history.ts, adapters/dynamo-member-giving.ts.
  * Gift vouchers (bought as a payment, redeemed in the payment workflow before any charge, codes only as keyed hashes):
  * domain/vouchers.ts, domain/voucher-steps.ts, adapters/dynamo-vouchers.ts.
+ * A member's own data ("Download my data", "Delete my account": what is gathered, deleted, or kept without them):
+ * domain/personal-data.ts, adapters/dynamo-personal-data.ts.
  */
 export default defineService({
   service: 'donations',
@@ -717,6 +720,23 @@ export default defineService({
       pattern: patternFor(DonationMatched),
       handler: 'handlers/issue-matched-voucher',
       access: { table: 'readWrite', sendsMail: true, voucherCodes: true },
+    },
+    {
+      // "Download my data" (issue 17 item 7): donations' part of the member's export (domain/personal-data.ts).
+      name: 'gather-personal-data',
+      pattern: patternFor(PersonalDataExportRequested),
+      handler: 'handlers/personal-data#gather',
+      access: { table: 'read', personalData: 'write', publishes: [PersonalDataGathered.donations] },
+      timeoutSeconds: 120,
+    },
+    {
+      // "Delete my account": the member erased, or kept without their identity where the law needs it; their saved
+      // cards are removed at the gateway too, as the member's own removal does.
+      name: 'erase-personal-data',
+      pattern: patternFor(MemberErasureRequested),
+      handler: 'handlers/personal-data#erase',
+      access: { table: 'readWrite', cardGateway: true, publishes: [PersonalDataErased.donations] },
+      timeoutSeconds: 120,
     },
   ],
   schedules: [

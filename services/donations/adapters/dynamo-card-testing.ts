@@ -1,6 +1,6 @@
 import { PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '@giving/shared/dynamo-query';
-import type { AttemptKind, CardTestingLedger } from '../domain/card-testing';
+import type { AttemptKey, AttemptKind, CardTestingLedger } from '../domain/card-testing';
 
 /**
  * Card-testing limits in the donations table (domain/card-testing.ts):
@@ -10,6 +10,9 @@ import type { AttemptKind, CardTestingLedger } from '../domain/card-testing';
  * Both expire by TTL (`expiresAt`); reads ignore blocks that have ended but not yet been removed.
  */
 const BLOCKS = 'CARDTESTING#BLOCKS';
+/** The items kept against one key: its declines, and its block while one is in force. */
+export const declinesKey = (key: AttemptKey) => ({ pk: `CARDTESTING#${key.kind}#${key.hash}`, sk: 'DECLINES' });
+export const blockKey = (key: AttemptKey) => ({ pk: BLOCKS, sk: `${key.kind}#${key.hash}` });
 /** A set this long is pruned of entries older than the window (the next write does it). */
 const PRUNE_AT = 50;
 
@@ -21,7 +24,7 @@ export function dynamoCardTestingLedger(client: DynamoDBDocumentClient, tableNam
       const result = await client.send(
         new UpdateCommand({
           TableName: tableName,
-          Key: { pk: `CARDTESTING#${key.kind}#${key.hash}`, sk: 'DECLINES' },
+          Key: declinesKey(key),
           UpdateExpression: 'ADD declines :decline SET expiresAt = :expires',
           ExpressionAttributeValues: { ':decline': new Set([`${unix(at)}#${trackingNumber}`]), ':expires': unix(at) + 2 * (unix(at) - unix(since)) },
           ReturnValues: 'ALL_NEW',
@@ -34,7 +37,7 @@ export function dynamoCardTestingLedger(client: DynamoDBDocumentClient, tableNam
         await client.send(
           new UpdateCommand({
             TableName: tableName,
-            Key: { pk: `CARDTESTING#${key.kind}#${key.hash}`, sk: 'DECLINES' },
+            Key: declinesKey(key),
             UpdateExpression: 'DELETE declines :old',
             ExpressionAttributeValues: { ':old': new Set(old) },
           }),
@@ -47,7 +50,7 @@ export function dynamoCardTestingLedger(client: DynamoDBDocumentClient, tableNam
       await client.send(
         new PutCommand({
           TableName: tableName,
-          Item: { pk: BLOCKS, sk: `${key.kind}#${key.hash}`, kind: key.kind, hash: key.hash, blockedUntil: until.toISOString(), expiresAt: unix(until) + 60 },
+          Item: { ...blockKey(key), kind: key.kind, hash: key.hash, blockedUntil: until.toISOString(), expiresAt: unix(until) + 60 },
         }),
       );
     },

@@ -23,8 +23,8 @@ import { completePaymentUpdate, paymentKey } from './dynamo-payments';
  * one transaction conditioned on the payment still Processing: a retried step records nothing twice.
  */
 const planKey = (planId: string) => ({ pk: `MEMBERSHIPPLAN#${planId}`, sk: 'PLAN' });
-const membershipKey = (membershipId: string) => ({ pk: `MEMBERSHIP#${membershipId}`, sk: 'MEMBERSHIP' });
-const lookupKey = (memberId: string, planId: string) => ({ pk: `MEMBERSHIPOF#${memberId}`, sk: `PLAN#${planId}` });
+export const membershipKey = (membershipId: string) => ({ pk: `MEMBERSHIP#${membershipId}`, sk: 'MEMBERSHIP' });
+export const lookupKey = (memberId: string, planId: string) => ({ pk: `MEMBERSHIPOF#${memberId}`, sk: `PLAN#${planId}` });
 const requestKey = (idempotencyKey: string) => ({ pk: `MEMBERSHIPKEY#${idempotencyKey}`, sk: 'KEY' });
 const KEY_TTL_SECONDS = 30 * 24 * 60 * 60;
 
@@ -38,13 +38,17 @@ function strip<T>(item: Record<string, unknown>): T {
   return rest as T;
 }
 
+/** What the charity's list searches (its `q`): the member's name, e-mail and membership number, lower case. */
+export const membershipSearchText = (membership: Pick<StoredMembership, 'member' | 'membershipNumber'>) =>
+  `${membership.member.name} ${membership.member.email} ${membership.membershipNumber}`.toLowerCase();
+
 const membershipItem = (membership: StoredMembership) => ({
   ...membershipKey(membership.membershipId),
   ...membership,
   gsi1pk: `CHARITYMEMBERS#${membership.charity.id}`,
   gsi1sk: `${membership.createdAt}#${membership.membershipId}`,
   ...(membership.member.memberId ? { gsi3pk: `MEMBERSHIPS#${membership.member.memberId}`, gsi3sk: `${membership.createdAt}#${membership.membershipId}` } : {}),
-  searchText: `${membership.member.name} ${membership.member.email} ${membership.membershipNumber}`.toLowerCase(),
+  searchText: membershipSearchText(membership),
   // Sparse: the hourly job's renewals (by the day the next attempt is due) and reminders (by the day it is paid until).
   ...(renews(membership) ? { gsi2pk: RENEWALS, gsi2sk: `${membership.nextRenewalOn}#${membership.membershipId}` } : {}),
   ...(membership.paidUntil ? { gsi4pk: ENDS, gsi4sk: `${membership.paidUntil}#${membership.membershipId}` } : {}),

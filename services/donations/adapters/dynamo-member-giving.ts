@@ -26,11 +26,11 @@ import { donationFromItem } from './donation-items';
 const DUE = 'RECURRING#DUE';
 const NOTICE = 'RECURRING#NOTICE';
 
-const memberPk = (memberId: string) => `MEMBER#${memberId}`;
+export const memberPk = (memberId: string) => `MEMBER#${memberId}`;
 /** The Platform account's customer keeps the key it had before there were accounts. */
 const customerKey = (memberId: string, account: MerchantAccount) => ({ pk: memberPk(memberId), sk: account === 'Platform' ? 'GATEWAYCUSTOMER' : `GATEWAYCUSTOMER#${account}` });
 const cardKey = (memberId: string, cardId: string) => ({ pk: memberPk(memberId), sk: `CARD#${cardId}` });
-const scheduleKey = (memberId: string, scheduleId: string) => ({ pk: memberPk(memberId), sk: `RECURRING#${scheduleId}` });
+export const scheduleKey = (memberId: string, scheduleId: string) => ({ pk: memberPk(memberId), sk: `RECURRING#${scheduleId}` });
 const dueSk = (day: string, scheduleId: string) => `${day}#${scheduleId}`;
 
 function strip<T>(item: Record<string, unknown>): T {

@@ -21,7 +21,7 @@ import { completePaymentUpdate, paymentKey } from './dynamo-payments';
  * A voucher's expiry is stored as `validUntil` (ISO text): `expiresAt` is the table's TTL attribute, and a voucher
  * must never be deleted when it expires.
  */
-const voucherKey = (codeHash: string) => ({ pk: `VOUCHER#${codeHash}`, sk: 'VOUCHER' });
+export const voucherKey = (codeHash: string) => ({ pk: `VOUCHER#${codeHash}`, sk: 'VOUCHER' });
 const redemptionKey = (trackingNumber: string) => ({ pk: `VOUCHERREDEMPTION#${trackingNumber}`, sk: 'REDEMPTION' });
 const buyerPartition = (email: string) => `BUYER#${email.trim().toLowerCase()}`;
 const ALL_VOUCHERS = 'VOUCHERS';

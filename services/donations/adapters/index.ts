@@ -34,6 +34,7 @@ import { recentGifts } from '../domain/recent-gifts';
 import { recentBlocks } from '../domain/card-testing';
 import type { CardGateway } from '../domain/ports';
 import { dynamoCardTestingLedger } from './dynamo-card-testing';
+import { dynamoMemberRecords } from './dynamo-personal-data';
 
 /** The donations service's composition root: each adapter is built once per process, on first use. */
 const once = <T>(make: () => T) => {
@@ -127,3 +128,4 @@ export const refunds = once(() => dynamoRefundBook(documentClient(), tableName()
 export const refundWorkflow = once(() => stepFunctionsRefundWorkflow(new SFNClient({}), requireEnv(ENV.workflowArn('donations', 'refund'))));
 export const refundHistory = once(() => stepFunctionsPaymentHistory(new SFNClient({}), requireEnv(ENV.workflowArn('donations', 'refund')), 'Refund workflow'));
 export const charityMemberships = once(() => dynamoMembershipStore(documentClient(), tableName()));
+export const memberRecords = once(() => dynamoMemberRecords(documentClient(), tableName()));

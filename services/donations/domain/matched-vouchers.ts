@@ -15,6 +15,8 @@ import { expiryOf, type VoucherCodeBook } from './vouchers';
  * (their e-mail) and the workplace's.
  */
 export const matchedVoucherId = (match: Pick<EventData<typeof DonationMatched>, 'campaignId' | 'donationId'>) => `MATCH-${match.campaignId}-${match.donationId}`;
+/** A voucher a match gave (no payment bought it: its order number is the matched donation's id). */
+export const isMatchedVoucher = (voucher: Pick<Voucher, 'voucherId'>) => voucher.voucherId.startsWith('MATCH-');
 
 export async function issueMatchedVoucher(
   deps: { vouchers: VoucherRepository; codes: VoucherCodeBook; clock: Clock },
