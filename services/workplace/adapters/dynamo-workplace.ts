@@ -200,7 +200,8 @@ export function dynamoPledgeStore(client: DynamoDBDocumentClient, tableName: str
         new UpdateCommand({
           TableName: tableName,
           Key: key(workplaceId, pledgeId),
-          UpdateExpression: 'SET cancelledAt = if_not_exists(cancelledAt, :at), pledgeId = :id, workplaceId = :w, memberId = :m',
+          // memberId only when the pledge has none yet: an erased member's pledge keeps its pseudonym.
+          UpdateExpression: 'SET cancelledAt = if_not_exists(cancelledAt, :at), pledgeId = :id, workplaceId = :w, memberId = if_not_exists(memberId, :m)',
           ExpressionAttributeValues: { ':at': cancelledAt, ':id': pledgeId, ':w': workplaceId, ':m': memberId },
         }),
       );
