@@ -3,7 +3,7 @@ import { DeleteCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient
 import { tenantRoleKey } from '@giving/shared/dynamo-copies';
 import { transactWrite } from '@giving/shared/dynamo-transact';
 import { ID_TIME_LENGTH } from '@giving/shared/ids';
-import type { MemberRecords, WorkplaceRoleRecord } from '../domain/personal-data';
+import type { AdminAction, MemberRecords, WorkplaceRoleRecord } from '../domain/personal-data';
 import type { EmployeeRecord, PledgeRecord } from '../domain/ports';
 import type { WorkplaceGift, WorkplaceVolunteering } from '../domain/giving-reports';
 import type { WorkplaceBadge } from '../domain/badge-reports';
@@ -117,6 +117,50 @@ export function dynamoMemberRecords(client: DynamoDBDocumentClient, tableName: s
         if (outcome.ok) count += 1;
       }
       return count;
+    },
+
+    async adminActions(workplaceId, names) {
+      if (names.length === 0) return [];
+      const actions: AdminAction[] = [];
+      for (const [prefix, field] of [
+        ['EXTERNAL#', 'decidedBy'],
+        ['ELIGIBILITY#', 'uploadedBy'],
+      ] as const) {
+        for await (const item of pages({
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          FilterExpression: `#by IN (${names.map((_, i) => `:n${i}`).join(', ')})`,
+          ExpressionAttributeNames: { '#by': field },
+          ExpressionAttributeValues: { ':pk': pkOf(workplaceId), ':prefix': prefix, ...Object.fromEntries(names.map((name, i) => [`:n${i}`, name])) },
+          ConsistentRead: true,
+        })) {
+          actions.push(
+            field === 'decidedBy'
+              ? { kind: 'external-donation-decision', key: keyOf(item), by: String(item.decidedBy), at: String(item.decidedAt ?? ''), status: String(item.status ?? '') }
+              : { kind: 'eligibility-upload', key: keyOf(item), by: String(item.uploadedBy), at: String(item.uploadedAt ?? ''), status: String(item.status ?? ''), fileName: String(item.fileName ?? '') },
+          );
+        }
+      }
+      return actions;
+    },
+    async renameActor(action, name) {
+      const field = action.kind === 'external-donation-decision' ? 'decidedBy' : 'uploadedBy';
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: action.key,
+            UpdateExpression: 'SET #by = :name',
+            ConditionExpression: '#by = :was',
+            ExpressionAttributeNames: { '#by': field },
+            ExpressionAttributeValues: { ':name': name, ':was': action.by },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
     },
 
     async externalDonations(memberId) {

@@ -16,7 +16,7 @@ import { deductionsFor } from '../domain/batches';
 import { collectPersonalData, erasePersonalData, type PersonalDataDeps } from '../domain/personal-data';
 import type { Allocation } from '../domain/reconciliation';
 import type { BatchLine, PledgeRecord, StoredBatch } from '../domain/ports';
-import { dynamoBadgeStore, dynamoBatchStore, dynamoEmployeeStore, dynamoExternalDonationStore, dynamoGivingStore, dynamoPledgeStore, dynamoVolunteeringStore, dynamoWorkplaceProfileStore } from './dynamo-workplace';
+import { dynamoBadgeStore, dynamoBatchStore, dynamoEligibilityStore, dynamoEmployeeStore, dynamoExternalDonationStore, dynamoGivingStore, dynamoPledgeStore, dynamoVolunteeringStore, dynamoWorkplaceProfileStore } from './dynamo-workplace';
 import { dynamoMemberRecords } from './dynamo-member-records';
 import { s3PayrollFileStore } from './s3-payroll-files';
 
@@ -121,7 +121,7 @@ beforeAll(async () => {
 
   const external = dynamoExternalDonationStore(client, table);
   const receipt = (id: string) => `workplaces/${W}/external-donations/${id}/receipt`;
-  const donation = (memberId: string, id: string, status: 'Pending' | 'Approved', name: string) => ({
+  const donation = (memberId: string, id: string, status: 'Pending' | 'Approved', name: string, decidedBy: string) => ({
     id,
     workplaceId: W,
     workplaceName: 'Tasman Engineering',
@@ -136,18 +136,21 @@ beforeAll(async () => {
     receiptContentType: 'application/pdf',
     receiptKey: receipt(id),
     status,
-    ...(status === 'Approved' ? { decidedAt: '2026-10-06T00:00:00.000Z', decidedBy: 'Grace Liu' } : {}),
+    ...(status === 'Approved' ? { decidedAt: '2026-10-06T00:00:00.000Z', decidedBy } : {}),
     createdAt: '2026-10-05T00:00:00.000Z',
   });
-  for (const [memberId, status, name] of [
-    [WIREMU, 'Approved', 'Wiremu Parata'],
-    [WIREMU, 'Pending', 'Wiremu Parata'],
-    [GRACE, 'Approved', 'Grace Liu'],
+  for (const [memberId, status, name, decidedBy] of [
+    [WIREMU, 'Approved', 'Wiremu Parata', 'Grace Liu'],
+    [WIREMU, 'Pending', 'Wiremu Parata', ''],
+    // Wiremu, an admin too, approved Grace's.
+    [GRACE, 'Approved', 'Grace Liu', 'Wiremu Parata'],
   ] as const) {
     const id = newId();
     await files.putBytes(receipt(id), new TextEncoder().encode('%PDF-1.4 receipt'), 'application/pdf');
-    await external.create(donation(memberId, id, status, name));
+    await external.create(donation(memberId, id, status, name, decidedBy));
   }
+
+  await dynamoEligibilityStore(client, table).save({ id: newId(), workplaceId: W, workplaceName: 'Tasman Engineering', fileName: 'staff-october.csv', uploadedAt: '2026-10-01T00:00:00.000Z', uploadedBy: 'wiremu@tasman-engineering.co.nz', status: 'Accepted', rowCount: 2, errorCount: 0, memberCount: 2, reportKey: 'r' });
 
   // A confirmed batch that took from both of them, with its reconciliation and donations.
   const prefix = `workplaces/${W}/batches/b1`;
@@ -210,7 +213,7 @@ describe("a member's workplace-giving data", () => {
   it('gathers their records, each kind described, and nothing of a colleague', async () => {
     const datasets = await collectPersonalData(deps, { memberId: WIREMU, email: 'wiremu@tasman-engineering.co.nz' });
     expect(datasets.map((d) => d.name).sort()).toEqual(
-      ['employee-records', 'external-donations', 'payroll-deductions', 'payroll-donations', 'payroll-pledges', 'payroll-reconciliation', 'workplace-badges', 'workplace-giving', 'workplace-memberships', 'workplace-volunteering'].sort(),
+      ['employee-records', 'external-donations', 'payroll-deductions', 'payroll-donations', 'payroll-pledges', 'payroll-reconciliation', 'workplace-admin-actions', 'workplace-badges', 'workplace-giving', 'workplace-memberships', 'workplace-volunteering'].sort(),
     );
     for (const d of datasets) expect(d.description).toMatch(/^[A-Z].+\.$/);
     expect(dataset(datasets, 'employee-records')).toEqual([expect.objectContaining({ employeeNumber: 'E100', employmentType: 'Permanent', businessUnitName: 'Engineering', firstName: 'Wiremu' })]);
@@ -221,6 +224,7 @@ describe("a member's workplace-giving data", () => {
     expect(dataset(datasets, 'payroll-donations')).toEqual([expect.objectContaining({ pledgeId: 'p-wiremu', amountCents: 2500, confirmed: true })]);
     expect(dataset(datasets, 'external-donations').map((row) => row.status).sort()).toEqual(['Approved', 'Pending']);
     expect(dataset(datasets, 'workplace-giving')).toEqual([expect.objectContaining({ donationId: 'd-wiremu', amountCents: 2500 })]);
+    expect(dataset(datasets, 'workplace-admin-actions').map((row) => row.action).sort()).toEqual(['Decided an external donation', 'Uploaded an eligibility file']);
     const text = everything(datasets);
     // Grace's records, and her name as the admin who decided, are hers.
     for (const hers of [GRACE, 'Grace', 'E200', 'p-grace', 'd-grace']) expect(text).not.toContain(hers);
@@ -241,6 +245,7 @@ describe("a member's workplace-giving data", () => {
       'workplace-giving': [0, 1],
       'workplace-badges': [0, 1],
       'workplace-volunteering': [0, 1],
+      'workplace-admin-actions': [0, 2],
     });
 
     const second = await erasePersonalData(deps, { memberId: WIREMU, email: 'wiremu@tasman-engineering.co.nz' });
@@ -282,6 +287,11 @@ describe("a member's workplace-giving data", () => {
     expect(kept[0]).toMatchObject({ status: 'Approved', memberName: ERASED_MEMBER_NAME, memberEmail: '', amount: money(5000) });
     expect(kept[0]!.note).toBeUndefined();
     for (const donation of wiremuExternal) expect(await files.getBytes(donation.receiptKey)).toBeUndefined();
+
+    // What he did as an admin stays, no longer under his name; Grace's decision on his donation is still hers.
+    const decisions = Object.fromEntries((await dynamoExternalDonationStore(client, table).listForWorkplace(W)).map((d) => [d.memberId === GRACE ? 'grace' : 'his', d.decidedBy]));
+    expect(decisions).toEqual({ grace: ERASED_MEMBER_NAME, his: 'Grace Liu' });
+    expect((await dynamoEligibilityStore(client, table).list(W)).map((file) => file.uploadedBy)).toEqual([ERASED_MEMBER_NAME]);
 
     // Grace's data is exactly what it was.
     const graceAfter = await collectPersonalData(deps, { memberId: GRACE, email: 'grace@tasman-engineering.co.nz' });

@@ -19,7 +19,9 @@ import type { EmployeeRecord, PledgeRecord, WorkplaceDeps } from './ports';
  * - the workplace's giving, badges and volunteering feed its reports (totals by business unit, never people): kept
  *   with the same pseudonym, so every total and count stays as it was;
  * - external donations: an approved one was matched (money the workplace paid), so it stays without the member's
- *   name, e-mail, note or receipt; a pending or declined one is deleted with its receipt.
+ *   name, e-mail, note or receipt; a pending or declined one is deleted with its receipt;
+ * - what they did as an admin (external donations decided, eligibility files uploaded) names them as the console did:
+ *   it stays, by ERASED_MEMBER_NAME.
  * The pseudonym (`deleted-<id>`) is new for each erasure and kept nowhere with the member's id. The role copy goes last:
  * it is how the other records are found, so an erasure stopped half-way finds the rest when it runs again, and a run
  * after a finished one finds nothing. The payroll files, their deduction lines and reconciliations in the payroll-files
@@ -41,6 +43,17 @@ export interface WorkplaceRoleRecord {
   version: string;
 }
 
+/** An external donation the member decided, or an eligibility file they uploaded, as the workplace's admin. */
+export interface AdminAction {
+  kind: 'external-donation-decision' | 'eligibility-upload';
+  key: { pk: string; sk: string };
+  /** The name (or e-mail) it was kept under. */
+  by: string;
+  at: string;
+  status: string;
+  fileName?: string;
+}
+
 /** The member's own records in the workplace table (adapters/dynamo-member-records.ts). */
 export interface MemberRecords {
   /** Every workplace the member belongs or belonged to (removed memberships too). */
@@ -57,6 +70,10 @@ export interface MemberRecords {
   anonymiseGifts(workplaceId: string, memberId: string, pseudonym: string): Promise<number>;
   anonymiseVolunteering(workplaceId: string, memberId: string, pseudonym: string): Promise<number>;
   anonymiseBadges(workplaceId: string, memberId: string, pseudonym: string): Promise<number>;
+  /** What the member did as the workplace's admin, where it is kept by their name (as the console named them). */
+  adminActions(workplaceId: string, names: readonly string[]): Promise<AdminAction[]>;
+  /** Renames who did it, only while it still names them. */
+  renameActor(action: AdminAction, name: string): Promise<boolean>;
   externalDonations(memberId: string): Promise<StoredExternalDonation[]>;
   anonymiseExternalDonation(donation: StoredExternalDonation, pseudonym: string, name: string): Promise<boolean>;
   deleteExternalDonation(donation: StoredExternalDonation): Promise<boolean>;
@@ -68,6 +85,10 @@ export type PersonalDataDeps = Pick<WorkplaceDeps, 'employees' | 'pledges' | 'ba
 };
 
 type CollectDeps = Omit<PersonalDataDeps, 'files' | 'pledges' | 'clock' | 'newId'> & { files: Pick<PersonalDataDeps['files'], 'readLines' | 'getJson'> };
+
+/** How the console names a signed-in admin (shared/lambda/http.ts callerName): their full name, else their e-mail. */
+const actorNames = (member: MemberRequest, employee: Pick<EmployeeRecord, 'firstName' | 'lastName'> | undefined) =>
+  [...new Set([`${employee?.firstName ?? ''} ${employee?.lastName ?? ''}`.trim(), member.email])].filter((name) => name !== '');
 
 const amount = (money: { cents: number; currency: string }) => ({ amountCents: money.cents, currency: money.currency });
 
@@ -91,6 +112,7 @@ export async function collectPersonalData(deps: CollectDeps, member: MemberReque
   const deductions: PersonalDataRow[] = [];
   const reconciliations: PersonalDataRow[] = [];
   const given: PersonalDataRow[] = [];
+  const actions: PersonalDataRow[] = [];
   for (const workplaceId of workplaceIds) {
     const [employee, profile, memberPledges] = await Promise.all([deps.employees.get(workplaceId, member.memberId), deps.workplaces.get(workplaceId), deps.records.pledges(workplaceId, member.memberId)]);
     if (employee) {
@@ -106,6 +128,9 @@ export async function collectPersonalData(deps: CollectDeps, member: MemberReque
         businessUnitName: profile?.businessUnits.find((unit) => unit.id === employee.businessUnitId)?.name ?? null,
         roles: employee.roles,
       });
+    }
+    for (const action of await deps.records.adminActions(workplaceId, actorNames(member, employee))) {
+      actions.push({ workplaceId, workplaceName: workplaceName(workplaceId), action: action.kind === 'external-donation-decision' ? 'Decided an external donation' : 'Uploaded an eligibility file', fileName: action.fileName ?? null, outcome: action.status, at: action.at, recordedAs: action.by });
     }
     pledges.push(...memberPledges);
     gifts.push(...(await deps.records.gifts(workplaceId, member.memberId)));
@@ -232,6 +257,11 @@ export async function collectPersonalData(deps: CollectDeps, member: MemberReque
       description: "The volunteering you completed, as your workplace's engagement reports count it by business unit.",
       rows: volunteering.map((record) => ({ applicationId: record.applicationId, workplaceId: record.workplaceId, workplaceName: workplaceName(record.workplaceId), businessUnitId: record.businessUnitId ?? null, volunteers: record.volunteers, hours: record.hours, month: record.month, completedAt: record.completedAt })),
     },
+    {
+      name: 'workplace-admin-actions',
+      description: "What you did as a workplace's admin that is kept under your name: external donations you decided and eligibility files you uploaded (the colleagues' details are theirs, so they are not here).",
+      rows: actions,
+    },
   ];
   return datasets.filter((dataset) => dataset.rows.length > 0);
 }
@@ -241,7 +271,7 @@ export async function erasePersonalData(deps: PersonalDataDeps, member: MemberRe
   const pseudonym = `deleted-${deps.newId()}`;
   const now = deps.clock.now().toISOString();
   const { roles, workplaceIds } = await workplacesOf(deps, member);
-  const count = { pledges: 0, gifts: 0, badges: 0, volunteering: 0, employees: 0, roles: 0, externalErased: 0, externalKept: 0 };
+  const count = { actions: 0, pledges: 0, gifts: 0, badges: 0, volunteering: 0, employees: 0, roles: 0, externalErased: 0, externalKept: 0 };
 
   for (const workplaceId of workplaceIds) {
     // Ended first, so no later batch takes from them, then kept without them.
@@ -252,6 +282,11 @@ export async function erasePersonalData(deps: PersonalDataDeps, member: MemberRe
     count.gifts += await deps.records.anonymiseGifts(workplaceId, member.memberId, pseudonym);
     count.badges += await deps.records.anonymiseBadges(workplaceId, member.memberId, pseudonym);
     count.volunteering += await deps.records.anonymiseVolunteering(workplaceId, member.memberId, pseudonym);
+    // Their name is read before their employee record goes (a second run knows only their e-mail).
+    const employee = await deps.employees.get(workplaceId, member.memberId);
+    for (const action of await deps.records.adminActions(workplaceId, actorNames(member, employee))) {
+      if (await deps.records.renameActor(action, ERASED_MEMBER_NAME)) count.actions += 1;
+    }
     if (await deps.records.deleteEmployee(workplaceId, member.memberId)) count.employees += 1;
   }
 
@@ -275,5 +310,6 @@ export async function erasePersonalData(deps: PersonalDataDeps, member: MemberRe
     { name: 'workplace-giving', erased: 0, anonymised: count.gifts },
     { name: 'workplace-badges', erased: 0, anonymised: count.badges },
     { name: 'workplace-volunteering', erased: 0, anonymised: count.volunteering },
+    { name: 'workplace-admin-actions', erased: 0, anonymised: count.actions },
   ];
 }
