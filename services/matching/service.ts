@@ -2,6 +2,7 @@ import { WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
 import { DonationCompleted, DonationRefunded } from '@giving/shared/events/donations';
 import { ExternalDonationApproved } from '@giving/shared/events/workplace';
 import { DonationMatched, DonationMatchGivenBack } from '@giving/shared/events/matching';
+import { MemberErasureRequested, PersonalDataErased, PersonalDataExportRequested, PersonalDataGathered } from '@giving/shared/events/privacy';
 import { patternFor } from '@giving/shared/events';
 import { defineService, type AuthPolicy, type RouteSpec } from '@giving/shared/manifest';
 import type { Permission } from '@giving/shared/permissions';
@@ -75,5 +76,8 @@ export default defineService({
     // A back-office refund gives back what the campaigns matched of the refunded part (issue 17 item 5).
     { name: 'give-back-matches', pattern: patternFor(DonationRefunded), handler: 'handlers/ledger#giveBackRefunded', access: { table: 'readWrite', publishes: [DonationMatchGivenBack] }, batchSize: 10 },
     { name: 'match-external-donations', pattern: patternFor(ExternalDonationApproved), handler: 'handlers/ledger#matchExternalDonation', access: { table: 'readWrite' }, batchSize: 10 },
+    // "Download my data" and "Delete my account" (issue 17 item 7): domain/personal-data.ts.
+    { name: 'gather-personal-data', pattern: patternFor(PersonalDataExportRequested), handler: 'handlers/personal-data#gather', access: { table: 'read', personalData: 'write', publishes: [PersonalDataGathered.matching] }, timeoutSeconds: 120 },
+    { name: 'erase-personal-data', pattern: patternFor(MemberErasureRequested), handler: 'handlers/personal-data#erase', access: { table: 'readWrite', publishes: [PersonalDataErased.matching] }, timeoutSeconds: 120 },
   ],
 });

@@ -1,5 +1,6 @@
 import { BadgeAwarded, CharityProfilePublished, WorkplaceMembershipChanged, WorkplaceProfilePublished } from '@giving/shared/events/accounts';
 import { DonationCompleted, PayrollPledgeCancelled, PayrollPledgeCreated } from '@giving/shared/events/donations';
+import { MemberErasureRequested, PersonalDataErased, PersonalDataExportRequested, PersonalDataGathered } from '@giving/shared/events/privacy';
 import { VolunteerHoursRecorded } from '@giving/shared/events/volunteering';
 import { EmployeeRecordsImported, ExternalDonationApproved, PayrollDonationsConfirmed } from '@giving/shared/events/workplace';
 import { patternFor } from '@giving/shared/events';
@@ -123,6 +124,10 @@ export default defineService({
     { name: 'record-member-badges', pattern: patternFor(BadgeAwarded), handler: 'handlers/reports#recordBadge', access: { table: 'readWrite' }, batchSize: 10 },
     { name: 'record-member-volunteering', pattern: patternFor(VolunteerHoursRecorded), handler: 'handlers/reports#recordVolunteering', access: { table: 'readWrite' }, batchSize: 10 },
     { name: 'record-charity-profiles', pattern: patternFor(CharityProfilePublished), handler: 'handlers/record-copies#charityProfile', access: { table: 'readWrite' } },
+    // "Download my data" and "Delete my account" (issue 17 item 7): domain/personal-data.ts. Deduction lines and
+    // reconciliations are read from the payroll files; erasing deletes the receipts of the member's external donations.
+    { name: 'gather-personal-data', pattern: patternFor(PersonalDataExportRequested), handler: 'handlers/personal-data#gather', access: { table: 'read', personalData: 'write', payrollFiles: 'read', publishes: [PersonalDataGathered.workplace] }, ...BATCH_JOB },
+    { name: 'erase-personal-data', pattern: patternFor(MemberErasureRequested), handler: 'handlers/personal-data#erase', access: { table: 'readWrite', payrollFiles: 'readWrite', publishes: [PersonalDataErased.workplace] }, timeoutSeconds: 300 },
   ],
   schedules: [
     {

@@ -2,6 +2,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '@giving/shared/dynamo-query';
 import type { LedgerState, MatchEntry, MatchLedger } from '../domain/ledger';
+import { isErasedMember } from '../domain/personal-data';
 import { addToPeriod, periodKey } from './dynamo-matching-payments';
 
 /**
@@ -132,7 +133,8 @@ export function dynamoMatchLedger(client: DynamoDBDocumentClient, tableName: str
                 ? [
                     // A bonus given back in full no longer counts as a donation matched.
                     down(keys.totals(entry.campaignId), kept === 0 ? ', donationsMatched :less' : ''),
-                    down(keys.member(entry.campaignId, entry.memberId)),
+                    // An erased member's running total was deleted with them: nothing is left to take it from.
+                    ...(isErasedMember(entry.memberId) ? [] : [down(keys.member(entry.campaignId, entry.memberId))]),
                     ...(withEntry && entry.pageId ? [down(keys.entry(entry.campaignId, entry.pageId))] : []),
                     {
                       Update: {

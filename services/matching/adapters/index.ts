@@ -7,6 +7,7 @@ import { ENV } from '@giving/shared/manifest';
 import type { MatchingDeps } from '../domain/ports';
 import { dynamoCampaignStore, dynamoWorkplaceNames } from './dynamo-campaigns';
 import { dynamoMatchLedger } from './dynamo-ledger';
+import { dynamoMemberMatches } from './dynamo-member-matches';
 import { dynamoPaymentBook } from './dynamo-matching-payments';
 
 /** The matching service's composition root: each adapter is built once per process, on first use. */
@@ -21,6 +22,7 @@ export const campaigns = once(() => dynamoCampaignStore(documentClient(), tableN
 export const workplaces = once(() => dynamoWorkplaceNames(documentClient(), tableName()));
 export const roles = once(() => dynamoTenantRoleCopy(documentClient(), tableName()));
 export const ledger = once(() => dynamoMatchLedger(documentClient(), tableName()));
+export const memberMatches = once(() => dynamoMemberMatches(documentClient(), tableName()));
 
 export const deps = (): MatchingDeps => ({ campaigns: campaigns(), workplaces: workplaces(), roles: roles(), clock: systemClock, newId: () => newId() });
 export const paymentBook = once(() => dynamoPaymentBook(documentClient(), tableName()));

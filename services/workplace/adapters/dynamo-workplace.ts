@@ -182,14 +182,15 @@ export function dynamoPledgeStore(client: DynamoDBDocumentClient, tableName: str
   const key = (workplaceId: string, pledgeId: string) => ({ pk: pkOf(workplaceId), sk: `PLEDGE#${pledgeId}` });
   return {
     async save(pledge) {
-      // Written field by field, so a cancellation that arrived first (cancelledAt) stays.
+      // Written field by field, so a cancellation that arrived first (cancelledAt) stays, and a repeat keeps the
+      // pseudonym an erased member's pledge was given.
       const { cancelledAt: _c, ...fields } = pledge;
       const names = Object.keys(fields);
       await client.send(
         new UpdateCommand({
           TableName: tableName,
           Key: key(pledge.workplaceId, pledge.pledgeId),
-          UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+          UpdateExpression: `SET ${names.map((name, i) => (name === 'memberId' ? `#f${i} = if_not_exists(#f${i}, :v${i})` : `#f${i} = :v${i}`)).join(', ')}`,
           ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#f${i}`, name])),
           ExpressionAttributeValues: Object.fromEntries(names.map((name, i) => [`:v${i}`, fields[name as keyof typeof fields]])),
         }),
@@ -200,7 +201,8 @@ export function dynamoPledgeStore(client: DynamoDBDocumentClient, tableName: str
         new UpdateCommand({
           TableName: tableName,
           Key: key(workplaceId, pledgeId),
-          UpdateExpression: 'SET cancelledAt = if_not_exists(cancelledAt, :at), pledgeId = :id, workplaceId = :w, memberId = :m',
+          // memberId only when the pledge has none yet: an erased member's pledge keeps its pseudonym.
+          UpdateExpression: 'SET cancelledAt = if_not_exists(cancelledAt, :at), pledgeId = :id, workplaceId = :w, memberId = if_not_exists(memberId, :m)',
           ExpressionAttributeValues: { ':at': cancelledAt, ':id': pledgeId, ':w': workplaceId, ':m': memberId },
         }),
       );

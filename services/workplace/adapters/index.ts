@@ -24,6 +24,7 @@ import {
   dynamoCharityCodeStore,
   dynamoWorkplaceProfileStore,
 } from './dynamo-workplace';
+import { dynamoMemberRecords } from './dynamo-member-records';
 import { s3PayrollFileStore } from './s3-payroll-files';
 
 /** The workplace service's composition root: each adapter is built once per process, on first use. */
@@ -48,6 +49,7 @@ export const charityCodes = once(() => dynamoCharityCodeStore(documentClient(), 
 export const externalDonations = once(() => dynamoExternalDonationStore(documentClient(), tableName()));
 export const charities = once(() => dynamoCharityCopy(documentClient(), tableName()));
 export const roles = once(() => dynamoTenantRoleCopy(documentClient(), tableName()));
+export const memberRecords = once(() => dynamoMemberRecords(documentClient(), tableName()));
 /** Only functions whose access has payrollFiles have the bucket's name; the others never build this. */
 const files = once(() => s3PayrollFileStore(s3Client(), requireEnv(ENV.payrollFilesBucket)));
 const events = once(() => eventBridgeBatchPublisher());

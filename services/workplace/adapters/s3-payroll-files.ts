@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { PayrollFileStore } from '../domain/ports';
 import { writeJsonLines, writePayrollFile } from './payroll-file';
@@ -77,6 +77,9 @@ export function s3PayrollFileStore(client: S3Client, bucket: string, scratchRoot
     async getJson(key) {
       const text = await this.getText(key);
       return text === undefined ? undefined : JSON.parse(text);
+    },
+    async deleteObject(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
     async size(key) {
       try {

@@ -140,16 +140,18 @@ export async function produceBatch(deps: Deps, cycle: PayCycleRecord, period: Pa
   const paymentReference = `KOHA PG ${period.periodEnd.replaceAll('-', '')}`;
   // Made one at a time as the file is written (never all 100,000 at once).
   const toDeductionLine = ({ line, changeType }: (typeof listed)[number]): DeductionLine => {
+    // A stopped deduction of someone payroll no longer has a record of here (an erased member) is named as the
+    // previous file named it: payroll must still be told to stop taking from them.
     const employee = employees.get(line.memberId);
     const charity = charities.get(line.charityId);
     return {
       batchId,
       changeType,
       memberId: line.memberId,
-      employeeNumber: employee?.employeeNumber ?? '',
-      firstName: employee?.firstName ?? '',
-      lastName: employee?.lastName ?? '',
-      email: employee?.email ?? '',
+      employeeNumber: employee?.employeeNumber ?? line.employeeNumber ?? '',
+      firstName: employee?.firstName ?? line.firstName ?? '',
+      lastName: employee?.lastName ?? line.lastName ?? '',
+      email: employee?.email ?? line.email ?? '',
       periodStart: period.periodStart,
       periodEnd: period.periodEnd,
       payDate: period.payDate,

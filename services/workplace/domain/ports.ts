@@ -177,6 +177,8 @@ export interface PayrollFileStore {
   putBytes(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   getBytes(key: string): Promise<Uint8Array | undefined>;
   getJson<T>(key: string): Promise<T | undefined>;
+  /** Deletes the object (none there is not an error). */
+  deleteObject(key: string): Promise<void>;
   size(key: string): Promise<number | undefined>;
   /** A short-lived download address for a file too large to answer through the API (with its file name). */
   downloadUrl(key: string, fileName: string, expiresInSeconds: number): Promise<string>;
