@@ -227,7 +227,9 @@ export function anonymisedInvite(invite: StoredInvite, placeholder: string): Sto
   return { ...kept, email: placeholder, firstName: ERASED_MEMBER_NAME };
 }
 
-const count = (name: string, erased = 0, anonymised = 0): ErasedDataset => ({ name, erased, anonymised });
+/** A data set's tally while erasing (ErasedDataset, counted up). */
+type Tally = { -readonly [K in keyof ErasedDataset]: ErasedDataset[K] };
+const count = (name: string, erased = 0, anonymised = 0): Tally => ({ name, erased, anonymised });
 
 /** Deletes what volunteering holds about the member, or removes who they were from what others need (see above). */
 export async function eraseVolunteeringData(deps: Deps, member: MemberRef): Promise<ErasedDataset[]> {
