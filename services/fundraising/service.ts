@@ -182,9 +182,10 @@ export default defineService({
     { name: 'record-charity-membership', pattern: patternFor(CharityMembershipChanged), handler: 'handlers/record-copies#charityMembership', access: { table: 'readWrite' } },
     { name: 'record-workplace-membership', pattern: patternFor(WorkplaceMembershipChanged), handler: 'handlers/record-copies#workplaceMembership', access: { table: 'readWrite' } },
     { name: 'record-member-names', pattern: patternFor(MemberNamesChanged), handler: 'handlers/record-copies#memberNamesChanged', access: { table: 'readWrite' } },
-    // A member's own data (issue 17 item 7): their part of "Download my data", and "Delete my account". The pages
-    // and events erasing closes or re-names reach search as every stored change does: publish-documents (storage-first).
-    { name: 'gather-personal-data', pattern: patternFor(PersonalDataExportRequested), handler: 'handlers/personal-data#gather', access: { table: 'read', personalData: 'write', publishes: [PersonalDataGathered.fundraising] } },
-    { name: 'erase-personal-data', pattern: patternFor(MemberErasureRequested), handler: 'handlers/personal-data#erase', access: { table: 'readWrite', publishes: [PersonalDataErased.fundraising] } },
+    // A member's own data (issue 17 item 7): their part of "Download my data", and "Delete my account". Up to 5
+    // minutes: no index finds comments, offline gifts or invitations by who wrote them, so they scan the table. The
+    // pages and events erasing closes or re-names reach search as every stored change does (publish-documents).
+    { name: 'gather-personal-data', pattern: patternFor(PersonalDataExportRequested), handler: 'handlers/personal-data#gather', access: { table: 'read', personalData: 'write', publishes: [PersonalDataGathered.fundraising] }, timeoutSeconds: 300 },
+    { name: 'erase-personal-data', pattern: patternFor(MemberErasureRequested), handler: 'handlers/personal-data#erase', access: { table: 'readWrite', publishes: [PersonalDataErased.fundraising] }, timeoutSeconds: 300 },
   ],
 });
