@@ -2,6 +2,7 @@ import { CharityMembershipChanged, CharityProfilePublished, MemberNamesChanged, 
 import { DonationCompleted, DonationRefunded } from '@giving/shared/events/donations';
 import { DonationMatched, DonationMatchGivenBack } from '@giving/shared/events/matching';
 import { EventModified, PageModified } from '@giving/shared/events/fundraising';
+import { MemberErasureRequested, PersonalDataErased, PersonalDataExportRequested, PersonalDataGathered } from '@giving/shared/events/privacy';
 import { patternFor } from '@giving/shared/events';
 import { defineService, type AuthPolicy, type RouteSpec } from '@giving/shared/manifest';
 import type { Permission } from '@giving/shared/permissions';
@@ -181,5 +182,10 @@ export default defineService({
     { name: 'record-charity-membership', pattern: patternFor(CharityMembershipChanged), handler: 'handlers/record-copies#charityMembership', access: { table: 'readWrite' } },
     { name: 'record-workplace-membership', pattern: patternFor(WorkplaceMembershipChanged), handler: 'handlers/record-copies#workplaceMembership', access: { table: 'readWrite' } },
     { name: 'record-member-names', pattern: patternFor(MemberNamesChanged), handler: 'handlers/record-copies#memberNamesChanged', access: { table: 'readWrite' } },
+    // A member's own data (issue 17 item 7): their part of "Download my data", and "Delete my account". Up to 5
+    // minutes: no index finds comments, offline gifts or invitations by who wrote them, so they scan the table. The
+    // pages and events erasing closes or re-names reach search as every stored change does (publish-documents).
+    { name: 'gather-personal-data', pattern: patternFor(PersonalDataExportRequested), handler: 'handlers/personal-data#gather', access: { table: 'read', personalData: 'write', publishes: [PersonalDataGathered.fundraising] }, timeoutSeconds: 300 },
+    { name: 'erase-personal-data', pattern: patternFor(MemberErasureRequested), handler: 'handlers/personal-data#erase', access: { table: 'readWrite', publishes: [PersonalDataErased.fundraising] }, timeoutSeconds: 300 },
   ],
 });

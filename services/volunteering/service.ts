@@ -1,5 +1,6 @@
 import { CharityMembershipChanged, CharityProfilePublished, MemberNamesChanged, WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
 import { REINDEX_EVENTS, VolunteerApplied, VolunteerHoursRecorded, VolunteeringOpportunityChanged } from '@giving/shared/events/volunteering';
+import { MemberErasureRequested, PersonalDataErased, PersonalDataExportRequested, PersonalDataGathered } from '@giving/shared/events/privacy';
 import { patternFor } from '@giving/shared/events';
 import { defineService, type AuthPolicy, type RouteSpec } from '@giving/shared/manifest';
 import type { Permission } from '@giving/shared/permissions';
@@ -177,5 +178,11 @@ export default defineService({
     { name: 'record-charity-membership', pattern: patternFor(CharityMembershipChanged), handler: 'handlers/record-copies#charityMembership', access: { table: 'readWrite' } },
     { name: 'record-workplace-membership', pattern: patternFor(WorkplaceMembershipChanged), handler: 'handlers/record-copies#workplaceMembership', access: { table: 'readWrite' } },
     { name: 'record-member-names', pattern: patternFor(MemberNamesChanged), handler: 'handlers/record-copies#memberNamesChanged', access: { table: 'readWrite' } },
+    // A member's own data (issue 17 item 7): their part of "Download my data", and "Delete my account". Up to 5
+    // minutes: no index finds comments or charity feedback by who wrote them, so they scan the table. Erasing
+    // publishes nothing more itself: hours kept without the member were published when completed (publish-hours
+    // skips an erased application), and search indexes no application.
+    { name: 'gather-personal-data', pattern: patternFor(PersonalDataExportRequested), handler: 'handlers/personal-data#gather', access: { table: 'read', personalData: 'write', publishes: [PersonalDataGathered.volunteering] }, timeoutSeconds: 300 },
+    { name: 'erase-personal-data', pattern: patternFor(MemberErasureRequested), handler: 'handlers/personal-data#erase', access: { table: 'readWrite', publishes: [PersonalDataErased.volunteering] }, timeoutSeconds: 300 },
   ],
 });

@@ -86,6 +86,12 @@ const membershipItem = (membership: StoredMembership): Item => ({
   gsi1sk: keys.team(membership.target),
 });
 
+/** A donor entry, found by its donor (gsi2) when they gave signed in or as a guest with an e-mail. */
+export function donorItem(donor: StoredDonor): Item {
+  const by = donor.donorMemberId ? `DONOR#${donor.donorMemberId}` : donor.donorEmail ? `DONOREMAIL#${donor.donorEmail}` : undefined;
+  return { ...donor, ...keys.donor(donor.pageId, donor.donatedOn, donor.id), ...(by ? { gsi2pk: by, gsi2sk: `${donor.donatedOn}#${donor.id}` } : {}) };
+}
+
 const invitationItem = (invitation: StoredInvitation): Item => ({
   ...invitation,
   ...keys.invitation(invitation.target, invitation.email),
@@ -459,7 +465,7 @@ export function dynamoFundraisingStore(client: DynamoDBDocumentClient, tableName
         },
       });
       const outcome = await transactWrite(client, [
-        { Put: { TableName: tableName, Item: { ...donor, ...keys.donor(donor.pageId, donor.donatedOn, donor.id) }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Put: { TableName: tableName, Item: donorItem(donor), ConditionExpression: 'attribute_not_exists(pk)' } },
         add(keys.page(donor.pageId)),
         add(keys.event(eventId)),
       ]);

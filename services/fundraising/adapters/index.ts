@@ -8,6 +8,7 @@ import { eventBridgeBatchPublisher, eventBridgePublisher } from '@giving/shared/
 import { sesMailer } from '@giving/shared/lambda/ses-mailer';
 import { ENV } from '@giving/shared/manifest';
 import type { FundraisingDeps } from '../domain/ports';
+import { dynamoMemberDataStore } from './dynamo-member-data';
 import { dynamoFundraisingStore } from './dynamo-store';
 
 /** The fundraising service's composition root: each adapter is built once per process, on first use. */
@@ -21,6 +22,7 @@ export const tableName = () => requireEnv(ENV.tableName('fundraising'));
 export const store = once(() => dynamoFundraisingStore(documentClient(), tableName()));
 export const charities = once(() => dynamoCharityCopy(documentClient(), tableName()));
 export const roles = once(() => dynamoTenantRoleCopy(documentClient(), tableName()));
+export const memberData = once(() => dynamoMemberDataStore(documentClient(), tableName()));
 export const memberNames = once(() => dynamoMemberNameCopy(documentClient(), tableName()));
 export const mailer = once(() => sesMailer(new SESv2Client({}), requireEnv(ENV.mailFrom)));
 export const events = once(() => eventBridgePublisher());

@@ -28,6 +28,7 @@ export async function recordPageDonation(
       ...(donation.isMessageAnonymous ? { isMessageAnonymous: true } : {}),
       donatedOn: donation.completedAt,
       kind: 'Online',
+      ...(donation.donorMemberId ? { donorMemberId: donation.donorMemberId } : donation.donorEmail ? { donorEmail: donation.donorEmail.toLowerCase() } : {}),
     },
     page.eventId,
   );

@@ -131,6 +131,12 @@ export interface StoredDonor {
   isMessageAnonymous?: boolean;
   donatedOn: string;
   kind: 'Online' | 'Offline' | 'Matched';
+  /**
+   * Who gave an online donation: the signed-in member, else a guest's e-mail (lower case). Never shown; it finds the
+   * donor's entries when they ask for their data or delete their account (entries recorded before it have neither).
+   */
+  donorMemberId?: string;
+  donorEmail?: string;
 }
 
 export interface StoredOfflineDonation {
@@ -267,6 +273,48 @@ export interface FundraisingStore {
   /** The active charities of a country (fundraising's list, kept from the charity copies). */
   charitiesOf(country: CountryCode): Promise<CharityRef[]>;
   saveCharityListing(charity: CharityRef & { country: CountryCode; isActive: boolean; version: string }): Promise<void>;
+}
+
+/** One of the member's roles in a charity or workplace, as fundraising's copy keeps it (from accounts' events). */
+export interface CopiedRole {
+  kind: 'charity' | 'workplace';
+  id: string;
+  workplaceName?: string;
+  roles: string[];
+}
+
+/** Who an anonymised record names instead of a member who deleted their account. */
+export interface Anonymous {
+  memberId: '';
+  name: string;
+}
+
+/**
+ * What fundraising holds about one member beyond what FundraisingStore finds by member ("Download my data",
+ * "Delete my account", issue 17 item 7). Layout: adapters/keys.ts.
+ */
+export interface MemberDataStore {
+  /** The member's donor entries on pages: by their member id, or by their e-mail for gifts given as a guest. */
+  donorEntriesOf(member: { memberId: string; email: string }): Promise<StoredDonor[]>;
+  /** Comments they wrote, offline gifts they entered and invitations they sent (none is indexed by member: a scan). */
+  writtenBy(memberId: string): Promise<{ comments: StoredComment[]; offlineEntered: StoredOfflineDonation[]; invitationsSent: StoredInvitation[] }>;
+  /** Fundraising's copies of the member's names and roles (MEMBER#<memberId> / NAMES, CHARITY#.., WORKPLACE#..). */
+  copiesOf(memberId: string): Promise<{ names?: { firstName: string; lastName: string }; roles: CopiedRole[] }>;
+  digestOf(pageId: string): Promise<DonationDigest | undefined>;
+  /**
+   * While `memberId` owns it: the page names `owner` instead, loses its story and the owner's e-mail, and goes offline.
+   * Its totals are never written (a donation counted meanwhile makes it read again). The page as written, or undefined.
+   */
+  closePageOf(pageId: string, memberId: string, owner: Anonymous): Promise<StoredPage | undefined>;
+  /** While `memberId` owns it: the event names `owner` instead; `close` also takes its story and takes it (and its pages) offline. */
+  releaseEventOf(eventId: string, memberId: string, owner: Anonymous, close: boolean): Promise<StoredEvent | undefined>;
+  deleteDigest(pageId: string): Promise<boolean>;
+  /** The entry names `name` and keeps no message nor who gave it; so does its line in the page's pending digest. */
+  anonymiseDonor(donor: StoredDonor, name: string): Promise<boolean>;
+  replaceInvitationSender(invitation: StoredInvitation, memberId: string, sender: Anonymous): Promise<boolean>;
+  replaceOfflineEnteredBy(donationId: string, memberId: string, enteredBy: Anonymous): Promise<boolean>;
+  /** Deletes the copies of the member's names and roles; how many there were. */
+  deleteCopies(memberId: string): Promise<{ names: number; roles: number }>;
 }
 
 export interface FundraisingDeps {

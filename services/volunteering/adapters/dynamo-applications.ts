@@ -17,7 +17,7 @@ const FEED_DAYS = 30;
 /** Applying races many writers on one session item: more attempts than the default before answering 'busy'. */
 const APPLY_ATTEMPTS = 20;
 
-function applicationItem(application: StoredApplication): Item {
+export function applicationItem(application: StoredApplication): Item {
   return {
     ...keys.application(application.id),
     ...indexKeys.applicationByMember(application.applicant.memberId, application.createdAt, application.id),
@@ -27,7 +27,7 @@ function applicationItem(application: StoredApplication): Item {
   };
 }
 
-const inviteItem = (invite: StoredInvite, createdAt: string): Item => ({
+export const inviteItem = (invite: StoredInvite, createdAt: string): Item => ({
   ...keys.invite(invite.applicationId, invite.email),
   ...indexKeys.inviteByEmail(invite.email, createdAt, invite.applicationId),
   ...invite,

@@ -10,6 +10,7 @@ import { s3Client, s3MediaStore } from '@giving/shared/s3-media';
 import { ENV } from '@giving/shared/manifest';
 import type { VolunteeringDeps } from '../domain/ports';
 import { dynamoApplicationStore } from './dynamo-applications';
+import { dynamoMemberDataStore } from './dynamo-member-data';
 import { dynamoOpportunityStore } from './dynamo-opportunities';
 import { dynamoReferenceStore } from './dynamo-reference';
 
@@ -26,6 +27,7 @@ export const applications = once(() => dynamoApplicationStore(documentClient(), 
 export const reference = once(() => dynamoReferenceStore(documentClient(), tableName()));
 export const charities = once(() => dynamoCharityCopy(documentClient(), tableName()));
 export const roles = once(() => dynamoTenantRoleCopy(documentClient(), tableName()));
+export const memberData = once(() => dynamoMemberDataStore(documentClient(), tableName()));
 export const memberNames = once(() => dynamoMemberNameCopy(documentClient(), tableName()));
 export const mailer = once(() => sesMailer(new SESv2Client({}), requireEnv(ENV.mailFrom)));
 export const events = once(() => eventBridgePublisher());

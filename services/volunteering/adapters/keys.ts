@@ -18,7 +18,8 @@
  * | charity copy                 | CHARITY#<id>          | PROJECTION                | CHARITYURL#<url> / CHARITY                  |                                                |                                        |
  * | tenant role copy             | MEMBER#<memberId>     | CHARITY#<id> / WORKPLACE#<id> |                                         |                                                |                                        |
  * | member names copy            | MEMBER#<memberId>     | NAMES                     |                                             |                                                |                                        |
- * The copies' layout is shared/dynamo-copies.ts'.
+ * The copies' layout is shared/dynamo-copies.ts'. A completed application whose applicant deleted their account is kept
+ * without its gsi1 keys and session claim (nothing finds it by member any more); see domain/personal-data.ts.
  */
 export const keys = {
   opportunity: (id: string) => ({ pk: `OPP#${id}`, sk: 'OPP' }),

@@ -7,7 +7,8 @@ import type { StoredApplication } from './ports';
  * application so a redelivered record is recognised downstream (accounts also counts each application once).
  */
 export async function publishHours(events: EventPublisher, application: StoredApplication | undefined): Promise<'published' | 'skipped'> {
-  if (!application || application.status !== 'Completed' || !application.hours) return 'skipped';
+  // An application kept without its applicant (they deleted their account) was published when it was completed.
+  if (!application || application.status !== 'Completed' || !application.hours || application.erasedAt) return 'skipped';
   await events.publish(
     VolunteerHoursRecorded,
     {

@@ -96,7 +96,8 @@ export async function workplacesByCharity(deps: Pick<VolunteeringDeps, 'applicat
   for (const application of await deps.applications.listByCharity(charityId)) {
     for (const workplace of application.applicantWorkplaces) {
       const entry = byWorkplace.get(workplace.workplaceId) ?? { ...workplace, members: new Set<string>(), applications: 0, hoursVolunteered: 0 };
-      entry.members.add(application.applicant.memberId);
+      // A volunteer who deleted their account is no longer known: each of their applications counts as one volunteer.
+      entry.members.add(application.applicant.memberId || `erased:${application.id}`);
       entry.applications++;
       if (COUNTED.has(application.status)) entry.hoursVolunteered += application.hours?.totalHours ?? 0;
       byWorkplace.set(workplace.workplaceId, entry);

@@ -125,6 +125,8 @@ export interface StoredApplication {
   charityFeedback?: Feedback;
   /** The Idempotency-Key it was created with (a retried apply answers this application). */
   createKey?: string;
+  /** When its applicant deleted their account: kept (its hours count in the charity's records) without who they were. */
+  erasedAt?: string;
   createdAt: string;
   updatedAt: string;
   revision: number;
@@ -229,6 +231,38 @@ export interface ApplicationStore {
   listFeed(country: CountryCode, limit: number): Promise<FeedItem[]>;
   /** Every application and invitation (ReIndex, training). */
   listAll(): Promise<{ applications: StoredApplication[]; invites: StoredInvite[] }>;
+}
+
+/** One of the member's roles in a charity or workplace, as volunteering's copy keeps it (from accounts' events). */
+export interface CopiedRole {
+  kind: 'charity' | 'workplace';
+  id: string;
+  workplaceName?: string;
+  roles: string[];
+}
+
+/**
+ * What volunteering holds about one member beyond what the other stores find by member ("Download my data",
+ * "Delete my account", issue 17 item 7). Layout: adapters/keys.ts.
+ */
+export interface MemberDataStore {
+  /** Comments the member wrote and applications whose charity feedback they gave (neither is indexed by member: a scan). */
+  writtenBy(memberId: string): Promise<{ comments: StoredComment[]; charityFeedbackGiven: StoredApplication[] }>;
+  /** Volunteering's copies of the member's names and roles (MEMBER#<memberId> / NAMES, CHARITY#.., WORKPLACE#..). */
+  copiesOf(memberId: string): Promise<{ names?: { firstName: string; lastName: string }; roles: CopiedRole[] }>;
+  /**
+   * Writes `next` (the application without its applicant) in place of `current` if its revision is still the one
+   * read, without the index key that finds it by member, and drops the member's claim on the session.
+   */
+  anonymiseApplication(current: StoredApplication, next: StoredApplication): Promise<'saved' | 'changed'>;
+  /** Replaces a team invitation addressed to the member by one addressed to nobody (`next`, same place and answer). */
+  anonymiseInvite(current: StoredInvite, next: StoredInvite, createdAt: string): Promise<'saved' | 'gone'>;
+  /** Sets the charity feedback's giver while the stored one is still `memberId`. */
+  replaceCharityFeedbackGiver(applicationId: string, memberId: string, givenBy: { memberId: string; name: string }): Promise<'saved' | 'changed'>;
+  deleteExternalFeedback(id: string): Promise<void>;
+  deleteComment(comment: StoredComment): Promise<void>;
+  /** Deletes the copies of the member's names and roles; how many there were. */
+  deleteCopies(memberId: string): Promise<{ names: number; roles: number }>;
 }
 
 export interface ReferenceStore {

@@ -84,7 +84,8 @@ export function train(
   const counts = applicationCounts(applications);
   const maxApplications = Math.max(0, ...counts.values());
   const byMember = new Map<string, StoredApplication[]>();
-  for (const application of applications) byMember.set(application.applicant.memberId, [...(byMember.get(application.applicant.memberId) ?? []), application]);
+  // Applications kept without their applicant (account deleted) belong to no one to learn from.
+  for (const application of applications.filter((a) => a.applicant.memberId !== '')) byMember.set(application.applicant.memberId, [...(byMember.get(application.applicant.memberId) ?? []), application]);
 
   const examples: { x: Features; y: 0 | 1 }[] = [];
   const ids = opportunities.map((o) => o.id).sort();
