@@ -110,7 +110,7 @@ export function BackOfficeMembers() {
                   <DateText value={member.createdAt} />
                 </td>
                 <ActionsCell>
-                  <Button id={historyButtonId(member.id)} variant="secondary" size="sm" onClick={() => setHistoryOf(member)}>
+                  <Button id={historyButtonId(member.id)} variant="ghost" size="sm" onClick={() => setHistoryOf(member)}>
                     History<span className="visually-hidden"> of {personName(member)}</span>
                   </Button>
                   {isAdmin(member) ? null : (

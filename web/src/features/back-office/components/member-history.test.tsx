@@ -158,5 +158,8 @@ describe('the history’s words', () => {
     expect(changeText({ field: 'lastName', from: 'Smith', to: 'Jones' })).toBe('Last name: Smith → Jones');
     expect(changeText({ field: 'email', from: 'a@example.co.nz' })).toBe('E-mail: a@example.co.nz → (empty)');
     expect(changeText({ field: 'savedCards' })).toBe('Saved cards');
+    // The server's own labels are shown as they are (it sends 'E-mail', 'Platform roles').
+    expect(changeText({ field: 'E-mail', to: 'alex.morgan@koha.nz' })).toBe('E-mail: (empty) → alex.morgan@koha.nz');
+    expect(changeText({ field: 'Platform roles', from: '', to: 'Administrator' })).toBe('Platform roles: (empty) → Administrator');
   });
 });

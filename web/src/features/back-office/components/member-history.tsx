@@ -35,7 +35,8 @@ const FIELD_LABELS: Readonly<Record<string, string>> = { email: 'E-mail' };
 
 /** 'Last name: Smith → Jones'; a value that was not there reads '(empty)'; a change with neither value is the field alone. */
 export function changeText({ field, from, to }: AuditEntry['changes'][number]): string {
-  const label = FIELD_LABELS[field] ?? fieldLabel(field);
+  // The server names most fields as people read them ('Last name', 'E-mail'); a raw key is made readable.
+  const label = /^[A-Z]/.test(field) ? field : (FIELD_LABELS[field] ?? fieldLabel(field));
   if (from === undefined && to === undefined) return label;
   return `${label}: ${from || '(empty)'} → ${to || '(empty)'}`;
 }

@@ -127,6 +127,24 @@ describe('Your data: Download my data', () => {
     expect(within(items[0] as HTMLElement).getByRole('status').textContent).toBe('Gathering your data… 0 of 6 parts');
   });
 
+  it('stops saying it is gathering once the download it asked for is ready', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fetch = installFetchFake();
+    let exports: DataExport[] = [];
+    fetch.on('GET', EXPORTS, () => json(200, { exports }));
+    fetch.on('POST', EXPORTS, () => {
+      exports = [anExport({ id: 'NEW', partsDone: 0 })];
+      return json(202, { export: exports[0] });
+    });
+    const { user } = renderWithRouter(<YourData />, { userOptions: { advanceTimers: vi.advanceTimersByTime } });
+    await user.click(await screen.findByRole('button', { name: 'Download my data' }));
+    expect(await screen.findByText('We’re gathering your data. We’ll e-mail you when it’s ready.')).toBeTruthy();
+    exports = [ready({ id: 'NEW' })];
+    await act(() => vi.advanceTimersByTimeAsync(DATA_EXPORT_POLL_MS));
+    expect(await screen.findByRole('button', { name: /^Download \(\.zip, 12 KB\)/ })).toBeTruthy();
+    expect(screen.queryByText('We’re gathering your data. We’ll e-mail you when it’s ready.')).toBeNull();
+  });
+
   it('shows the server’s message when the data is already being gathered', async () => {
     const fetch = installFetchFake();
     fetch.on('GET', EXPORTS, json(200, { exports: [anExport()] }));

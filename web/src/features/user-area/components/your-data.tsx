@@ -77,7 +77,7 @@ function DownloadMyData() {
         </Button>
       </div>
       {request.isError ? <FormMessage>{errorMessageOf(request.error)}</FormMessage> : null}
-      {started ? <FormMessage tone="info">We’re gathering your data. We’ll e-mail you when it’s ready.</FormMessage> : null}
+      {started && exports.data?.some((item) => item.status === 'Preparing') ? <FormMessage tone="info">We’re gathering your data. We’ll e-mail you when it’s ready.</FormMessage> : null}
       <section className={styles.downloads} aria-labelledby={downloadsHeading}>
         <h4 id={downloadsHeading}>Your downloads</h4>
         {list}

@@ -1,0 +1,32 @@
+import { chromium } from '@playwright/test';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+async function session(viewport, who) {
+  const page = await (await browser.newContext({ viewport })).newPage();
+  await page.goto('http://localhost:3000/login');
+  await page.getByLabel('Email Address').fill(who);
+  await page.getByLabel('Password').fill('Koha-demo-2026!');
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await page.waitForTimeout(2500);
+  return page;
+}
+const page = await session({ width: 1280, height: 900 }, 'dana.donor@demo.koha.nz');
+await page.goto('http://localhost:3000/admin/user/data');
+await page.waitForTimeout(2000);
+await page.getByRole('button', { name: 'Download my data' }).click();
+await page.waitForTimeout(1500);
+await page.screenshot({ path: '/tmp/data-1.png', fullPage: true });
+await page.waitForTimeout(12000);
+await page.screenshot({ path: '/tmp/data-2.png', fullPage: true });
+const phone = await session({ width: 390, height: 844 }, 'dana.donor@demo.koha.nz');
+await phone.goto('http://localhost:3000/admin/user/data');
+await phone.waitForTimeout(2500);
+await phone.screenshot({ path: '/tmp/data-phone.png', fullPage: true });
+const bo = await session({ width: 1280, height: 900 }, 'alex.morgan@koha.nz');
+await bo.goto('http://localhost:3000/admin/backoffice/members');
+await bo.waitForTimeout(2500);
+const rows = bo.getByRole('button', { name: /History/ });
+console.log('history buttons', await rows.count());
+await rows.first().click();
+await bo.waitForTimeout(2000);
+await bo.screenshot({ path: '/tmp/history.png', fullPage: true });
+await browser.close();
