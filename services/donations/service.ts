@@ -475,14 +475,33 @@ export default defineService({
       access: { table: 'readWrite' },
     },
     {
-      method: 'GET',
-      path: '/memberships/charity/{charityId}/members/csv',
-      response: { status: 200, contentType: 'text/csv' },
-      handler: 'handlers/charity-memberships#membersCsv',
+      method: 'POST',
+      path: '/memberships/charity/{charityId}/members/exports',
+      response: { status: 202, schema: 'memberships#memberExportAnswerSchema' },
+      handler: 'handlers/charity-memberships#requestMembersExport',
       auth: charity('Charity_MembershipView', 'Charity_MembershipManage'),
-      summary: 'Every member of the charity as CSV (text/csv attachment, header row first), read a page at a time.',
+      summary:
+        "Download CSV: 202 + {export} (Preparing) of every member, written by a job (the prepare-members-exports stream) a page at a time; while the charity's newest export is still Preparing, that one is the answer.",
+      access: { table: 'readWrite' },
+    },
+    {
+      method: 'GET',
+      path: '/memberships/charity/{charityId}/members/exports/{exportId}',
+      response: { status: 200, schema: 'memberships#memberExportAnswerSchema' },
+      handler: 'handlers/charity-memberships#membersExport',
+      auth: charity('Charity_MembershipView', 'Charity_MembershipManage'),
+      summary: "An export: Preparing (rows: members written so far), Ready (rows, bytes) or Failed (not ready within the hour). Another charity's is 404.",
       access: { table: 'read' },
-      timeoutSeconds: 29,
+    },
+    {
+      method: 'GET',
+      path: '/memberships/charity/{charityId}/members/exports/{exportId}/download',
+      response: { status: 200, contentType: 'text/csv' },
+      handler: 'handlers/charity-memberships#downloadMembersExport',
+      auth: charity('Charity_MembershipView', 'Charity_MembershipManage'),
+      summary:
+        'The Ready export as CSV (text/csv attachment, header row first, newest member first); over 4 MB, a 303 to a 5-minute signed address. 409 while preparing or once failed.',
+      access: { table: 'read', personalData: 'read' },
     },
     // The back office.
     {
@@ -607,6 +626,19 @@ export default defineService({
       handler: 'handlers/start-refund-workflow',
       batchSize: 25,
       access: { startsWorkflows: ['refund'] },
+    },
+    {
+      // "Download CSV" of a charity's members (domain/member-exports.ts). A stream, not a queue: the stored export is
+      // the job's request (storage-first, nothing to send after writing it, so no export is ever left unstarted).
+      // One record per invocation, so each file has the whole 15 minutes; a failure retries from the record (it
+      // holds up only later exports of its shard, for this subscription alone) and a redelivery finds it Ready.
+      name: 'prepare-members-exports',
+      filter: { eventName: ['INSERT'], dynamodb: { NewImage: { sk: { S: [{ prefix: 'MEMBEREXPORT#' }] } } } },
+      handler: 'handlers/prepare-members-export',
+      batchSize: 1,
+      access: { table: 'readWrite', personalData: 'write' },
+      timeoutSeconds: 900,
+      memoryMb: 512,
     },
     {
       name: 'start-payment-workflow',

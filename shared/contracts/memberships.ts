@@ -16,7 +16,9 @@ import { idSchema, pathParameters, requiredIdSchema } from './path-parameters';
  * Charity:     GET/POST /memberships/charity/{charityId}/plans, PUT .../plans/{planId}   (Charity_MembershipManage)
  *              GET  /memberships/charity/{charityId}/members?q=&status=&cursor=     (Charity_MembershipView | _Manage)
  *              POST /memberships/charity/{charityId}/members (Idempotency-Key)       a member who paid elsewhere
- *              GET  /memberships/charity/{charityId}/members/csv                    every member, CSV
+ *              POST /memberships/charity/{charityId}/members/exports                202 + {export}: every member, CSV, made by a job
+ *              GET  /memberships/charity/{charityId}/members/exports/{exportId}     {export}: Preparing (rows so far), Ready, Failed
+ *              GET  .../members/exports/{exportId}/download                          the CSV (over 4 MB: a 303 to a signed address)
  */
 export const MEMBERSHIP_PERIODS = ['Yearly', 'Monthly', 'Life'] as const;
 export type MembershipPeriod = (typeof MEMBERSHIP_PERIODS)[number];
@@ -125,10 +127,35 @@ export const charityUrlParams = pathParameters('charityUrl');
 export const charityMembershipParams = pathParameters('charityId');
 export const charityPlanParams = pathParameters('charityId', 'planId');
 export const membershipParams = pathParameters('membershipId');
+export const memberExportParams = pathParameters('charityId', 'exportId');
+
+/**
+ * "Download CSV" of every member, of any size: the API stores the request and a job writes the file a page of
+ * members at a time (rows counts them as it goes). Failed: it was not ready within the hour.
+ */
+export const MEMBER_EXPORT_STATUSES = ['Preparing', 'Ready', 'Failed'] as const;
+export type MemberExportStatus = (typeof MEMBER_EXPORT_STATUSES)[number];
+export const memberExportSchema = z.object({
+  id: z.string(),
+  status: z.enum(MEMBER_EXPORT_STATUSES),
+  requestedAt: z.string(),
+  readyAt: z.optional(z.string()),
+  /** Members written so far (Preparing), or in the file (Ready). */
+  rows: z.optional(z.number()),
+  /** The file's size, once ready. */
+  bytes: z.optional(z.number()),
+  /** What the file is saved as: '<charity page address>-members-<day>.csv'. */
+  fileName: z.string(),
+});
+export type MemberExport = z.infer<typeof memberExportSchema>;
+export const memberExportAnswerSchema = z.object({ export: memberExportSchema });
 
 export const MEMBERSHIP_MESSAGES = {
   planNotFound: 'That membership plan was not found.',
   planInactive: 'That membership plan is not open to new members.',
   alreadyMember: 'You are already a member on this plan.',
   notFound: 'That membership was not found.',
+  exportNotFound: 'That members file was not found.',
+  exportNotReady: 'The members file is not ready yet.',
+  exportFailed: 'We couldn’t prepare the members file. Please try again.',
 } as const;

@@ -35,6 +35,8 @@ import { recentBlocks } from '../domain/card-testing';
 import type { CardGateway } from '../domain/ports';
 import { dynamoCardTestingLedger } from './dynamo-card-testing';
 import { dynamoMemberRecords } from './dynamo-personal-data';
+import { dynamoMemberExportStore } from './dynamo-member-exports';
+import { s3MemberExportFiles } from './s3-member-export-files';
 
 /** The donations service's composition root: each adapter is built once per process, on first use. */
 const once = <T>(make: () => T) => {
@@ -129,3 +131,6 @@ export const refundWorkflow = once(() => stepFunctionsRefundWorkflow(new SFNClie
 export const refundHistory = once(() => stepFunctionsPaymentHistory(new SFNClient({}), requireEnv(ENV.workflowArn('donations', 'refund')), 'Refund workflow'));
 export const charityMemberships = once(() => dynamoMembershipStore(documentClient(), tableName()));
 export const memberRecords = once(() => dynamoMemberRecords(documentClient(), tableName()));
+export const memberExports = once(() => dynamoMemberExportStore(documentClient(), tableName()));
+/** Members files, in the personal-data bucket (functions whose access has personalData). */
+export const memberExportFiles = once(() => s3MemberExportFiles(s3Client(), requireEnv(ENV.personalDataBucket)));

@@ -16,7 +16,6 @@ import {
   type MembershipStatus,
 } from '@giving/shared/contracts/memberships';
 import { COUNTRIES, type CountryCode } from '@giving/shared/countries';
-import { toCsv } from '@giving/shared/csv';
 import { conflict, DomainError, notFound } from '@giving/shared/errors';
 import type { EventData, EventPublisher } from '@giving/shared/events';
 import { MembershipPaid } from '@giving/shared/events/donations';
@@ -400,36 +399,29 @@ export async function addManualMember(
   return { created: stored.membershipId === membership.membershipId, membership: membershipView(stored, now) };
 }
 
-const CSV_HEADER = ['Membership number', 'Name', 'Email', 'Plan', 'Fee', 'Status', 'Joined', 'Paid until', 'Renews', 'Source', 'Note'];
+/** The members file's columns (domain/member-exports.ts writes it, a page of members at a time). */
+export const MEMBERS_CSV_HEADER = ['Membership number', 'Name', 'Email', 'Plan', 'Fee', 'Status', 'Joined', 'Paid until', 'Renews', 'Source', 'Note'];
 
-/** Every member of the charity as CSV, a page of the list at a time (newest first). */
-export async function charityMembersCsv(deps: { store: MembershipStore; charities: Pick<CharityDirectory, 'getById'>; clock: Clock }, charityId: string) {
-  const charity = await charityOf(deps.charities, charityId);
-  const now = deps.clock.now();
-  const rows: string[][] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await deps.store.listByCharity(charityId, {}, 500, cursor);
-    for (const membership of page.items) {
-      const view = membershipView(membership, now);
-      rows.push([
-        view.membershipNumber,
-        view.member.name,
-        view.member.email,
-        view.plan.name,
-        periodText(view.plan.period, view.plan.fee, charity.country),
-        MEMBERSHIP_STATUS_TEXT[view.status],
-        view.joinedOn,
-        view.paidUntil ?? 'For life',
-        view.autoRenew && !view.cancelledAt ? 'Yes' : 'No',
-        view.source,
-        view.note ?? '',
-      ]);
-    }
-    cursor = page.nextCursor;
-  } while (cursor);
-  return { filename: `${charity.charityUrl}-members-${today(charity.country, now)}.csv`, text: toCsv(CSV_HEADER, rows) };
+/** A member's line of the members file, their status as it stands at `now`. */
+export function memberCsvRow(membership: StoredMembership, country: CountryCode, now: Date): string[] {
+  const view = membershipView(membership, now);
+  return [
+    view.membershipNumber,
+    view.member.name,
+    view.member.email,
+    view.plan.name,
+    periodText(view.plan.period, view.plan.fee, country),
+    MEMBERSHIP_STATUS_TEXT[view.status],
+    view.joinedOn,
+    view.paidUntil ?? 'For life',
+    view.autoRenew && !view.cancelledAt ? 'Yes' : 'No',
+    view.source,
+    view.note ?? '',
+  ];
 }
+
+/** The members file's name: '<charity page address>-members-<the charity's day>.csv'. */
+export const membersFileName = (charity: { charityUrl: string; country: CountryCode }, at: Date) => `${charity.charityUrl}-members-${today(charity.country, at)}.csv`;
 
 /* ---- the member's e-mail ---------------------------------------------------------------------------------------- */
 

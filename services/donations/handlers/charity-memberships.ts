@@ -5,6 +5,7 @@ import {
   charityUrlParams,
   joinMembershipSchema,
   manualMemberSchema,
+  memberExportParams,
   membersQuerySchema,
   membershipParams,
   membershipPlanInputSchema,
@@ -13,12 +14,13 @@ import { DomainError } from '@giving/shared/errors';
 import { MembershipPaid } from '@giving/shared/events/donations';
 import { documentClient } from '@giving/shared/lambda/aws';
 import { requireEnv } from '@giving/shared/lambda/env';
-import { accepted, created, csvFile, ok, type HttpRequest } from '@giving/shared/lambda/http';
+import { accepted, created, csvFile, ok, type HttpRequest, type HttpResult } from '@giving/shared/lambda/http';
 import { dynamoIdempotencyStore } from '@giving/shared/lambda/idempotency';
 import { queueConsumer } from '@giving/shared/lambda/queue';
 import { ENV } from '@giving/shared/manifest';
 import * as use from '../domain/charity-memberships';
-import { charities, charityMemberships, mailer, payments, savedCards, siteUrl } from '../adapters';
+import * as membersFiles from '../domain/member-exports';
+import { charities, charityMemberships, mailer, memberExportFiles, memberExports, payments, savedCards, siteUrl } from '../adapters';
 import { donationsRoute } from '../http';
 
 const deps = () => ({ store: charityMemberships(), charities: charities(), clock: systemClock });
@@ -54,10 +56,22 @@ export const addMember = donationsRoute({ params: charityMembershipParams, body:
   return result.created ? created(result.membership) : ok(result.membership);
 });
 
-/** GET /memberships/charity/{charityId}/members/csv — every member as CSV. */
-export const membersCsv = donationsRoute({ params: charityMembershipParams }, async ({ params }) => {
-  const file = await use.charityMembersCsv(deps(), params.charityId);
-  return csvFile(file.filename, file.text);
+/** POST /memberships/charity/{charityId}/members/exports — "Download CSV": 202 + the export a job is preparing. */
+export const requestMembersExport = donationsRoute({ params: charityMembershipParams }, async ({ params }) =>
+  accepted({ export: await membersFiles.requestMembersExport({ exports: memberExports(), charities: charities(), clock: systemClock }, params.charityId) }),
+);
+
+/** GET /memberships/charity/{charityId}/members/exports/{exportId} — Preparing (members so far), Ready or Failed. */
+export const membersExport = donationsRoute({ params: memberExportParams }, async ({ params }) =>
+  ok({ export: await membersFiles.getMembersExport({ exports: memberExports(), clock: systemClock }, params.charityId, params.exportId) }),
+);
+
+/** GET /memberships/charity/{charityId}/members/exports/{exportId}/download — the CSV, or a 303 to it when large. */
+export const downloadMembersExport = donationsRoute({ params: memberExportParams }, async ({ params }): Promise<HttpResult> => {
+  const file = await membersFiles.downloadMembersExport({ exports: memberExports(), files: memberExportFiles(), clock: systemClock }, params.charityId, params.exportId);
+  if (file.kind === 'redirect') return { status: 303, headers: { location: file.url, 'cache-control': 'no-store' } };
+  const answer = csvFile(file.fileName, file.text);
+  return { ...answer, headers: { ...answer.headers, 'cache-control': 'private, no-store' } };
 });
 
 /** POST /memberships/me/join (Idempotency-Key) — 202 + the payment's tracking number; the workflow makes the membership. */
