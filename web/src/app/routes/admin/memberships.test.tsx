@@ -1,9 +1,11 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MEMBERSHIP_MESSAGES, type MemberExport } from '@giving/shared/contracts/memberships';
 import { MESSAGES } from '@giving/shared/contracts/messages';
 import { CHARITY_PERMISSIONS } from '@giving/shared/permissions';
 import { resetSessionForTests } from '../../../lib/session';
 import { installFetchFake, json, problem } from '../../../testing/fetch-fake';
+import { MEMBERS_EXPORT_POLL_MS } from '../../../features/memberships/api/members-export';
 import { aMembership, aPlan } from '../../../features/memberships/testing/membership-fixtures';
 import { CHARITY_ID, anAdminMenu, errorOf, menuLabels, renderConsole } from './testing';
 
@@ -12,6 +14,7 @@ afterEach(() => {
   cleanup();
   resetSessionForTests();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 const API = `/api/memberships/charity/${CHARITY_ID}`;
@@ -160,19 +163,102 @@ describe('membership (charity console): members', () => {
     expect(fetch.callsTo('GET', `${API}/members?q=aroha&status=InGrace`)).toHaveLength(1);
   });
 
-  it('downloads the members as a CSV file', async () => {
-    const { fetch, start } = membershipScreen();
-    fetch.on('GET', `${API}/members/csv`, new Response('number,name\n', { status: 200, headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="kiwi-kids-trust-members.csv"' } }));
+  const EXPORT_ID = '01JEXPRT000000000000000001';
+  const anExport = (overrides: Partial<MemberExport> = {}): MemberExport => ({
+    id: EXPORT_ID,
+    status: 'Preparing',
+    requestedAt: '2026-11-26T09:00:00.000Z',
+    rows: 0,
+    fileName: 'kiwi-kids-trust-members-2026-11-26.csv',
+    ...overrides,
+  });
+  /** Saving a file: what the browser was asked to save. */
+  function savedFiles() {
     const saved: string[] = [];
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:members', revokeObjectURL: () => undefined }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push(this.download);
     });
+    return { saved, restore: () => click.mockRestore() };
+  }
+
+  it('prepares the members file, saying every 2 seconds how many members are in so far, then downloads it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { fetch, start } = membershipScreen();
+    fetch.on('POST', `${API}/members/exports`, json(202, { export: anExport() }));
+    fetch.sequence('GET', `${API}/members/exports/${EXPORT_ID}`, [
+      () => json(200, { export: anExport({ rows: 500 }) }),
+      () => json(200, { export: anExport({ rows: 1000 }) }),
+      () => json(200, { export: anExport({ status: 'Ready', rows: 1200, bytes: 98_765, readyAt: '2026-11-26T09:00:07.000Z' }) }),
+    ]);
+    fetch.on(
+      'GET',
+      `${API}/members/exports/${EXPORT_ID}/download`,
+      new Response('Membership number,Name\r\n', { status: 200, headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="kiwi-kids-trust-members-2026-11-26.csv"' } }),
+    );
+    const files = savedFiles();
     const { user } = start();
     await screen.findByRole('table', { name: 'Members' });
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
-    await waitFor(() => expect(saved).toEqual(['kiwi-kids-trust-members.csv']));
-    click.mockRestore();
+
+    const status = await screen.findByText('Preparing your file…');
+    expect(status.getAttribute('role')).toBe('status');
+    expect(screen.getByRole('button', { name: 'Download CSV' }).hasAttribute('disabled')).toBe(true);
+    await act(() => vi.advanceTimersByTimeAsync(MEMBERS_EXPORT_POLL_MS));
+    expect(await screen.findByText('Preparing your file… (500 members so far)')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(MEMBERS_EXPORT_POLL_MS));
+    expect(await screen.findByText('Preparing your file… (1,000 members so far)')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(MEMBERS_EXPORT_POLL_MS));
+    await waitFor(() => expect(files.saved).toEqual(['kiwi-kids-trust-members-2026-11-26.csv']));
+    expect(screen.queryByText(/Preparing your file/)).toBeNull();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Download CSV' }).hasAttribute('disabled')).toBe(false));
+
+    // One start, one download, and no more questions once it is ready.
+    expect(fetch.callsTo('POST', `${API}/members/exports`)).toHaveLength(1);
+    expect(fetch.callsTo('GET', `${API}/members/exports/${EXPORT_ID}/download`)).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(MEMBERS_EXPORT_POLL_MS * 3));
+    expect(fetch.callsTo('GET', `${API}/members/exports/${EXPORT_ID}`)).toHaveLength(3);
+    expect(fetch.unhandled.filter((call) => call.includes('/members/exports'))).toEqual([]);
+    files.restore();
+  });
+
+  it('says so when the file could not be prepared, and lets them try again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { fetch, start } = membershipScreen();
+    fetch.on('POST', `${API}/members/exports`, json(202, { export: anExport() }));
+    fetch.on('GET', `${API}/members/exports/${EXPORT_ID}`, json(200, { export: anExport({ status: 'Failed', rows: 500 }) }));
+    const { user } = start();
+    await screen.findByRole('table', { name: 'Members' });
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await act(() => vi.advanceTimersByTimeAsync(MEMBERS_EXPORT_POLL_MS));
+    expect((await screen.findByRole('alert')).textContent).toBe(MEMBERSHIP_MESSAGES.exportFailed);
+    expect(screen.queryByText(/Preparing your file/)).toBeNull();
+    expect(fetch.callsTo('GET', `${API}/members/exports/${EXPORT_ID}/download`)).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(fetch.callsTo('POST', `${API}/members/exports`)).toHaveLength(2));
+    expect(await screen.findByText('Preparing your file…')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows the server’s message when the file cannot be started, or downloaded once ready', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { fetch, start } = membershipScreen();
+    fetch.sequence('POST', `${API}/members/exports`, [
+      () => problem(403, { title: 'Forbidden', code: 'Forbidden', detail: 'You do not have permission to do that.' }),
+      () => json(202, { export: anExport() }),
+    ]);
+    fetch.on('GET', `${API}/members/exports/${EXPORT_ID}`, json(200, { export: anExport({ status: 'Ready', rows: 3, bytes: 300 }) }));
+    fetch.on('GET', `${API}/members/exports/${EXPORT_ID}/download`, problem(404, { title: 'Not Found', code: 'NotFound', detail: MEMBERSHIP_MESSAGES.exportNotFound }));
+    const { user } = start();
+    await screen.findByRole('table', { name: 'Members' });
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('We couldn’t download the file: You do not have permission to do that.');
+    expect(screen.queryByText(/Preparing your file/)).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await act(() => vi.advanceTimersByTimeAsync(MEMBERS_EXPORT_POLL_MS));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(`We couldn’t download the file: ${MEMBERSHIP_MESSAGES.exportNotFound}`));
   });
 
   it('adds a member who paid elsewhere: the contract’s messages, then the POST with an idempotency key kept for a retry; a 409 shows', async () => {

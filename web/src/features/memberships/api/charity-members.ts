@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { membershipListSchema, membershipSchema, type ManualMember, type MembersQuery, type Membership } from '@giving/shared/contracts/memberships';
-import { api, fetchFile, type DownloadedFile } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { charityMembershipKey } from './keys';
 
 const membersPath = (charityId: string) => `/memberships/charity/${encodeURIComponent(charityId)}/members`;
@@ -30,9 +30,6 @@ export const charityMembersQueryOptions = (charityId: string, filter: MembersFil
   });
 
 export const useCharityMembers = (charityId: string, filter: MembersFilter) => useInfiniteQuery(charityMembersQueryOptions(charityId, filter));
-
-/** GET /api/memberships/charity/{charityId}/members/csv — every member as a CSV file. */
-export const downloadMembers = (charityId: string): Promise<DownloadedFile> => fetchFile(`${membersPath(charityId)}/csv`, { fallbackName: 'members.csv' });
 
 /** POST /api/memberships/charity/{charityId}/members — a member who paid elsewhere; the key makes a resubmit add them once. */
 export const addManualMember = ({ charityId, member, idempotencyKey }: { charityId: string; member: ManualMember; idempotencyKey: string }): Promise<Membership> =>

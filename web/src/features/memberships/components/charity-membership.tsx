@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { MEMBERSHIP_STATUSES, MEMBERSHIP_STATUS_TEXT, type MembershipPlan, type MembershipStatus } from '@giving/shared/contracts/memberships';
+import { MEMBERSHIP_MESSAGES, MEMBERSHIP_STATUSES, MEMBERSHIP_STATUS_TEXT, type MembershipPlan, type MembershipStatus } from '@giving/shared/contracts/memberships';
 import { satisfies, type PermissionCheck } from '@giving/shared/permissions';
 import { Button } from '../../../components/ui/button';
 import { ConsoleScreen, RowHeader, mutedText } from '../../../components/ui/console-page';
@@ -15,8 +15,10 @@ import { SelectField } from '../../../components/ui/select-field';
 import { ActionsCell, Table } from '../../../components/ui/table';
 import { Tag, TagList } from '../../../components/ui/tag';
 import { usePermissions } from '../../../lib/account';
+import { errorMessageOf } from '../../../lib/api-client';
 import { useDownload } from '../../../lib/use-download';
-import { downloadMembers, useCharityMembers, type MembersFilter } from '../api/charity-members';
+import { useCharityMembers, type MembersFilter } from '../api/charity-members';
+import { downloadMembersExport, useMembersExport, useStartMembersExport } from '../api/members-export';
 import { useCharityPlans } from '../api/charity-plans';
 import { STATUS_TONES, feeText } from '../membership-text';
 import { ManualMemberForm } from './manual-member-form';
@@ -121,6 +123,50 @@ function Plans({ charityId }: { charityId: string }) {
 
 const STATUS_OPTIONS = MEMBERSHIP_STATUSES.map((value) => ({ value, label: MEMBERSHIP_STATUS_TEXT[value] }));
 
+const membersCount = (n: number) => `${n.toLocaleString('en-NZ')} ${n === 1 ? 'member' : 'members'}`;
+
+/**
+ * "Download CSV" of every member, however many: the server prepares the file (a job), the screen asks how it is
+ * going every 2 seconds, and downloads it once it is ready.
+ */
+function useMembersFile(charityId: string) {
+  const [exportId, setExportId] = useState<string>();
+  const [failure, setFailure] = useState<string>();
+  const start = useStartMembersExport(charityId);
+  const progress = useMembersExport(charityId, exportId);
+  const { download, downloading, error: downloadError } = useDownload();
+  const current = exportId !== undefined && progress.data?.id === exportId ? progress.data : undefined;
+
+  useEffect(() => {
+    if (!current || current.status === 'Preparing') return;
+    setExportId(undefined);
+    if (current.status === 'Failed') setFailure(MEMBERSHIP_MESSAGES.exportFailed);
+    else void download(() => downloadMembersExport(charityId, current));
+  }, [charityId, current, download]);
+
+  useEffect(() => {
+    if (exportId === undefined || !progress.error) return;
+    setExportId(undefined);
+    setFailure(`We couldn’t download the file: ${errorMessageOf(progress.error)}`);
+  }, [exportId, progress.error]);
+
+  const begin = () => {
+    setFailure(undefined);
+    start.mutate(undefined, {
+      onSuccess: (started) => setExportId(started.id),
+      onError: (error) => setFailure(`We couldn’t download the file: ${errorMessageOf(error)}`),
+    });
+  };
+  const preparing = exportId !== undefined;
+  const rows = current?.rows ?? 0;
+  return {
+    begin,
+    busy: start.isPending || preparing || downloading,
+    progress: preparing ? `Preparing your file…${rows > 0 ? ` (${membersCount(rows)} so far)` : ''}` : undefined,
+    error: failure ?? (downloadError ? `We couldn’t download the file: ${downloadError}` : undefined),
+  };
+}
+
 /** The charity's members, searched and filtered by status, a page at a time; added by hand when they paid elsewhere. */
 function Members({ charityId, canManage }: { charityId: string; canManage: boolean }) {
   const [filter, setFilter] = useState<MembersFilter>({});
@@ -128,7 +174,7 @@ function Members({ charityId, canManage }: { charityId: string; canManage: boole
   const [notice, setNotice] = useState<string>();
   const members = useCharityMembers(charityId, filter);
   const plans = useCharityPlans(charityId, { enabled: canManage });
-  const { download, downloading, error: downloadError } = useDownload();
+  const membersFile = useMembersFile(charityId);
   const rows = members.data?.pages.flatMap((page) => page.items) ?? [];
   const filtered = Boolean(filter.q || filter.status);
 
@@ -185,7 +231,7 @@ function Members({ charityId, canManage }: { charityId: string; canManage: boole
       title="Members"
       actions={
         <>
-          <Button variant="secondary" loading={downloading} onClick={() => void download(() => downloadMembers(charityId))}>
+          <Button variant="secondary" loading={membersFile.busy} onClick={membersFile.begin}>
             Download CSV
           </Button>
           {canManage && !adding ? (
@@ -202,7 +248,8 @@ function Members({ charityId, canManage }: { charityId: string; canManage: boole
         </>
       }
     >
-      {downloadError ? <FormMessage>We couldn’t download the file: {downloadError}</FormMessage> : null}
+      {membersFile.progress ? <FormMessage tone="info">{membersFile.progress}</FormMessage> : null}
+      {membersFile.error ? <FormMessage>{membersFile.error}</FormMessage> : null}
       {notice ? <FormMessage tone="info">{notice}</FormMessage> : null}
       {adding ? (
         plans.isSuccess ? (
