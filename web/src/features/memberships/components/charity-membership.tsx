@@ -158,12 +158,14 @@ function useMembersFile(charityId: string) {
     });
   };
   const preparing = exportId !== undefined;
+  const busy = start.isPending || preparing || downloading;
   const rows = current?.rows ?? 0;
   return {
     begin,
-    busy: start.isPending || preparing || downloading,
+    busy,
     progress: preparing ? `Preparing your file…${rows > 0 ? ` (${membersCount(rows)} so far)` : ''}` : undefined,
-    error: failure ?? (downloadError ? `We couldn’t download the file: ${downloadError}` : undefined),
+    // A download that failed last time says so until the next file is asked for.
+    error: failure ?? (downloadError && !busy ? `We couldn’t download the file: ${downloadError}` : undefined),
   };
 }
 
