@@ -116,7 +116,7 @@ export class StatefulStack extends Stack {
       serverAccessLogsPrefix: 's3/payroll-files/',
       lifecycleRules: [{ expiration: Duration.days(7 * 366) }],
     });
-    // Members' own data exports: private, and gone after 30 days (the download is offered for 7).
+    // Files of personal data made for download (a member's own data, a charity's members CSV): private, gone after 30 days.
     this.personalDataBucket = this.createBucket('PersonalDataBucket', {
       bucketName: personalDataBucketName(),
       serverAccessLogsPrefix: 's3/personal-data/',

@@ -344,11 +344,21 @@ describe('charity membership', () => {
     expect(again.status).toBe(409);
     expect((await detailOf(joined.body.trackingNumber)).body).toMatchObject({ kind: 'Membership', what: `${plan.body.name} membership`, total: { cents: 4000 } });
 
-    // The charity's list finds her by number, name or e-mail; the CSV has her.
+    // The charity's list finds her by number, name or e-mail; the CSV (written by a job, any size) has her.
     const members = await call<MembershipList>(`/memberships/charity/${charityId}/members?q=${encodeURIComponent(mine.membershipNumber)}`, { role: 'charityAdmin' });
     expect(members.body.items.map((m) => m.membershipId)).toEqual([mine.membershipId]);
     expect((await call<MembershipList>(`/memberships/charity/${charityId}/members?q=DANA&status=New`, { role: 'charityAdmin' })).body.items.map((m) => m.membershipId)).toContain(mine.membershipId);
-    const csv = await fetch(`${platform.siteUrl}/api/memberships/charity/${charityId}/members/csv`, { headers: { authorization: `Bearer ${tokens.get('charityAdmin')}` } });
+    const started = await call<{ export: { id: string; status: string } }>(`/memberships/charity/${charityId}/members/exports`, { method: 'POST', role: 'charityAdmin' });
+    expect(started.status).toBe(202);
+    const prepared = await eventually(
+      async () => (await call<{ export: { id: string; status: string; rows?: number } }>(`/memberships/charity/${charityId}/members/exports/${started.body.export.id}`, { role: 'charityAdmin' })).body.export,
+      (file) => file.status !== 'Preparing',
+      30_000,
+    );
+    expect(prepared).toMatchObject({ status: 'Ready' });
+    expect(prepared.rows).toBeGreaterThanOrEqual(1);
+    expect((await call(`/memberships/charity/${charityId}/members/exports/${started.body.export.id}`, { role: 'donor' })).status).toBe(403);
+    const csv = await fetch(`${platform.siteUrl}/api/memberships/charity/${charityId}/members/exports/${started.body.export.id}/download`, { headers: { authorization: `Bearer ${tokens.get('charityAdmin')}` } });
     expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
     const text = await csv.text();
     expect(text.split('\r\n')[0]).toBe('Membership number,Name,Email,Plan,Fee,Status,Joined,Paid until,Renews,Source,Note');

@@ -46,7 +46,7 @@ describe('seedSite (DynamoDB Local)', () => {
       past('outback-flying-books', 'au', 2500, 2),
       past('sydney-street-meals', 'au', 6000, 4),
     ];
-    expect(await seedSite(tables.client, tableName, now, donations)).toEqual({ menuLinks: 2, emailTemplates: 3, badges: 3, pastDonations: 7 });
+    expect(await seedSite(tables.client, tableName, now, donations)).toEqual({ menuLinks: 2, emailTemplates: 5, badges: 3, pastDonations: 7 });
     const site = dynamoSiteStore(tables.client, tableName);
 
     for (const country of ['nz', 'au'] as const) {

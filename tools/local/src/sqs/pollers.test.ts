@@ -85,6 +85,25 @@ describe('queue pollers', () => {
   let bus: RunningEventBus;
   afterEach(async () => bus?.stop());
 
+  it('delivers at once on each of 60 queues, each long-polling at the same time (more than the SDK’s 50 sockets)', async () => {
+    const names = Array.from({ length: 60 }, () => `many-${++counter}`);
+    const manifest = defineService({
+      service: 'search',
+      subscriptions: names.map((name) => ({ name, pattern: { source: ['giving.test'], 'detail-type': [name] }, handler: 'handlers/test', access: {} })),
+    });
+    const queues = await createQueues({ sqsEndpoint: sqs.url, manifests: [manifest], visibilityTimeoutSeconds: 1 });
+    const { calls, invoke } = consumer(() => undefined);
+    // Lambda's 20-second long polls: a poll that waited for a free socket would hold the message up to 20 s.
+    const pollers = await startQueuePollers({ sqsEndpoint: sqs.url, manifests: [manifest], invoke, waitTimeSeconds: 20 });
+    running.push(pollers);
+    await new Promise((resolve) => setTimeout(resolve, 500)); // every poll is open
+    const last = queues.at(-1)!;
+    const sent = Date.now();
+    await api.send(new SendMessageCommand({ QueueUrl: last.queueUrl, MessageBody: JSON.stringify({ n: 1 }) }));
+    await until(() => calls.length === 1, 15_000);
+    expect(Date.now() - sent).toBeLessThan(5_000);
+  }, 30_000);
+
   it('delivers an event put on the bus to the consumer once, as a Lambda SQSEvent, and deletes it', async () => {
     const { manifest, queue, detailType } = await subscription();
     bus = await startEventBus({ port: 0, manifests: [manifest], sqsEndpoint: sqs.url });

@@ -48,7 +48,9 @@ export async function startQueuePollers(options: {
   waitTimeSeconds?: number;
 }): Promise<RunningPollers> {
   const queues = await findQueues(options);
-  const client = sqsClient(options.sqsEndpoint);
+  // Every queue holds a long poll open at once: the SDK's default of 50 sockets would make the 51st queue's poll wait
+  // for another's 20-second wait to end, and its messages with it (Lambda polls each queue on its own).
+  const client = sqsClient(options.sqsEndpoint, { maxSockets: queues.length * 2 + 10 });
   const aborts = pollerAborts();
   const loops = queues.map((queue) =>
     pollQueue({

@@ -23,8 +23,13 @@ export interface SubscriptionQueue {
 /** AWS's default; the local platform and tests pass a short one so failed messages come back quickly. */
 export const DEFAULT_VISIBILITY_TIMEOUT_SECONDS = 30;
 
-export function sqsClient(endpoint: string): SQSClient {
-  return new SQSClient({ endpoint, region: REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+export function sqsClient(endpoint: string, options: { maxSockets?: number } = {}): SQSClient {
+  return new SQSClient({
+    endpoint,
+    region: REGION,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    ...(options.maxSockets ? { requestHandler: { httpAgent: { keepAlive: true, maxSockets: options.maxSockets } } } : {}),
+  });
 }
 
 /**

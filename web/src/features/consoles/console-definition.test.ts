@@ -169,11 +169,11 @@ describe('the registry', () => {
 
   it('user area: badges need User_ViewBadges; the rest always show', () => {
     // External Donations: every member may record one (the API takes it only for a workplace they belong to).
-    expect(labels(userConsole, [])).toEqual(['Dashboard', 'External Donations', 'Memberships', 'Settings', 'Help']);
-    expect(labels(userConsole, ['User_ViewBadges'])).toEqual(['Dashboard', 'Badges', 'External Donations', 'Memberships', 'Settings', 'Help']);
-    expect(labels(userConsole, ['User_ViewGiftVouchers'])).toEqual(['Dashboard', 'External Donations', 'Gift Vouchers', 'Memberships', 'Settings', 'Help']);
+    expect(labels(userConsole, [])).toEqual(['Dashboard', 'External Donations', 'Memberships', 'Settings', 'Your data', 'Help']);
+    expect(labels(userConsole, ['User_ViewBadges'])).toEqual(['Dashboard', 'Badges', 'External Donations', 'Memberships', 'Settings', 'Your data', 'Help']);
+    expect(labels(userConsole, ['User_ViewGiftVouchers'])).toEqual(['Dashboard', 'External Donations', 'Gift Vouchers', 'Memberships', 'Settings', 'Your data', 'Help']);
     // Every signed-in member holds User_ViewFundraising (SIGNED_IN_PERMISSIONS).
-    expect(labels(userConsole, ['User_ViewFundraising'])).toEqual(['Dashboard', 'External Donations', 'Fundraising', 'Memberships', 'Settings', 'Help']);
+    expect(labels(userConsole, ['User_ViewFundraising'])).toEqual(['Dashboard', 'External Donations', 'Fundraising', 'Memberships', 'Settings', 'Your data', 'Help']);
   });
 
   it('back office: each screen behind its permission; mfa is labelled Security', () => {
