@@ -134,12 +134,18 @@ describe('user area: fundraising', () => {
 
     await user.click(within(screen.getByRole('table', { name: 'Invitations' })).getByRole('button', { name: 'Accept the invitation to Tama walks it' }));
     await waitFor(() => expect(fetch.callsTo('PATCH', '/api/fundraising/me/invitations/i1')[0]?.body).toEqual({ answer: 'Accept' }));
-    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.hash}`).toBe('/nz/fundraising/round-the-bays-2026/tama-walks#manage'));
+    // Each acceptance answers, refetches and then navigates (lazy routes load their code): slow under a full run.
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.hash}`).toBe('/nz/fundraising/round-the-bays-2026/tama-walks#manage'), { timeout: 8_000 });
 
+    const permissionChecks = fetch.callsTo('GET', '/api/accounts/me/permissions').length;
     await router.navigate('/admin/user/fundraising');
+    // Back in the console, it checks the member's permissions again and draws the screen anew: a button found
+    // before that (from the cached list) is gone by the time a slow machine clicks it.
+    await waitFor(() => expect(fetch.callsTo('GET', '/api/accounts/me/permissions').length).toBeGreaterThan(permissionChecks), { timeout: 8_000 });
     await user.click(await screen.findByRole('button', { name: 'Accept the invitation to Coast to coast' }));
-    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.hash}`).toBe('/nz/fundraising/coast'));
-  });
+    await waitFor(() => expect(fetch.callsTo('PATCH', '/api/fundraising/me/invitations/i3')).toHaveLength(1), { timeout: 8_000 });
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.hash}`).toBe('/nz/fundraising/coast'), { timeout: 8_000 });
+  }, 30_000);
 });
 
 describe('back office: fundraising', () => {
