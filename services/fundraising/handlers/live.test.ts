@@ -214,8 +214,9 @@ describe('posting to a channel (the publisher)', () => {
     expect(maxInFlight).toBe(25);
     for (const browser of browsers) expect(browser.messages).toEqual([{ totalCents: 123_456 }]);
     for (const browser of browsers) browser.ws.terminate();
-    await until(async () => (await connections.ofChannel(channel)).length === 0, 20_000);
-  }, 90_000);
+    // 1,000 $disconnects (25 at a time) under a full run's load: what counts is that every one is gone, not how fast.
+    await until(async () => (await connections.ofChannel(channel)).length === 0, 60_000);
+  }, 150_000);
 });
 
 describe('what the stand-in cannot produce (aws-sdk-client-mock)', () => {
