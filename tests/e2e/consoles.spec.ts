@@ -152,7 +152,7 @@ test.describe('the consoles', () => {
     await signIn(page, 'dana.donor@demo.koha.nz', 'Dana Whitfield');
     await page.getByRole('link', { name: 'My Account' }).click();
     await expect(page).toHaveURL(/\/admin\/user\/dashboard$/);
-    expect(await menuLabels(page, 'My Account')).toEqual(['Dashboard', 'Badges', 'Donation History', 'Upcoming Donations', 'External Donations', 'Volunteering', 'Gift Vouchers', 'Fundraising', 'Memberships', 'Settings', 'Help']);
+    expect(await menuLabels(page, 'My Account')).toEqual(['Dashboard', 'Badges', 'Donation History', 'Upcoming Donations', 'External Donations', 'Volunteering', 'Gift Vouchers', 'Fundraising', 'Memberships', 'Settings', 'Your data', 'Help']);
     await page.getByRole('button', { name: 'Accept the invitation from Kiwi Coast Rescue' }).click();
     await expect(page.getByRole('button', { name: 'Accept the invitation from Kiwi Coast Rescue' })).toHaveCount(0);
     await page.screenshot({ path: 'test-results/user-dashboard.png', fullPage: true });
