@@ -1,5 +1,5 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, type BatchGetCommandOutput, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '@giving/shared/dynamo-query';
 import type { LedgerState, MatchEntry, MatchLedger } from '../domain/ledger';
 import { isErasedMember } from '../domain/personal-data';
@@ -42,13 +42,25 @@ export function dynamoMatchLedger(client: DynamoDBDocumentClient, tableName: str
   });
   return {
     async state(campaignId, donationId, memberId, pageId): Promise<LedgerState> {
-      const [match, totals, member, entry] = await Promise.all([
-        get(keys.match(campaignId, donationId)),
-        get(keys.totals(campaignId)),
-        get(keys.member(campaignId, memberId)),
-        pageId ? get(keys.entry(campaignId, pageId)) : Promise.resolve(undefined),
-      ]);
-      return { matched: match !== undefined, campaignCents: cents(totals), memberCents: cents(member), entryCents: cents(entry) };
+      // One consistent batch read for the four items (a busy campaign reads them on every attempt, so one request
+      // instead of four); unprocessed keys are asked for again.
+      const wanted = [keys.match(campaignId, donationId), keys.totals(campaignId), keys.member(campaignId, memberId), ...(pageId ? [keys.entry(campaignId, pageId)] : [])];
+      const found = new Map<string, Record<string, unknown>>();
+      let pending: Record<string, unknown>[] | undefined = wanted;
+      for (let attempt = 0; pending?.length; attempt++) {
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 20 * 2 ** attempt)));
+        if (attempt > 8) throw new Error('DynamoDB kept the ledger items unprocessed');
+        const result: BatchGetCommandOutput = await client.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }));
+        for (const item of result.Responses?.[tableName] ?? []) found.set(String(item.sk), item);
+        pending = result.UnprocessedKeys?.[tableName]?.Keys;
+      }
+      const at = (key: { sk: string }) => found.get(key.sk);
+      return {
+        matched: at(keys.match(campaignId, donationId)) !== undefined,
+        campaignCents: cents(at(keys.totals(campaignId))),
+        memberCents: cents(at(keys.member(campaignId, memberId))),
+        entryCents: pageId ? cents(at(keys.entry(campaignId, pageId))) : 0,
+      };
     },
 
     async record(entry: MatchEntry, limits) {

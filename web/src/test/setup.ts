@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { clearCookies } from '../features/auth/testing';
 import { firstScreenRendered } from '../lib/first-screen';
 
 // Testing Library sets this from a global beforeAll, which does not exist without vitest globals; React needs it
@@ -12,11 +13,18 @@ import { firstScreenRendered } from '../lib/first-screen';
 // A real failure still fails, only later.
 configure({ asyncUtilTimeout: 10_000 });
 
+/** Where every test starts (web/vite.config.ts: environmentOptions.happyDOM.url). */
+const START_URL = 'http://localhost:3000/';
+
 afterEach(() => {
   cleanup();
   // Each test starts with an empty tab: no saved checkout state or other per-tab data from the last test.
   window.sessionStorage.clear();
   window.localStorage.clear();
+  // Files share a window (vitest.config.ts: isolate: false): no cookie, address or head element outlives its test either.
+  clearCookies();
+  (window as unknown as { happyDOM?: { setURL(url: string): void } }).happyDOM?.setURL(START_URL);
+  for (const added of document.head.querySelectorAll('link, script, meta[name], style')) added.remove();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });

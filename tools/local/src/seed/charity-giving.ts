@@ -59,9 +59,9 @@ export async function seedCharityGiving(client: DynamoDBDocumentClient, tableNam
   const directory = dynamoCharityDirectory(client, tableName);
   const catalog = dynamoGiftCatalog(client, tableName);
   const ledger = dynamoCharityLedger(client, tableName);
-  const seeded: Donation[] = [];
-
-  for (const charityUrl of [...new Set(PAST_DONATIONS.map((past) => past.charityUrl))]) {
+  // Each charity's donations one after another (they move its ledger), the charities side by side.
+  const byCharity = await Promise.all([...new Set(PAST_DONATIONS.map((past) => past.charityUrl))].map(async (charityUrl) => {
+    const seeded: Donation[] = [];
     const charity = await directory.getByUrl(charityUrl);
     if (!charity) throw new Error(`no seeded charity ${charityUrl}`);
     const gifts = await catalog.listByCharity(charityUrl, 24);
@@ -120,6 +120,7 @@ export async function seedCharityGiving(client: DynamoDBDocumentClient, tableNam
         'alex.morgan@koha.nz',
       );
     }
-  }
-  return seeded;
+    return seeded;
+  }));
+  return byCharity.flat();
 }

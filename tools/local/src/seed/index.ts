@@ -63,55 +63,68 @@ export async function seedDemoData(targets: SeedTargets) {
 
   const charityTenants = new Map<string, TenantSummary>();
   const volunteeringCharities: VolunteeringSeedCharity[] = [];
-  let giftCount = 0;
   const giftIds = new Map<string, string>(); // '<charityUrl>/<productUrl>' -> gift id
-  for (const seed of CHARITIES) {
-    const id = newId();
-    const logoImageUrl = await upload(`charities/${seed.charityUrl}/logo.svg`, logoSvg(seed.name, seed.colour));
-    await charities.put({
-      id,
-      name: seed.name,
-      charityUrl: seed.charityUrl,
-      country: seed.country,
-      logoImageUrl,
-      description: seed.description,
-      causes: seed.causes,
-      registrationNumber: seed.registrationNumber,
-      taxApproved: seed.taxApproved,
-      website: seed.website,
-      location: seed.location,
-    });
-    await donationsCharities.save({
-      id,
-      name: seed.name,
-      charityUrl: seed.charityUrl,
-      country: seed.country,
-      logoImageUrl,
-      isActive: true,
-      registrationNumber: seed.registrationNumber,
-      taxApproved: seed.taxApproved,
-      version: seededVersion,
-    });
+  // The charities are written side by side (a platform starts sooner: every acceptance file starts one); each gift is
+  // stamped as if they had been written one after another, so lists ordered by creation read as before.
+  const seededAt = Date.now();
+  const firstGiftOf = CHARITIES.map((_, index) => CHARITIES.slice(0, index).reduce((count, charity) => count + charity.gifts.length, 0));
+  const seededCharities = await Promise.all(
+    CHARITIES.map(async (seed, charityIndex) => {
+      const id = newId();
+      const logoImageUrl = await upload(`charities/${seed.charityUrl}/logo.svg`, logoSvg(seed.name, seed.colour));
+      await charities.put({
+        id,
+        name: seed.name,
+        charityUrl: seed.charityUrl,
+        country: seed.country,
+        logoImageUrl,
+        description: seed.description,
+        causes: seed.causes,
+        registrationNumber: seed.registrationNumber,
+        taxApproved: seed.taxApproved,
+        website: seed.website,
+        location: seed.location,
+      });
+      await donationsCharities.save({
+        id,
+        name: seed.name,
+        charityUrl: seed.charityUrl,
+        country: seed.country,
+        logoImageUrl,
+        isActive: true,
+        registrationNumber: seed.registrationNumber,
+        taxApproved: seed.taxApproved,
+        version: seededVersion,
+      });
+      const giftIdsOfCharity: [string, string][] = [];
+      for (const [giftIndex, gift] of seed.gifts.entries()) {
+        const imageUrl = await upload(`gifts/${seed.charityUrl}/${gift.productUrl}.svg`, giftSvg(gift.title, seed.colour, gift.motif));
+        const giftId = newId();
+        giftIdsOfCharity.push([`${seed.charityUrl}/${gift.productUrl}`, giftId]);
+        await gifts.put(
+          {
+            id: giftId,
+            title: gift.title,
+            description: gift.description,
+            imageUrl,
+            iconUrl: imageUrl,
+            productUrl: gift.productUrl,
+            price: { cents: gift.priceCents, currency: COUNTRIES[seed.country].currency },
+            isActive: gift.isActive ?? true,
+            charity: { id, name: seed.name, charityUrl: seed.charityUrl, logoImageUrl },
+          },
+          new Date(seededAt + (firstGiftOf[charityIndex] ?? 0) + giftIndex),
+        );
+      }
+      return { seed, id, logoImageUrl, giftIdsOfCharity };
+    }),
+  );
+  for (const { seed, id, logoImageUrl, giftIdsOfCharity } of seededCharities) {
     charityTenants.set(seed.charityUrl, { kind: 'charity', id, name: seed.name, logo: logoImageUrl, country: seed.country });
     volunteeringCharities.push({ id, name: seed.name, charityUrl: seed.charityUrl, logoImageUrl, country: seed.country });
-    for (const gift of seed.gifts) {
-      const imageUrl = await upload(`gifts/${seed.charityUrl}/${gift.productUrl}.svg`, giftSvg(gift.title, seed.colour, gift.motif));
-      const giftId = newId();
-      giftIds.set(`${seed.charityUrl}/${gift.productUrl}`, giftId);
-      await gifts.put({
-        id: giftId,
-        title: gift.title,
-        description: gift.description,
-        imageUrl,
-        iconUrl: imageUrl,
-        productUrl: gift.productUrl,
-        price: { cents: gift.priceCents, currency: COUNTRIES[seed.country].currency },
-        isActive: gift.isActive ?? true,
-        charity: { id, name: seed.name, charityUrl: seed.charityUrl, logoImageUrl },
-      });
-      giftCount++;
-    }
+    for (const [key, giftId] of giftIdsOfCharity) giftIds.set(key, giftId);
   }
+  const giftCount = giftIds.size;
 
   const subs = await createUsers(
     targets.cognito,
