@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCsv } from './csv';
+import { csvLines, toCsv } from './csv';
 
 describe('toCsv', () => {
   it('writes the header, then a line per row, each ended with CRLF, and no byte order mark', () => {
@@ -25,5 +25,11 @@ describe('toCsv', () => {
 
   it('also neutralises a leading tab or carriage return, and the full-width =, +, - and @', () => {
     expect(toCsv(['a'], [['\t=1', '\r=1', '＝1', '＋1', '－1', '＠x']])).toBe(`a\r\n'\t=1,"'\r=1",'＝1,'＋1,'－1,'＠x\r\n`);
+  });
+
+  it('writes a file a page at a time: the header, then each page of lines, as one toCsv would have (formulas escaped)', () => {
+    const rows = [['2026-03-01', 'Aroha'], ['2026-03-02', '=HYPERLINK("x")'], ['2026-03-03', 'Mere, Jr']];
+    expect(toCsv(['Date', 'Donor'], []) + csvLines(rows.slice(0, 2)) + csvLines([]) + csvLines(rows.slice(2))).toBe(toCsv(['Date', 'Donor'], rows));
+    expect(csvLines([])).toBe('');
   });
 });

@@ -14,7 +14,15 @@ export type CsvField = string | number;
  * (web/vite.config.ts), whose Node build needs `Buffer`.
  */
 export function toCsv(header: readonly string[], rows: Iterable<readonly CsvField[]>): string {
-  return stringify([header, ...rows], {
+  return csvLines([header, ...rows]);
+}
+
+/**
+ * Lines of such a file without a header, the same way written: for a file written a page at a time (the header
+ * first, with toCsv(header, [])).
+ */
+export function csvLines(rows: Iterable<readonly CsvField[]>): string {
+  return stringify([...rows], {
     record_delimiter: 'windows',
     // With a record delimiter set, csv-stringify quotes only fields that contain that delimiter (CRLF) unless told
     // otherwise; a lone LF or CR in a field must be quoted too, or a spreadsheet starts a new row there.

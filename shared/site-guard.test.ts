@@ -32,6 +32,8 @@ describe('the site-wide guard (spec §2 Account)', () => {
     ['/signup-prefill-id', pass],
     ['/signup-prefilled', pass],
     ['/access-denied', pass],
+    // A member who has just deleted their account is signed out: the page that says it is done is never guarded.
+    ['/account-deleted', pass],
     // ...and nothing below or beside them.
     ['/login/elsewhere', redirectTo('/login/elsewhere')],
     ['/loginx', redirectTo('/loginx')],

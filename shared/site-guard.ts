@@ -53,9 +53,10 @@ export function siteGuardDecision(request: GuardRequest, config: SiteGuardConfig
   // Spec §2: never guarded. Then, by decision, the static files every page needs before signing in: the built
   // SPA's hashed bundles, its runtime config (public client ids) and the public media bucket (charity images
   // that public pages show anyway).
+  // Also, by decision, /account-deleted: where a member lands, signed out, once they have deleted their account.
   const excluded = [
     '/login', '/signup', '/auth/return', '/auth/denied', '/login/sso', '/signup-sso', '/signup-prefill-id', '/signup-prefilled', '/access-denied',
-    '/assets/', '/config.json', '/media/',
+    '/account-deleted', '/assets/', '/config.json', '/media/',
   ].concat(config.optionalExclusions as string[]);
 
   let host = String(request.host || '').toLowerCase();

@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import { PERSONAL_DATA_SERVICES } from '../events/privacy';
 import { MESSAGES } from './messages';
 
 /**
@@ -98,4 +97,3 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditTrailSchema = z.object({ entries: z.array(auditEntrySchema), nextCursor: z.optional(z.string()) });
 
-export const PERSONAL_DATA_PARTS = PERSONAL_DATA_SERVICES;

@@ -15,7 +15,7 @@ test.describe('the site-wide guard on a configured domain', () => {
     expect(await page.text()).toBe('Redirecting to login...');
     expect(page.headers()['content-security-policy']).toContain("object-src 'none'");
 
-    for (const open of ['/login', '/login/sso', '/signup', '/auth/denied', '/access-denied']) {
+    for (const open of ['/login', '/login/sso', '/signup', '/auth/denied', '/access-denied', '/account-deleted']) {
       expect((await request.get(`${GUARDED}${open}`, { maxRedirects: 0 })).status(), open).toBe(200);
     }
     // Other domains are not guarded.

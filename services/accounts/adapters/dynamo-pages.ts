@@ -9,24 +9,33 @@ export { countAll, queryAll } from '@giving/shared/dynamo-query';
 const CURSOR_KEYS = ['pk', 'sk', 'gsi3pk', 'gsi3sk'] as const;
 const badCursor = () => invalid([{ field: 'query.cursor', message: MESSAGES.invalidInput }]);
 
-/** The position after an item of a gsi3 list, as an opaque base64url string. */
-export function encodeCursor(item: Item): string {
-  return Buffer.from(JSON.stringify(CURSOR_KEYS.map((key) => item[key]))).toString('base64url');
+/** The position after an item, as an opaque base64url string of its key attributes (`keys`, in order). */
+export function encodeKeyCursor(keys: readonly string[], item: Item): string {
+  return Buffer.from(JSON.stringify(keys.map((key) => item[key]))).toString('base64url');
 }
 
-/** Reads a cursor back; one from another list (or made up) is refused, never handed to DynamoDB. */
-export function decodeCursor(cursor: string, gsi3pk: string): Record<string, string> {
+/**
+ * Reads a cursor of encodeKeyCursor back: every key a string, and `belongs` says it is a position in this list. One
+ * from another list (or made up) is refused with 400 naming query.cursor, never handed to DynamoDB.
+ */
+export function decodeKeyCursor<K extends string>(cursor: string, keys: readonly K[], belongs: (key: Record<K, string>) => boolean): Record<K, string> {
   let values: unknown;
   try {
     values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
     throw badCursor();
   }
-  if (!Array.isArray(values) || values.length !== CURSOR_KEYS.length || !values.every((v) => typeof v === 'string') || values[2] !== gsi3pk) {
-    throw badCursor();
-  }
-  return Object.fromEntries(CURSOR_KEYS.map((key, i) => [key, values[i] as string]));
+  if (!Array.isArray(values) || values.length !== keys.length || !values.every((v) => typeof v === 'string')) throw badCursor();
+  const key = Object.fromEntries(keys.map((name, i) => [name, values[i] as string])) as Record<K, string>;
+  if (!belongs(key)) throw badCursor();
+  return key;
 }
+
+/** The position after an item of a gsi3 list. */
+export const encodeCursor = (item: Item): string => encodeKeyCursor(CURSOR_KEYS, item);
+
+/** Reads a gsi3 list's cursor back; one from another list is refused. */
+export const decodeCursor = (cursor: string, gsi3pk: string): Record<string, string> => decodeKeyCursor(cursor, CURSOR_KEYS, (key) => key.gsi3pk === gsi3pk);
 
 /**
  * One page of a gsi3 list (sorted by gsi3sk), optionally keeping only items whose gsi3sk (the lower-case name, or for

@@ -1,15 +1,13 @@
 import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { AuditEntry } from '@giving/shared/contracts/personal-data';
-import { MESSAGES } from '@giving/shared/contracts/messages';
-import { invalid } from '@giving/shared/errors';
 import type { PersonalDataService } from '@giving/shared/events/privacy';
 import type { ErasedDataset, PersonalDataset } from '@giving/shared/personal-data';
 import type { AuditActor, PersonalDataStore, StoredErasure, StoredExport } from '../domain/personal-data';
 import type { TenantRef } from '@giving/shared/permissions';
 import { AUDIT_SK_PREFIX, auditPut } from './dynamo-audit';
 import { ADMIN_ROLE, tenantKey } from './dynamo-memberships';
-import { queryAll } from './dynamo-pages';
+import { decodeKeyCursor, encodeKeyCursor, queryAll } from './dynamo-pages';
 import { transactWrite } from './dynamo-transact';
 import { indexKeys, keys, withoutKeys } from './keys';
 
@@ -49,9 +47,15 @@ const isConditionFailure = (error: unknown) => error instanceof ConditionalCheck
  * trail (dynamo-audit.ts). One export at a time: the profile's `exportInProgress` is claimed in the transaction that
  * stores the export, and let go when it is ready (or after an hour, if a part never came).
  */
+/** An audit trail's cursor: the base table's key of the last entry read. */
+const AUDIT_CURSOR_KEYS = ['pk', 'sk'] as const;
+
 export function dynamoPersonalDataStore(client: DynamoDBDocumentClient, tableName: string): PersonalDataStore {
   const audit = (entry: Parameters<typeof auditPut>[1]) => auditPut(tableName, entry);
 
+  /** The member's charity and workplace memberships, through gsi1 (MEMBER#<id> / CHARITY#<id> or WORKPLACE#<id>). */
+  const membershipItemsOf = (memberId: string) =>
+    queryAll(client, { TableName: tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `MEMBER#${memberId}` } });
   const getExport = async (memberId: string, exportId: string) => {
     const result = await client.send(new GetCommand({ TableName: tableName, Key: keys.dataExport(memberId, exportId), ConsistentRead: true }));
     return result.Item ? toExport(result.Item) : undefined;
@@ -216,19 +220,7 @@ export function dynamoPersonalDataStore(client: DynamoDBDocumentClient, tableNam
 
     async auditTrail(memberId, options) {
       const pk = keys.memberProfile(memberId).pk;
-      let start: Record<string, string> | undefined;
-      if (options.cursor) {
-        let values: unknown;
-        try {
-          values = JSON.parse(Buffer.from(options.cursor, 'base64url').toString('utf8'));
-        } catch {
-          values = undefined;
-        }
-        if (!Array.isArray(values) || values.length !== 2 || values[0] !== pk || typeof values[1] !== 'string' || !values[1].startsWith(AUDIT_SK_PREFIX)) {
-          throw invalid([{ field: 'query.cursor', message: MESSAGES.invalidInput }]);
-        }
-        start = { pk, sk: values[1] };
-      }
+      const start = options.cursor ? decodeKeyCursor(options.cursor, AUDIT_CURSOR_KEYS, (key) => key.pk === pk && key.sk.startsWith(AUDIT_SK_PREFIX)) : undefined;
       const result = await client.send(
         new QueryCommand({
           TableName: tableName,
@@ -241,7 +233,7 @@ export function dynamoPersonalDataStore(client: DynamoDBDocumentClient, tableNam
       );
       const entries = (result.Items ?? []).map((item) => withoutKeys<AuditEntry>(item));
       const last = result.LastEvaluatedKey;
-      return { entries, ...(last ? { nextCursor: Buffer.from(JSON.stringify([last.pk, last.sk])).toString('base64url') } : {}) };
+      return { entries, ...(last ? { nextCursor: encodeKeyCursor(AUDIT_CURSOR_KEYS, last) } : {}) };
     },
 
     async collectOwn(memberId, email) {
@@ -253,12 +245,7 @@ export function dynamoPersonalDataStore(client: DynamoDBDocumentClient, tableNam
       const bySk = (prefix: string) => own.filter((item) => String(item.sk).startsWith(prefix));
       const profile = own.find((item) => item.sk === 'PROFILE');
       const tally = own.find((item) => item.sk === 'TALLY');
-      const memberships = await queryAll(client, {
-        TableName: tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': `MEMBER#${memberId}` },
-      });
+      const memberships = await membershipItemsOf(memberId);
       const invitations = email
         ? await queryAll(client, {
             TableName: tableName,
@@ -342,12 +329,7 @@ export function dynamoPersonalDataStore(client: DynamoDBDocumentClient, tableNam
       const deleteItem = (key: { pk: unknown; sk: unknown }) => client.send(new DeleteCommand({ TableName: tableName, Key: { pk: key.pk, sk: key.sk } }));
 
       // Charities and workplaces: removed as their consoles remove a member (counts kept; never their last admin).
-      const memberships = await queryAll(client, {
-        TableName: tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': `MEMBER#${memberId}` },
-      });
+      const memberships = await membershipItemsOf(memberId);
       let membershipsErased = 0;
       let membershipsKept = 0;
       for (const item of memberships) {
@@ -430,12 +412,7 @@ export function dynamoPersonalDataStore(client: DynamoDBDocumentClient, tableNam
     },
 
     async soleAdministratorOf(memberId) {
-      const memberships = await queryAll(client, {
-        TableName: tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': `MEMBER#${memberId}` },
-      });
+      const memberships = await membershipItemsOf(memberId);
       for (const item of memberships) {
         const [kind, id] = String(item.gsi1sk).split('#');
         if (!id || (kind !== 'CHARITY' && kind !== 'WORKPLACE')) continue;

@@ -6,7 +6,7 @@ import type { EventPublisher } from '@giving/shared/events';
 import { MemberErasureRequested, PERSONAL_DATA_SERVICES, PersonalDataExportRequested, type PersonalDataService } from '@giving/shared/events/privacy';
 import { localDateText } from '@giving/shared/local-time';
 import type { Mailer } from '@giving/shared/mail';
-import { archiveKey, archiveName, buildArchive, type ErasedDataset, type PersonalDataPart, type PersonalDataset } from '@giving/shared/personal-data';
+import { archiveKey, archiveName, buildArchive, partKey, type ErasedDataset, type PersonalDataPart, type PersonalDataset } from '@giving/shared/personal-data';
 import type { TenantRef } from '@giving/shared/permissions';
 import { emailTemplate, type EmailTemplateStore } from './back-office-content';
 import { renderTemplate } from './email-templates';
@@ -182,11 +182,12 @@ export async function recordExportPart(
 
   const parts: PersonalDataPart[] = [];
   for (const service of PERSONAL_DATA_SERVICES) {
-    const found = await deps.files.getPart(`exports/${stored.memberId}/${stored.id}/parts/${service}.json`);
+    const found = await deps.files.getPart(partKey(stored.memberId, stored.id, service));
     if (!found) throw new Error(`export ${stored.id}: the ${service} part is counted but not stored`);
     parts.push(found);
   }
   const now = deps.clock.now();
+  // Stamped with the request's time, not the build's: a redelivery rebuilds the same bytes under the same key.
   const bytes = buildArchive({ memberId: stored.memberId, email: stored.email, requestedAt: stored.requestedAt, createdAt: stored.requestedAt, parts });
   const key = archiveKey(stored.memberId, stored.id, stored.requestedAt);
   await deps.files.putArchive(key, bytes);

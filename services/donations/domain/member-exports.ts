@@ -1,6 +1,6 @@
 import type { Clock } from '@giving/shared/clock';
 import { MEMBERSHIP_MESSAGES, type MemberExport, type MemberExportStatus } from '@giving/shared/contracts/memberships';
-import { toCsv } from '@giving/shared/csv';
+import { csvLines, toCsv } from '@giving/shared/csv';
 import { conflict, DomainError, notFound } from '@giving/shared/errors';
 import { newId } from '@giving/shared/ids';
 import { MEMBERS_CSV_HEADER, memberCsvRow, membersFileName, type MembershipStore } from './charity-memberships';
@@ -119,8 +119,6 @@ export async function getMembersExport(deps: { exports: MemberExportStore; clock
   return memberExportView(await storedExport(deps.exports, charityId, exportId), deps.clock.now());
 }
 
-/** A page's lines: toCsv writes its first argument as a line like any other, so the page's first member goes there. */
-const csvLines = ([first, ...rest]: readonly (readonly string[])[]) => (first ? toCsv(first, rest) : '');
 
 export type PrepareOutcome = 'ready' | 'skipped' | 'failed';
 
