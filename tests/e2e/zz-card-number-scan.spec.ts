@@ -9,7 +9,7 @@ import { E2E_DYNAMODB_URL, E2E_EVIDENCE_DIR, E2E_STATE_DIR } from './platform-di
 
 /**
  * Issue 4 "Reliability": card numbers never reach our API, logs, tables or files. This runs after the other browser
- * tests (files run in name order, one worker) and scans everything they produced: every API request body, every
+ * tests (its project in playwright.config.ts depends on theirs) and scans everything they produced: every API request body, every
  * log line (debug level), every item of every table, and every mail and media file.
  */
 test('no card number reached an API request, a log line, a table item or a file', async () => {
