@@ -16,9 +16,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  // Two files at a time against the one platform: a single browser left a third of the two cores idle (the run took
-  // 9.5 min). Tests within a file run in order; no test assumes another file has or has not run, but the card-number
-  // scan, which reads what all of them left behind and so runs last (its project depends on the others).
+  // Two files at a time against the one platform: a single browser left a third of the two cores idle (9.5 min, now
+  // 7.7). Tests within a file run in order, and no file assumes another has or has not run, except the card-number
+  // scan: it reads what all of them left behind, so it runs last, in a project that depends on the others.
   fullyParallel: false,
   workers: 2,
   retries: 0,
