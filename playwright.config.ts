@@ -18,7 +18,7 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   // One file at a time. Two at once took 7.7 min instead of 9.5 here, but under that load the keyboard checkout test
   // met a race: a late second validation of the form moved focus to the next invalid field while the donor typed
-  // (docs: the stop's note). The card-number scan reads what all the others left behind, so it runs last, in a
+  // (docs/DECISIONS.md, 2026-11-27). The card-number scan reads what all the others left behind, so it runs last, in a
   // project that depends on theirs (whatever the number of workers).
   fullyParallel: false,
   workers: 1,
