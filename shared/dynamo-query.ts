@@ -1,4 +1,4 @@
-import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, QueryCommand, type BatchGetCommandOutput, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 
 type Item = Record<string, unknown>;
 
@@ -12,6 +12,28 @@ export async function queryAll(client: DynamoDBDocumentClient, input: QueryComma
     start = result.LastEvaluatedKey;
   } while (start);
   return items;
+}
+
+/** BatchGetItem's limit on keys per request. */
+const BATCH_GET_KEYS = 100;
+
+/**
+ * The items of one table found under the keys given (strongly consistent), 100 keys a request; keys DynamoDB leaves
+ * unprocessed (throttling) are asked for again with a growing wait. Missing items are simply absent.
+ */
+export async function batchGetAll(client: DynamoDBDocumentClient, tableName: string, keys: readonly Item[]): Promise<Item[]> {
+  const found: Item[] = [];
+  for (let start = 0; start < keys.length; start += BATCH_GET_KEYS) {
+    let pending: Item[] | undefined = keys.slice(start, start + BATCH_GET_KEYS);
+    for (let attempt = 0; pending?.length; attempt++) {
+      if (attempt > 8) throw new Error(`DynamoDB kept ${pending.length} keys of ${tableName} unprocessed`);
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
+      const result: BatchGetCommandOutput = await client.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }));
+      found.push(...(result.Responses?.[tableName] ?? []));
+      pending = result.UnprocessedKeys?.[tableName]?.Keys;
+    }
+  }
+  return found;
 }
 
 /** How many items a query matches (Select COUNT, following pages: each page reads at most 1 MB). */

@@ -42,20 +42,21 @@ const EXPORT_STALE_MS = 60 * 60 * 1000;
 
 const isConditionFailure = (error: unknown) => error instanceof ConditionalCheckFailedException;
 
+/** An audit trail's cursor: the base table's key of the last entry read. */
+const AUDIT_CURSOR_KEYS = ['pk', 'sk'] as const;
+
 /**
  * A member's data exports (MEMBER#<id> / EXPORT#<exportId>), their deletion (MEMBER#<id> / ERASURE) and the audit
  * trail (dynamo-audit.ts). One export at a time: the profile's `exportInProgress` is claimed in the transaction that
  * stores the export, and let go when it is ready (or after an hour, if a part never came).
  */
-/** An audit trail's cursor: the base table's key of the last entry read. */
-const AUDIT_CURSOR_KEYS = ['pk', 'sk'] as const;
-
 export function dynamoPersonalDataStore(client: DynamoDBDocumentClient, tableName: string): PersonalDataStore {
   const audit = (entry: Parameters<typeof auditPut>[1]) => auditPut(tableName, entry);
 
   /** The member's charity and workplace memberships, through gsi1 (MEMBER#<id> / CHARITY#<id> or WORKPLACE#<id>). */
   const membershipItemsOf = (memberId: string) =>
     queryAll(client, { TableName: tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `MEMBER#${memberId}` } });
+
   const getExport = async (memberId: string, exportId: string) => {
     const result = await client.send(new GetCommand({ TableName: tableName, Key: keys.dataExport(memberId, exportId), ConsistentRead: true }));
     return result.Item ? toExport(result.Item) : undefined;

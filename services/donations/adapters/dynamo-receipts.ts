@@ -1,5 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, PutCommand, type BatchGetCommandOutput, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { batchGetAll } from '@giving/shared/dynamo-query';
 import type { IssuedReceipt, ReceiptStore } from '../domain/receipts';
 
 /**
@@ -13,8 +14,6 @@ const toReceipt = (item: Record<string, unknown>): IssuedReceipt => {
   return receipt as unknown as IssuedReceipt;
 };
 
-/** BatchGetItem takes at most 100 keys a call. */
-const BATCH = 100;
 
 export function dynamoReceiptStore(client: DynamoDBDocumentClient, tableName: string): ReceiptStore {
   const get = async (donationId: string) => {
@@ -37,20 +36,9 @@ export function dynamoReceiptStore(client: DynamoDBDocumentClient, tableName: st
     },
     async getMany(donationIds) {
       const found = new Map<string, IssuedReceipt>();
-      const ids = [...new Set(donationIds)];
-      for (let start = 0; start < ids.length; start += BATCH) {
-        let keys: Record<string, unknown>[] | undefined = ids.slice(start, start + BATCH).map(receiptKey);
-        // Unprocessed keys (throttling) are asked for again until none are left.
-        for (let attempt = 0; keys?.length; attempt++) {
-          if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
-          const result: BatchGetCommandOutput = await client.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys, ConsistentRead: true } } }));
-          for (const item of result.Responses?.[tableName] ?? []) {
-            const receipt = toReceipt(item);
-            found.set(receipt.donationId, receipt);
-          }
-          keys = result.UnprocessedKeys?.[tableName]?.Keys;
-          if (attempt > 8 && keys?.length) throw new Error('DynamoDB kept receipts unprocessed');
-        }
+      for (const item of await batchGetAll(client, tableName, [...new Set(donationIds)].map(receiptKey))) {
+        const receipt = toReceipt(item);
+        found.set(receipt.donationId, receipt);
       }
       return found;
     },

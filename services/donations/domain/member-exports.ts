@@ -119,7 +119,6 @@ export async function getMembersExport(deps: { exports: MemberExportStore; clock
   return memberExportView(await storedExport(deps.exports, charityId, exportId), deps.clock.now());
 }
 
-
 export type PrepareOutcome = 'ready' | 'skipped' | 'failed';
 
 /**

@@ -1,6 +1,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, type BatchGetCommandOutput, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { queryAll } from '@giving/shared/dynamo-query';
+import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { batchGetAll, queryAll } from '@giving/shared/dynamo-query';
 import type { LedgerState, MatchEntry, MatchLedger } from '../domain/ledger';
 import { isErasedMember } from '../domain/personal-data';
 import { addToPeriod, periodKey } from './dynamo-matching-payments';
@@ -42,18 +42,9 @@ export function dynamoMatchLedger(client: DynamoDBDocumentClient, tableName: str
   });
   return {
     async state(campaignId, donationId, memberId, pageId): Promise<LedgerState> {
-      // One consistent batch read for the four items (a busy campaign reads them on every attempt, so one request
-      // instead of four); unprocessed keys are asked for again.
+      // One consistent batch read for the four items (a busy campaign reads them on every attempt).
       const wanted = [keys.match(campaignId, donationId), keys.totals(campaignId), keys.member(campaignId, memberId), ...(pageId ? [keys.entry(campaignId, pageId)] : [])];
-      const found = new Map<string, Record<string, unknown>>();
-      let pending: Record<string, unknown>[] | undefined = wanted;
-      for (let attempt = 0; pending?.length; attempt++) {
-        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 20 * 2 ** attempt)));
-        if (attempt > 8) throw new Error('DynamoDB kept the ledger items unprocessed');
-        const result: BatchGetCommandOutput = await client.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }));
-        for (const item of result.Responses?.[tableName] ?? []) found.set(String(item.sk), item);
-        pending = result.UnprocessedKeys?.[tableName]?.Keys;
-      }
+      const found = new Map((await batchGetAll(client, tableName, wanted)).map((item) => [String(item.sk), item]));
       const at = (key: { sk: string }) => found.get(key.sk);
       return {
         matched: at(keys.match(campaignId, donationId)) !== undefined,
