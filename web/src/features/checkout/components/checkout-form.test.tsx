@@ -39,6 +39,32 @@ describe('CheckoutForm', () => {
     expect(fetch.callsTo('POST', '/api/donations/payments')).toHaveLength(0);
   });
 
+  it('moves focus once per press: a donor typing at once in the first wrong field keeps it', async () => {
+    const fetch = installFetchFake();
+    const { user } = await renderCheckout(fetch);
+    // The donor starts typing the moment First Name takes focus (the first timer after it): their name makes it right.
+    field('First Name').addEventListener(
+      'focus',
+      (event) => {
+        const input = event.target as HTMLInputElement;
+        setTimeout(() => {
+          // As a keystroke does: the value through the element's own setter (React's change tracking sees it).
+          Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, 'Kiri');
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+        });
+      },
+      { once: true },
+    );
+
+    await user.click(donateButton());
+
+    await waitFor(() => expect(errorOf(field('Last Name'))).toBe('Required Field!'));
+    await waitFor(() => expect(errorOf(field('First Name'))).toBeUndefined());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.activeElement).toBe(field('First Name'));
+    expect(field('First Name')).toHaveProperty('value', 'Kiri');
+  });
+
   it('the first Donate with the form and the card both empty has the card fields show their errors too', async () => {
     const fetch = installFetchFake();
     const { user, gateway } = await renderCheckout(fetch);
