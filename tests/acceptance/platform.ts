@@ -4,7 +4,7 @@ import { DEFAULT_TRANSACTION_PROCESSING_FEES, merchantAccountFor } from '@giving
 import type { CountryCode } from '@giving/shared/countries';
 import { cardPartCents, transactionFeeCents } from '@giving/shared/fees';
 import { tableName, type ServiceName } from '@giving/shared/manifest';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { encryptedCardToken } from '../../tools/local/src/card-gateway/client-encryption';
 import type { RunningPlatform } from '../../tools/local/src/platform';
 import type { DemoRole } from '../../tools/local/src/seed/data';
@@ -15,6 +15,8 @@ import type { DemoRole } from '../../tools/local/src/seed/data';
  * and raised edge rate limits.
  */
 export async function startTestPlatform(filePortBase: number, options: { edgeRateLimitScale?: number } = {}): Promise<RunningPlatform> {
+  // In a file of several suites, each suite gets the file's one platform; its stop is the file's (sharePlatform).
+  if (shared && !options.edgeRateLimitScale) return { ...shared, stop: async () => undefined };
   // TEST_PORT_OFFSET moves every file's block, so two checkouts can run their acceptance tests side by side.
   const portBase = filePortBase + Number(process.env.TEST_PORT_OFFSET ?? 0);
   process.env.LOCAL_PORT_BASE = String(portBase);
@@ -34,6 +36,26 @@ export async function startTestPlatform(filePortBase: number, options: { edgeRat
     throw new Error(`the platform started on ${platform.siteUrl}, not on port ${portBase}`);
   }
   return platform;
+}
+
+let shared: RunningPlatform | undefined;
+
+/**
+ * One platform for all the suites of a test file (`<name>.suite.ts`, each imported inside a describe of its own, as
+ * infra/lib/synth.test.ts does): a platform's start is most of a small acceptance file's time (a node process and a
+ * cognito-local one starting cold, the demo data seeded), so suites whose data do not meet share one. The suites run
+ * one after another, in the order the file imports them; a suite's own startTestPlatform answers this platform, and
+ * its stop leaves it running for the next suite. One suite alone: `npx vitest run <file> -t '<suite>'`.
+ */
+export function sharePlatform(filePortBase: number): void {
+  beforeAll(async () => {
+    shared = await startTestPlatform(filePortBase);
+  }, 120_000);
+  afterAll(async () => {
+    const platform = shared;
+    shared = undefined;
+    await platform?.stop();
+  });
 }
 
 /** A service's table in the running test platform (its prefix is the file's). */

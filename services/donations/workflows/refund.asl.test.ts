@@ -6,7 +6,7 @@ import { runWorkflow, type TaskHandler } from '../../../tools/local/src/stepfunc
 /**
  * Scenario tests of the refund state machine's routing: the real refund.asl.json run by aws-local-stepfunctions, with
  * task handlers scripted per scenario (the steps themselves are domain/refunds.ts, tested against DynamoDB Local and
- * end to end in tests/acceptance/back-office-payments.test.ts). Retries wait 0 ms.
+ * end to end in tests/acceptance/back-office-payments.suite.ts). Retries wait 0 ms.
  */
 const definition = fileURLToPath(new URL('./refund.asl.json', import.meta.url));
 const input = { refundId: 'R1', donationId: 'D1' };
