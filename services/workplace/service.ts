@@ -1,5 +1,5 @@
 import { BadgeAwarded, CharityProfilePublished, WorkplaceMembershipChanged, WorkplaceProfilePublished } from '@giving/shared/events/accounts';
-import { DonationCompleted, PayrollPledgeCancelled, PayrollPledgeCreated } from '@giving/shared/events/donations';
+import { DonationCompleted, DonationRefunded, PayrollPledgeCancelled, PayrollPledgeCreated } from '@giving/shared/events/donations';
 import { MemberErasureRequested, PersonalDataErased, PersonalDataExportRequested, PersonalDataGathered } from '@giving/shared/events/privacy';
 import { VolunteerHoursRecorded } from '@giving/shared/events/volunteering';
 import { EmployeeRecordsImported, ExternalDonationApproved, PayrollDonationsConfirmed } from '@giving/shared/events/workplace';
@@ -121,6 +121,7 @@ export default defineService({
     { name: 'record-workplace-membership', pattern: patternFor(WorkplaceMembershipChanged), handler: 'handlers/record-copies#workplaceMembership', access: { table: 'readWrite' } },
     { name: 'record-workplace-profiles', pattern: patternFor(WorkplaceProfilePublished), handler: 'handlers/record-copies#workplaceProfile', access: { table: 'readWrite' } },
     { name: 'record-member-donations', pattern: patternFor(DonationCompleted), handler: 'handlers/reports#recordDonation', access: { table: 'readWrite' }, batchSize: 10 },
+    { name: 'record-member-refunds', pattern: patternFor(DonationRefunded), handler: 'handlers/reports#recordRefund', access: { table: 'readWrite' }, batchSize: 10 },
     { name: 'record-member-badges', pattern: patternFor(BadgeAwarded), handler: 'handlers/reports#recordBadge', access: { table: 'readWrite' }, batchSize: 10 },
     { name: 'record-member-volunteering', pattern: patternFor(VolunteerHoursRecorded), handler: 'handlers/reports#recordVolunteering', access: { table: 'readWrite' }, batchSize: 10 },
     { name: 'record-charity-profiles', pattern: patternFor(CharityProfilePublished), handler: 'handlers/record-copies#charityProfile', access: { table: 'readWrite' } },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '@giving/shared/contracts/card-gateway';
+import type { BackOfficePaymentDetail, Refund } from '@giving/shared/contracts/back-office-payments';
 import type { CharityDonationsDashboard, CharityVolunteeringDashboard, CurrencyDonations, PlatformDonationsDashboard } from '@giving/shared/contracts/dashboards';
 import type { FundraisePaymentRequest, Gift, GiftPaymentRequest, MemberGiftPaymentRequest } from '@giving/shared/contracts/donations';
 import type { GivingSummary } from '@giving/shared/contracts/workplace-reports';
@@ -48,10 +49,24 @@ afterAll(async () => {
 const key = () => ({ 'idempotency-key': `dashboard-${crypto.randomUUID()}` });
 const donor = () => ({ firstName: 'Jane', lastName: 'Donor', email: `jane.${crypto.randomUUID().slice(0, 8)}@example.com` });
 
-async function paid(path: string, body: unknown, role?: DemoRole): Promise<void> {
+async function paid(path: string, body: unknown, role?: DemoRole): Promise<string> {
   const response = await call<{ trackingNumber: string }>(path, { method: 'POST', body, headers: key(), ...(role ? { role } : {}) });
   expect(response.status).toBe(202);
   expect((await client.settle(response.body.trackingNumber)).paymentProcessingStatus).toBe('Completed');
+  return response.body.trackingNumber;
+}
+
+/** The back office refunds the payment (all that is left, or `amount` of the donation) and the workflow completes it. */
+async function refunded(trackingNumber: string, amount?: number): Promise<void> {
+  const path = `/donations/backoffice/payments/${trackingNumber}`;
+  const asked = await call<{ refund: Refund }>(`${path}/refunds`, { method: 'POST', role: 'backOffice', body: { ...(amount ? { amount } : {}), reason: 'Gave twice by mistake' }, headers: key() });
+  expect(asked.status).toBe(202);
+  const detail = await eventually(
+    () => call<BackOfficePaymentDetail>(path, { role: 'backOffice' }),
+    (answer) => answer.body.refunds.some((refund) => refund.refundId === asked.body.refund.refundId && refund.status !== 'Requested'),
+    20_000,
+  );
+  expect(detail.body.refunds.find((refund) => refund.refundId === asked.body.refund.refundId)?.status).toBe('Completed');
 }
 
 const charityDashboard = async () => (await call<CharityDonationsDashboard>(`/donations/charity/${kiwiId}/dashboard`, { role: 'charityAdmin' })).body;
@@ -59,6 +74,17 @@ const platformDashboard = async () => (await call<PlatformDonationsDashboard>('/
 const summary = async (role: DemoRole = 'workplaceAdmin') => (await call<GivingSummary>(`/workplace/${workplaceId}/reports/summary`, { role })).body;
 const nzd = (dashboard: { donations: CurrencyDonations[] }) => dashboard.donations.find((line) => line.currency === 'NZD')!;
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+/** This month's donations and amount on the charity's dashboard, its gift's line, the platform's and the workplace's. */
+const figures = async () => {
+  const [charity, office, workplace] = [await charityDashboard(), await platformDashboard(), await summary()];
+  const top = charity.topGifts.find((line) => line.giftId === gift.id);
+  return {
+    charity: [nzd(charity).thisMonth.donations, nzd(charity).thisMonth.amount.cents],
+    gift: [top?.donations ?? 0, top?.amount.cents ?? 0],
+    platform: [nzd(office).thisMonth.donations, nzd(office).thisMonth.amount.cents],
+    workplace: [workplace.thisMonth.donations, workplace.thisMonth.amount.cents],
+  };
+};
 
 describe('the dashboards', () => {
   it('show donations made through the API: this month, today, the top gift and page, the platform and the workplace', async () => {
@@ -124,6 +150,31 @@ describe('the dashboards', () => {
     expect(sum(workplace.byDay.thisMonth)).toBe(workplace.thisMonth.amount.cents);
     expect(workplace.lastMonth.month < workplace.month).toBe(true);
     expect(workplace.topCharitiesThisMonth.find((top) => top.charityId === kiwiId)?.amount.cents).toBeGreaterThanOrEqual(gift.price.cents);
+  });
+
+  it('take a refund off: a part refund its amount, the rest the donation itself, on the charity’s, the platform’s and the workplace’s', async () => {
+    const giftPayment = { pageType: 'GIFT', country: 'nz', giftId: gift.id, donationAmount: gift.price.cents, supportingAmount: 0, paymentType: 'CARD', isRecurring: false, isAnonymous: false } as const;
+    const before = await figures();
+    const trackingNumber = await paid(
+      '/donations/me/payments',
+      withFee({ ...giftPayment, quantity: 2, receiptName: 'Wiremu Parata', card: await client.cardToken(TEST_CARDS.approve, 'Wiremu Parata') } as Omit<MemberGiftPaymentRequest, 'transactionFeeCents'>),
+      'workplaceMember',
+    );
+    const given = 2 * gift.price.cents;
+    const plus = (line: number[], donations: number, cents: number) => [line[0]! + donations, line[1]! + cents];
+    const everywhere = (donations: number, cents: number) => ({
+      charity: plus(before.charity, donations, cents),
+      gift: plus(before.gift, donations, cents),
+      platform: plus(before.platform, donations, cents),
+      workplace: plus(before.workplace, donations, cents),
+    });
+    // Counted everywhere first (the donations stream, workplace's queue), then refunded: a part, then the rest.
+    const same = (expected: object) => (now: object) => JSON.stringify(now) === JSON.stringify(expected);
+    expect(await eventually(figures, same(everywhere(1, given)))).toEqual(everywhere(1, given));
+    await refunded(trackingNumber, 1000);
+    expect(await eventually(figures, same(everywhere(1, given - 1000)))).toEqual(everywhere(1, given - 1000));
+    await refunded(trackingNumber);
+    expect(await eventually(figures, same(everywhere(0, 0)))).toEqual(everywhere(0, 0));
   });
 
   it('count the workplace’s waiting work as its screens list it, and only for those who may open them', async () => {

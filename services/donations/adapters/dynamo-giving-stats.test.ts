@@ -1,19 +1,23 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '@giving/shared/clock';
 import { newId } from '@giving/shared/ids';
 import { testTables } from '../../../tools/local/src/testing/dynamo';
 import donations from '../service';
 import { countDonation } from '../domain/charity-reports';
 import { charityDonationsDashboard, platformDonationsDashboard } from '../domain/dashboards';
+import { recordRefund, requestRefund } from '../domain/refunds';
 import type { CharityProjection, Donation } from '../domain/ports';
 import { dynamoCharityDirectory } from './dynamo-charities';
 import { dynamoCharityLedger } from './dynamo-charity-ledger';
 import { dynamoGivingStats } from './dynamo-giving-stats';
 import { dynamoPaymentRepository } from './dynamo-payments';
+import { dynamoRefundBook } from './dynamo-refunds';
 
 let ledger: ReturnType<typeof dynamoCharityLedger>;
 let charities: ReturnType<typeof dynamoCharityDirectory>;
 let payments: ReturnType<typeof dynamoPaymentRepository>;
 let stats: ReturnType<typeof dynamoGivingStats>;
+let refunds: ReturnType<typeof dynamoRefundBook>;
 
 beforeAll(async () => {
   const tables = await testTables([donations]);
@@ -22,6 +26,7 @@ beforeAll(async () => {
   charities = dynamoCharityDirectory(tables.client, table);
   payments = dynamoPaymentRepository(tables.client, table);
   stats = dynamoGivingStats(tables.client, table);
+  refunds = dynamoRefundBook(tables.client, table);
 });
 
 async function aCharity(): Promise<CharityProjection> {
@@ -133,6 +138,36 @@ describe('the dashboards’ running figures (DynamoDB Local)', () => {
       topGifts: [],
       topPages: [],
     });
+  });
+
+  it('takes a completed refund off its donation’s day, gift and the platform’s day, once; the donation itself once none of it is left', async () => {
+    const charity = await aCharity();
+    const donation = await aDonation(charity, 4000, '2026-11-20T23:00:00.000Z', { gift: chick }); // 21 November
+    await countDonation({ ledger }, donation);
+    const platformBefore = (await platformDonationsDashboard({ stats }, NOW)).donations[0]!.thisMonth;
+    const clock = fixedClock('2026-11-21T09:00:00Z');
+    const deps = { payments, refunds, clock };
+    const refund = async (amount?: number) => {
+      const { refund } = await requestRefund(deps, donation.trackingNumber, { ...(amount ? { amount } : {}), reason: 'Gave twice' }, `key-${newId()}`, 'Alex Morgan');
+      const step = { refundId: refund.refundId, donationId: donation.donationId };
+      await recordRefund(deps, step);
+      // A retried workflow step takes nothing off twice.
+      await recordRefund(deps, step);
+    };
+    const figures = async () => {
+      const dashboard = await charityDonationsDashboard({ stats, charities }, charity.id, NOW);
+      const platform = (await platformDonationsDashboard({ stats }, NOW)).donations[0]!.thisMonth;
+      return {
+        month: { donations: dashboard.donations[0]!.thisMonth.donations, cents: dashboard.donations[0]!.thisMonth.amount.cents, day21: dashboard.donations[0]!.thisMonth.byDay[20] },
+        gift: dashboard.topGifts.map((gift) => [gift.donations, gift.amount.cents]),
+        platform: { donations: platform.donations - platformBefore.donations, cents: platform.amount.cents - platformBefore.amount.cents },
+      };
+    };
+
+    await refund(1500);
+    expect(await figures()).toEqual({ month: { donations: 1, cents: 2500, day21: 2500 }, gift: [[1, 2500]], platform: { donations: 0, cents: -1500 } });
+    await refund();
+    expect(await figures()).toEqual({ month: { donations: 0, cents: 0, day21: 0 }, gift: [], platform: { donations: -1, cents: -4000 } });
   });
 
   it('adds every charity’s donations to the platform’s day, per currency', async () => {

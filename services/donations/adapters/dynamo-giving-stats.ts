@@ -10,7 +10,9 @@ import type { CountedDonation, GivingStats, StatsLine } from '../domain/ports';
  *   CHARITY#<charity id> / STATS#MONTH#<YYYY-MM>#GIFT#<gift id>#<cur>    a gift's donations that month (its title)
  *   CHARITY#<charity id> / STATS#MONTH#<YYYY-MM>#PAGE#<page id>#<cur>    a fundraising page's (its title and address)
  *   PLATFORM / STATS#DAY#<YYYY-MM-DD>#<currency>                         every charity's donations that local day
- * Each holds `donationCount` and `amountCents`. A dashboard reads two months of days (at most 62 items a currency)
+ * Each holds `donationCount` and `amountCents`; a completed refund takes its amount off its donation's day, gift or page
+ * (and the donation off their counts once none of it is left), in the refund's own once-only transaction
+ * (adapters/dynamo-refunds.ts). A dashboard reads two months of days (at most 62 items a currency)
  * and one month's gifts and pages, never the donations themselves.
  *
  * The platform's day is one item every donation's transaction adds to: the stream handles a shard's records one at a
@@ -23,9 +25,12 @@ const dayKey = (pk: string, day: string, currency: Currency) => ({ pk, sk: `STAT
 
 type Update = { Update: { TableName: string; Key: Record<string, string>; UpdateExpression: string; ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues: Record<string, unknown> } };
 
-/** The transaction's updates that add one donation to the figures. */
-export function givingStatsUpdates(tableName: string, donation: CountedDonation): Update[] {
-  const { currency, cents } = donation.amount;
+/**
+ * The transaction's updates that add one donation to the figures; with `change`, what a refund takes off them instead
+ * (its amount, and the donation itself once none of it is left: `{ donations: -1 or 0, cents: -amount }`).
+ */
+export function givingStatsUpdates(tableName: string, donation: CountedDonation, change: { donations: number; cents: number } = { donations: 1, cents: donation.amount.cents }): Update[] {
+  const { currency } = donation.amount;
   const add = (Key: Record<string, string>, set: Record<string, string> = {}): Update => {
     const names = Object.fromEntries(Object.keys(set).map((name) => [`#${name}`, name]));
     const values = Object.fromEntries(Object.entries(set).map(([name, value]) => [`:${name}`, value]));
@@ -33,9 +38,9 @@ export function givingStatsUpdates(tableName: string, donation: CountedDonation)
       Update: {
         TableName: tableName,
         Key,
-        UpdateExpression: `ADD donationCount :one, amountCents :cents SET currency = :currency${Object.keys(set).map((name) => `, #${name} = :${name}`).join('')}`,
+        UpdateExpression: `ADD donationCount :count, amountCents :cents SET currency = :currency${Object.keys(set).map((name) => `, #${name} = :${name}`).join('')}`,
         ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-        ExpressionAttributeValues: { ':one': 1, ':cents': cents, ':currency': currency, ...values },
+        ExpressionAttributeValues: { ':count': change.donations, ':cents': change.cents, ':currency': currency, ...values },
       },
     };
   };

@@ -4,6 +4,7 @@ import type { RefundParts } from '@giving/shared/contracts/back-office-payments'
 import { queryAll } from '@giving/shared/dynamo-query';
 import type { RefundBook, StoredRefund } from '../domain/refunds';
 import { ledgerKey, monthKey } from './dynamo-charity-ledger';
+import { givingStatsUpdates } from './dynamo-giving-stats';
 import { partAttribute, REFUND_PARTS } from './donation-items';
 import { donationKey } from './dynamo-payments';
 
@@ -100,7 +101,7 @@ export function dynamoRefundBook(client: DynamoDBDocumentClient, tableName: stri
       return items.map(toRefund);
     },
 
-    async complete(refund, at, month) {
+    async complete(refund, at, month, figures) {
       const refunded = addParts('refunded', refund.parts, 1);
       const amount = refund.parts.charity;
       try {
@@ -143,6 +144,7 @@ export function dynamoRefundBook(client: DynamoDBDocumentClient, tableName: stri
                   ExpressionAttributeValues: { ':amount': amount, ':month': month, ':currency': refund.currency },
                 },
               },
+              ...(figures ? givingStatsUpdates(tableName, figures.entry, { donations: -figures.donations, cents: -figures.entry.amount.cents }) : []),
             ],
           }),
         );

@@ -22,7 +22,7 @@ import { DomainError, invalid, notFound } from '@giving/shared/errors';
 import { COUNTRY_TIME_ZONES, csvDateTime, localDay, localMonth, nextDay, startOfLocalDay } from '@giving/shared/local-time';
 import { centsToDollarString, money, type Currency } from '@giving/shared/money';
 import { fingerprintOf } from './payments';
-import type { CharityDirectory, CharityLedger, CharityProjection, Donation, DonationReportFilter, DonationReportSource, StoredPayout } from './ports';
+import type { CharityDirectory, CharityLedger, CharityProjection, CountedDonation, Donation, DonationReportFilter, DonationReportSource, StoredPayout } from './ports';
 
 /**
  * The charity's side of its donations: the donation report (with totals and a CSV file), what it is owed month by
@@ -127,10 +127,16 @@ export async function donationReportCsv(
  * or page. Donations that are not to a charity (none today) are left out.
  */
 export async function countDonation(deps: { ledger: Pick<CharityLedger, 'countDonation'> }, donation: Donation): Promise<'counted' | 'already' | 'skipped'> {
+  const counted = countedDonationOf(donation);
+  return counted ? deps.ledger.countDonation(counted) : 'skipped';
+}
+
+/** What a completed donation adds to its charity's figures: its local month and day, amount, gift or page. */
+export function countedDonationOf(donation: Donation): CountedDonation | undefined {
   const charityId = donation.priced?.charity?.id;
-  if (!charityId) return 'skipped';
+  if (!charityId) return undefined;
   const { gift, page } = donation.priced;
-  return deps.ledger.countDonation({
+  return {
     donationId: donation.donationId,
     charityId,
     month: localMonth(donation.completedAt, timeZoneOf(donation.country)),
@@ -138,7 +144,7 @@ export async function countDonation(deps: { ledger: Pick<CharityLedger, 'countDo
     amount: donation.priced.amount,
     ...(gift ? { gift: { id: gift.id, title: gift.title } } : {}),
     ...(page ? { page: { id: page.id, title: page.title, ownerName: page.ownerName, eventUrl: page.eventUrl, pageUrl: page.pageUrl } } : {}),
-  });
+  };
 }
 
 const toPayout = ({ charityId: _charityId, ...payout }: StoredPayout): Payout => payout;

@@ -38,7 +38,12 @@ function currencyDonations(currency: Currency, lines: readonly Day[], today: str
   return { currency, thisMonth: monthOf(month, currency, lines, today), lastMonth: monthOf(previousMonth(month), currency, lines) };
 }
 
-const largestFirst = <T extends { amount: { cents: number } }>(rows: T[]) => rows.sort((a, b) => b.amount.cents - a.amount.cents).slice(0, TOP);
+/** The largest five; a gift or page whose donations were all refunded is no longer among them. */
+const largestFirst = <T extends { donations: number; amount: { cents: number } }>(rows: T[]) =>
+  rows
+    .filter((row) => row.donations > 0)
+    .sort((a, b) => b.amount.cents - a.amount.cents)
+    .slice(0, TOP);
 
 /** GET /donations/charity/{charityId}/dashboard: in the charity's calendar; its own currency always, others only when given in. */
 export async function charityDonationsDashboard(

@@ -122,8 +122,8 @@ describe('refunds against DynamoDB', () => {
     expect(again).toEqual({ created: false, refund: first.refund });
     expect((await refused(requestRefund(deps, donation.trackingNumber, { amount: 999, reason: 'Another' }, `key-${donation.donationId}`, 'Alex Morgan'))).code).toBe('IdempotencyKeyReused');
 
-    await recordRefund({ refunds: book, clock }, { refundId: first.refund.refundId, donationId: donation.donationId });
-    await recordRefund({ refunds: book, clock }, { refundId: first.refund.refundId, donationId: donation.donationId });
+    await recordRefund({ refunds: book, payments, clock }, { refundId: first.refund.refundId, donationId: donation.donationId });
+    await recordRefund({ refunds: book, payments, clock }, { refundId: first.refund.refundId, donationId: donation.donationId });
     const after = (await payments.getDonation(donation.donationId))!;
     expect(after.refunds).toMatchObject({ count: 1, refunded: { charity: 1000, card: 1000, voucher: 0 } });
     const ledger = await dynamoCharityLedger(client, tableName).get(donation.priced.charity.id, 5);

@@ -7,8 +7,9 @@ import { DonationRefunded } from '@giving/shared/events/donations';
 import { newId } from '@giving/shared/ids';
 import { COUNTRY_TIME_ZONES, localMonth } from '@giving/shared/local-time';
 import { formatMoney, money } from '@giving/shared/money';
+import { countedDonationOf } from './charity-reports';
 import { accountOfPayment } from './payment-gateway';
-import type { CardGateway, Donation, PaymentRepository } from './ports';
+import type { CardGateway, CountedDonation, Donation, PaymentRepository } from './ports';
 
 /**
  * Refunds (issue 17 item 5): the back office gives a completed donation back, whole or in part. Accepting a refund
@@ -61,12 +62,23 @@ export interface RefundBook {
   /** The donation's refunds, newest first. */
   list(donationId: string): Promise<StoredRefund[]>;
   /**
-   * Requested -> Completed in one transaction with the donation's refunded parts and the charity's ledger (what it
-   * received less refunds, what it is owed) in the month given; 'already' when it was recorded before.
+   * Requested -> Completed in one transaction with the donation's refunded parts, the charity's ledger (what it
+   * received less refunds, what it is owed) in the month given, and the dashboards' figures (`figures`: what comes off
+   * the donation's day, gift or page); 'already' when it was recorded before.
    */
-  complete(refund: StoredRefund, at: Date, month: string): Promise<'completed' | 'already'>;
+  complete(refund: StoredRefund, at: Date, month: string, figures?: RefundedFigures): Promise<'completed' | 'already'>;
   /** Requested -> Failed with a message, its reservation released from the donation; 'already' when it had ended. */
   fail(refund: StoredRefund, message: string, at: Date): Promise<'failed' | 'already'>;
+}
+
+/**
+ * What a completed refund takes off the dashboards' figures: its amount from its donation's day and gift or page (as
+ * the donation was counted: `entry.amount` is the refund's part of the donation), and the donation itself from their
+ * counts (`donations: 1`) once none of it is left.
+ */
+export interface RefundedFigures {
+  entry: CountedDonation;
+  donations: 0 | 1;
 }
 
 export interface VoucherRefunds {
@@ -229,14 +241,30 @@ export async function returnToVoucher(deps: { refunds: Pick<RefundBook, 'get'>; 
   return step;
 }
 
-/** Records the refund against the donation and the charity's ledger (in the charity's month), once. */
-export async function recordRefund(deps: { refunds: Pick<RefundBook, 'get' | 'complete'>; clock: Clock }, step: RefundStep): Promise<RefundStep> {
+/**
+ * Records the refund against the donation, the charity's ledger (in the charity's month) and the dashboards' figures
+ * (on the donation's own day: a dashboard shows what was given, less what was given back), once.
+ */
+export async function recordRefund(
+  deps: { refunds: Pick<RefundBook, 'get' | 'complete'>; payments: Pick<PaymentRepository, 'getDonation'>; clock: Clock },
+  step: RefundStep,
+): Promise<RefundStep> {
   const refund = await loadRefund(deps.refunds, step);
   if (refund.status === 'Completed') return step;
   if (refund.status !== 'Requested') throw new Error(`refund ${refund.refundId} is ${refund.status}`);
+  const donation = await deps.payments.getDonation(refund.donationId);
+  if (!donation) throw new Error(`refund ${refund.refundId}: donation ${refund.donationId} does not exist`);
   const now = deps.clock.now();
-  await deps.refunds.complete(refund, now, localMonth(now, COUNTRY_TIME_ZONES[refund.country]));
+  await deps.refunds.complete(refund, now, localMonth(now, COUNTRY_TIME_ZONES[refund.country]), refundedFigures(donation, refund));
   return step;
+}
+
+/** What the refund takes off the dashboards' figures (none for a donation they never counted: no charity). */
+export function refundedFigures(donation: Donation, refund: Pick<StoredRefund, 'parts' | 'currency'>): RefundedFigures | undefined {
+  const counted = countedDonationOf(donation);
+  if (!counted || refund.parts.charity <= 0) return undefined;
+  const left = donation.priced.amount.cents - (donation.refunds?.refunded.charity ?? 0) - refund.parts.charity;
+  return { entry: { ...counted, amount: money(refund.parts.charity, refund.currency) }, donations: left <= 0 ? 1 : 0 };
 }
 
 /** Announces the completed refund (event id = refund id, so consumers act on it once). */

@@ -11,7 +11,7 @@ const only = ({ refundId, donationId }: z.infer<typeof step>) => ({ refundId, do
 
 export const card = workflowTask('RefundCard', step, (input) => refundCard({ refunds: refunds(), payments: payments(), gateway: cardGateway() }, only(input)));
 export const voucher = workflowTask('ReturnToVoucher', step, (input) => returnToVoucher({ refunds: refunds(), vouchers: vouchers(), clock: systemClock }, only(input)));
-export const record = workflowTask('RecordRefund', step, (input) => recordRefund({ refunds: refunds(), clock: systemClock }, only(input)));
+export const record = workflowTask('RecordRefund', step, (input) => recordRefund({ refunds: refunds(), payments: payments(), clock: systemClock }, only(input)));
 let publisher: ReturnType<typeof eventBridgePublisher> | undefined;
 export const emit = workflowTask('EmitDonationRefunded', step, (input) =>
   emitDonationRefunded({ refunds: refunds(), payments: payments(), publisher: (publisher ??= eventBridgePublisher()) }, only(input)),

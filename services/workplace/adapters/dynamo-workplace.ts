@@ -382,11 +382,41 @@ export function dynamoEligibilityStore(client: DynamoDBDocumentClient, tableName
   };
 }
 
-/** WORKPLACE#<id> / GIVING#<completed at>#<donation id>: a member's donation in the workplace's giving. */
+/**
+ * WORKPLACE#<id> / GIVING#<completed at>#<donation id>: a member's donation in the workplace's giving, its amount what
+ * is left of it after refunds.
+ */
 export function dynamoGivingStore(client: DynamoDBDocumentClient, tableName: string): GivingStore {
+  const giftKey = (workplaceId: string, completedAt: string, donationId: string) => ({ pk: pkOf(workplaceId), sk: `GIVING#${completedAt}#${donationId}` });
   return {
     async save(gift) {
-      await client.send(new PutCommand({ TableName: tableName, Item: { pk: pkOf(gift.workplaceId), sk: `GIVING#${gift.completedAt}#${gift.donationId}`, ...gift } }));
+      // Written once: a DonationCompleted delivered again after a refund must not put the refunded amount back.
+      try {
+        await client.send(
+          new PutCommand({ TableName: tableName, Item: { ...giftKey(gift.workplaceId, gift.completedAt, gift.donationId), ...gift }, ConditionExpression: 'attribute_not_exists(pk)' }),
+        );
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+    },
+    async recordRefund(workplaceId, gift, remainingCents) {
+      // Amounts only go down: a refund's event delivered late or again, after a later refund's, changes nothing.
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: giftKey(workplaceId, gift.completedAt, gift.donationId),
+            UpdateExpression: 'SET #amount.#cents = :remaining',
+            ConditionExpression: 'attribute_exists(pk) AND #amount.#cents > :remaining',
+            ExpressionAttributeNames: { '#amount': 'amount', '#cents': 'cents' },
+            ExpressionAttributeValues: { ':remaining': remainingCents },
+          }),
+        );
+        return 'recorded';
+      } catch (error) {
+        if (isConditionFailure(error)) return 'unchanged';
+        throw error;
+      }
     },
     async *between(workplaceId, fromIso, toIso) {
       for await (const item of queryPages(client, {

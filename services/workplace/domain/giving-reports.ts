@@ -1,5 +1,5 @@
 import type { EventData } from '@giving/shared/events';
-import type { DonationCompleted } from '@giving/shared/events/donations';
+import type { DonationCompleted, DonationRefunded } from '@giving/shared/events/donations';
 import { toCsv } from '@giving/shared/csv';
 import { invalid } from '@giving/shared/errors';
 import { COUNTRY_TIME_ZONES, daysInMonth, localDay, localMonth, previousMonth } from '@giving/shared/local-time';
@@ -12,7 +12,7 @@ import type { ExternalDonationStore } from './external-donations';
  * The workplace's giving (issue 15 item 11): every donation its members make — by card, gift voucher or payroll —
  * is kept against the workplace (`GIVING#<completed at>#<donation id>`) with the member's business unit at the time,
  * so the donation report can be cut by charity, business unit, giving type and month, and the dashboard can show
- * giving figures. A repeated DonationCompleted writes the same item again.
+ * giving figures. A repeated DonationCompleted writes nothing; a refund lowers the donation to what is left of it.
  */
 
 export const GIVING_TYPES = ['CreditCard', 'Voucher', 'PayrollGiving'] as const;
@@ -34,7 +34,10 @@ export interface WorkplaceGift {
 }
 
 export interface GivingStore {
+  /** Keeps the gift once: saving it again (a redelivered DonationCompleted) changes nothing. */
   save(gift: WorkplaceGift): Promise<void>;
+  /** Lowers the gift's amount to what is left of it after a refund; 'unchanged' when it is not there or already lower. */
+  recordRefund(workplaceId: string, gift: Pick<WorkplaceGift, 'completedAt' | 'donationId'>, remainingCents: number): Promise<'recorded' | 'unchanged'>;
   /** The workplace's gifts completed in [from, to), oldest first, a page at a time. */
   between(workplaceId: string, fromIso: string, toIso: string): AsyncIterable<WorkplaceGift>;
 }
@@ -62,6 +65,22 @@ export async function recordMemberDonation(
     });
   }
   return workplaces.length;
+}
+
+/**
+ * DonationRefunded for a member's donation -> in each of their workplaces' giving, the donation counts for what is left
+ * of it (a donation refunded in full no longer counts at all: reports and the dashboard skip it).
+ */
+export async function recordMemberRefund(
+  deps: { giving: Pick<GivingStore, 'recordRefund'>; roles: Pick<TenantRoleCopy, 'workplacesOf'> },
+  refund: EventData<typeof DonationRefunded>,
+): Promise<number> {
+  if (!refund.donorMemberId) return 0;
+  let recorded = 0;
+  for (const workplace of await deps.roles.workplacesOf(refund.donorMemberId)) {
+    if ((await deps.giving.recordRefund(workplace.workplaceId, refund, refund.remainingDonationCents)) === 'recorded') recorded += 1;
+  }
+  return recorded;
 }
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -109,6 +128,8 @@ class Tally {
   donations = 0;
   donors = new Set<string>();
   add(gift: WorkplaceGift) {
+    // Refunded in full: no longer a donation.
+    if (gift.amount.cents <= 0) return;
     this.cents += gift.amount.cents;
     this.donations += 1;
     this.donors.add(gift.memberId);

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { workplaceParams } from '@giving/shared/contracts/workplace-payroll';
-import { DonationCompleted } from '@giving/shared/events/donations';
+import { DonationCompleted, DonationRefunded } from '@giving/shared/events/donations';
 import { VolunteerHoursRecorded } from '@giving/shared/events/volunteering';
 import { csvFile, ok } from '@giving/shared/lambda/http';
 import { queueConsumer } from '@giving/shared/lambda/queue';
@@ -8,7 +8,7 @@ import { BadgeAwarded } from '@giving/shared/events/accounts';
 import { satisfies } from '@giving/shared/permissions';
 import { badges, deps, employees, giving, roles, volunteering, workplaces } from '../adapters';
 import { badgeReport, badgeReportCsv, recordMemberBadge } from '../domain/badge-reports';
-import { donationReport, donationReportCsv, engagementReport, engagementReportCsv, givingSummary, recordMemberDonation, recordMemberVolunteering } from '../domain/giving-reports';
+import { donationReport, donationReportCsv, engagementReport, engagementReportCsv, givingSummary, recordMemberDonation, recordMemberRefund, recordMemberVolunteering } from '../domain/giving-reports';
 import { workplaceRoute } from '../http';
 
 const rangeSchema = z.object({ from: z.string({ error: 'Use a month such as 2026-01.' }), to: z.string({ error: 'Use a month such as 2026-12.' }) });
@@ -38,6 +38,11 @@ export const summary = workplaceRoute({ params: workplaceParams }, async ({ para
 /** DonationCompleted from a workplace member -> the workplace's giving (each workplace they belong to). */
 export const recordDonation = queueConsumer({ events: [DonationCompleted] }, async ({ data }) => {
   await recordMemberDonation({ giving: giving(), roles: roles(), employees: employees() }, data);
+});
+
+/** DonationRefunded -> the member's donation counts for what is left of it in their workplaces' giving. */
+export const recordRefund = queueConsumer({ events: [DonationRefunded] }, async ({ data }) => {
+  await recordMemberRefund({ giving: giving(), roles: roles() }, data);
 });
 
 /** GET /workplace/{workplaceId}/reports/engagement?from=YYYY-MM&to=YYYY-MM */
