@@ -39,11 +39,11 @@ function useScrollsSideways(box: RefObject<HTMLElement | null>): boolean {
   return scrolls;
 }
 
-/** A cell for a row's actions, aligned to the end. */
-export function ActionsCell({ children }: { children: ReactNode }) {
+/** A cell for a row's actions, aligned to the end; `wrap` stacks them where the table is narrow. */
+export function ActionsCell({ children, wrap = false }: { children: ReactNode; wrap?: boolean }) {
   return (
-    <td className={styles.actions}>
-      <div className={styles.actionsInner}>{children}</div>
+    <td>
+      <div className={[styles.actionsInner, wrap && styles.actionsWrap].filter(Boolean).join(' ')}>{children}</div>
     </td>
   );
 }
