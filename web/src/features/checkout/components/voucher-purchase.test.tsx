@@ -84,6 +84,29 @@ describe('VoucherPurchase', () => {
     expect(buyButton().textContent).toBe('Buy $35.50 Voucher');
   });
 
+  it('moves focus to the first wrong field once per press: a buyer typing there at once keeps it', async () => {
+    const fetch = installFetchFake();
+    const { user } = await renderPage(fetch);
+    await user.type(field('Recipient Email'), 'not-an-email');
+    // The buyer types the moment the field takes focus (the first timer after it): the address is right then.
+    field('Recipient Email').addEventListener(
+      'focus',
+      (event) => {
+        const input = event.target as HTMLInputElement;
+        setTimeout(() => {
+          Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, 'mere@example.com');
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+        });
+      },
+      { once: true },
+    );
+    await user.click(buyButton());
+    await waitFor(() => expect(errorOf(field('First Name'))).toBe('Required Field!'));
+    await waitFor(() => expect(errorOf(field('Recipient Email'))).toBeUndefined());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.activeElement).toBe(field('Recipient Email'));
+  });
+
   it('a signed-in member buys as themselves: no names asked, the member route, no buyer in the body', async () => {
     setSession(DANA);
     setIdTokenProvider(async () => 'dana-id-token');

@@ -9,7 +9,7 @@ import { formatMoney, money, parseDollars, type Currency } from '@giving/shared/
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { FormMessage, TextField, TextareaField } from '../../../components/ui/field';
 import { LoadingBlock } from '../../../components/ui/spinner';
-import { firstErrorIn } from '../../../lib/focus-first-error';
+import { firstErrorIn, focusFirstInvalid } from '../../../lib/focus-first-error';
 import { afterFirstScreen } from '../../../lib/first-screen';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
@@ -107,6 +107,8 @@ function VoucherPurchaseForm({
     resolver: zodResolver(member ? memberVoucherPurchaseFormSchema : voucherPurchaseFormSchema),
     defaultValues: voucherPurchaseDefaults(),
     mode: 'onTouched',
+    // Focus goes to the first wrong field once per press (focusFirstInvalid), not twice.
+    shouldFocusError: false,
   });
   const formRef = useRef<HTMLFormElement>(null);
   // Who the code was e-mailed to, kept from the submission for the thank-you.
@@ -148,7 +150,7 @@ function VoucherPurchaseForm({
       if (first) setFocus(first);
       if (unplaced[0]) flow.setFailure(unplaced[0]);
     }
-  });
+  }, (invalid) => focusFirstInvalid(formRef.current, invalid));
 
   const trimOnBlur = (name: 'firstName' | 'lastName' | 'recipientName') => ({
     onBlur: (event: { target: { value: string } }) => {
