@@ -18,17 +18,18 @@ export async function queryAll(client: DynamoDBDocumentClient, input: QueryComma
 const BATCH_GET_KEYS = 100;
 
 /**
- * The items of one table found under the keys given (strongly consistent), 100 keys a request; keys DynamoDB leaves
- * unprocessed (throttling) are asked for again with a growing wait. Missing items are simply absent.
+ * The items of one table found under the keys given (strongly consistent unless `consistent: false`), 100 keys a
+ * request; keys DynamoDB leaves unprocessed (throttling) are asked for again with a growing wait. Missing items are
+ * simply absent.
  */
-export async function batchGetAll(client: DynamoDBDocumentClient, tableName: string, keys: readonly Item[]): Promise<Item[]> {
+export async function batchGetAll(client: DynamoDBDocumentClient, tableName: string, keys: readonly Item[], { consistent = true }: { consistent?: boolean } = {}): Promise<Item[]> {
   const found: Item[] = [];
   for (let start = 0; start < keys.length; start += BATCH_GET_KEYS) {
     let pending: Item[] | undefined = keys.slice(start, start + BATCH_GET_KEYS);
     for (let attempt = 0; pending?.length; attempt++) {
       if (attempt > 8) throw new Error(`DynamoDB kept ${pending.length} keys of ${tableName} unprocessed`);
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
-      const result: BatchGetCommandOutput = await client.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }));
+      const result: BatchGetCommandOutput = await client.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: consistent } } }));
       found.push(...(result.Responses?.[tableName] ?? []));
       pending = result.UnprocessedKeys?.[tableName]?.Keys;
     }

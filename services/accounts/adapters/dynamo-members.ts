@@ -1,8 +1,9 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PRIVACY_MESSAGES } from '@giving/shared/contracts/personal-data';
 import { DomainError } from '@giving/shared/errors';
+import { batchGetAll } from '@giving/shared/dynamo-query';
 import { auditPut } from './dynamo-audit';
-import { BatchGetCommand, GetCommand, type BatchGetCommandOutput, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Badge, MemberBadge, MemberProfile } from '@giving/shared/contracts/accounts';
 import type { MemberDirectory } from '../domain/people';
 import { queryAll } from './dynamo-pages';
@@ -26,21 +27,6 @@ export const toMemberProfile = (item: Item): MemberProfile => ({
 });
 
 const sameRoles = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
-
-/** Items by key (BatchGetItem, 100 a call), following UnprocessedKeys; `consistent` reads them strongly consistently. */
-export async function batchGet(client: DynamoDBDocumentClient, tableName: string, itemKeys: { pk: string; sk: string }[], options: { consistent?: boolean } = {}): Promise<Item[]> {
-  const items: Item[] = [];
-  for (let i = 0; i < itemKeys.length; i += 100) {
-    let pending: Record<string, unknown>[] | undefined = itemKeys.slice(i, i + 100);
-    for (let attempt = 0; pending && pending.length > 0; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** Math.min(attempt, 5)));
-      const result: BatchGetCommandOutput = await client.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ...(options.consistent ? { ConsistentRead: true } : {}) } } }));
-      items.push(...(result.Responses?.[tableName] ?? []));
-      pending = result.UnprocessedKeys?.[tableName]?.Keys;
-    }
-  }
-  return items;
-}
 
 /**
  * MEMBER#<id> / PROFILE (gsi2 EMAIL#<email> / MEMBER, gsi3 LIST#MEMBER / "first last email"), the member's donation
@@ -192,7 +178,7 @@ export function dynamoMemberDirectory(client: DynamoDBDocumentClient, tableName:
       if (held.length === 0) return [];
       const badgeIdOf = (item: Item) => String(item.sk).slice('BADGE#'.length);
       const definitions = new Map(
-        (await batchGet(client, tableName, held.map((item) => keys.badge(badgeIdOf(item))))).map((item) => [String(item.id), item]),
+        (await batchGetAll(client, tableName, held.map((item) => keys.badge(badgeIdOf(item))), { consistent: false })).map((item) => [String(item.id), item]),
       );
       return held.flatMap((item): MemberBadge[] => {
         const id = badgeIdOf(item);

@@ -5,7 +5,7 @@ import type { TenantKind, TenantRef } from '@giving/shared/permissions';
 import type { Association, Joiner, MembershipStore, RemoveOutcome, TenantSummary, WorkplaceMemberChange } from '../domain/people';
 import type { AuditActor } from '../domain/personal-data';
 import { auditPut } from './dynamo-audit';
-import { batchGet } from './dynamo-members';
+import { batchGetAll } from '@giving/shared/dynamo-query';
 import { queryAll } from './dynamo-pages';
 import { transactWrite, type TransactItems } from './dynamo-transact';
 import { indexKeys, keys } from './keys';
@@ -194,7 +194,7 @@ export function dynamoMembershipStore(client: DynamoDBDocumentClient, tableName:
       });
       // Names and logos change (a workplace is renamed, a charity gets a logo): read them from the tenants.
       const tenants = new Map(
-        (await batchGet(client, tableName, refs.map((ref) => tenantKey(ref)))).map((item) => [String(item.pk), item]),
+        (await batchGetAll(client, tableName, refs.map((ref) => tenantKey(ref)), { consistent: false })).map((item) => [String(item.pk), item]),
       );
       return refs.map(({ kind, id, item }): Association => {
         const tenant = tenants.get(tenantKey({ kind, id }).pk);

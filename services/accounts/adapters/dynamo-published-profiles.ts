@@ -3,7 +3,7 @@ import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { systemClock, type Clock } from '@giving/shared/clock';
 import type { CharityProfile } from '@giving/shared/contracts/accounts';
 import type { PublishableProfile, PublishedProfiles } from '../domain/charity-events';
-import { batchGet } from './dynamo-members';
+import { batchGetAll } from '@giving/shared/dynamo-query';
 import { queryAll } from './dynamo-pages';
 import { indexKeys, keys } from './keys';
 
@@ -62,8 +62,8 @@ export function dynamoPublishedProfiles(client: DynamoDBDocumentClient, tableNam
         ProjectionExpression: 'pk',
       });
       const charityIds = listed.map((item) => String(item.pk)).filter((pk) => pk.startsWith(CHARITY_PREFIX)).map((pk) => pk.slice(CHARITY_PREFIX.length));
-      const versions = await batchGet(client, tableName, charityIds.map(keys.charityPublishedVersion), { consistent: true });
-      const profiles = await batchGet(client, tableName, charityIds.map(keys.charityProfile), { consistent: true });
+      const versions = await batchGetAll(client, tableName, charityIds.map(keys.charityPublishedVersion));
+      const profiles = await batchGetAll(client, tableName, charityIds.map(keys.charityProfile));
       const versionOf = new Map(versions.map((item) => [String(item.charityId), String(item.version)]));
       return profiles
         .map(toPublishable)
