@@ -40,7 +40,9 @@ describe('cdk-nag AwsSolutions', { timeout: 180_000 }, () => {
 
   it('checks the resources of nested stacks too (each service’s HTTP functions live there)', () => {
     const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-    const nested = [...buildGivingApp(app, { manifests, webDist: null }).services.values()].flatMap((stack) => [...stack.httpStacks.values()]);
+    // One service's nested stacks show it (the whole app would cost seconds more).
+    const oneService = manifests.filter((manifest) => manifest.service === 'search');
+    const nested = [...buildGivingApp(app, { manifests: oneService, webDist: null }).services.values()].flatMap((stack) => [...stack.httpStacks.values()]);
     expect(nested.length).toBeGreaterThan(0);
     new s3.Bucket(nested[0]!, 'Unchecked');
     const report = new AwsSolutionsChecks().validateScope(app);

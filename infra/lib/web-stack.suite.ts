@@ -8,6 +8,7 @@ import { API_PREFIX } from '@giving/shared/manifest';
 import { RUNTIME_CONFIG_ELEMENT_ID } from '@giving/shared/runtime-config';
 import { mediaSecurityHeaders, securityHeaders } from '@giving/shared/security-headers';
 import { REDIRECTING_TO_LOGIN, SESSION_COOKIE } from '@giving/shared/site-guard';
+import { manifests as repositoryManifests } from '../../services/index';
 import { CONTEXT_DEFAULTS } from './config';
 import { appSynth, builtSpaSynth, deploymentSynth, EARLY_START, onlyResource, synthesize } from './testing';
 import { EDGE_REGION, WEB_ACL_ARN_PARAMETER } from './edge-stack';
@@ -262,10 +263,12 @@ describe('web stack with the site-wide guard on', () => {
   }
   type Handler = (event: { request: CfRequest }) => CfRequest | CfResponse;
 
+  // The guard lives in the web stack alone: one service behind the API is enough (a whole app costs seconds a synth).
+  const oneService = repositoryManifests.filter((manifest) => manifest.service === 'search');
   let synth: ReturnType<typeof synthesize>;
   let config: { DefaultCacheBehavior: Behavior; CacheBehaviors: Behavior[] };
   beforeAll(() => {
-    synth = synthesize({ context: { siteGuardDomains: 'staff.giving.test', siteGuardExclusions: '/favicon.ico' } });
+    synth = synthesize({ manifests: oneService, context: { siteGuardDomains: 'staff.giving.test', siteGuardExclusions: '/favicon.ico' } });
     config = onlyResource(synth.template(synth.stacks.web), 'AWS::CloudFront::Distribution', () => true).properties.DistributionConfig as typeof config;
   });
 
@@ -326,7 +329,7 @@ describe('web stack with the site-wide guard on', () => {
   });
 
   it('leaves the guard off the API with the default exclusions (its function only writes the viewer address)', () => {
-    const other = synthesize({ context: { siteGuardDomains: 'staff.giving.test' } });
+    const other = synthesize({ manifests: oneService, context: { siteGuardDomains: 'staff.giving.test' } });
     const distribution = onlyResource(other.template(other.stacks.web), 'AWS::CloudFront::Distribution', () => true).properties
       .DistributionConfig as typeof config;
     const api = distribution.CacheBehaviors.find((b) => b.PathPattern === `${API_PREFIX}/*`)!;
