@@ -8,7 +8,7 @@ import { formatMoney, money, parseDollars, type Currency } from '@giving/shared/
 import { Button } from '../../../components/ui/button';
 import { FormMessage, TextField, TextareaField } from '../../../components/ui/field';
 import { LoadingBlock } from '../../../components/ui/spinner';
-import { firstErrorIn } from '../../../lib/focus-first-error';
+import { firstErrorIn, focusFirstInvalid } from '../../../lib/focus-first-error';
 import { useCreateWorkplaceVoucherOrder } from '../api/create-workplace-voucher-order';
 import { CARD_FORM_UNAVAILABLE, CARD_FRAME_NOT_READY, CardFrameError } from '../../../lib/card-errors';
 import { useCountryCardGateway } from '../../../lib/country-card-gateway';
@@ -75,6 +75,8 @@ export function WorkplaceVoucherOrder({ workplaceId, country, fromWorkplace, onC
     resolver: zodResolver(workplaceVoucherOrderFormSchema),
     defaultValues: workplaceVoucherOrderDefaults(),
     mode: 'onTouched',
+    // Focus goes to the first wrong field once per press (below), not twice.
+    shouldFocusError: false,
   });
   const people = useFieldArray({ control, name: 'people' });
   const flow = usePaymentFlow<WorkplaceVoucherOrderDraft, CardToken>({
@@ -131,10 +133,12 @@ export function WorkplaceVoucherOrder({ workplaceId, country, fromWorkplace, onC
         if (unplaced[0]) flow.setFailure(unplaced[0]);
       }
     },
-    // An empty or too long list has no field of its own: focus goes to where people are added.
+    // An empty or too long list has no field of its own: focus goes to where people are added. Otherwise to the
+    // first wrong field.
     (invalid) => {
       const list = invalid.people as { root?: unknown; message?: unknown } | undefined;
       if (list && (list.root || list.message) && !invalid.voucherValue) document.getElementById(pasteId)?.focus();
+      else focusFirstInvalid(formRef.current, invalid);
     },
   );
 

@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { focusFirstInvalid } from './focus-first-error';
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+/** A form of named controls, in this order. */
+function aForm(names: string[]): HTMLFormElement {
+  const form = document.createElement('form');
+  for (const name of names) {
+    const input = document.createElement('input');
+    input.name = name;
+    form.append(input);
+  }
+  document.body.append(form);
+  return form;
+}
+
+describe('focusFirstInvalid', () => {
+  it('focuses the first control in document order whose field is in error, nested and listed fields too', () => {
+    const form = aForm(['voucherValue', 'people.0.email', 'people.1.email', 'donor.firstName']);
+    focusFirstInvalid(form, { donor: { firstName: { message: 'Required Field!' } }, people: [undefined, { email: { message: 'Invalid Email!' } }] });
+    expect(document.activeElement).toBe(form.elements.namedItem('people.1.email'));
+    focusFirstInvalid(form, { donor: { firstName: { message: 'Required Field!' } } });
+    expect(document.activeElement).toBe(form.elements.namedItem('donor.firstName'));
+  });
+
+  it('leaves focus where it is when no control shows an error (a list’s own error has no control)', () => {
+    const form = aForm(['voucherValue']);
+    const button = document.createElement('button');
+    document.body.append(button);
+    button.focus();
+    focusFirstInvalid(form, { people: { root: { message: 'Add at least one person.' } } });
+    expect(document.activeElement).toBe(button);
+    focusFirstInvalid(null, { voucherValue: { message: 'Invalid Amount!' } });
+    expect(document.activeElement).toBe(button);
+  });
+});
