@@ -5,7 +5,7 @@ import { installFetchFake, json, problem } from '../../../testing/fetch-fake';
 import { TRANSACTION_FEE_CHANGED_MESSAGE } from '@giving/shared/contracts/payment-gateway';
 import { aGift, paymentGateways, TRACKING_NUMBER } from '../../../testing/fixtures';
 import { renderWithRouter } from '../../../testing/render';
-import { GIFT_PATH, donateButton, errorOf, field, renderCheckout } from '../testing';
+import { GIFT_PATH, donateButton, errorOf, field, renderCheckout, typeWhenFocused } from '../testing';
 import { CARD_FORM_UNAVAILABLE } from '../../../lib/card-errors';
 import { CheckoutForm } from './checkout-form';
 
@@ -42,19 +42,8 @@ describe('CheckoutForm', () => {
   it('moves focus once per press: a donor typing at once in the first wrong field keeps it', async () => {
     const fetch = installFetchFake();
     const { user } = await renderCheckout(fetch);
-    // The donor starts typing the moment First Name takes focus (the first timer after it): their name makes it right.
-    field('First Name').addEventListener(
-      'focus',
-      (event) => {
-        const input = event.target as HTMLInputElement;
-        setTimeout(() => {
-          // As a keystroke does: the value through the element's own setter (React's change tracking sees it).
-          Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, 'Kiri');
-          input.dispatchEvent(new Event('input', { bubbles: true }));
-        });
-      },
-      { once: true },
-    );
+    // The donor starts typing the moment First Name takes focus: their name makes it right.
+    typeWhenFocused(field('First Name'), 'Kiri');
 
     await user.click(donateButton());
 

@@ -5,7 +5,7 @@ import { attachCardGateway } from '../../../testing/card-gateway-fake';
 import { installFetchFake, json, problem, type FetchFake } from '../../../testing/fetch-fake';
 import { answerCardSettings, TRACKING_NUMBER } from '../../../testing/fixtures';
 import { renderWithRouter } from '../../../testing/render';
-import { errorOf, field } from '../testing';
+import { errorOf, field, typeWhenFocused } from '../testing';
 import { VoucherPurchase } from './voucher-purchase';
 
 /** The gift voucher page: value, recipient, buyer, card, processing, thank-you (a purchase is a payment). */
@@ -88,18 +88,8 @@ describe('VoucherPurchase', () => {
     const fetch = installFetchFake();
     const { user } = await renderPage(fetch);
     await user.type(field('Recipient Email'), 'not-an-email');
-    // The buyer types the moment the field takes focus (the first timer after it): the address is right then.
-    field('Recipient Email').addEventListener(
-      'focus',
-      (event) => {
-        const input = event.target as HTMLInputElement;
-        setTimeout(() => {
-          Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, 'mere@example.com');
-          input.dispatchEvent(new Event('input', { bubbles: true }));
-        });
-      },
-      { once: true },
-    );
+    // The buyer types the moment the field takes focus: the address is right then.
+    typeWhenFocused(field('Recipient Email'), 'mere@example.com');
     await user.click(buyButton());
     await waitFor(() => expect(errorOf(field('First Name'))).toBe('Required Field!'));
     await waitFor(() => expect(errorOf(field('Recipient Email'))).toBeUndefined());
