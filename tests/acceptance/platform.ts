@@ -16,7 +16,10 @@ import type { DemoRole } from '../../tools/local/src/seed/data';
  */
 export async function startTestPlatform(filePortBase: number, options: { edgeRateLimitScale?: number } = {}): Promise<RunningPlatform> {
   // In a file of several suites, each suite gets the file's one platform; its stop is the file's (sharePlatform).
-  if (shared && !options.edgeRateLimitScale) return { ...shared, stop: async () => undefined };
+  if (shared) {
+    if (options.edgeRateLimitScale !== undefined) throw new Error('a suite with rate limits of its own needs a platform of its own: keep it in a file by itself');
+    return { ...shared, stop: async () => undefined };
+  }
   // TEST_PORT_OFFSET moves every file's block, so two checkouts can run their acceptance tests side by side.
   const portBase = filePortBase + Number(process.env.TEST_PORT_OFFSET ?? 0);
   process.env.LOCAL_PORT_BASE = String(portBase);

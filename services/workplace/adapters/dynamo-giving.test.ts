@@ -6,13 +6,15 @@ import { newId } from '@giving/shared/ids';
 import { testTables } from '../../../tools/local/src/testing/dynamo';
 import workplace from '../service';
 import { donationReport, givingSummary, recordMemberDonation, recordMemberRefund } from '../domain/giving-reports';
-import { dynamoEmployeeStore, dynamoGivingStore, dynamoWorkplaceProfileStore } from './dynamo-workplace';
+import { dynamoBatchStore, dynamoEmployeeStore, dynamoExternalDonationStore, dynamoGivingStore, dynamoWorkplaceProfileStore } from './dynamo-workplace';
 
 type Store = ReturnType<typeof dynamoGivingStore>;
 let giving: Store;
 let roles: ReturnType<typeof dynamoTenantRoleCopy>;
 let employees: ReturnType<typeof dynamoEmployeeStore>;
 let workplaces: ReturnType<typeof dynamoWorkplaceProfileStore>;
+let externalDonations: ReturnType<typeof dynamoExternalDonationStore>;
+let batches: ReturnType<typeof dynamoBatchStore>;
 
 beforeAll(async () => {
   const tables = await testTables([workplace]);
@@ -21,6 +23,8 @@ beforeAll(async () => {
   roles = dynamoTenantRoleCopy(tables.client, table);
   employees = dynamoEmployeeStore(tables.client, table);
   workplaces = dynamoWorkplaceProfileStore(tables.client, table);
+  externalDonations = dynamoExternalDonationStore(tables.client, table);
+  batches = dynamoBatchStore(tables.client, table);
 });
 
 const NZD = (cents: number) => ({ cents, currency: 'NZD' as const });
@@ -68,7 +72,7 @@ async function aWorkplaceWithAGift() {
   });
   const figures = async () => {
     const report = await donationReport({ giving, workplaces }, workplaceId, { from: '2026-11', to: '2026-11' });
-    const summary = await givingSummary({ giving, workplaces, externalDonations: { listForWorkplace: async () => [] }, batches: { list: async () => [] } }, workplaceId, new Date('2026-11-25T01:00:00.000Z'));
+    const summary = await givingSummary({ giving, workplaces, externalDonations, batches }, workplaceId, new Date('2026-11-25T01:00:00.000Z'));
     return { report: report.totals, dashboard: summary.thisMonth };
   };
   return { completed, refunded, figures };

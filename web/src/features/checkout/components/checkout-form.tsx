@@ -15,7 +15,7 @@ import { LoadingBlock } from '../../../components/ui/spinner';
 import { CheckboxField, FormMessage, TextField, TextareaField } from '../../../components/ui/field';
 import { NumberSpinner } from '../../../components/ui/number-spinner';
 import { ApiError, fieldMessagesOf } from '../../../lib/api-client';
-import { firstErrorIn } from '../../../lib/focus-first-error';
+import { firstErrorIn, focusFirstInvalid } from '../../../lib/focus-first-error';
 import { afterFirstScreen } from '../../../lib/first-screen';
 import { lazyPart } from '../../../lib/lazy-part';
 import { cardFramePart, processingModalPart } from './parts';
@@ -167,9 +167,7 @@ export function CheckoutForm({ target, country, onGiftChanged, onPageClosed, onP
   } = useForm<CheckoutFormInput, unknown, CheckoutFormValues>({
     // Spec §5's timing: a field is checked when it loses focus, then on every change once touched.
     mode: 'onTouched',
-    // Focus moves to the first wrong field once per press, here (onSubmit's second part): react-hook-form's own focus
-    // comes twice, the second a timer later, and a donor already typing in the first field had it move to the next
-    // wrong one (the first being right by then) in mid-word.
+    // Focus moves to the first wrong field once per press (onSubmit's second part: focusFirstInvalid).
     shouldFocusError: false,
     resolver: checkoutResolver(rules),
     defaultValues: startingValues(target, allowed, saved),
@@ -375,8 +373,7 @@ export function CheckoutForm({ target, country, onGiftChanged, onPageClosed, onP
     // The page ended or went offline meanwhile: its message shows above Donate, and the page fetches itself again.
     else if (outcome.kind === 'failed' && outcome.status === 409 && isFundraise) onPageClosed?.();
   }, (invalid) => {
-    const first = CHECKOUT_FIELD_ORDER.find((field) => invalid[field]) ?? (Object.keys(invalid)[0] as CheckoutField | undefined);
-    if (first) setFocus(first);
+    focusFirstInvalid(formRef.current, invalid);
     // The form's own fields are wrong: the card fields show theirs too, so one press tells the donor everything.
     if (needsCard && !(member && usingSavedCard)) cardFields.current?.showErrors();
   });
