@@ -1,6 +1,15 @@
 import { CharityMembershipChanged, CharityProfilePublished, WorkplaceMembershipChanged } from '@giving/shared/events/accounts';
 import { PayrollDonationsConfirmed } from '@giving/shared/events/workplace';
-import { DonationCompleted, DonationRefunded, GiftPublished, MembershipPaid, PayrollPledgeCancelled, PayrollPledgeCreated, VoucherPurchased } from '@giving/shared/events/donations';
+import {
+  DonationCompleted,
+  DonationRefunded,
+  GiftPublished,
+  MembershipPaid,
+  PaymentRefunded,
+  PayrollPledgeCancelled,
+  PayrollPledgeCreated,
+  VoucherPurchased,
+} from '@giving/shared/events/donations';
 import { PageModified } from '@giving/shared/events/fundraising';
 import { MemberErasureRequested, PersonalDataErased, PersonalDataExportRequested, PersonalDataGathered } from '@giving/shared/events/privacy';
 import { patternFor } from '@giving/shared/events';
@@ -537,7 +546,7 @@ export default defineService({
       handler: 'handlers/back-office-payments#refund',
       auth: backOffice('BackOffice_ManagePayments'),
       summary:
-        'Refunds a completed donation, in full ({reason}) or part of its donation ({amount (cents), reason}), through the refund workflow: 202 + {refund}; idempotent on the Idempotency-Key header (a retry answers 200, another request with the key 422); 409 when it is more than is left to refund (never, even for two at once).',
+        'Refunds a completed donation, gift voucher purchase or membership fee, in full ({reason}) or part of its own amount ({amount (cents), reason}: of the donation, of the vouchers\' unspent value, or of the fee), through the refund workflow: 202 + {refund}; idempotent on the Idempotency-Key header (a retry answers 200, another request with the key 422); 409 when it is more than is left to refund (never, even for two at once).',
       access: { table: 'readWrite' },
     },
     {
@@ -613,7 +622,7 @@ export default defineService({
         RefundCard: { handler: 'handlers/refund-tasks#card', access: { table: 'read', cardGateway: true }, timeoutSeconds: 15 },
         ReturnToVoucher: { handler: 'handlers/refund-tasks#voucher', access: { table: 'readWrite' } },
         RecordRefund: { handler: 'handlers/refund-tasks#record', access: { table: 'readWrite' } },
-        EmitDonationRefunded: { handler: 'handlers/refund-tasks#emit', access: { table: 'read', publishes: [DonationRefunded] } },
+        EmitDonationRefunded: { handler: 'handlers/refund-tasks#emit', access: { table: 'read', publishes: [DonationRefunded, PaymentRefunded] } },
         FailRefund: { handler: 'handlers/refund-tasks#fail', access: { table: 'readWrite' } },
       },
     },
@@ -744,6 +753,13 @@ export default defineService({
       name: 'send-refund-notice',
       pattern: patternFor(DonationRefunded),
       handler: 'handlers/send-donation-receipt#refunded',
+      access: { table: 'readWrite', sendsMail: true },
+    },
+    {
+      // A refunded gift voucher buyer or member is told what came back and what it means for what they bought.
+      name: 'send-payment-refund-notice',
+      pattern: patternFor(PaymentRefunded),
+      handler: 'handlers/send-donation-receipt#paymentRefunded',
       access: { table: 'readWrite', sendsMail: true },
     },
     {

@@ -68,7 +68,11 @@ export const paymentHistoryEntrySchema = z.object({
 });
 export type PaymentHistoryEntry = z.infer<typeof paymentHistoryEntrySchema>;
 
-/** What one refund gave back, each part in cents: the charity's donation, the tip, the card fee; by card and by voucher. */
+/**
+ * What one refund gave back, each part in cents: `charity` is the payment's own amount (the charity's donation, a
+ * membership's fee, or a voucher purchase's unspent voucher value), then the tip and the card fee; by card and by
+ * voucher (a donation's gift voucher part).
+ */
 export const refundPartsSchema = z.object({ charity: z.int(), tip: z.int(), fee: z.int(), card: z.int(), voucher: z.int() });
 export type RefundParts = z.infer<typeof refundPartsSchema>;
 
@@ -93,7 +97,10 @@ export const refundSchema = z.object({
 });
 export type Refund = z.infer<typeof refundSchema>;
 
-/** A refund: everything left (no amount), or `amount` cents of the charity's donation (card first, then voucher). */
+/**
+ * A refund: everything left (no amount), or `amount` cents of the payment's own amount: the charity's donation (card
+ * first, then voucher), a membership's fee, or a voucher purchase's unspent voucher value.
+ */
 export const refundRequestSchema = z.object({
   amount: z.optional(z.int({ error: MESSAGES.invalidAmount }).check(z.gte(1, MESSAGES.invalidAmount), z.lte(100_000_000_00, MESSAGES.invalidAmount))),
   reason: z.string({ error: MESSAGES.requiredField }).check(z.trim(), z.minLength(1, MESSAGES.requiredField), z.maxLength(500, MESSAGES.tooLong(500))),
@@ -103,10 +110,14 @@ export const refundAnswerSchema = z.object({ refund: refundSchema });
 
 /** The 409s of a refund the payment cannot take. */
 export const REFUND_MESSAGES = {
-  notDonation: 'Only a completed donation can be refunded here.',
+  notCompleted: 'Only a completed payment can be refunded.',
   payroll: 'A payroll donation is given back through the workplace’s payroll, not refunded here.',
   nothingLeft: 'This payment has been refunded in full: there is nothing left to refund.',
   moreThanLeft: (left: string) => `The refund is more than is left of the donation to refund (${left}).`,
+  moreThanFeeLeft: (left: string) => `The refund is more than is left of the membership fee to refund (${left}).`,
+  moreThanUnspent: (left: string) => `The refund is more than the vouchers have left unspent (${left}).`,
+  spent: 'Nothing is left unspent on the gift vouchers of this purchase: there is nothing to refund.',
+  tooManyVouchers: (most: number) => `One refund can take from at most ${most} vouchers: refund part of this order first, then the rest.`,
   busy: 'Another refund of this payment was being recorded at that moment. Nothing was refunded: look at the payment again and retry.',
 } as const;
 
@@ -130,7 +141,10 @@ export const backOfficePaymentDetailSchema = z.object({
   history: z.array(paymentHistoryEntrySchema),
   /** Its refunds, newest first. */
   refunds: z.array(refundSchema),
-  /** What is left to refund: of the charity's donation (a part refund's most) and in all (a full refund); absent: it cannot be refunded here. */
+  /**
+   * What is left to refund: `donation`, of the payment's own amount (a part refund's most: the charity's donation, the
+   * membership's fee, or the vouchers' unspent value), and in all (a full refund); absent: it cannot be refunded here.
+   */
   refundable: z.optional(z.object({ donation: moneySchema, total: moneySchema })),
 });
 export type BackOfficePaymentDetail = z.infer<typeof backOfficePaymentDetailSchema>;

@@ -89,6 +89,42 @@ export const DonationRefunded = defineEvent({
 });
 
 /**
+ * A gift voucher purchase or a charity membership's fee was refunded, in full or in part, by the back office (issue 17
+ * item 5): the card has been paid back; a voucher purchase's refund took its part off the vouchers' unspent balance, a
+ * membership's full refund ended the membership. Event id = the refund id. Donations e-mails the payer. Amounts in
+ * cents of `currency`.
+ */
+export const PaymentRefunded = defineEvent({
+  name: 'PaymentRefunded',
+  source: DONATIONS_SOURCE,
+  version: 1,
+  schema: z.object({
+    refundId: z.string(),
+    trackingNumber: z.string(),
+    kind: z.enum(['VoucherPurchase', 'Membership']),
+    country: z.string(),
+    currency: z.enum(CURRENCIES),
+    /** What was bought, as its payer saw it ('A $50.00 gift voucher', 'Supporter membership'). */
+    what: z.string(),
+    /** What went back to the card in all, and of the payment's own amount (the vouchers' value, the fee). */
+    totalCents: z.number(),
+    ownCents: z.number(),
+    isFull: z.boolean(),
+    payer: z.object({ name: z.string(), email: z.string() }),
+    card: z.optional(z.object({ cardType: z.string(), last4: z.string() })),
+    charity: z.optional(z.object({ id: z.string(), name: z.string() })),
+    /** A voucher purchase's: how many vouchers it bought (1, or a workplace order's). */
+    voucherCount: z.optional(z.number()),
+    /** A membership's: its number, and whether this refund ended it. */
+    membershipNumber: z.optional(z.string()),
+    membershipEnded: z.boolean(),
+    /** When the payment was made, and when it was refunded. */
+    paidAt: z.string(),
+    refundedAt: z.string(),
+  }),
+});
+
+/**
  * A charity membership's fee was paid (issue 17): joining, re-joining or a renewal. Event id = the payment's tracking
  * number. Donations e-mails the member their membership receipt. Amount in cents.
  */

@@ -125,8 +125,8 @@ describe('the back office’s payments', () => {
   });
 });
 
-/** Buys a gift voucher as a guest and reads its code from the buyer's e-mail. */
-async function buyVoucher(valueCents: number) {
+/** Buys a gift voucher as a guest and reads its code from the buyer's e-mail: the code, the purchase and the buyer. */
+async function buyVoucherPurchase(valueCents: number) {
   const client = platformClient(platform);
   const buyer = { firstName: 'Aroha', lastName: 'Ngata', email: `aroha.${crypto.randomUUID().slice(0, 8)}@example.com` };
   const bought = await call<{ trackingNumber: string }>('/donations/voucher-purchases', {
@@ -137,8 +137,9 @@ async function buyVoucher(valueCents: number) {
   expect((await client.settle(bought.body.trackingNumber)).paymentProcessingStatus).toBe('Completed');
   const code = /Voucher code: ([A-Z0-9]{8})/.exec((await client.receiptsFor(buyer.email))[0]?.text ?? '')?.[1];
   if (!code) throw new Error('no voucher code e-mailed');
-  return code;
+  return { code, trackingNumber: bought.body.trackingNumber, email: buyer.email };
 }
+const buyVoucher = async (valueCents: number) => (await buyVoucherPurchase(valueCents)).code;
 
 const balanceOf = async (code: string) => (await call<VoucherLookupResponse>('/donations/vouchers/lookup', { method: 'POST', body: { code } })).body.remainingBalance.cents;
 const detailOf = (trackingNumber: string) => call<BackOfficePaymentDetail>(`/donations/backoffice/payments/${trackingNumber}`, { role: 'backOffice' });
@@ -280,6 +281,83 @@ describe('refunds from the back office', () => {
     expect(text).toMatch(/Eligible for a donation tax credit:?\s*\$15\.00/);
   });
 
+  it('refunds a gift voucher purchase: what recipients left unspent goes back to the card and comes off the voucher; the buyer is e-mailed', async () => {
+    const client = platformClient(platform);
+    const bought = await buyVoucherPurchase(7000);
+    // A recipient gives 2 x $25 kiwi chicks from it: $20 is left unspent.
+    await give(`rua.${Date.now()}@example.org`, TEST_CARDS.approve, `spend-${crypto.randomUUID()}`, { voucher: { code: bought.code, balance: 7000 } });
+    expect(await balanceOf(bought.code)).toBe(2000);
+    const detail = (await detailOf(bought.trackingNumber)).body;
+    expect(detail).toMatchObject({ kind: 'Gift voucher', refunds: [], refundable: { donation: { cents: 2000 }, total: { cents: 2000 } } });
+    const tooMuch = await refund(bought.trackingNumber, { amount: 2001, reason: 'x' });
+    expect(tooMuch.status).toBe(409);
+    expect(tooMuch.body.errors).toEqual([{ field: 'amount', message: REFUND_MESSAGES.moreThanUnspent('$20.00') }]);
+
+    // $5 of it: taken off the voucher at once, then paid back to the card.
+    const part = await refund(bought.trackingNumber, { amount: 500, reason: 'The buyer asked for part back' });
+    expect(part.status).toBe(202);
+    expect(part.body.refund).toMatchObject({ isFull: false, total: 500, parts: { charity: 500, card: 500, voucher: 0 } });
+    expect(await balanceOf(bought.code)).toBe(1500);
+    expect((await settledRefund(bought.trackingNumber, part.body.refund.refundId)).refunds[0]).toMatchObject({ status: 'Completed' });
+    // Then the rest, in full.
+    const rest = await refund(bought.trackingNumber, { reason: 'The buyer asked for the rest' });
+    expect(rest.body.refund).toMatchObject({ isFull: true, total: 1500 });
+    const after = await settledRefund(bought.trackingNumber, rest.body.refund.refundId);
+    expect(after.refunds.map((r) => [r.total, r.status])).toEqual([
+      [1500, 'Completed'],
+      [500, 'Completed'],
+    ]);
+    expect(after.refundable).toBeUndefined();
+    expect(after.history.map((h) => `${h.step}: ${h.outcome}`)).toEqual(expect.arrayContaining(['Refund card: Finished', 'Record refund: Finished', 'Refund workflow: Succeeded']));
+    expect(await balanceOf(bought.code)).toBe(0);
+    const charge = await gatewayCharge(detail.chargeId!);
+    expect(charge).toMatchObject({ amount: 7000, amount_refunded: 2000 });
+    const spent = await refund(bought.trackingNumber, { reason: 'Once more' });
+    expect(spent.status).toBe(409);
+    expect(spent.body.detail).toBe(REFUND_MESSAGES.spent);
+
+    const mails = await eventually(async () => (await client.receiptsFor(bought.email)).filter((m) => m.subject === 'Your refund from Koha: A $70.00 gift voucher'), (found) => found.length === 2);
+    expect(mails.map((m) => m.text).join('\n')).toContain('$5.00 has been taken off the unspent balance of the gift voucher; the rest can still be used to give.');
+    expect(mails.map((m) => m.text).join('\n')).toContain('What was left unspent on the gift voucher has been taken off: it can no longer be used to give.');
+  });
+
+  it('refunds a membership fee in full: the card is paid back, the charity is owed less, the membership ends and the member is told', async () => {
+    const client = platformClient(platform);
+    const charityId = (await call<{ items: { id: string; charityUrl: string }[] }>('/accounts/charities?country=nz')).body.items.find((c) => c.charityUrl === 'kiwi-coast-rescue')!.id;
+    kiwiCharityId = charityId;
+    const plan = await call<MembershipPlan>(`/memberships/charity/${charityId}/plans`, {
+      method: 'POST',
+      role: 'charityAdmin',
+      body: { name: `Refund test ${Date.now()}`, description: '', fee: 3000, period: 'Yearly', benefits: [], autoRenew: true, active: true },
+    });
+    const joined = await call<{ trackingNumber: string }>('/memberships/me/join', {
+      method: 'POST',
+      role: 'workplaceMember',
+      body: { planId: plan.body.planId, card: await client.cardToken(TEST_CARDS.approve, 'Wiremu Parata') },
+      headers: { 'idempotency-key': `join-${crypto.randomUUID()}` },
+    });
+    expect((await client.settle(joined.body.trackingNumber)).paymentProcessingStatus).toBe('Completed');
+    const mine = async () => (await call<MembershipList>('/memberships/me', { role: 'workplaceMember' })).body.items.find((m) => m.plan.planId === plan.body.planId)!;
+    expect((await mine()).status).toBe('New');
+    const owedBefore = await remittance();
+
+    const accepted = await refund(joined.body.trackingNumber, { reason: 'Joined the wrong plan' });
+    expect(accepted.status).toBe(202);
+    expect(accepted.body.refund).toMatchObject({ isFull: true, total: 3000, parts: { charity: 3000, card: 3000 } });
+    const after = await settledRefund(joined.body.trackingNumber, accepted.body.refund.refundId);
+    expect(after.refunds[0]).toMatchObject({ status: 'Completed' });
+    expect(after.refundable).toBeUndefined();
+    expect(await gatewayCharge(after.chargeId!)).toMatchObject({ amount: 3000, amount_refunded: 3000 });
+    expect(await mine()).toMatchObject({ status: 'Cancelled', autoRenew: false });
+    const owed = await remittance();
+    expect(owed.refunded.cents).toBe(owedBefore.refunded.cents + 3000);
+    expect(owed.owed.cents).toBe(owedBefore.owed.cents - 3000);
+    const wiremu = DEMO_USERS.find((user) => user.role === 'workplaceMember')!;
+    const mail = await eventually(async () => (await client.receiptsFor(wiremu.email)).find((m) => m.subject === `Your refund from Koha: ${plan.body.name} membership`), (m) => m !== undefined);
+    expect(mail!.text).toContain(`We have refunded $30.00 of your`);
+    expect(mail!.text).toMatch(/Your membership \(number KCR-\d{6}\) has ended with this refund, and it will not renew\./);
+  });
+
   it('checks the request: the reason, the amount, the key, who may refund, and what can be refunded', async () => {
     const paid = await give(`rua.${Date.now()}@example.org`, TEST_CARDS.approve, `refund-checks-${crypto.randomUUID()}`);
     const bad = await refund(paid, { amount: 0, reason: ' ' });
@@ -290,9 +368,9 @@ describe('refunds from the back office', () => {
     expect((await call(`/donations/backoffice/payments/${paid}/refunds`, { method: 'POST', role: 'charityAdmin', body: { reason: 'x' }, headers: { 'idempotency-key': `k-${crypto.randomUUID()}` } })).status).toBe(403);
     expect((await refund('01KDEM0PAYMENT000000000099', { reason: 'x' })).status).toBe(404);
     const declined = await give(`rua.${Date.now()}@example.org`, TEST_CARDS.decline, `refund-declined-${crypto.randomUUID()}`);
-    const notDonation = await refund(declined, { reason: 'x' });
-    expect(notDonation.status).toBe(409);
-    expect(notDonation.body.detail).toBe(REFUND_MESSAGES.notDonation);
+    const notCompleted = await refund(declined, { reason: 'x' });
+    expect(notCompleted.status).toBe(409);
+    expect(notCompleted.body.detail).toBe(REFUND_MESSAGES.notCompleted);
     expect((await detailOf(paid)).body.refunds).toEqual([]);
   });
 });

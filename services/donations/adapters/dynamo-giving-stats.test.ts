@@ -12,12 +12,16 @@ import { dynamoCharityLedger } from './dynamo-charity-ledger';
 import { dynamoGivingStats } from './dynamo-giving-stats';
 import { dynamoPaymentRepository } from './dynamo-payments';
 import { dynamoRefundBook } from './dynamo-refunds';
+import { dynamoMembershipStore } from './dynamo-charity-memberships';
+import { dynamoVoucherRepository } from './dynamo-vouchers';
 
 let ledger: ReturnType<typeof dynamoCharityLedger>;
 let charities: ReturnType<typeof dynamoCharityDirectory>;
 let payments: ReturnType<typeof dynamoPaymentRepository>;
 let stats: ReturnType<typeof dynamoGivingStats>;
 let refunds: ReturnType<typeof dynamoRefundBook>;
+let vouchers: ReturnType<typeof dynamoVoucherRepository>;
+let memberships: ReturnType<typeof dynamoMembershipStore>;
 
 beforeAll(async () => {
   const tables = await testTables([donations]);
@@ -27,6 +31,8 @@ beforeAll(async () => {
   payments = dynamoPaymentRepository(tables.client, table);
   stats = dynamoGivingStats(tables.client, table);
   refunds = dynamoRefundBook(tables.client, table);
+  vouchers = dynamoVoucherRepository(tables.client, table);
+  memberships = dynamoMembershipStore(tables.client, table);
 });
 
 async function aCharity(): Promise<CharityProjection> {
@@ -146,7 +152,7 @@ describe('the dashboards’ running figures (DynamoDB Local)', () => {
     await countDonation({ ledger }, donation);
     const platformBefore = (await platformDonationsDashboard({ stats }, NOW)).donations[0]!.thisMonth;
     const clock = fixedClock('2026-11-21T09:00:00Z');
-    const deps = { payments, refunds, clock };
+    const deps = { payments, refunds, clock, vouchers, memberships };
     const refund = async (amount?: number) => {
       const { refund } = await requestRefund(deps, donation.trackingNumber, { ...(amount ? { amount } : {}), reason: 'Gave twice' }, `key-${newId()}`, 'Alex Morgan');
       const step = { refundId: refund.refundId, donationId: donation.donationId };

@@ -10,7 +10,7 @@ import {
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { ID_TIME_LENGTH, idFor, seededTail } from '@giving/shared/ids';
 import type { Donation, NewPayment, Payment, PaymentRepository, PricedPayment, PricedVoucherPurchase } from '../domain/ports';
-import { donationFromItem } from './donation-items';
+import { donationFromItem, takeRefunds } from './donation-items';
 import { donationReportKeys } from './dynamo-donation-report';
 import { memberHistoryKeys } from './dynamo-member-giving';
 
@@ -79,8 +79,12 @@ const openDay = (iso: string) => `OPEN#${iso.slice(0, 10)}`;
 type PaymentItem = Payment & { pk: string; sk: string; gsi1pk?: string; gsi1sk?: string; gsi4pk?: string; gsi4sk?: string; donorEmailLower?: string; fingerprint: string };
 
 export function toPayment(item: Record<string, unknown>): Payment {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, gsi4pk: _g3, gsi4sk: _g4, donorEmailLower: _e, fingerprint: _f, ...payment } = item as unknown as PaymentItem;
-  return payment;
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, gsi4pk: _g3, gsi4sk: _g4, donorEmailLower: _e, fingerprint: _f, ...rest } = item as unknown as PaymentItem;
+  const payment = rest as unknown as Record<string, unknown>;
+  // A voucher purchase's or membership fee's refunds are kept on its payment (a donation's on the donation).
+  const refunds = takeRefunds(item, payment);
+  if (refunds) payment.refunds = refunds;
+  return payment as unknown as Payment;
 }
 
 /** The back office's list: payments by the month they were made (UTC), newest first within it. */

@@ -4,15 +4,14 @@ import type {
   BackOfficePaymentSummary,
   BackOfficePaymentsQuery,
   PaymentHistoryEntry,
-  PaymentKind,
 } from '@giving/shared/contracts/back-office-payments';
 import { BACK_OFFICE_PAYMENTS_PAGE } from '@giving/shared/contracts/back-office-payments';
-import { COUNTRIES } from '@giving/shared/countries';
 import { notFound } from '@giving/shared/errors';
-import { formatMoney, money, type Currency } from '@giving/shared/money';
+import { money } from '@giving/shared/money';
+import { currencyOf, kindOf, whatOf } from './payment-descriptions';
 import { transactionFeeOn } from './payment-gateway';
-import type { Payment, PaymentRepository } from './ports';
-import type { PricedMembership } from './charity-memberships';
+import { isPaymentRefundable, leftToRefund } from './payment-refunds';
+import type { Payment, PaymentRepository, VoucherRepository } from './ports';
 import { publicRefund, refundableParts, refusalOf, type RefundBook } from './refunds';
 import { cardAmountOf } from './voucher-steps';
 
@@ -32,42 +31,6 @@ export interface WorkflowHistory {
 }
 
 const TRACKING_NUMBER = /^[0-9A-HJKMNP-TV-Z]{26}$/i;
-
-export function kindOf(payment: Payment): PaymentKind {
-  if (payment.recurringCharge) return 'Monthly charge';
-  switch (payment.pageType) {
-    case 'GIFT':
-      return 'Gift';
-    case 'CHARITY':
-      return 'General donation';
-    case 'FUNDRAISE':
-      return 'Fundraising page';
-    case 'MEMBERSHIP':
-      return 'Membership';
-    default:
-      return payment.workplace ? 'Workplace vouchers' : 'Gift voucher';
-  }
-}
-
-const currencyOf = (payment: Payment): Currency => COUNTRIES[payment.country].currency;
-const format = (payment: Payment, cents: number) => formatMoney(money(cents, currencyOf(payment)), COUNTRIES[payment.country].locale);
-
-/** What the payment bought or gave to, as its donor saw it. */
-function whatOf(payment: Payment): string {
-  const priced = payment.priced && 'charity' in payment.priced ? payment.priced : undefined;
-  if (payment.pageType === 'MEMBERSHIP') {
-    const plan = priced && 'membership' in priced ? (priced as PricedMembership).membership : undefined;
-    return plan ? `${plan.name} membership${payment.renewal ? ' (renewal)' : ''}` : 'A membership (not yet priced)';
-  }
-  if (payment.pageType === 'VOUCHER_PURCHASE') {
-    const each = format(payment, payment.donationAmountCents);
-    return payment.workplace ? `${payment.quantity} gift vouchers of ${each} for ${payment.workplace.name}` : `A ${each} gift voucher`;
-  }
-  if (priced?.page) return `${priced.page.title} (${priced.page.ownerName}’s fundraising page)`;
-  if (priced?.gift) return `${payment.quantity} x ${priced.gift.title}`;
-  if (payment.pageType === 'CHARITY') return 'A general donation';
-  return payment.pageType === 'GIFT' ? 'A gift (not yet priced)' : 'A fundraising page donation (not yet priced)';
-}
 
 /** What the donor paid in all: the priced total (a voucher's part too) and the card fee; before pricing, what they asked to pay. */
 function totalOf(payment: Payment): number {
@@ -126,6 +89,7 @@ export async function paymentDetail(
     donations: Pick<PaymentRepository, 'getDonation'>;
     refunds: Pick<RefundBook, 'list'>;
     refundWorkflow: WorkflowHistory;
+    vouchers: Pick<VoucherRepository, 'getByCodeHash'>;
   },
   trackingNumber: string,
 ): Promise<BackOfficePaymentDetail> {
@@ -135,16 +99,24 @@ export async function paymentDetail(
   const priced = payment.priced;
   const voucher = payment.redemption?.amount.cents ?? 0;
   const fee = priced ? transactionFeeOn(cardAmountOf(payment), payment.transactionFees).cents : 0;
-  const completed = payment.status === 'Completed' && payment.pageType !== 'VOUCHER_PURCHASE';
-  const [workflow, donation, refunds] = await Promise.all([
+  const completed = payment.status === 'Completed';
+  // A voucher purchase or membership fee is refunded from its payment (domain/payment-refunds.ts), a donation from its donation.
+  const ofPayment = isPaymentRefundable(payment);
+  const [workflow, donation, refunds, paymentLeft] = await Promise.all([
     deps.workflow.of(payment.trackingNumber),
-    completed ? deps.donations.getDonation(payment.trackingNumber) : Promise.resolve(undefined),
+    completed && !ofPayment ? deps.donations.getDonation(payment.trackingNumber) : Promise.resolve(undefined),
     completed ? deps.refunds.list(payment.trackingNumber) : Promise.resolve([]),
+    ofPayment ? leftToRefund(deps, payment) : Promise.resolve(undefined),
   ]);
   // Oldest refund's steps first, after the payment's own.
   const refundSteps = (await Promise.all([...refunds].reverse().map((refund) => deps.refundWorkflow.of(refund.refundId)))).flat();
   const accepted: PaymentHistoryEntry = { at: payment.createdAt, step: 'Payment accepted', outcome: 'Initiated' };
-  const left = donation && !refusalOf(donation) ? refundableParts(donation) : undefined;
+  const donationLeft = donation && !refusalOf(donation) ? refundableParts(donation) : undefined;
+  const left = donationLeft
+    ? { own: donationLeft.charity, all: donationLeft.card + donationLeft.voucher }
+    : paymentLeft && !paymentLeft.refusal
+      ? { own: paymentLeft.own, all: paymentLeft.full.card }
+      : undefined;
   return {
     ...summaryOf(payment),
     amounts: {
@@ -160,6 +132,6 @@ export async function paymentDetail(
     isRecurring: payment.isRecurring === true || payment.recurringCharge !== undefined,
     history: [accepted, ...workflow, ...refundSteps],
     refunds: refunds.map(publicRefund),
-    ...(left ? { refundable: { donation: { cents: left.charity, currency }, total: { cents: left.card + left.voucher, currency } } } : {}),
+    ...(left ? { refundable: { donation: { cents: left.own, currency }, total: { cents: left.all, currency } } } : {}),
   };
 }

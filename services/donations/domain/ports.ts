@@ -102,6 +102,8 @@ interface PaymentRecord {
   transactionFees?: TransactionProcessingFees;
   /** Set when the payment is validated and priced on the server. */
   priced?: PricedPayment | PricedVoucherPurchase | PricedMembership;
+  /** A voucher purchase's or membership fee's refunds, reserved and completed (a donation's are on the donation). */
+  refunds?: DonationRefunds;
   chargeId?: string;
   createdAt: string;
   updatedAt: string;

@@ -9,8 +9,11 @@ import { testTables } from '../../../tools/local/src/testing/dynamo';
 import { dynamoCharityLedger } from '../adapters/dynamo-charity-ledger';
 import { donationItem, dynamoPaymentRepository } from '../adapters/dynamo-payments';
 import { dynamoRefundBook } from '../adapters/dynamo-refunds';
+import { dynamoMembershipStore } from '../adapters/dynamo-charity-memberships';
+import { dynamoVoucherRepository } from '../adapters/dynamo-vouchers';
 import donations from '../service';
-import type { Donation, PaymentRepository } from './ports';
+import type { Donation, PaymentRepository, VoucherRepository } from './ports';
+import type { MembershipStore } from './charity-memberships';
 import { receiptAmounts, receiptDocument } from './receipts';
 import { planRefund, recordRefund, requestRefund, type RefundBook } from './refunds';
 
@@ -83,6 +86,8 @@ describe('refunds against DynamoDB', () => {
   let tableName: string;
   let payments: PaymentRepository;
   let book: RefundBook;
+  let vouchers: VoucherRepository;
+  let memberships: MembershipStore;
   const clock = fixedClock('2026-11-25T01:00:00Z');
   const stored = async (donation: Donation) => {
     await client.send(new PutCommand({ TableName: tableName, Item: donationItem(donation) }));
@@ -95,12 +100,14 @@ describe('refunds against DynamoDB', () => {
     tableName = tables.tableName('donations');
     payments = dynamoPaymentRepository(client, tableName);
     book = dynamoRefundBook(client, tableName);
+    vouchers = dynamoVoucherRepository(client, tableName);
+    memberships = dynamoMembershipStore(client, tableName);
   });
 
   it('two administrators refunding at once never give back more than is left: one is reserved, the other refused', async () => {
     const donation = await stored(aDonation());
     const results = await Promise.allSettled(
-      [1, 2, 3, 4].map((n) => requestRefund({ payments, refunds: book, clock }, donation.trackingNumber, { amount: 1500, reason: `Asked twice ${n}` }, `key-${donation.donationId}-${n}`, 'Alex Morgan')),
+      [1, 2, 3, 4].map((n) => requestRefund({ payments, refunds: book, clock, vouchers, memberships }, donation.trackingNumber, { amount: 1500, reason: `Asked twice ${n}` }, `key-${donation.donationId}-${n}`, 'Alex Morgan')),
     );
     const reserved = results.filter((result) => result.status === 'fulfilled');
     // $40 left: two $15 refunds fit, a third and fourth do not ($10 left).
@@ -115,7 +122,7 @@ describe('refunds against DynamoDB', () => {
 
   it('the same key is the same refund (200), another request with it 422; a completed refund is on the receipt and the ledger', async () => {
     const donation = await stored(aDonation());
-    const deps = { payments, refunds: book, clock };
+    const deps = { payments, refunds: book, clock, vouchers, memberships };
     const first = await requestRefund(deps, donation.trackingNumber, { amount: 1000, reason: 'Gave twice by mistake' }, `key-${donation.donationId}`, 'Alex Morgan');
     const again = await requestRefund(deps, donation.trackingNumber, { amount: 1000, reason: 'Gave twice by mistake' }, `key-${donation.donationId}`, 'Alex Morgan');
     expect(first.created).toBe(true);

@@ -3,13 +3,15 @@ import { REFUND_MESSAGES, type Refund, type RefundParts, type RefundRequest } fr
 import { COUNTRIES } from '@giving/shared/countries';
 import { DomainError, conflict, notFound } from '@giving/shared/errors';
 import type { EventPublisher } from '@giving/shared/events';
-import { DonationRefunded } from '@giving/shared/events/donations';
+import { DonationRefunded, PaymentRefunded } from '@giving/shared/events/donations';
 import { newId } from '@giving/shared/ids';
 import { COUNTRY_TIME_ZONES, localMonth } from '@giving/shared/local-time';
 import { formatMoney, money } from '@giving/shared/money';
 import { countedDonationOf } from './charity-reports';
 import { accountOfPayment } from './payment-gateway';
-import type { CardGateway, CountedDonation, Donation, PaymentRepository } from './ports';
+import { paymentRefundedData, planPaymentRefund, type PaymentRefundSubject, type VoucherTake } from './payment-refunds';
+import type { MembershipStore } from './charity-memberships';
+import type { CardGateway, CountedDonation, Donation, PaymentRepository, VoucherRepository } from './ports';
 
 /**
  * Refunds (issue 17 item 5): the back office gives a completed donation back, whole or in part. Accepting a refund
@@ -25,16 +27,34 @@ import type { CardGateway, CountedDonation, Donation, PaymentRepository } from '
  * and the voucher as each paid. A part refund is part of the charity's donation only (the tip and fee stay), paid back
  * to the card first and then to the voucher: money goes back to the donor's own card before a voucher someone else
  * may have paid for.
+ *
+ * A gift voucher purchase or a membership fee is refunded through the same request, book and workflow; how much and
+ * what it means for the vouchers or the membership is planned in domain/payment-refunds.ts, and it is announced as
+ * PaymentRefunded instead (no match, page or receipt follows it).
  */
 
-/** A refund as the donations table keeps it (beside its donation: DONATION#<id> / REFUND#<refund id>). */
+/**
+ * A refund as the donations table keeps it: DONATION#<id> / REFUND#<refund id>, beside its donation; a voucher
+ * purchase's or membership fee's under its tracking number the same way (domain/payment-refunds.ts).
+ */
 export interface StoredRefund extends Refund {
+  /** The donation's id, or the voucher purchase's or membership fee's tracking number: what the refund is filed under. */
   donationId: string;
-  charityId: string;
+  /** Absent: a donation's refund. */
+  subject?: PaymentRefundSubject;
+  /** The charity whose ledger it comes off (none for a voucher purchase: that money was never a charity's). */
+  charityId?: string;
   country: Donation['country'];
+  /** A voucher purchase's refund: what it took off each voucher's balance when it was accepted (put back if it fails). */
+  voucherTakes?: VoucherTake[];
+  /** A full refund of a membership's latest fee: the membership it ends when it completes. */
+  endsMembership?: string;
 }
 
-/** What a donation has had reserved by refunds (requested or completed), and what completed refunds gave back. */
+/**
+ * What a donation (or a voucher purchase or membership fee's payment) has had reserved by refunds (requested or
+ * completed), and what completed refunds gave back.
+ */
 export interface DonationRefunds {
   /** Bumped by every reservation and release: the condition two refunds at once cannot both pass. */
   version: number;
@@ -53,6 +73,7 @@ export interface RefundBook {
    * first (nothing written); 'repeat' with the refund this key stored before and that request's fingerprint.
    */
   reserve(
+    /** Stored beside its donation (or, with a subject, its payment); a voucher purchase's takes its vouchers' balances too. */
     refund: StoredRefund,
     version: number,
     idempotencyKey: string,
@@ -62,12 +83,15 @@ export interface RefundBook {
   /** The donation's refunds, newest first. */
   list(donationId: string): Promise<StoredRefund[]>;
   /**
-   * Requested -> Completed in one transaction with the donation's refunded parts, the charity's ledger (what it
-   * received less refunds, what it is owed) in the month given, and the dashboards' figures (`figures`: what comes off
-   * the donation's day, gift or page); 'already' when it was recorded before.
+   * Requested -> Completed in one transaction with the donation's (or payment's) refunded parts, the charity's ledger
+   * (what it received less refunds, what it is owed) in the month given, the dashboards' figures (`figures`: what comes
+   * off the donation's day, gift or page) and the membership it ends; 'already' when it was recorded before.
    */
   complete(refund: StoredRefund, at: Date, month: string, figures?: RefundedFigures): Promise<'completed' | 'already'>;
-  /** Requested -> Failed with a message, its reservation released from the donation; 'already' when it had ended. */
+  /**
+   * Requested -> Failed with a message, its reservation released from the donation (or payment) and what it took off
+   * vouchers put back; 'already' when it had ended.
+   */
   fail(refund: StoredRefund, message: string, at: Date): Promise<'failed' | 'already'>;
 }
 
@@ -152,9 +176,21 @@ export function planRefund(donation: Donation, amount: number | undefined): { pa
 /** Attempts when another refund of the same donation keeps moving its version first. */
 const RESERVE_ATTEMPTS = 5;
 
-/** POST /donations/backoffice/payments/{trackingNumber}/refunds: reserves the refund; the workflow starts from the stored item. */
+/** What a refund is planned as, before it is stored. */
+type Planned = Pick<StoredRefund, 'donationId' | 'trackingNumber' | 'parts' | 'isFull' | 'subject' | 'charityId' | 'voucherTakes' | 'endsMembership'> & { version: number };
+
+/**
+ * POST /donations/backoffice/payments/{trackingNumber}/refunds: reserves the refund of a donation, voucher purchase or
+ * membership fee; the workflow starts from the stored item.
+ */
 export async function requestRefund(
-  deps: { payments: Pick<PaymentRepository, 'getDonation' | 'get'>; refunds: RefundBook; clock: Clock },
+  deps: {
+    payments: Pick<PaymentRepository, 'getDonation' | 'get'>;
+    refunds: RefundBook;
+    clock: Clock;
+    vouchers: Pick<VoucherRepository, 'getByCodeHash'>;
+    memberships: Pick<MembershipStore, 'get'>;
+  },
   trackingNumber: string,
   request: RefundRequest,
   idempotencyKey: string,
@@ -163,28 +199,31 @@ export async function requestRefund(
   const fingerprint = JSON.stringify([trackingNumber, request.amount ?? 'all', request.reason]);
   for (let attempt = 0; attempt < RESERVE_ATTEMPTS; attempt++) {
     const donation = await deps.payments.getDonation(trackingNumber);
-    if (!donation) {
-      if (await deps.payments.get(trackingNumber)) throw conflict(REFUND_MESSAGES.notDonation);
-      throw notFound('That payment');
+    let planned: Planned;
+    let country: Donation['country'];
+    if (donation) {
+      planned = { ...planRefund(donation, request.amount), donationId: donation.donationId, trackingNumber: donation.trackingNumber, charityId: donation.priced.charity.id, version: donation.refunds?.version ?? 0 };
+      country = donation.country;
+    } else {
+      const payment = await deps.payments.get(trackingNumber);
+      if (!payment) throw notFound('That payment');
+      planned = { ...(await planPaymentRefund(deps, payment, request.amount)), donationId: payment.trackingNumber, trackingNumber: payment.trackingNumber, version: payment.refunds?.version ?? 0 };
+      country = payment.country;
     }
-    const { parts, isFull } = planRefund(donation, request.amount);
     const now = deps.clock.now();
+    const { version, ...plan } = planned;
     const refund: StoredRefund = {
       refundId: newId(now.getTime()),
-      trackingNumber: donation.trackingNumber,
-      donationId: donation.donationId,
-      charityId: donation.priced.charity.id,
-      country: donation.country,
+      ...plan,
+      country,
       status: 'Requested',
-      isFull,
-      currency: donation.priced.total.currency,
-      parts,
-      total: sum(parts),
+      currency: COUNTRIES[country].currency,
+      total: sum(plan.parts),
       reason: request.reason,
       requestedBy,
       requestedAt: now.toISOString(),
     };
-    const result = await deps.refunds.reserve(refund, donation.refunds?.version ?? 0, idempotencyKey, fingerprint);
+    const result = await deps.refunds.reserve(refund, version, idempotencyKey, fingerprint);
     if (result.outcome === 'reserved') return { created: true, refund: publicRefund(refund) };
     if (result.outcome === 'repeat') {
       if (result.fingerprint !== fingerprint) throw new DomainError('IdempotencyKeyReused');
@@ -195,7 +234,7 @@ export async function requestRefund(
 }
 
 export function publicRefund(refund: StoredRefund): Refund {
-  const { donationId: _d, charityId: _c, country: _country, ...shown } = refund;
+  const { donationId: _d, charityId: _c, country: _country, subject: _s, voucherTakes: _v, endsMembership: _m, ...shown } = refund;
   return shown;
 }
 
@@ -221,13 +260,15 @@ export async function refundCard(
 ): Promise<RefundStep> {
   const refund = await loadRefund(deps.refunds, step);
   if (refund.status !== 'Requested' || refund.parts.card <= 0) return step;
-  const [payment, donation] = await Promise.all([deps.payments.get(refund.trackingNumber), deps.payments.getDonation(refund.donationId)]);
+  const [payment, donation] = await Promise.all([deps.payments.get(refund.trackingNumber), refund.subject ? undefined : deps.payments.getDonation(refund.donationId)]);
+  // The donation's charge, or the voucher purchase's or membership fee's own.
+  const chargeId = refund.subject ? payment?.chargeId : donation?.chargeId;
   // A card part with no charge to refund is a broken invariant: retried, then left pending for a person to look at.
-  if (!payment || !donation?.chargeId) throw new Error(`refund ${refund.refundId}: the donation has no card charge`);
+  if (!payment || !chargeId) throw new Error(`refund ${refund.refundId}: the payment has no card charge`);
   await deps.gateway.refund({
     account: accountOfPayment(payment),
     idempotencyKey: `refund-${refund.refundId}`,
-    chargeId: donation.chargeId,
+    chargeId,
     amount: money(refund.parts.card, refund.currency),
   });
   return step;
@@ -252,10 +293,16 @@ export async function recordRefund(
   const refund = await loadRefund(deps.refunds, step);
   if (refund.status === 'Completed') return step;
   if (refund.status !== 'Requested') throw new Error(`refund ${refund.refundId} is ${refund.status}`);
+  const now = deps.clock.now();
+  const month = localMonth(now, COUNTRY_TIME_ZONES[refund.country]);
+  // A voucher purchase or membership fee: no dashboard counted it as a donation.
+  if (refund.subject) {
+    await deps.refunds.complete(refund, now, month);
+    return step;
+  }
   const donation = await deps.payments.getDonation(refund.donationId);
   if (!donation) throw new Error(`refund ${refund.refundId}: donation ${refund.donationId} does not exist`);
-  const now = deps.clock.now();
-  await deps.refunds.complete(refund, now, localMonth(now, COUNTRY_TIME_ZONES[refund.country]), refundedFigures(donation, refund));
+  await deps.refunds.complete(refund, now, month, refundedFigures(donation, refund));
   return step;
 }
 
@@ -269,10 +316,17 @@ export function refundedFigures(donation: Donation, refund: Pick<StoredRefund, '
 
 /** Announces the completed refund (event id = refund id, so consumers act on it once). */
 export async function emitDonationRefunded(
-  deps: { refunds: Pick<RefundBook, 'get'>; payments: Pick<PaymentRepository, 'getDonation'>; publisher: EventPublisher },
+  deps: { refunds: Pick<RefundBook, 'get'>; payments: Pick<PaymentRepository, 'getDonation' | 'get'>; publisher: EventPublisher },
   step: RefundStep,
 ): Promise<RefundStep> {
   const refund = await loadRefund(deps.refunds, step);
+  if (refund.subject) {
+    // A voucher purchase or membership fee: PaymentRefunded (the payer is e-mailed).
+    const payment = await deps.payments.get(refund.trackingNumber);
+    if (!payment || refund.status !== 'Completed') throw new Error(`refund ${refund.refundId} is not recorded`);
+    await deps.publisher.publish(PaymentRefunded, paymentRefundedData(payment, refund), { id: refund.refundId, correlationId: refund.trackingNumber });
+    return step;
+  }
   const donation = await deps.payments.getDonation(refund.donationId);
   if (!donation || refund.status !== 'Completed') throw new Error(`refund ${refund.refundId} is not recorded`);
   const refunded = donation.refunds?.refunded ?? NO_PARTS;
@@ -283,7 +337,7 @@ export async function emitDonationRefunded(
       donationId: donation.donationId,
       trackingNumber: donation.trackingNumber,
       country: donation.country,
-      charityId: refund.charityId,
+      charityId: donation.priced.charity.id,
       currency: refund.currency,
       donationCents: refund.parts.charity,
       tipCents: refund.parts.tip,

@@ -3,7 +3,7 @@ import { backOfficePaymentParams, backOfficePaymentsQuerySchema, refundRequestSc
 import { accepted, callerName, ok } from '@giving/shared/lambda/http';
 import { paymentDetail, searchPayments } from '../domain/back-office-payments';
 import { requestRefund } from '../domain/refunds';
-import { paymentHistory, payments, paymentSearch, refundHistory, refunds } from '../adapters';
+import { charityMemberships, paymentHistory, payments, paymentSearch, refundHistory, refunds, vouchers } from '../adapters';
 import { donationsRoute } from '../http';
 
 /** GET /donations/backoffice/payments?q=&status=&charityId=&cursor= */
@@ -13,7 +13,7 @@ export const search = donationsRoute({ query: backOfficePaymentsQuerySchema }, a
 export const detail = donationsRoute({ params: backOfficePaymentParams }, async ({ params }) =>
   ok(
     await paymentDetail(
-      { payments: paymentSearch(), workflow: paymentHistory(), donations: payments(), refunds: refunds(), refundWorkflow: refundHistory() },
+      { payments: paymentSearch(), workflow: paymentHistory(), donations: payments(), refunds: refunds(), refundWorkflow: refundHistory(), vouchers: vouchers() },
       params.trackingNumber,
     ),
   ),
@@ -24,6 +24,12 @@ export const detail = donationsRoute({ params: backOfficePaymentParams }, async 
  * workflow now carries out; a retry with the same key answers the same refund (200).
  */
 export const refund = donationsRoute({ params: backOfficePaymentParams, body: refundRequestSchema, idempotencyKey: 'required' }, async ({ params, body, idempotencyKey, caller }) => {
-  const result = await requestRefund({ payments: payments(), refunds: refunds(), clock: systemClock }, params.trackingNumber, body, idempotencyKey as string, callerName(caller));
+  const result = await requestRefund(
+    { payments: payments(), refunds: refunds(), clock: systemClock, vouchers: vouchers(), memberships: charityMemberships() },
+    params.trackingNumber,
+    body,
+    idempotencyKey as string,
+    callerName(caller),
+  );
   return result.created ? accepted({ refund: result.refund }) : ok({ refund: result.refund });
 });

@@ -1,10 +1,11 @@
 import { systemClock } from '@giving/shared/clock';
-import { DonationCompleted, DonationRefunded } from '@giving/shared/events/donations';
+import { DonationCompleted, DonationRefunded, PaymentRefunded } from '@giving/shared/events/donations';
 import { documentClient } from '@giving/shared/lambda/aws';
 import { requireEnv } from '@giving/shared/lambda/env';
 import { dynamoIdempotencyStore } from '@giving/shared/lambda/idempotency';
 import { queueConsumer } from '@giving/shared/lambda/queue';
 import { ENV } from '@giving/shared/manifest';
+import { sendPaymentRefundNotice } from '../domain/payment-refunds';
 import { sendDonationReceipt, sendRefundNotice } from '../domain/receipts';
 import { charities, mailer, payments, receipts, refunds, siteUrl } from '../adapters';
 
@@ -38,4 +39,16 @@ export const refunded = queueConsumer(
       { payments: payments(), receipts: receipts(), charities: charities(), refunds: refunds(), clock: systemClock, mailer: mailer(), siteUrl: siteUrl() },
       envelope.data,
     ),
+);
+
+/** PaymentRefunded -> the gift voucher buyer or member is e-mailed what came back, once per refund. */
+export const paymentRefunded = queueConsumer(
+  {
+    events: [PaymentRefunded],
+    idempotency: {
+      scope: 'send-payment-refund-notice',
+      store: () => dynamoIdempotencyStore({ client: documentClient(), tableName: requireEnv(ENV.tableName('donations')) }),
+    },
+  },
+  async (envelope) => sendPaymentRefundNotice({ mailer: mailer() }, envelope.data),
 );

@@ -291,6 +291,44 @@ describe('/admin/backoffice/payments', () => {
     expect(within(panel).queryByRole('button', { name: /^Refund/ })).toBeNull();
   });
 
+  it('words a voucher purchase’s refund as its unspent value, and a membership’s as its fee that a full refund ends', async () => {
+    const { fetch, user } = start();
+    const voucherLeft = { donation: { cents: 3000, currency: 'NZD' as const }, total: { cents: 3000, currency: 'NZD' as const } };
+    fetch.on('GET', `${API}/KOHA-2026-000001`, json(200, aDetail({ kind: 'Gift voucher', what: 'A $50.00 gift voucher', refundable: voucherLeft })));
+    fetch.on('GET', `${API}/KOHA-2026-000002`, json(200, aDetail({ ...FAILED, status: 'Completed', kind: 'Membership', what: 'Supporter membership', refundable: voucherLeft })));
+    await screen.findByRole('table', { name: 'Payments' });
+    await user.click(screen.getByRole('button', { name: 'Details of KOHA-2026-000001' }));
+    let panel = await screen.findByRole('region', { name: 'Payment KOHA-2026-000001' });
+    expect(await within(panel).findByText('$30.00 left to refund ($30.00 of the voucher’s unspent value).')).toBeTruthy();
+    await user.click(within(panel).getByRole('button', { name: 'Refund payment KOHA-2026-000001' }));
+    let form = within(panel).getByRole('form', { name: 'Refund payment KOHA-2026-000001' });
+    expect(within(form).getByRole('option', { name: 'Everything left: $30.00 (what the voucher has left unspent)' })).toBeTruthy();
+    expect(within(form).getByRole('option', { name: 'Part of the voucher’s unspent value (up to $30.00)' })).toBeTruthy();
+    expect(form.textContent).toContain('What is refunded is taken off the voucher at once, so it can no longer be spent');
+
+    await user.click(screen.getByRole('button', { name: 'Details of KOHA-2026-000002' }));
+    panel = await screen.findByRole('region', { name: 'Payment KOHA-2026-000002' });
+    await user.click(await within(panel).findByRole('button', { name: 'Refund payment KOHA-2026-000002' }));
+    form = within(panel).getByRole('form', { name: 'Refund payment KOHA-2026-000002' });
+    expect(within(form).getByRole('option', { name: 'Part of the membership fee (up to $30.00)' })).toBeTruthy();
+    expect(form.textContent).toContain('The member is e-mailed and Reef Life Trust is owed less. A full refund ends the membership at once; a part refund leaves it as it is.');
+  });
+
+  it('says when nothing is left to refund of a completed payment, and that only a completed one can be refunded', async () => {
+    const { fetch, user } = start();
+    fetch.on('GET', `${API}/KOHA-2026-000001`, json(200, aDetail({ kind: 'Gift voucher', refundable: undefined })));
+    fetch.on('GET', `${API}/KOHA-2026-000002`, json(200, aDetail({ ...FAILED, refundable: undefined })));
+    await screen.findByRole('table', { name: 'Payments' });
+    await user.click(screen.getByRole('button', { name: 'Details of KOHA-2026-000001' }));
+    const spent = await screen.findByRole('region', { name: 'Payment KOHA-2026-000001' });
+    expect(await within(spent).findByText('Nothing is left to refund.')).toBeTruthy();
+    expect(within(spent).queryByRole('button', { name: /^Refund/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Details of KOHA-2026-000002' }));
+    const failed = await screen.findByRole('region', { name: 'Payment KOHA-2026-000002' });
+    expect(await within(failed).findByText('Only a completed payment can be refunded.')).toBeTruthy();
+    expect(within(failed).queryByRole('button', { name: /^Refund/ })).toBeNull();
+  });
+
   it('says when the payment is not found', async () => {
     const { fetch, user } = start();
     fetch.on('GET', `${API}/KOHA-2026-000001`, problem(404, { title: 'Not found' }));

@@ -138,6 +138,38 @@ const REFUND_STATUS_TONES = { Requested: 'accent', Completed: 'success', Failed:
 const REFUND_STATUS_TEXT = { Requested: 'Being refunded', Completed: 'Refunded', Failed: 'Refused' } as const;
 
 /**
+ * How the refund form and list name what a payment's refund gives back: a donation's, a voucher purchase's unspent
+ * value (taken off its vouchers), or a membership's fee (a full refund ends the membership).
+ */
+function refundWords(payment: BackOfficePaymentDetail) {
+  const charity = payment.charity?.name ?? 'the charity';
+  if (payment.kind === 'Gift voucher' || payment.kind === 'Workplace vouchers') {
+    const one = payment.kind === 'Gift voucher';
+    const vouchers = one ? 'the voucher' : 'the vouchers';
+    return {
+      part: one ? 'of the voucher’s unspent value' : 'of the vouchers’ unspent value',
+      everything: `what ${vouchers} ${one ? 'has' : 'have'} left unspent`,
+      hint: 'Paid back to the card.',
+      effect: `The buyer is e-mailed. What is refunded is taken off ${vouchers} at once, so it can no longer be spent; if the card refund is refused, it is put back.`,
+    };
+  }
+  if (payment.kind === 'Membership') {
+    return {
+      part: 'of the membership fee',
+      everything: 'the membership fee, and any tip and card fee',
+      hint: 'Paid back to the card.',
+      effect: `The member is e-mailed and ${charity} is owed less. A full refund ends the membership at once; a part refund leaves it as it is.`,
+    };
+  }
+  return {
+    part: 'of the donation',
+    everything: 'the donation, tip and card fee',
+    hint: 'Paid back to the card first, then to any gift voucher.',
+    effect: `The donor is e-mailed a receipt that replaces theirs; ${charity} is owed less, and any workplace match is given back.`,
+  };
+}
+
+/**
  * The payment's refunds, newest first, and — for BackOffice_ManagePayments, while something is left — "Refund", which
  * opens the refund form. A refund being given back is read again until its workflow ends.
  */
@@ -147,16 +179,17 @@ function Refunds({ payment }: { payment: BackOfficePaymentDetail }) {
   const [open, setOpen] = useState(false);
   const money = (cents: number, currency: Refund['currency']) => paymentMoney({ cents, currency }, payment.country);
   const left = payment.refundable;
+  const words = refundWords(payment);
   return (
     <div className={styles.refunds}>
       {payment.refunds.length === 0 ? (
-        <p className={mutedText}>{left ? 'Nothing has been refunded.' : 'Only a completed donation can be refunded.'}</p>
+        <p className={mutedText}>{left ? 'Nothing has been refunded.' : payment.status === 'Completed' ? 'Nothing is left to refund.' : 'Only a completed payment can be refunded.'}</p>
       ) : (
         <ul className={styles.refundList} aria-label="Refunds">
           {payment.refunds.map((refund) => (
             <li key={refund.refundId} className={styles.refund}>
               <span className={styles.refundAmount}>
-                {money(refund.total, refund.currency)} {refund.isFull ? 'in full' : 'of the donation'}
+                {money(refund.total, refund.currency)} {refund.isFull ? 'in full' : words.part}
               </span>
               <Tag tone={REFUND_STATUS_TONES[refund.status]}>{REFUND_STATUS_TEXT[refund.status]}</Tag>
               <span className={styles.under}>
@@ -181,7 +214,7 @@ function Refunds({ payment }: { payment: BackOfficePaymentDetail }) {
               Refund<span className="visually-hidden"> payment {payment.trackingNumber}</span>
             </Button>{' '}
             <span className={mutedText}>
-              {money(left.total.cents, left.total.currency)} left to refund ({money(left.donation.cents, left.donation.currency)} of the donation).
+              {money(left.total.cents, left.total.currency)} left to refund ({money(left.donation.cents, left.donation.currency)} {words.part}).
             </span>
           </div>
         )
@@ -207,6 +240,7 @@ function RefundForm({ payment, onDone }: { payment: BackOfficePaymentDetail; onD
   const [failure, setFailure] = useState<string>();
   const sent = useRef<{ body?: string; key: string }>({ key: randomId() });
   const left = payment.refundable!;
+  const words = refundWords(payment);
   const money = (cents: number) => paymentMoney({ cents, currency: left.total.currency }, payment.country);
   const {
     register,
@@ -254,18 +288,16 @@ function RefundForm({ payment, onDone }: { payment: BackOfficePaymentDetail; onD
       <SelectField
         label="What to refund"
         options={[
-          { value: 'all', label: `Everything left: ${money(left.total.cents)} (the donation, tip and card fee)` },
-          { value: 'part', label: `Part of the donation (up to ${money(left.donation.cents)})` },
+          { value: 'all', label: `Everything left: ${money(left.total.cents)} (${words.everything})` },
+          { value: 'part', label: `Part ${words.part} (up to ${money(left.donation.cents)})` },
         ]}
         {...register('scope')}
       />
       {scope === 'part' ? (
-        <TextField label="Amount ($)" hint="Paid back to the card first, then to any gift voucher." inputMode="decimal" numeric autoComplete="off" error={errors.amount?.message} {...register('amount')} />
+        <TextField label="Amount ($)" hint={words.hint} inputMode="decimal" numeric autoComplete="off" error={errors.amount?.message} {...register('amount')} />
       ) : null}
       <TextareaField label="Reason" hint="Kept with the refund for the donor’s and the charity’s records." rows={2} error={errors.reason?.message} {...register('reason')} />
-      <p className={mutedText}>
-        The donor is e-mailed a receipt that replaces theirs; {payment.charity?.name ?? 'the charity'} is owed less, and any workplace match is given back.
-      </p>
+      <p className={mutedText}>{words.effect}</p>
       {failure ? <FormMessage>{failure}</FormMessage> : null}
       <FormActions>
         <Button variant="secondary" onClick={onDone}>
