@@ -14,6 +14,8 @@ const chromium = {
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // On CI the browser may still be installing (.ci/run): wait for it before the first test.
+  globalSetup: './tests/e2e/wait-for-browser.ts',
   timeout: 60_000,
   expect: { timeout: 15_000 },
   // Two files at a time, one per core (7.7 min instead of 9.5 for one at a time). The card-number scan reads what all
