@@ -86,3 +86,52 @@ test('the back office refunds part of a donation and sees it refunded', async ({
     )
     .toContain('Your refund from Koha: Kiwi Coast Rescue');
 });
+
+/**
+ * A gift voucher bought by mistake: Alex refunds what is left unspent on it. The form says what a voucher's refund
+ * does; the voucher's balance is taken off at once, and the buyer is e-mailed.
+ */
+test('the back office refunds a gift voucher purchase: its unspent value back to the card, off the voucher', async ({ page, browser }) => {
+  const email = `hemi.${Date.now()}@example.org`;
+  await page.goto('/nz/charity/gift-vouchers/new-voucher');
+  await page.getByRole('button', { name: '$20', exact: true }).click();
+  await page.getByLabel('First Name').fill('Hemi');
+  await page.getByLabel('Last Name').fill('Walker');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await fillCard(page, card(TEST_CARDS.approve));
+  await page.getByRole('button', { name: 'Buy $20.00 Voucher' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you for your gift voucher' })).toBeVisible({ timeout: 30_000 });
+
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const admin = await context.newPage();
+  await admin.goto('/login?returnUrl=/admin/backoffice/payments');
+  await logIn(admin, ALEX);
+  await admin.getByLabel('Tracking number or e-mail').fill(email);
+  await admin.getByLabel('Tracking number or e-mail').press('Enter');
+  const row = admin.getByRole('row').filter({ hasText: 'Hemi Walker' });
+  await expect(row.getByText('Completed')).toBeVisible();
+  await row.getByRole('button', { name: /Details/ }).click();
+  await expect(admin.getByText('$20.00 left to refund ($20.00 of the voucher’s unspent value).')).toBeVisible();
+  await admin.getByRole('button', { name: /^Refund payment/ }).click();
+  const form = admin.getByRole('form', { name: /Refund payment/ });
+  await expect(form.getByText(/taken off the voucher at once, so it can no longer be spent/)).toBeVisible();
+  await form.getByLabel(/Reason/).fill('Bought by mistake');
+  await form.getByRole('button', { name: 'Refund', exact: true }).click();
+  const refunds = admin.getByRole('list', { name: 'Refunds' });
+  await expect(refunds.getByText('$20.00 in full')).toBeVisible();
+  await expect(refunds.getByText('Refunded', { exact: true })).toBeVisible({ timeout: 30_000 });
+  // Nothing is left on the voucher: no more refunds are offered.
+  await expect(admin.getByRole('button', { name: /^Refund payment/ })).toHaveCount(0);
+  await expectNoAxeViolations(admin);
+  await context.close();
+
+  await expect
+    .poll(
+      async () => {
+        const answer = await fetch(`${OUTBOX_URL}/api/messages?to=${encodeURIComponent(email)}`);
+        return ((await answer.json()) as { messages: { subject: string }[] }).messages.map((m) => m.subject);
+      },
+      { timeout: 30_000 },
+    )
+    .toContain('Your refund from Koha: A $20.00 gift voucher');
+});

@@ -150,6 +150,7 @@ function refundWords(payment: BackOfficePaymentDetail) {
       part: one ? 'of the voucher’s unspent value' : 'of the vouchers’ unspent value',
       everything: `what ${vouchers} ${one ? 'has' : 'have'} left unspent`,
       hint: 'Paid back to the card.',
+      records: 'Kept with the refund for the buyer’s and Koha’s records.',
       effect: `The buyer is e-mailed. What is refunded is taken off ${vouchers} at once, so it can no longer be spent; if the card refund is refused, it is put back.`,
     };
   }
@@ -158,6 +159,7 @@ function refundWords(payment: BackOfficePaymentDetail) {
       part: 'of the membership fee',
       everything: 'the membership fee, and any tip and card fee',
       hint: 'Paid back to the card.',
+      records: 'Kept with the refund for the member’s and the charity’s records.',
       effect: `The member is e-mailed and ${charity} is owed less. A full refund ends the membership at once; a part refund leaves it as it is.`,
     };
   }
@@ -165,6 +167,7 @@ function refundWords(payment: BackOfficePaymentDetail) {
     part: 'of the donation',
     everything: 'the donation, tip and card fee',
     hint: 'Paid back to the card first, then to any gift voucher.',
+    records: 'Kept with the refund for the donor’s and the charity’s records.',
     effect: `The donor is e-mailed a receipt that replaces theirs; ${charity} is owed less, and any workplace match is given back.`,
   };
 }
@@ -296,7 +299,7 @@ function RefundForm({ payment, onDone }: { payment: BackOfficePaymentDetail; onD
       {scope === 'part' ? (
         <TextField label="Amount ($)" hint={words.hint} inputMode="decimal" numeric autoComplete="off" error={errors.amount?.message} {...register('amount')} />
       ) : null}
-      <TextareaField label="Reason" hint="Kept with the refund for the donor’s and the charity’s records." rows={2} error={errors.reason?.message} {...register('reason')} />
+      <TextareaField label="Reason" hint={words.records} rows={2} error={errors.reason?.message} {...register('reason')} />
       <p className={mutedText}>{words.effect}</p>
       {failure ? <FormMessage>{failure}</FormMessage> : null}
       <FormActions>
