@@ -27,14 +27,14 @@ const nodeTestFiles = NODE_ROOTS.flatMap((root) =>
 const NODE_GLOBAL_FILES = nodeTestFiles.filter(
   (file) => file.includes('/handlers/') || file === 'shared/ids.test.ts' || GLOBAL_CHANGE.test(readFileSync(path.join(import.meta.dirname, file), 'utf8')),
 );
+const NODE_EXCLUDE = ['**/node_modules/**', '**/.tmp/**', 'cdk.out/**'];
 const NODE_TEST = {
   environment: 'node',
-  exclude: ['**/node_modules/**', '**/.tmp/**', 'cdk.out/**'],
   globalSetup: ['tools/local/src/testing/global-setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
   env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', LOG_LEVEL: 'silent' },
-} as const;
+} satisfies NonNullable<ViteUserConfig['test']>;
 
 /** The SPA's own configuration (web/vite.config.ts), as `vitest` reads it. */
 const web = (typeof webConfig === 'function' ? webConfig({ command: 'serve', mode: 'test' }) : webConfig) as ViteUserConfig;
@@ -52,8 +52,8 @@ export default defineConfig({
       // services' modules again for every file was most of a small file's time. Each file makes its own tables and
       // clients; the files that replace a module or a global, or set the environment, and the acceptance files (each
       // starts a platform, which sets the environment) run in a fresh module graph each.
-      { test: { ...NODE_TEST, name: 'node', isolate: false, include: nodeTestFiles, exclude: [...NODE_TEST.exclude, ...NODE_GLOBAL_FILES] } },
-      { test: { ...NODE_TEST, name: 'node-isolated', include: ['tests/acceptance/**/*.test.ts', ...NODE_GLOBAL_FILES] } },
+      { test: { ...NODE_TEST, name: 'node', isolate: false, include: nodeTestFiles, exclude: [...NODE_EXCLUDE, ...NODE_GLOBAL_FILES] } },
+      { test: { ...NODE_TEST, name: 'node-isolated', include: ['tests/acceptance/**/*.test.ts', ...NODE_GLOBAL_FILES], exclude: NODE_EXCLUDE } },
       // The SPA's files share their workers' modules and DOM (isolate: false): a fresh happy-dom window and module graph
       // per file cost more than the tests themselves (the SPA's files alone: 190 s, now about 75 s). setup.ts empties what a test leaves behind
       // (the DOM, storage, cookies, stubs); the files that replace a module with vi.mock run on their own, as the
