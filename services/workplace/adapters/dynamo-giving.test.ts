@@ -96,6 +96,14 @@ describe('a refund in the workplace’s giving (DynamoDB Local)', () => {
     expect(await figures()).toMatchObject({ report: { amount: NZD(0), donations: 0, donors: 0 }, dashboard: { amount: NZD(0), donations: 0 } });
   });
 
+  it('reaches the workplace the gift was made in after the member has left it', async () => {
+    const { completed, refunded, figures } = await aWorkplaceWithAGift();
+    await roles.saveWorkplaceMembership({ memberId: completed.donorMemberId!, workplaceId: (await giving.workplacesHolding(completed.donationId))[0]!, workplaceName: 'Tasman Engineering', roles: [], version: '2' });
+    expect(await roles.workplacesOf(completed.donorMemberId!)).toEqual([]);
+    expect(await recordMemberRefund({ giving, roles }, refunded(1000))).toBe(1);
+    expect((await figures()).report).toEqual({ amount: NZD(1000), donations: 1, donors: 1 });
+  });
+
   it('a guest’s refund, or one for a donation the workplace never had, changes nothing', async () => {
     const { refunded, figures } = await aWorkplaceWithAGift();
     const { donorMemberId: _member, ...guest } = refunded(0);

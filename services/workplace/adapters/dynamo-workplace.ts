@@ -388,8 +388,12 @@ export function dynamoEligibilityStore(client: DynamoDBDocumentClient, tableName
  */
 export function dynamoGivingStore(client: DynamoDBDocumentClient, tableName: string): GivingStore {
   const giftKey = (workplaceId: string, completedAt: string, donationId: string) => ({ pk: pkOf(workplaceId), sk: `GIVING#${completedAt}#${donationId}` });
+  const holderKey = (donationId: string, workplaceId: string) => ({ pk: `GIFTOF#${donationId}`, sk: `WORKPLACE#${workplaceId}` });
   return {
     async save(gift) {
+      // Which workplaces hold the gift, first (a pointer to a gift not yet written is harmless: a refund finds nothing
+      // there): a refund reaches them even after the member has left one.
+      await client.send(new PutCommand({ TableName: tableName, Item: { ...holderKey(gift.donationId, gift.workplaceId), workplaceId: gift.workplaceId } }));
       // Written once: a DonationCompleted delivered again after a refund must not put the refunded amount back.
       try {
         await client.send(
@@ -417,6 +421,15 @@ export function dynamoGivingStore(client: DynamoDBDocumentClient, tableName: str
         if (isConditionFailure(error)) return 'unchanged';
         throw error;
       }
+    },
+    async workplacesHolding(donationId) {
+      const items = await queryAll(client, {
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': `GIFTOF#${donationId}` },
+        ConsistentRead: true,
+      });
+      return items.map((item) => String(item.workplaceId));
     },
     async *between(workplaceId, fromIso, toIso) {
       for await (const item of queryPages(client, {

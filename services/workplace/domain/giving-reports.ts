@@ -36,6 +36,8 @@ export interface WorkplaceGift {
 export interface GivingStore {
   /** Keeps the gift once: saving it again (a redelivered DonationCompleted) changes nothing. */
   save(gift: WorkplaceGift): Promise<void>;
+  /** The workplaces the donation's gift was saved in (kept with the gift: the member may have left one since). */
+  workplacesHolding(donationId: string): Promise<string[]>;
   /** Lowers the gift's amount to what is left of it after a refund; 'unchanged' when it is not there or already lower. */
   recordRefund(workplaceId: string, gift: Pick<WorkplaceGift, 'completedAt' | 'donationId'>, remainingCents: number): Promise<'recorded' | 'unchanged'>;
   /** The workplace's gifts completed in [from, to), oldest first, a page at a time. */
@@ -68,17 +70,19 @@ export async function recordMemberDonation(
 }
 
 /**
- * DonationRefunded for a member's donation -> in each of their workplaces' giving, the donation counts for what is left
- * of it (a donation refunded in full no longer counts at all: reports and the dashboard skip it).
+ * DonationRefunded for a member's donation -> in each workplace's giving that holds it (where it was saved, even one the
+ * member has left since; and, for gifts saved before that was kept, their workplaces now), the donation counts for
+ * what is left of it (a donation refunded in full no longer counts at all: reports and the dashboard skip it).
  */
 export async function recordMemberRefund(
-  deps: { giving: Pick<GivingStore, 'recordRefund'>; roles: Pick<TenantRoleCopy, 'workplacesOf'> },
+  deps: { giving: Pick<GivingStore, 'recordRefund' | 'workplacesHolding'>; roles: Pick<TenantRoleCopy, 'workplacesOf'> },
   refund: EventData<typeof DonationRefunded>,
 ): Promise<number> {
   if (!refund.donorMemberId) return 0;
+  const [holding, current] = await Promise.all([deps.giving.workplacesHolding(refund.donationId), deps.roles.workplacesOf(refund.donorMemberId)]);
   let recorded = 0;
-  for (const workplace of await deps.roles.workplacesOf(refund.donorMemberId)) {
-    if ((await deps.giving.recordRefund(workplace.workplaceId, refund, refund.remainingDonationCents)) === 'recorded') recorded += 1;
+  for (const workplaceId of new Set([...holding, ...current.map((workplace) => workplace.workplaceId)])) {
+    if ((await deps.giving.recordRefund(workplaceId, refund, refund.remainingDonationCents)) === 'recorded') recorded += 1;
   }
   return recorded;
 }
