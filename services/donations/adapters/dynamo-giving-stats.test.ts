@@ -176,6 +176,37 @@ describe('the dashboards’ running figures (DynamoDB Local)', () => {
     expect(await figures()).toEqual({ month: { donations: 0, cents: 0, day21: 0 }, gift: [], platform: { donations: -1, cents: -4000 } });
   });
 
+  it('two part refunds completing at the same moment: the later reads again, and the donation leaves the counts once none is left', async () => {
+    const charity = await aCharity();
+    const donation = await aDonation(charity, 4000, '2026-11-20T23:00:00.000Z', { gift: chick });
+    await countDonation({ ledger }, donation);
+    const deps = { payments, refunds, clock: fixedClock('2026-11-21T09:00:00Z'), vouchers, memberships };
+    const steps = await Promise.all(
+      [1500, 2500].map(async (amount) => {
+        const { refund } = await requestRefund(deps, donation.trackingNumber, { amount, reason: 'Gave twice' }, `key-${newId()}`, 'Alex Morgan');
+        return { refundId: refund.refundId, donationId: donation.donationId };
+      }),
+    );
+    // Both workflows record at once: each has worked out "some is left" from the donation before either writes.
+    let arrived = 0;
+    let release: () => void = () => undefined;
+    const together = new Promise<void>((resolve) => (release = resolve));
+    const atOnce: typeof refunds = {
+      ...refunds,
+      complete: async (...args) => {
+        if (++arrived === 2) release();
+        await together;
+        return refunds.complete(...args);
+      },
+    };
+    const first = await Promise.allSettled(steps.map((step) => recordRefund({ ...deps, refunds: atOnce }, step)));
+    expect(first.filter((result) => result.status === 'rejected')).toHaveLength(1);
+    // The workflow retries the one that lost: it reads the donation again.
+    for (const step of steps) await recordRefund(deps, step);
+    const dashboard = await charityDonationsDashboard({ stats, charities }, charity.id, NOW);
+    expect(dashboard.donations[0]!.thisMonth).toMatchObject({ donations: 0, amount: { cents: 0 } });
+  });
+
   it('adds every charity’s donations to the platform’s day, per currency', async () => {
     const before = await platformDonationsDashboard({ stats }, NOW);
     const [first, second] = [await aCharity(), await aCharity()];

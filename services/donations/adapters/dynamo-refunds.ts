@@ -176,8 +176,13 @@ export function dynamoRefundBook(client: DynamoDBDocumentClient, tableName: stri
                   TableName: tableName,
                   Key: holderKey(refund),
                   UpdateExpression: `ADD ${refunded.add}, refundCount :one`,
-                  ConditionExpression: 'attribute_exists(pk)',
-                  ExpressionAttributeValues: { ...refunded.values, ':one': 1 },
+                  // Whether the donation leaves the dashboards' counts was worked out from what had been refunded: two
+                  // refunds completing at once must not both read "some is left" (the later one fails here, and its
+                  // workflow step reads the donation again and retries).
+                  ConditionExpression: figures
+                    ? `attribute_exists(pk) AND (${figures.refundedBefore === 0 ? 'attribute_not_exists(refundedCharityCents) OR ' : ''}refundedCharityCents = :before)`
+                    : 'attribute_exists(pk)',
+                  ExpressionAttributeValues: { ...refunded.values, ':one': 1, ...(figures ? { ':before': figures.refundedBefore } : {}) },
                 },
               },
               ...(charityId ? ledgerUpdates(tableName, charityId, month, amount, refund.currency) : []),

@@ -103,6 +103,11 @@ export interface RefundBook {
 export interface RefundedFigures {
   entry: CountedDonation;
   donations: 0 | 1;
+  /**
+   * What of the charity's donation completed refunds had given back when `donations` was worked out: the record holds
+   * only while that is still so (another refund completing at the same moment makes this one read again and retry).
+   */
+  refundedBefore: number;
 }
 
 export interface VoucherRefunds {
@@ -310,8 +315,9 @@ export async function recordRefund(
 export function refundedFigures(donation: Donation, refund: Pick<StoredRefund, 'parts' | 'currency'>): RefundedFigures | undefined {
   const counted = countedDonationOf(donation);
   if (!counted || refund.parts.charity <= 0) return undefined;
-  const left = donation.priced.amount.cents - (donation.refunds?.refunded.charity ?? 0) - refund.parts.charity;
-  return { entry: { ...counted, amount: money(refund.parts.charity, refund.currency) }, donations: left <= 0 ? 1 : 0 };
+  const refundedBefore = donation.refunds?.refunded.charity ?? 0;
+  const left = donation.priced.amount.cents - refundedBefore - refund.parts.charity;
+  return { entry: { ...counted, amount: money(refund.parts.charity, refund.currency) }, donations: left <= 0 ? 1 : 0, refundedBefore };
 }
 
 /** Announces the completed refund (event id = refund id, so consumers act on it once). */
