@@ -5,6 +5,12 @@ import { card, fillCard, fillDonor, logIn, OUTBOX_URL } from './support';
 
 const ALEX = { email: 'alex.morgan@koha.nz', password: 'Koha-demo-2026!' };
 
+/** The subjects of the e-mails sent to this address, from the local outbox. */
+async function subjectsMailedTo(email: string): Promise<string[]> {
+  const answer = await fetch(`${OUTBOX_URL}/api/messages?to=${encodeURIComponent(email)}`);
+  return ((await answer.json()) as { messages: { subject: string }[] }).messages.map((m) => m.subject);
+}
+
 /**
  * Issue 17 item 4, as support meets it: a donor says their card was declined; Alex finds their payments by e-mail in
  * the back office, opens the declined one and reads what happened to it, step by step.
@@ -76,15 +82,7 @@ test('the back office refunds part of a donation and sees it refunded', async ({
   await context.close();
 
   // The donor hears of it, with the receipt that replaces theirs.
-  await expect
-    .poll(
-      async () => {
-        const answer = await fetch(`${OUTBOX_URL}/api/messages?to=${encodeURIComponent(email)}`);
-        return ((await answer.json()) as { messages: { subject: string }[] }).messages.map((m) => m.subject);
-      },
-      { timeout: 30_000 },
-    )
-    .toContain('Your refund from Koha: Kiwi Coast Rescue');
+  await expect.poll(() => subjectsMailedTo(email), { timeout: 30_000 }).toContain('Your refund from Koha: Kiwi Coast Rescue');
 });
 
 /**
@@ -125,13 +123,5 @@ test('the back office refunds a gift voucher purchase: its unspent value back to
   await expectNoAxeViolations(admin);
   await context.close();
 
-  await expect
-    .poll(
-      async () => {
-        const answer = await fetch(`${OUTBOX_URL}/api/messages?to=${encodeURIComponent(email)}`);
-        return ((await answer.json()) as { messages: { subject: string }[] }).messages.map((m) => m.subject);
-      },
-      { timeout: 30_000 },
-    )
-    .toContain('Your refund from Koha: A $20.00 gift voucher');
+  await expect.poll(() => subjectsMailedTo(email), { timeout: 30_000 }).toContain('Your refund from Koha: A $20.00 gift voucher');
 });

@@ -2,7 +2,6 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '@giving/shared/clock';
 import { REFUND_MESSAGES } from '@giving/shared/contracts/back-office-payments';
-import { DomainError } from '@giving/shared/errors';
 import { newId } from '@giving/shared/ids';
 import type { OutgoingMail } from '@giving/shared/mail';
 import { money } from '@giving/shared/money';
@@ -13,6 +12,7 @@ import { dynamoPaymentRepository } from '../adapters/dynamo-payments';
 import { dynamoRefundBook } from '../adapters/dynamo-refunds';
 import { dynamoVoucherRepository } from '../adapters/dynamo-vouchers';
 import donations from '../service';
+import { refused } from './test-support';
 import { recordMembershipPayment, type MembershipStore, type PricedMembership } from './charity-memberships';
 import { MOST_VOUCHERS_PER_REFUND, paymentRefundedData, planPaymentRefund, sendPaymentRefundNotice } from './payment-refunds';
 import type { NewPayment, Payment, PaymentRepository, VoucherRepository } from './ports';
@@ -22,15 +22,6 @@ import { priceVoucherPurchase, voucherCodeBook, voucherFor } from './vouchers';
 const codes = voucherCodeBook('test-voucher-code-key-0123456789');
 const clock = fixedClock('2026-11-25T01:00:00Z');
 const NZD = (cents: number) => money(cents, 'NZD');
-
-const refused = async (promise: Promise<unknown>) => {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(DomainError);
-  return error as DomainError;
-};
 
 describe('refunds of voucher purchases and membership fees (DynamoDB Local)', () => {
   let tables: Awaited<ReturnType<typeof testTables>>;

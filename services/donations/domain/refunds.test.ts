@@ -1,8 +1,8 @@
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '@giving/shared/clock';
+import type { DomainError } from '@giving/shared/errors';
 import { REFUND_MESSAGES } from '@giving/shared/contracts/back-office-payments';
-import { DomainError } from '@giving/shared/errors';
 import { newId } from '@giving/shared/ids';
 import { documentLines } from '@giving/shared/printing/printable';
 import { testTables } from '../../../tools/local/src/testing/dynamo';
@@ -12,6 +12,7 @@ import { dynamoRefundBook } from '../adapters/dynamo-refunds';
 import { dynamoMembershipStore } from '../adapters/dynamo-charity-memberships';
 import { dynamoVoucherRepository } from '../adapters/dynamo-vouchers';
 import donations from '../service';
+import { refused } from './test-support';
 import type { Donation, PaymentRepository, VoucherRepository } from './ports';
 import type { MembershipStore } from './charity-memberships';
 import { receiptAmounts, receiptDocument } from './receipts';
@@ -42,15 +43,6 @@ function aDonation(overrides: Partial<Donation> = {}): Donation {
     ...overrides,
   };
 }
-
-const refused = async (promise: Promise<unknown>) => {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(DomainError);
-  return error as DomainError;
-};
 
 describe('planning a refund', () => {
   it('a full refund gives back everything the donor paid, to the card (with the fee) and to the voucher', () => {

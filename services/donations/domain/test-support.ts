@@ -1,3 +1,5 @@
+import { expect } from 'vitest';
+import { DomainError } from '@giving/shared/errors';
 import type { Gift } from '@giving/shared/contracts/donations';
 import type { CharityPaymentRequest, GiftPaymentRequest, MemberGiftPaymentRequest } from '@giving/shared/contracts/donations';
 import { DEFAULT_TRANSACTION_PROCESSING_FEES, type MerchantAccount, type PaymentGatewaySettings } from '@giving/shared/contracts/payment-gateway';
@@ -157,4 +159,14 @@ export function scriptedGateway(answers: {
     },
     async removeSavedCard() {},
   };
+}
+
+/** The DomainError a call is refused with (the test fails if it resolves, or throws anything else). */
+export async function refused(promise: Promise<unknown>): Promise<DomainError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(DomainError);
+  return error as DomainError;
 }
