@@ -22,13 +22,10 @@ const nodeTestFiles = NODE_ROOTS.flatMap((root) =>
 /**
  * The node test files that need a fresh module graph: those that change something global (found by reading them), the
  * handlers' (a handler keeps its adapters in module-level singletons made from the environment of its first call), and
- * the ids' (it asserts the order of ids made from the module's own clock, which other files move), and the OpenAPI
- * document's (it names schemas by object identity across handler modules it imports by file URL: in a shared worker a
- * module another file loaded first under another specifier is a second instance, and the document came out different).
+ * the ids' (it asserts the order of ids made from the module's own clock, which other files move).
  */
-const NODE_OWN_STATE = ['shared/ids.test.ts', 'tools/openapi/document.test.ts'];
 const NODE_GLOBAL_FILES = nodeTestFiles.filter(
-  (file) => file.includes('/handlers/') || NODE_OWN_STATE.includes(file) || GLOBAL_CHANGE.test(readFileSync(path.join(import.meta.dirname, file), 'utf8')),
+  (file) => file.includes('/handlers/') || file === 'shared/ids.test.ts' || GLOBAL_CHANGE.test(readFileSync(path.join(import.meta.dirname, file), 'utf8')),
 );
 const NODE_EXCLUDE = ['**/node_modules/**', '**/.tmp/**', 'cdk.out/**'];
 const NODE_TEST = {
