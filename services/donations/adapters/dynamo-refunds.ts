@@ -154,9 +154,6 @@ export function dynamoRefundBook(client: DynamoDBDocumentClient, tableName: stri
 
     async complete(refund, at, month, figures) {
       const refunded = addParts('refunded', refund.parts, 1);
-      const amount = refund.parts.charity;
-      // A donation's or membership fee's charity is owed less; a voucher purchase's money was never a charity's.
-      const charityId = refund.subject === 'VoucherPurchase' ? undefined : refund.charityId;
       try {
         await client.send(
           new TransactWriteCommand({
@@ -185,7 +182,8 @@ export function dynamoRefundBook(client: DynamoDBDocumentClient, tableName: stri
                   ExpressionAttributeValues: { ...refunded.values, ':one': 1, ...(figures ? { ':before': figures.refundedBefore } : {}) },
                 },
               },
-              ...(charityId ? ledgerUpdates(tableName, charityId, month, amount, refund.currency) : []),
+              // A donation's or membership fee's charity is owed less; a voucher purchase has no charity (its money never was one's).
+              ...(refund.charityId ? ledgerUpdates(tableName, refund.charityId, month, refund.parts.charity, refund.currency) : []),
               ...(refund.endsMembership ? [endMembershipUpdate(tableName, refund.endsMembership, at)] : []),
               ...(figures ? givingStatsUpdates(tableName, figures.entry, { donations: -figures.donations, cents: -figures.entry.amount.cents }) : []),
             ],
