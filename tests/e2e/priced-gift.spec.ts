@@ -67,7 +67,9 @@ test.describe('a priced gift is sold at its price', () => {
     await expect(card.getByText('Area of greatest need')).toBeVisible();
     await card.getByRole('link', { name: 'Where it is needed most' }).click();
 
+    // The charity page has its own checkout: the gift's heading says the gift page has replaced it.
     const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1, name: 'Where it is needed most' })).toBeVisible();
     await expect(main.getByLabel('Donation Amount')).toBeEditable();
     await main.getByRole('group', { name: 'Quick amounts' }).getByRole('button', { name: '$50' }).click();
     await expect(main.getByLabel('Donation Amount')).toHaveValue('50.00');
