@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
+import LongestFirst from './tools/local/src/testing/longest-first';
 import webConfig from './web/vite.config';
 
 /**
@@ -47,6 +48,8 @@ export default defineConfig({
     // at a time on two cores keeps the CPUs busy (vitest's default is cores - 1: one file at a time here). Set for the
     // whole run: projects with different maxWorkers would need separate sequence groups, run one after the other.
     maxWorkers: 3,
+    // Longest files first by a committed table, not by this machine's cache, which CI never has (longest-first.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       // The node unit tests share their workers' modules (isolate: false), as the SPA's do: loading the AWS SDK and the
       // services' modules again for every file was most of a small file's time. Each file makes its own tables and
