@@ -25,6 +25,8 @@ const password = 'Koha-test-2026!x';
 let memberToken = '';
 let memberId = '';
 let trackingNumber = '';
+/** A gift Hine gave as a guest, with her e-mail, before she had an account. */
+let guestTrackingNumber = '';
 
 const asMember = <T = Record<string, unknown>>(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
   fetch(`${platform.siteUrl}/api${path}`, {
@@ -37,6 +39,30 @@ beforeAll(async () => {
   platform = await startTestPlatform(9500);
   client = platformClient(platform);
   for (const user of DEMO_USERS) tokens.set(user.role, await client.idToken(user.email, DEMO_PASSWORD));
+  gift = (await call<Gift>('/donations/gifts/kiwi-coast-rescue/feed-a-kiwi-chick')).body;
+  const guest = await fetch(`${platform.siteUrl}/api/donations/payments`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': `pd-guest-${crypto.randomUUID()}` },
+    body: JSON.stringify(
+      withFee({
+        pageType: 'GIFT',
+        country: 'nz' as const,
+        giftId: gift.id,
+        donationAmount: gift.price.cents,
+        quantity: 1,
+        supportingAmount: 0,
+        paymentType: 'CARD',
+        isRecurring: false,
+        isAnonymous: false,
+        receiptName: 'Hine T',
+        donor: { firstName: 'Hine', lastName: 'T', email: email.toUpperCase() },
+        card: await client.cardToken(TEST_CARDS.approve, 'Hine T'),
+      }),
+    ),
+  });
+  expect(guest.status).toBe(202);
+  guestTrackingNumber = ((await guest.json()) as { trackingNumber: string }).trackingNumber;
+  expect((await client.settle(guestTrackingNumber)).paymentProcessingStatus).toBe('Completed');
   const cognito = new CognitoIdentityProviderClient({ endpoint: platform.urls.cognito, region: 'ap-southeast-2', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   await cognito.send(
     new AdminCreateUserCommand({
@@ -54,7 +80,6 @@ beforeAll(async () => {
   memberToken = await client.idToken(email, password);
   memberId = ((await asMember<{ primaryAccount: { id: string } }>('/accounts/me')).body).primaryAccount.id;
   expect((await asMember('/accounts/me/profile', { method: 'PUT', body: { firstName: 'Hine', lastName: 'Tūhoe' } })).status).toBe(200);
-  gift = (await call<Gift>('/donations/gifts/kiwi-coast-rescue/feed-a-kiwi-chick')).body;
   const payment: MemberGiftPaymentRequest = withFee({
     pageType: 'GIFT',
     country: 'nz' as const,
@@ -104,8 +129,10 @@ describe('Download my data', () => {
     expect(data.member).toEqual({ id: memberId, email });
     expect(Object.keys(data.services).sort()).toEqual(['accounts', 'donations', 'fundraising', 'matching', 'volunteering', 'workplace']);
     expect(data.services.accounts!.datasets.profile!.rows[0]).toMatchObject({ email, firstName: 'Hine', lastName: 'Tūhoe' });
-    // Their donation, from the donations service's own part.
-    expect(JSON.stringify(data.services.donations)).toContain(trackingNumber);
+    // Their donation, from the donations service's own part, and the one they gave as a guest with their e-mail.
+    expect(data.services.donations!.datasets.donations!.rows.map((row) => row.trackingNumber)).toEqual([trackingNumber]);
+    expect(data.services.donations!.datasets['guest-donations']!.rows).toEqual([expect.objectContaining({ trackingNumber: guestTrackingNumber, donorName: 'Hine T' })]);
+    expect(strFromU8(zip['donations/guest-donations.csv']!)).toContain(guestTrackingNumber);
     expect(strFromU8(zip['README.txt']!)).toContain('accounts/profile.csv');
     expect(strFromU8(zip['accounts/profile.csv']!)).toContain(email);
 
@@ -166,5 +193,9 @@ describe('Delete my account', () => {
     expect(text).toContain(trackingNumber);
     expect(text).not.toContain(email);
     expect(text).not.toContain('Hine');
+    // So does the gift they gave as a guest with their e-mail.
+    const guestPayment = await call<Record<string, unknown>>(`/donations/backoffice/payments/${guestTrackingNumber}`, { role: 'backOffice' });
+    expect(guestPayment.body).toMatchObject({ trackingNumber: guestTrackingNumber, status: 'Completed' });
+    expect(JSON.stringify(guestPayment.body).toLowerCase()).not.toMatch(new RegExp(`${email.replace(/[.]/g, '\\.')}|hine`));
   });
 });

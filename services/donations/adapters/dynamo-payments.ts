@@ -8,6 +8,7 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { queryAll } from '@giving/shared/dynamo-query';
 import { ID_TIME_LENGTH, idFor, seededTail } from '@giving/shared/ids';
 import type { Donation, NewPayment, Payment, PaymentRepository, PricedPayment, PricedVoucherPurchase } from '../domain/ports';
 import { donationFromItem, takeRefunds } from './donation-items';
@@ -19,7 +20,9 @@ import { memberHistoryKeys } from './dynamo-member-giving';
  *   PAYMENT#<key tail>           / PAYMENT     -> the payment, with the idempotency key and request fingerprint that
  *                                                 made it; while unfinished, gsi1 = OPEN#<day> / createdAt;
  *                                                 gsi4 = PAYMENTS#<month> / <createdAt>#<tracking number> (the back
- *                                                 office's list, newest first), donorEmailLower (its search)
+ *                                                 office's list, newest first), donorEmailLower (its search);
+ *                                                 gsi3 = PAYER#<donor e-mail, lower case> / <createdAt>#<tracking
+ *                                                 number> (a person's payments, signed in or not: their own data)
  *   DONATION#<donation id>       / DONATION    -> the donation; gsi1 = CHARITY#<charity id> / DONATION#<id>
  *                                                 gsi2 = CHARITY#<charity id>#DONATIONS / <completedAt>#<id> (the donation report)
  *                                                 gsi3 = MEMBER#<member id> / <completedAt>#<id> (the member's history)
@@ -35,6 +38,8 @@ const OPEN_DAYS_SCANNED = 3;
 export const paymentKey = (trackingNumber: string) => ({ pk: `PAYMENT#${trackingNumber.slice(ID_TIME_LENGTH)}`, sk: 'PAYMENT' });
 const paymentKeyOf = (idempotencyKey: string) => ({ pk: `PAYMENT#${seededTail(idempotencyKey)}`, sk: 'PAYMENT' });
 export const donationKey = (donationId: string) => ({ pk: `DONATION#${donationId}`, sk: 'DONATION' });
+/** A payment's place among the payments made with its donor's e-mail (gsi3): how a person's own data finds them. */
+const payerKeys = (email: string, createdAt: string, trackingNumber: string) => ({ gsi3pk: `PAYER#${email.trim().toLowerCase()}`, gsi3sk: `${createdAt}#${trackingNumber}` });
 
 /**
  * The one write that completes a payment, inside the transaction that records what it paid for (a donation, a voucher,
@@ -76,10 +81,10 @@ export const donationItem = (donation: Donation) => ({
 });
 const openDay = (iso: string) => `OPEN#${iso.slice(0, 10)}`;
 
-type PaymentItem = Payment & { pk: string; sk: string; gsi1pk?: string; gsi1sk?: string; gsi4pk?: string; gsi4sk?: string; donorEmailLower?: string; fingerprint: string };
+type PaymentItem = Payment & { pk: string; sk: string; gsi1pk?: string; gsi1sk?: string; gsi3pk?: string; gsi3sk?: string; gsi4pk?: string; gsi4sk?: string; donorEmailLower?: string; fingerprint: string };
 
 export function toPayment(item: Record<string, unknown>): Payment {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, gsi4pk: _g3, gsi4sk: _g4, donorEmailLower: _e, fingerprint: _f, ...rest } = item as unknown as PaymentItem;
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, gsi3pk: _p1, gsi3sk: _p2, gsi4pk: _g3, gsi4sk: _g4, donorEmailLower: _e, fingerprint: _f, ...rest } = item as unknown as PaymentItem;
   const payment = rest as unknown as Record<string, unknown>;
   // A voucher purchase's or membership fee's refunds are kept on its payment (a donation's on the donation).
   const refunds = takeRefunds(item, payment);
@@ -119,6 +124,7 @@ export function dynamoPaymentRepository(client: DynamoDBDocumentClient, tableNam
         gsi4pk: paymentsMonth(payment.createdAt),
         gsi4sk: `${payment.createdAt}#${trackingNumber}`,
         donorEmailLower: payment.donor.email.trim().toLowerCase(),
+        ...payerKeys(payment.donor.email, payment.createdAt, trackingNumber),
       };
       try {
         await client.send(
@@ -237,6 +243,16 @@ export function dynamoPaymentRepository(client: DynamoDBDocumentClient, tableNam
     async getDonation(donationId) {
       const result = await client.send(new GetCommand({ TableName: tableName, Key: donationKey(donationId), ConsistentRead: true }));
       return result.Item ? donationFromItem(result.Item) : undefined;
+    },
+
+    async listByDonorEmail(email) {
+      const items = await queryAll(client, {
+        TableName: tableName,
+        IndexName: 'gsi3',
+        KeyConditionExpression: 'gsi3pk = :payer',
+        ExpressionAttributeValues: { ':payer': payerKeys(email, '', '').gsi3pk },
+      });
+      return items.map(toPayment);
     },
 
     async listStuck(before, limit) {

@@ -103,7 +103,7 @@ export function dynamoMemberRecords(client: DynamoDBDocumentClient, tableName: s
       // The key is the tracking number's tail: another time part is another payment, not this one.
       if (item?.trackingNumber !== trackingNumber) return false;
       const card = item.card as Record<string, unknown> | undefined;
-      const removed = ['memberId', 'clientAddress', 'donorEmailLower', 'message', 'donorMessage', ...(card ? ['card.customerId', 'card.savedCardId'] : [])];
+      const removed = ['memberId', 'clientAddress', 'donorEmailLower', 'gsi3pk', 'gsi3sk', 'message', 'donorMessage', ...(card ? ['card.customerId', 'card.savedCardId'] : [])];
       // The item stays keyed by the key's tail; the key itself is only compared by a repeat, which no one can now send.
       const key = String(item.idempotencyKey ?? '');
       const namesMember = memberId !== '' && key.includes(memberId);
@@ -113,7 +113,7 @@ export function dynamoMemberRecords(client: DynamoDBDocumentClient, tableName: s
         UpdateExpression: `SET donor = :donor, receiptName = :name${namesMember ? ', idempotencyKey = :key' : ''} REMOVE ${removed.join(', ')}`,
         // Only an ended payment: one still being charged is the workflow's, and it is never one of the member's records here.
         ConditionExpression:
-          'trackingNumber = :trackingNumber AND #status IN (:completed, :failed) AND (attribute_exists(memberId) OR attribute_exists(donorEmailLower) OR donor.email <> :none OR receiptName <> :name)',
+          'trackingNumber = :trackingNumber AND #status IN (:completed, :failed) AND (attribute_exists(memberId) OR attribute_exists(donorEmailLower) OR attribute_exists(gsi3pk) OR donor.email <> :none OR receiptName <> :name)',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':donor': ERASED_PERSON,

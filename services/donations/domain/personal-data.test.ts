@@ -30,11 +30,11 @@ import { attemptKey, type CardTestingDeps } from './card-testing';
 import { createPlan, joinMembership } from './charity-memberships';
 import { countDonation } from './charity-reports';
 import { chargeCard, failPayment, recordDonation, validatePayment } from './payment-steps';
-import { createMemberPayment } from './payments';
+import { createMemberPayment, createPayment } from './payments';
 import { eraseMemberData, gatherMemberData, type EraseDeps, type GatherDeps } from './personal-data';
 import type { Donation, StoredPayrollPledge } from './ports';
 import { followUpMemberDonation } from './recurring-donations';
-import { aCharity, aGiftWithoutPrice, aMemberRequest, aSignedInMember, feeFor, gatewaySettings, scriptedGateway } from './test-support';
+import { aCharity, aGiftWithoutPrice, aMemberRequest, aRequest, aSignedInMember, feeFor, gatewaySettings, scriptedGateway } from './test-support';
 import { createVoucherPurchase, voucherCodeBook } from './vouchers';
 
 /**
@@ -118,7 +118,7 @@ const eraseDeps = (): EraseDeps => ({
 
 /** A token of the Trust's account (the nz card fields' encrypted variant). */
 async function cardToken() {
-  const body = await encryptedCardToken(sandbox.url, TRUST_CLIENT_KEY, { name: 'Dana Whitfield', number: TEST_CARDS.approve, expMonth: '12', expYear: '39', cvc: '123' });
+  const body = await encryptedCardToken(sandbox.url, TRUST_CLIENT_KEY, { name: 'Card Holder', number: TEST_CARDS.approve, expMonth: '12', expYear: '39', cvc: '123' });
   return { token: body.id, cardType: body.card.brand, last4: body.card.last4 };
 }
 
@@ -147,6 +147,16 @@ async function give(member: ReturnType<typeof aSignedInMember>, giftId: string, 
   return runWorkflow(trackingNumber);
 }
 
+/** A guest's gift, paid by card through the workflow (or, `failed`, a payment the workflow failed before any charge). */
+async function giveAsGuest(giftId: string, donor: { firstName: string; lastName: string; email: string }, donationAmount: number, { failed = false } = {}) {
+  const request = aRequest(giftId, { quantity: 1, donationAmount, supportingAmount: 0, donor, receiptName: `${donor.firstName} ${donor.lastName}`, card: await cardToken() });
+  const { payments, charities, gifts, cardTesting } = adapters;
+  const { trackingNumber } = await createPayment({ payments, charities, gifts, cardTesting, gatewaySettings, clock }, request, key(), '198.51.100.4');
+  if (!failed) return runWorkflow(trackingNumber);
+  await payments.fail(trackingNumber, ['This gift is no longer available.'], clock.now());
+  return trackingNumber;
+}
+
 /** The donation a completed payment recorded (its id is not the tracking number), counted for its charity as the stream does. */
 async function donationOf(memberId: string, trackingNumber: string): Promise<Donation> {
   const donation = (await adapters.history.listCompleted(memberId)).find((d) => d.trackingNumber === trackingNumber);
@@ -173,6 +183,9 @@ describe("a member's data in donations", () => {
     membershipPayment: string;
     pledgeId: string;
     wiremuGift: string;
+    guestGift: string;
+    guestFailed: string;
+    strangerGift: string;
     onceDonation: Donation;
     monthlyDonation: Donation;
   };
@@ -190,6 +203,13 @@ describe("a member's data in donations", () => {
     seeded.onceDonation = await donationOf(dana.memberId, seeded.once);
     seeded.monthlyDonation = await donationOf(dana.memberId, seeded.monthly);
     await donationOf(wiremu.memberId, seeded.wiremuGift);
+
+    // Before she had an account Dana gave as a guest with her e-mail (typed in capitals), and a second such payment
+    // failed; a stranger gave as a guest too.
+    seeded.guestGift = await giveAsGuest(gift.id, { firstName: 'Dana', lastName: 'Whitfield', email: dana.email.toUpperCase() }, 1200);
+    seeded.guestFailed = await giveAsGuest(gift.id, { firstName: 'Dana', lastName: 'W', email: dana.email }, 900, { failed: true });
+    seeded.strangerGift = await giveAsGuest(gift.id, { firstName: 'Tui', lastName: 'Stranger', email: `tui.${newId().toLowerCase()}@example.com` }, 1000);
+    expect(await countDonation({ ledger: adapters.ledger }, (await adapters.payments.getDonation(seeded.guestGift))!)).toBe('counted');
 
     // A receipt, a workplace's match and a part refund of Dana's first donation.
     await receipts.issue({ donationId: seeded.onceDonation.donationId, linkToken: `token-${newId()}`, issuedAt: clock.now().toISOString(), charity: { name: charity.name, registrationNumber: 'CC54021', taxApproved: true } });
@@ -277,6 +297,7 @@ describe("a member's data in donations", () => {
         'declined-card-payments',
         'donations',
         'gift-vouchers',
+        'guest-donations',
         'matched-donations',
         'monthly-donations',
         'payments',
@@ -314,7 +335,13 @@ describe("a member's data in donations", () => {
       ]),
     );
     expect(byName(datasets, 'donations')).toHaveLength(2);
-    expect(byName(datasets, 'payments').map((p) => p.trackingNumber).sort()).toEqual([seeded.once, seeded.monthly, seeded.membershipPayment, seeded.voucherPurchase].sort());
+    expect(byName(datasets, 'guest-donations')).toEqual([
+      expect.objectContaining({ trackingNumber: seeded.guestGift, charity: charity.name, donationCents: 1200, donorName: 'Dana Whitfield', donorEmail: dana.email.toUpperCase(), card: 'visa ending 4242' }),
+    ]);
+    expect(byName(datasets, 'payments').map((p) => p.trackingNumber).sort()).toEqual(
+      [seeded.once, seeded.monthly, seeded.membershipPayment, seeded.voucherPurchase, seeded.guestGift, seeded.guestFailed].sort(),
+    );
+    expect(byName(datasets, 'payments').find((p) => p.trackingNumber === seeded.guestFailed)).toMatchObject({ status: 'Failed', email: dana.email, ipAddress: '198.51.100.4' });
     expect(byName(datasets, 'payments').find((p) => p.trackingNumber === seeded.once)).toMatchObject({ status: 'Completed', email: dana.email, ipAddress: '203.0.113.7', firstName: 'Dana' });
     expect(byName(datasets, 'receipts')).toEqual([
       expect.objectContaining({ receiptNumber: `${seeded.once}-2`, charityRegistrationNumber: 'CC54021', donationCents: 1500, claimableForTaxCents: 1500 }),
@@ -345,6 +372,8 @@ describe("a member's data in donations", () => {
     expect(text).not.toContain(wiremu.memberId);
     expect(text).not.toContain(wiremu.email);
     expect(text).not.toContain(seeded.wiremuGift);
+    expect(text).not.toContain(seeded.strangerGift);
+    expect(text).not.toContain('Stranger');
   });
 
   it('erases the member, twice as safely as once: what is only theirs is gone, the money records stay without them, and no charity total changes', async () => {
@@ -365,7 +394,8 @@ describe("a member's data in donations", () => {
       { name: 'payroll-pledges', erased: 1, anonymised: 0 },
       { name: 'charity-memberships', erased: 0, anonymised: 1 },
       { name: 'donations', erased: 0, anonymised: 2 },
-      { name: 'payments', erased: 0, anonymised: 4 },
+      { name: 'guest-donations', erased: 0, anonymised: 1 },
+      { name: 'payments', erased: 0, anonymised: 6 },
       { name: 'receipts', erased: 0, anonymised: 1 },
       { name: 'gift-vouchers', erased: 0, anonymised: 1 },
       { name: 'saved-cards', erased: 1, anonymised: 0 },
@@ -400,20 +430,29 @@ describe("a member's data in donations", () => {
     expect(JSON.stringify(payment)).not.toMatch(/Dana|Whitfield|203\.0\.113\.7/);
     // Nothing kept names her: not her member id (a membership's joining key carried it), e-mail or names.
     const kept = await Promise.all([
-      ...[seeded.once, seeded.monthly, seeded.membershipPayment, seeded.voucherPurchase].map((trackingNumber) => payments.get(trackingNumber)),
+      ...[seeded.once, seeded.monthly, seeded.membershipPayment, seeded.voucherPurchase, seeded.guestGift, seeded.guestFailed].map((trackingNumber) => payments.get(trackingNumber)),
       payments.getDonation(seeded.onceDonation.donationId),
+      payments.getDonation(seeded.guestGift),
       payments.getDonation(seeded.monthlyDonation.donationId),
       memberships.get(seeded.membershipId),
       vouchers.getByCodeHash(codes.hash(seeded.voucherCode)),
     ]);
     expect(kept.every((record) => record !== undefined)).toBe(true);
     for (const record of kept) expect(JSON.stringify(record).toLowerCase()).not.toMatch(new RegExp(`${dana.memberId.toLowerCase()}|${dana.email.replace(/[.]/g, '\\.')}|dana|whitfield`));
-    // The back office no longer finds her payments by her e-mail.
+    // The back office no longer finds her payments by her e-mail, nor does a later request for her data.
     expect((await paymentSearch.search({ email: dana.email }, 25)).items).toEqual([]);
+    expect(await payments.listByDonorEmail(dana.email)).toEqual([]);
+    // The guest donation stays the charity's, from "Deleted member"; the stranger's is as it was.
+    expect(await payments.getDonation(seeded.guestGift)).toMatchObject({ donorName: ERASED_MEMBER_NAME, donorEmail: '', priced: { amount: { cents: 1200 } } });
+    expect(await payments.get(seeded.strangerGift)).toMatchObject({ donor: { firstName: 'Tui', lastName: 'Stranger' }, status: 'Completed' });
 
     // The charity's console shows the donations from "Deleted member", and every total is as it was.
     const page = await report.page(charity.id, {}, 50);
-    expect(page.items.filter((d) => [seeded.once, seeded.monthly].includes(d.trackingNumber)).map((d) => d.donorName)).toEqual([ERASED_MEMBER_NAME, ERASED_MEMBER_NAME]);
+    expect(page.items.filter((d) => [seeded.once, seeded.monthly, seeded.guestGift].includes(d.trackingNumber)).map((d) => d.donorName)).toEqual([
+      ERASED_MEMBER_NAME,
+      ERASED_MEMBER_NAME,
+      ERASED_MEMBER_NAME,
+    ]);
     expect(page.items.find((d) => d.trackingNumber === seeded.wiremuGift)?.donorName).toBe('Wiremu Parata');
     expect(await charityTotals()).toEqual(before);
     // Still counted exactly once (a redelivered stream record counts nothing).

@@ -30,9 +30,10 @@ import { listTaxYears } from './tax-statements';
 /**
  * A member's own data in donations (issue 17 item 7): "Download my data" gathers everything this service holds about
  * them, and "Delete my account" erases it. The service finds their records by their member id (the history's index,
- * the member partition, memberships' index) and by their e-mail where an index allows (vouchers bought with it, the
- * card-testing counters kept against it). A guest's donation or a payment that never completed names the e-mail only in
- * its own item, which no index finds: those are neither gathered nor erased (the table is never scanned for them).
+ * the member partition, memberships' index) and by their e-mail (the payments made with it, signed in or as a guest,
+ * and the donations those recorded; vouchers bought with it; the card-testing counters kept against it). Cognito has
+ * verified that the member owns the e-mail, so what a guest gave with it before they had an account is theirs too;
+ * a payment made with it under another member's sign-in is that member's, and is left alone.
  *
  * Erasing keeps what the law needs kept (donations, their payments and receipts: seven years of tax records in New
  * Zealand and Australia) with the member's identity taken out — their names become "Deleted member", the e-mail and
@@ -96,7 +97,7 @@ export interface MemberRecords {
 
 export interface GatherDeps {
   history: Pick<DonationHistory, 'listCompleted'>;
-  payments: Pick<PaymentRepository, 'get'>;
+  payments: Pick<PaymentRepository, 'get' | 'getDonation' | 'listByDonorEmail'>;
   receipts: Pick<ReceiptStore, 'getMany'>;
   refunds: Pick<RefundBook, 'list'>;
   matches: Pick<DonationMatchStore, 'list'>;
@@ -110,6 +111,7 @@ export interface GatherDeps {
 
 export interface EraseDeps {
   history: Pick<DonationHistory, 'listCompleted'>;
+  payments: Pick<PaymentRepository, 'listByDonorEmail'>;
   receipts: Pick<ReceiptStore, 'getMany'>;
   schedules: Pick<RecurringDonationRepository, 'listByMember'>;
   cards: SavedCardRepository;
@@ -137,6 +139,14 @@ const nameOf = (person: { firstName: string; lastName: string }) => [person.firs
 
 /** The payment that bought a voucher: its own id, or its workplace order's (a match's voucher had none). */
 const purchaseOf = (voucher: Voucher) => (isMatchedVoucher(voucher) ? undefined : (voucher.workplace?.orderNumber ?? voucher.voucherId));
+
+/** The payments made with the member's e-mail that are theirs: as a guest, or signed in as them (never as another member). */
+async function paymentsWithEmail(payments: Pick<PaymentRepository, 'listByDonorEmail'>, member: MemberRef): Promise<Payment[]> {
+  return (await payments.listByDonorEmail(member.email)).filter((p) => p.memberId === undefined || p.memberId === member.memberId);
+}
+
+/** A payment made as a guest that recorded a donation (the donation's id is its tracking number). */
+const isGuestDonation = (p: Payment) => p.memberId === undefined && p.status === 'Completed' && p.pageType !== 'VOUCHER_PURCHASE' && p.pageType !== 'MEMBERSHIP';
 
 /* ---- Download my data ----------------------------------------------------------------------------------------- */
 
@@ -300,7 +310,7 @@ const pledgeRow = (p: StoredPayrollPledge): PersonalDataRow => ({
 export async function gatherMemberData(deps: GatherDeps, member: MemberRef): Promise<PersonalDataset[]> {
   const { memberId, email } = member;
   const emailKey = attemptKey('email', email);
-  const [donations, schedules, cards, customers, pledges, memberships, vouchers, roles, cardTesting] = await Promise.all([
+  const [donations, schedules, cards, customers, pledges, memberships, vouchers, roles, cardTesting, withEmail] = await Promise.all([
     deps.history.listCompleted(memberId),
     deps.schedules.listByMember(memberId),
     deps.cards.list(memberId),
@@ -310,24 +320,33 @@ export async function gatherMemberData(deps: GatherDeps, member: MemberRef): Pro
     deps.vouchers.listByBuyerEmail(email),
     deps.records.tenantRoles(memberId),
     deps.records.cardTesting(emailKey),
+    paymentsWithEmail(deps.payments, member),
   ]);
-  const receipts = await deps.receipts.getMany(donations.map((d) => d.donationId));
+  const guestDonations = (await eachOf(withEmail.filter(isGuestDonation), (p) => deps.payments.getDonation(p.trackingNumber))).filter(
+    (d): d is Donation => d !== undefined && d.memberId === undefined,
+  );
+  const receipts = await deps.receipts.getMany([...donations, ...guestDonations].map((d) => d.donationId));
   const [refunds, matches] = await Promise.all([
     eachOf(
-      donations.filter((d) => d.refunds),
+      [...donations, ...guestDonations].filter((d) => d.refunds),
       async (d) => (await deps.refunds.list(d.donationId)).map((refund) => ({ donation: d, refund })),
     ),
-    eachOf(donations, async (d) => (await deps.matches.list(d.donationId)).map((match) => ({ donation: d, match }))),
+    eachOf([...donations, ...guestDonations], async (d) => (await deps.matches.list(d.donationId)).map((match) => ({ donation: d, match }))),
   ]);
-  // The payments behind the donations, the vouchers bought and the memberships paid: each once, and only the member's.
-  const trackingNumbers = new Set<string>([
+  // The payments behind the donations, the vouchers bought and the memberships paid, and every other one made with the
+  // e-mail (declined ones, a guest's): each once, and only the member's.
+  const found = new Map(withEmail.map((p) => [p.trackingNumber, p]));
+  const trackingNumbers = [
     ...donations.filter((d) => d.paymentType !== 'PAYROLL').map((d) => d.trackingNumber),
     ...vouchers.flatMap((v) => purchaseOf(v) ?? []),
     ...memberships.flatMap((m) => m.lastPayment?.trackingNumber ?? []),
-  ]);
-  const payments = (await eachOf([...trackingNumbers], (trackingNumber) => deps.payments.get(trackingNumber))).filter(
-    (p): p is Payment => p !== undefined && (p.memberId === memberId || p.donor.email.trim().toLowerCase() === email),
-  );
+  ].filter((trackingNumber) => !found.has(trackingNumber));
+  const payments = [
+    ...withEmail,
+    ...(await eachOf([...new Set(trackingNumbers)], (trackingNumber) => deps.payments.get(trackingNumber))).filter(
+      (p): p is Payment => p !== undefined && (p.memberId === memberId || p.donor.email.trim().toLowerCase() === email),
+    ),
+  ];
   const taxYears = await listTaxYears({ history: { listCompleted: async () => donations } }, memberId);
 
   const datasets: PersonalDataset[] = [
@@ -337,14 +356,19 @@ export async function gatherMemberData(deps: GatherDeps, member: MemberRef): Pro
       rows: donations.map(donationRow),
     },
     {
+      name: 'guest-donations',
+      description: 'Donations made with your e-mail address without signing in (before you had an account, say): when, to which charity, the amounts in cents, how they were paid and any refund.',
+      rows: guestDonations.map(donationRow),
+    },
+    {
       name: 'payments',
-      description: 'The payments behind your donations, gift vouchers and memberships, as you made them: your details, the card used (its type and last 4 digits only), the status and the internet address you paid from.',
+      description: 'Every payment made with your e-mail address or while you were signed in, as it was made, completed or not: the details given, the card used (its type and last 4 digits only), the status and the internet address it came from.',
       rows: payments.map(paymentRow),
     },
     {
       name: 'receipts',
       description: 'The receipts issued for your donations, with the charity as each receipt states it and what you could claim for tax.',
-      rows: donations.flatMap((d) => {
+      rows: [...donations, ...guestDonations].flatMap((d) => {
         const receipt = receipts.get(d.donationId);
         return receipt ? [receiptRow(d, receipt)] : [];
       }),
@@ -446,6 +470,7 @@ const ERASED = [
   'payroll-pledges',
   'charity-memberships',
   'donations',
+  'guest-donations',
   'payments',
   'receipts',
   'gift-vouchers',
@@ -498,6 +523,18 @@ export async function eraseMemberData(deps: EraseDeps, member: MemberRef): Promi
       if (receipts.has(donation.donationId)) count('receipts', 'anonymised');
     }
   });
+
+  // What was paid with the e-mail: a guest's donations first (their payments find them), then every such payment.
+  const withEmail = await paymentsWithEmail(deps.payments, member);
+  const guestDonations = withEmail.filter(isGuestDonation).map((p) => p.trackingNumber);
+  const guestReceipts = await deps.receipts.getMany(guestDonations);
+  await eachOf(guestDonations, async (donationId) => {
+    if (await deps.records.anonymiseDonation(donationId)) {
+      count('guest-donations', 'anonymised');
+      if (guestReceipts.has(donationId)) count('receipts', 'anonymised');
+    }
+  });
+  await eachOf(withEmail, (p) => anonymisePayment(p.trackingNumber));
 
   for (const voucher of await deps.vouchers.listByBuyerEmail(email)) {
     const purchase = purchaseOf(voucher);

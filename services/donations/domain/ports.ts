@@ -226,6 +226,11 @@ export interface PaymentRepository {
   /** Marks an unfinished payment Failed with the donor-facing messages; a repeat is a no-op. */
   fail(trackingNumber: string, messages: string[], at: Date): Promise<void>;
   getDonation(donationId: string): Promise<Donation | undefined>;
+  /**
+   * Every payment made with this donor e-mail (any case), signed in or as a guest, oldest first; read from an index
+   * (eventually consistent), for a person's own data.
+   */
+  listByDonorEmail(email: string): Promise<Payment[]>;
   /** Payments still Processing whose last change is older than `before`. */
   listStuck(before: Date, limit: number): Promise<Payment[]>;
 }

@@ -41,6 +41,7 @@ export const erase = personalDataEraser('donations', (member) =>
   eraseMemberData(
     {
       history: donationHistory(),
+      payments: payments(),
       receipts: receipts(),
       schedules: recurringDonations(),
       cards: savedCards(),
