@@ -59,6 +59,10 @@ export const EmployeeRecordsImported = defineEvent({
     workplaceId: z.string(),
     fileId: z.string(),
     importedAt: z.string(),
+    /** Who uploaded the file (the console's name for them), its name and the workplace's: the members' audit trail says so. */
+    uploadedBy: z.optional(z.string()),
+    fileName: z.optional(z.string()),
+    workplaceName: z.optional(z.string()),
     employees: z.array(
       z.object({
         email: z.string(),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEntry } from '@giving/shared/contracts/personal-data';
 import type { EligibilityFile, EligibilityReport, ExternalDonation, FileStructure, FileStructureInput, PayCycle, PayCycleInput, PayrollBatch, Reconciliation } from '@giving/shared/contracts/workplace-payroll';
 import { SEMI_MONTHLY_MESSAGE } from '@giving/shared/contracts/workplace-payroll';
 import { DEMO_PASSWORD, DEMO_USERS, type DemoRole } from '../../tools/local/src/seed/data';
@@ -396,6 +397,21 @@ describe('payroll files for finance', () => {
       (item) => item.employeeNumber === 'TE-2042',
     );
     expect(member).toMatchObject({ employeeNumber: 'TE-2042', employmentType: 'Contractor', businessUnitId: christchurch });
+    // Wiremu's audit trail says who changed his record, from which file, and what changed: once, however it is delivered.
+    const { memberId } = member as unknown as { memberId: string };
+    const trail = (await call<{ entries: AuditEntry[] }>(`/accounts/backoffice/members/${memberId}/audit`, { role: 'backOffice' })).body.entries;
+    const fromFile = trail.filter((entry) => entry.detail === 'Tasman Engineering: eligibility file december.csv');
+    expect(fromFile).toEqual([
+      expect.objectContaining({
+        action: 'EmploymentRecordChanged',
+        actor: { name: 'Grace Liu' },
+        changes: expect.arrayContaining([
+          { field: 'Employee number', from: 'TE-1042', to: 'TE-2042' },
+          { field: 'Employment type', from: 'Permanent', to: 'Contractor' },
+          expect.objectContaining({ field: 'Business unit', to: christchurch }),
+        ]),
+      }),
+    ]);
 
     const everyone = await call<{ items: EligibilityFile[] }>('/workplace/backoffice/eligibility-files', { role: 'backOffice' });
     expect(everyone.body.items[0]).toMatchObject({ id: accepted.body.id, workplaceName: 'Tasman Engineering', status: 'Accepted' });

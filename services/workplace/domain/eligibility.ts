@@ -129,7 +129,7 @@ export async function uploadEligibilityFile(
   if (file.status === 'Accepted') {
     const items = [];
     for (let start = 0, part = 1; start < employees.length; start += ROWS_PER_EVENT, part += 1) {
-      items.push({ id: `${id}-${part}`, data: { workplaceId, fileId: id, importedAt: uploadedAt, employees: employees.slice(start, start + ROWS_PER_EVENT) } });
+      items.push({ id: `${id}-${part}`, data: { workplaceId, fileId: id, importedAt: uploadedAt, uploadedBy, fileName: upload.fileName, workplaceName: file.workplaceName, employees: employees.slice(start, start + ROWS_PER_EVENT) } });
     }
     await deps.events.publishAll(EmployeeRecordsImported, items, { correlationId: id });
   }
