@@ -1,18 +1,23 @@
 /**
  * The site's security headers, one definition for CloudFront's response-headers policy (infra/) and the
- * local origin (tools/local/). The card gateway is the only other origin we frame; Cognito is the only
- * other origin the SPA talks to.
+ * local origin (tools/local/). The card gateway is the only other origin we frame; Cognito and the download buckets
+ * are the only other origins the SPA talks to.
  */
 export interface SecurityHeaderOrigins {
   cardGatewayOrigin: string;
   cognitoOrigin?: string;
+  /**
+   * Where a large download is fetched from: the API answers a file over 4 MB with a 303 to a signed address in one of
+   * the download buckets (shared/download-cors.ts), and fetch follows it only where connect-src allows.
+   */
+  downloadOrigins?: string[];
   extraImageOrigins?: string[];
   /** index.html's inline scripts, by hash (shared/inline-scripts.ts): allowed beside the site's own files. */
   scriptHashes?: string[];
 }
 
 export function contentSecurityPolicy(origins: SecurityHeaderOrigins): string {
-  const connect = ["'self'", origins.cognitoOrigin].filter(Boolean).join(' ');
+  const connect = ["'self'", origins.cognitoOrigin, ...(origins.downloadOrigins ?? [])].filter(Boolean).join(' ');
   const images = ["'self'", 'data:', ...(origins.extraImageOrigins ?? [])].join(' ');
   return [
     "default-src 'self'",

@@ -2,6 +2,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_BUS_NAME } from '@giving/shared/manifest';
 import { CARD_GATEWAY_SECRET_NAME, CARD_GATEWAY_TRUST_SECRET_NAME } from './names';
+import { downloadBucketCors } from './stateful-stack';
 import { appSynth, onlyResource, type Synth } from './testing';
 
 let synth: Synth;
@@ -66,6 +67,23 @@ describe('stateful stack', () => {
     expect(personal?.Properties.LifecycleConfiguration.Rules).toContainEqual(expect.objectContaining({ ExpirationInDays: 30, Status: 'Enabled' }));
     const personalPolicy = policies.find((policy) => JSON.stringify(policy.Properties.Bucket).includes(Object.keys(buckets).find((id) => buckets[id] === personal)!));
     expect(JSON.stringify(personalPolicy?.Properties.PolicyDocument)).not.toContain('cloudfront');
+    // A download over 4 MB is a 303 to a signed address in one of these two, which the SPA's fetch follows: reading
+    // only, and the file's name readable. The others allow no other origin.
+    for (const bucket of [payroll, personal]) {
+      expect(bucket?.Properties.CorsConfiguration.CorsRules).toEqual([
+        expect.objectContaining({ AllowedMethods: ['GET', 'HEAD'], ExposedHeaders: expect.arrayContaining(['Content-Disposition']) }),
+      ]);
+    }
+    expect(Object.values(buckets).filter((bucket) => bucket.Properties.CorsConfiguration)).toHaveLength(2);
+  });
+
+  it("lets only the site's origins read the download buckets where the site's address is configured", () => {
+    expect(downloadBucketCors({ siteUrl: 'https://give.koha.nz/', webDomain: { name: 'www.koha.nz', certificateArn: 'arn' } })[0]?.allowedOrigins).toEqual([
+      'https://give.koha.nz',
+      'https://www.koha.nz',
+    ]);
+    // Unknown when the app is built (CloudFront's own domain comes from the web stack): the signed address is the credential.
+    expect(downloadBucketCors({ siteUrl: undefined, webDomain: undefined })[0]?.allowedOrigins).toEqual(['*']);
   });
 
   it('has a search domain encrypted at rest and between nodes, HTTPS only, with its logs published', () => {

@@ -1,3 +1,4 @@
+import { downloadCors } from '@giving/shared/download-cors';
 import { ADMINISTRATOR } from '@giving/shared/permissions';
 import { Aws, CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
@@ -110,17 +111,22 @@ export class StatefulStack extends Stack {
       lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30) }],
     });
     for (const bucket of [this.siteBucket, this.mediaBucket]) allowCloudFrontRead(bucket);
+    // A download over the API's 4 MB answer is a 303 to a signed address in one of the next two buckets, which the SPA's
+    // fetch follows from the site's origin: the site may read them (shared/download-cors.ts).
+    const cors = downloadBucketCors(props.config);
     // Employees' names and what they give: private (no CloudFront), and gone after seven years (a tax record's life).
     this.payrollFilesBucket = this.createBucket('PayrollFilesBucket', {
       bucketName: payrollFilesBucketName(),
       serverAccessLogsPrefix: 's3/payroll-files/',
       lifecycleRules: [{ expiration: Duration.days(7 * 366) }],
+      cors,
     });
     // Files of personal data made for download (a member's own data, a charity's members CSV): private, gone after 30 days.
     this.personalDataBucket = this.createBucket('PersonalDataBucket', {
       bucketName: personalDataBucketName(),
       serverAccessLogsPrefix: 's3/personal-data/',
       lifecycleRules: [{ expiration: Duration.days(30) }],
+      cors,
     });
 
     ({ userPool: this.userPool, client: this.userPoolClient } = this.createUserPool(props.config));
@@ -461,4 +467,23 @@ function allowCloudFrontRead(bucket: s3.Bucket): void {
       },
     }),
   );
+}
+
+/**
+ * The download buckets' CORS rule: the site's origins (the configured site address and the web domain), or any
+ * origin where neither is known when the app is built (CloudFront's own domain comes from the web stack, built after
+ * this one). Reading only, and only with the signed address the API gave out.
+ */
+export function downloadBucketCors(config: Pick<DeploymentConfig, 'siteUrl' | 'webDomain'>): s3.CorsRule[] {
+  const origins = [...new Set([config.siteUrl, config.webDomain ? `https://${config.webDomain.name}` : undefined].flatMap((address) => (address ? [new URL(address).origin] : [])))];
+  const rule = downloadCors(origins);
+  return [
+    {
+      allowedOrigins: [...rule.allowedOrigins],
+      allowedMethods: rule.allowedMethods.map((method) => (method === 'GET' ? s3.HttpMethods.GET : s3.HttpMethods.HEAD)),
+      allowedHeaders: [...rule.allowedHeaders],
+      exposedHeaders: [...rule.exposedHeaders],
+      maxAge: rule.maxAgeSeconds,
+    },
+  ];
 }

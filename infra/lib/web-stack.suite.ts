@@ -162,6 +162,11 @@ describe('web stack of a clean clone (no web/dist)', () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain(`frame-src ${new URL(CONTEXT_DEFAULTS.cardGatewayUrl).origin};`);
     expect(csp).toMatch(/connect-src 'self' https:\/\/cognito-idp\.",\{"Ref":"AWS::Region"\},"\.amazonaws\.com/);
+    // A download over 4 MB is a 303 to the personal-data or payroll-files bucket, which fetch may then follow.
+    const connect = csp.slice(csp.indexOf('connect-src'), csp.indexOf('frame-src'));
+    expect(connect.match(/RegionalDomainName/g)).toHaveLength(2);
+    expect(connect).toMatch(/PersonalDataBucket/);
+    expect(connect).toMatch(/PayrollFilesBucket/);
     expect(csp).toContain("frame-ancestors 'none'");
   });
 

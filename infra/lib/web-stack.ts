@@ -166,7 +166,9 @@ export class WebStack extends Stack {
     // index.html's inline early start (web/src/lib/early-start.ts) is allowed by its hash, taken from the build deployed.
     const builtShell = props.webDist ? path.join(props.webDist, 'index.html') : undefined;
     const scriptHashes = builtShell && existsSync(builtShell) ? inlineScriptHashes(readFileSync(builtShell, 'utf8')) : [];
-    const siteHeaders = sharedSecurityHeaders({ cardGatewayOrigin: originOf(props.config.cardGatewayUrl), cognitoOrigin: cognitoOrigin(), scriptHashes });
+    // A large download is a 303 to a signed address in a download bucket, by its regional name as the SDK signs it.
+    const downloadOrigins = [props.stateful.personalDataBucket, props.stateful.payrollFilesBucket].map((bucket) => `https://${bucket.bucketRegionalDomainName}`);
+    const siteHeaders = sharedSecurityHeaders({ cardGatewayOrigin: originOf(props.config.cardGatewayUrl), cognitoOrigin: cognitoOrigin(), downloadOrigins, scriptHashes });
     const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'HSTS, nosniff, no framing, referrer policy, permissions policy and the CSP of the giving site',
       customHeadersBehavior: {

@@ -1,9 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { AdminCreateUserCommand, AdminSetUserPasswordCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { expect, test, type Page } from '@playwright/test';
-import { strFromU8, unzipSync } from 'fflate';
+import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DynamoDBDocumentClient, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { PRIVACY_MESSAGES } from '@giving/shared/contracts/personal-data';
 import { expectNoAxeViolations } from './a11y';
+import { E2E_DYNAMODB_URL, E2E_PORT_BASE } from './platform-dirs';
 import { logIn } from './support';
 
 /**
@@ -18,6 +22,29 @@ async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/nz');
   await page.getByRole('button', { name: 'Login' }).click();
   await logIn(page, { email, password });
+}
+
+/**
+ * Replaces the newest ready export's archive with a valid .zip over 4 MB (and its recorded size), as a member with
+ * years of giving would have: the API then answers its download with a 303 to the bucket.
+ */
+async function makeLatestExportLarge(): Promise<{ readme: string }> {
+  const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+  const dynamodb = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: E2E_DYNAMODB_URL, region: 'ap-southeast-2', credentials }));
+  const { TableNames = [] } = await dynamodb.send(new ListTablesCommand({}));
+  const table = TableNames.find((name) => name.endsWith('-accounts'))!;
+  const { Items = [] } = await dynamodb.send(
+    new ScanCommand({ TableName: table, FilterExpression: 'begins_with(sk, :export) AND #status = :ready', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':export': 'EXPORT#', ':ready': 'Ready' } }),
+  );
+  const newest = Items.sort((a, b) => String(b.readyAt).localeCompare(String(a.readyAt)))[0]!;
+  const readme = `A large archive, ${new Date().toISOString()}`;
+  const bytes = zipSync({ 'README.txt': strToU8(readme), 'data.json': strToU8(JSON.stringify({ padding: 'x'.repeat(4_500_000) })) }, { level: 0 });
+  const s3 = new S3Client({ endpoint: `http://localhost:${E2E_PORT_BASE + 60}`, region: 'ap-southeast-2', forcePathStyle: true, credentials });
+  await s3.send(new PutObjectCommand({ Bucket: 'giving-personal-data', Key: String(newest.archiveKey), Body: bytes, ContentType: 'application/zip' }));
+  await dynamodb.send(new UpdateCommand({ TableName: table, Key: { pk: newest.pk, sk: newest.sk }, UpdateExpression: 'SET #bytes = :bytes', ExpressionAttributeNames: { '#bytes': 'bytes' }, ExpressionAttributeValues: { ':bytes': bytes.byteLength } }));
+  s3.destroy();
+  dynamodb.destroy();
+  return { readme };
 }
 
 test('a donor downloads everything Koha holds about her, and the back office sees she asked', async ({ page, browser }) => {
@@ -37,6 +64,15 @@ test('a donor downloads everything Koha holds about her, and the back office see
   expect(data.member.email).toBe('dana.donor@demo.koha.nz');
   expect(Object.keys(data.services).sort()).toEqual(['accounts', 'donations', 'fundraising', 'matching', 'volunteering', 'workplace']);
   expect(Object.keys(zip)).toContain('donations/donations.csv');
+
+  // A download over the API's 4 MB answer is a 303 to the file's signed address in the bucket, which the browser
+  // follows from the site: the bucket lets the site read it. Her archive, made that large, still downloads.
+  const large = await makeLatestExportLarge();
+  await page.reload();
+  const [bigDownload] = await Promise.all([page.waitForEvent('download'), latest.getByRole('button', { name: /^Download \(\.zip, 4\.\d MB\)/ }).click()]);
+  expect(bigDownload.suggestedFilename()).toMatch(/^koha-my-data-\d{4}-\d{2}-\d{2}\.zip$/);
+  const bigZip = unzipSync(new Uint8Array(await readFile(await bigDownload.path())));
+  expect(strFromU8(bigZip['README.txt']!)).toBe(large.readme);
 
   const context = await browser.newContext();
   const alex = await context.newPage();

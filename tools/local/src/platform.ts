@@ -4,6 +4,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { SiteGuardConfig } from '@giving/shared/site-guard';
 import { manifests } from '../../../services';
 import { startCardGateway } from './card-gateway';
+import { downloadCors } from '@giving/shared/download-cors';
 import { ENV } from '@giving/shared/manifest';
 import { startCognito } from './cognito';
 import { edgeRateLimiter, rateLimitScaleFromEnvironment } from './edge/rate-limiter';
@@ -111,7 +112,14 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
     await createQueues({ sqsEndpoint: sqs.url, manifests, visibilityTimeoutSeconds: options.queueVisibilitySeconds });
     const bus = await startEventBus({ port: PORTS.eventBridge, manifests, sqsEndpoint: sqs.url });
     stops.push(bus.stop);
-    const s3 = await startObjectStore({ port: PORTS.s3, rootDir: path.join(STATE_DIR, 's3'), buckets: [MEDIA_BUCKET, PAYROLL_FILES_BUCKET, PERSONAL_DATA_BUCKET] });
+    // Large downloads are redirected to these two buckets: the site's origin may read them, as in AWS (shared/download-cors.ts).
+    const downloads = downloadCors([url(PORTS.site), url(PORTS.site).replace('localhost', '127.0.0.1')]);
+    const s3 = await startObjectStore({
+      port: PORTS.s3,
+      rootDir: path.join(STATE_DIR, 's3'),
+      buckets: [MEDIA_BUCKET, PAYROLL_FILES_BUCKET, PERSONAL_DATA_BUCKET],
+      cors: { [PAYROLL_FILES_BUCKET]: downloads, [PERSONAL_DATA_BUCKET]: downloads },
+    });
     stops.push(s3.stop);
     const mail = await startMailOutbox({ port: PORTS.mail, rootDir: path.join(STATE_DIR, 'outbox') });
     stops.push(mail.stop);
@@ -189,7 +197,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
       },
       authorizer: { issuer: cognito.issuer, audience: [cognito.userPoolClientId] },
       mediaRootDir: s3.rootDir,
-      origins: { cardGatewayOrigin: gateway.url, cognitoOrigin: cognito.url },
+      origins: { cardGatewayOrigin: gateway.url, cognitoOrigin: cognito.url, downloadOrigins: [url(PORTS.s3)] },
       edgeRateLimitScale,
       siteGuard: options.siteGuard ?? siteGuardFromEnvironment(process.env),
       ...(process.env.LOCAL_EVIDENCE_DIR ? { evidenceDir: path.resolve(REPO_ROOT, process.env.LOCAL_EVIDENCE_DIR) } : {}),

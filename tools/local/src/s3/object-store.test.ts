@@ -23,12 +23,16 @@ import {
   paginateListObjectsV2,
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { downloadCors } from '@giving/shared/download-cors';
 import { startObjectStore, type RunningObjectStore } from './server';
 
 let root: string;
 let store: RunningObjectStore;
 let s3: S3Client;
 const BUCKET = 'media';
+/** A bucket the site's large downloads are redirected to: the site may read it from its origin. */
+const DOWNLOADS = 'downloads';
+const SITE = 'http://localhost:3000';
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -66,7 +70,7 @@ const getText = async (Key: string) => (await s3.send(new GetObjectCommand({ Buc
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 's3-'));
-  store = await startObjectStore({ port: 0, rootDir: path.join(root, 's3'), buckets: [BUCKET] });
+  store = await startObjectStore({ port: 0, rootDir: path.join(root, 's3'), buckets: [BUCKET, DOWNLOADS], cors: { [DOWNLOADS]: downloadCors([SITE]) } });
   s3 = new S3Client({
     endpoint: store.url,
     region: 'ap-southeast-2',
@@ -333,6 +337,44 @@ describe('ListObjectsV2', () => {
 
   it('answers NoSuchBucket for a missing bucket', async () => {
     expect(await s3Error(s3.send(new ListObjectsV2Command({ Bucket: 'no-such-bucket' })))).toBeInstanceOf(NoSuchBucket);
+  });
+});
+
+describe("a download bucket's CORS rule (a large download is a 303 from the API to a signed address here)", () => {
+  const preflight = (bucket: string, origin: string, method: string, headers?: string) =>
+    fetch(`${store.url}/${bucket}/file.zip`, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': method, ...(headers ? { 'access-control-request-headers': headers } : {}) },
+    });
+
+  it("lets the site's origin read a file and the name it is saved under, and no other origin", async () => {
+    await s3.send(new PutObjectCommand({ Bucket: DOWNLOADS, Key: 'file.zip', Body: 'PK', ContentType: 'application/zip' }));
+    const read = await fetch(`${store.url}/${DOWNLOADS}/file.zip`, { headers: { origin: SITE } });
+    expect(read.status).toBe(200);
+    expect(read.headers.get('access-control-allow-origin')).toBe(SITE);
+    expect(read.headers.get('access-control-expose-headers')).toContain('Content-Disposition');
+    expect(read.headers.get('vary')).toContain('Origin');
+    expect(await read.text()).toBe('PK');
+
+    const stranger = await fetch(`${store.url}/${DOWNLOADS}/file.zip`, { headers: { origin: 'https://evil.example' } });
+    expect(stranger.headers.get('access-control-allow-origin')).toBeNull();
+    // A bucket without the rule (the media bucket: CloudFront serves it) allows no other origin.
+    await put('logo.png', 'png');
+    expect((await fetch(`${store.url}/${BUCKET}/logo.png`, { headers: { origin: SITE } })).headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('answers a preflight for reading from the site, and refuses one from elsewhere or for writing, as S3 does', async () => {
+    const allowed = await preflight(DOWNLOADS, SITE, 'GET', 'range');
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe(SITE);
+    expect(allowed.headers.get('access-control-allow-methods')).toBe('GET, HEAD');
+    expect(allowed.headers.get('access-control-allow-headers')).toBe('range');
+
+    for (const refused of [preflight(DOWNLOADS, 'https://evil.example', 'GET'), preflight(DOWNLOADS, SITE, 'PUT'), preflight(BUCKET, SITE, 'GET')]) {
+      const response = await refused;
+      expect(response.status).toBe(403);
+      expect(await response.text()).toContain('<Code>AccessForbidden</Code>');
+    }
   });
 });
 

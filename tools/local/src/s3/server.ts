@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import type { DownloadCorsRule } from '@giving/shared/download-cors';
 import { REGION, stateDir } from '../config';
 import { AwsChunkedDecoder } from './aws-chunked';
 import { CHECKSUM_ALGORITHMS, type ChecksumAlgorithm } from './checksums';
@@ -23,6 +24,8 @@ export interface ObjectStoreOptions {
   hostname?: string;
   /** Buckets to create at start (existing ones are kept). */
   buckets?: string[];
+  /** Buckets' CORS rules, as the deployment gives its buckets (S3's: preflights answered, matching reads marked). */
+  cors?: Record<string, DownloadCorsRule>;
 }
 
 export interface RunningObjectStore {
@@ -51,7 +54,7 @@ export async function startObjectStore(options: ObjectStoreOptions): Promise<Run
     const requestId = randomBytes(8).toString('hex').toUpperCase();
     res.setHeader('x-amz-request-id', requestId);
     res.setHeader('x-amz-id-2', randomBytes(24).toString('base64'));
-    handle(store, req, res).catch((error: unknown) => sendError(req, res, error, requestId));
+    handle(store, req, res, options.cors ?? {}).catch((error: unknown) => sendError(req, res, error, requestId));
   });
   const { url } = await listenOn(server, options.port, options.hostname);
   return {
@@ -61,7 +64,7 @@ export async function startObjectStore(options: ObjectStoreOptions): Promise<Run
   };
 }
 
-async function handle(store: ObjectStore, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(store: ObjectStore, req: IncomingMessage, res: ServerResponse, cors: Record<string, DownloadCorsRule>): Promise<void> {
   const [rawPath = '/', rawQuery = ''] = (req.url ?? '/').split(/\?(.*)/s);
   const query = new URLSearchParams(rawQuery);
   // Keys are taken from the raw path: URL parsing would fold '..' and '.' segments that are part of a key.
@@ -69,6 +72,10 @@ async function handle(store: ObjectStore, req: IncomingMessage, res: ServerRespo
   const bucket = decode(slash === -1 ? rawPath.slice(1) : rawPath.slice(1, slash));
   const rawKey = slash === -1 ? '' : rawPath.slice(slash + 1);
   const method = req.method ?? 'GET';
+
+  const rule = bucket === '' ? undefined : cors[bucket];
+  if (method === 'OPTIONS') return preflight(rule, req, res);
+  if (rule) allowCrossOrigin(rule, req, method, res);
 
   const unsupported = UNSUPPORTED_SUBRESOURCES.find((name) => query.has(name));
   if (unsupported) throw notImplemented(`The '${unsupported}' sub-resource is not implemented by the local object store.`);
@@ -113,6 +120,48 @@ async function handle(store: ObjectStore, req: IncomingMessage, res: ServerRespo
     default:
       throw methodNotAllowed();
   }
+}
+
+const corsRefused = () =>
+  new S3Error(
+    'AccessForbidden',
+    403,
+    "CORSResponse: This CORS request is not allowed. This is usually because the evalution of Origin, request method / Access-Control-Request-Method or Access-Control-Request-Headers are not whitelisted by the resource's CORS spec.",
+  );
+
+const allowsOrigin = (rule: DownloadCorsRule, origin: string) => rule.allowedOrigins.includes('*') || rule.allowedOrigins.includes(origin);
+
+/** A preflight (OPTIONS), answered as S3 does from the bucket's rule: 200 with what is allowed, else 403. */
+function preflight(rule: DownloadCorsRule | undefined, req: IncomingMessage, res: ServerResponse): void {
+  const origin = req.headers.origin;
+  const method = req.headers['access-control-request-method'];
+  const headers = (req.headers['access-control-request-headers'] ?? '')
+    .split(',')
+    .map((header) => header.trim().toLowerCase())
+    .filter(Boolean);
+  const headersAllowed = rule?.allowedHeaders.includes('*') || headers.every((header) => rule?.allowedHeaders.some((allowed) => allowed.toLowerCase() === header));
+  if (!rule || !origin || !method || !allowsOrigin(rule, origin) || !(rule.allowedMethods as readonly string[]).includes(method) || !headersAllowed) throw corsRefused();
+  res
+    .writeHead(200, {
+      'access-control-allow-origin': rule.allowedOrigins.includes('*') ? '*' : origin,
+      'access-control-allow-methods': rule.allowedMethods.join(', '),
+      ...(headers.length > 0 ? { 'access-control-allow-headers': headers.join(', ') } : {}),
+      'access-control-expose-headers': rule.exposedHeaders.join(', '),
+      'access-control-max-age': String(rule.maxAgeSeconds),
+      vary: 'Origin, Access-Control-Request-Headers, Access-Control-Request-Method',
+      'content-length': 0,
+    })
+    .end();
+}
+
+/** A request from another origin that the bucket's rule allows: the answer says so, and which headers it may read. */
+function allowCrossOrigin(rule: DownloadCorsRule, req: IncomingMessage, method: string, res: ServerResponse): void {
+  res.setHeader('vary', 'Origin, Access-Control-Request-Headers, Access-Control-Request-Method');
+  const origin = req.headers.origin;
+  if (!origin || !allowsOrigin(rule, origin) || !(rule.allowedMethods as readonly string[]).includes(method)) return;
+  res.setHeader('access-control-allow-origin', rule.allowedOrigins.includes('*') ? '*' : origin);
+  res.setHeader('access-control-allow-methods', rule.allowedMethods.join(', '));
+  res.setHeader('access-control-expose-headers', rule.exposedHeaders.join(', '));
 }
 
 async function createBucket(store: ObjectStore, bucket: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
