@@ -5,7 +5,8 @@ import { installFetchFake, json, problem } from '../../../testing/fetch-fake';
 import { TRANSACTION_FEE_CHANGED_MESSAGE } from '@giving/shared/contracts/payment-gateway';
 import { aGift, paymentGateways, TRACKING_NUMBER } from '../../../testing/fixtures';
 import { renderWithRouter } from '../../../testing/render';
-import { GIFT_PATH, donateButton, errorOf, field, renderCheckout, typeWhenFocused } from '../testing';
+import { GIFT_PATH, donateButton, errorOf, field, renderCheckout } from '../testing';
+import { typeWhenFocused } from '../../../testing/typing';
 import { CARD_FORM_UNAVAILABLE } from '../../../lib/card-errors';
 import { CheckoutForm } from './checkout-form';
 

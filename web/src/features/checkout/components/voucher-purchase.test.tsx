@@ -5,7 +5,8 @@ import { attachCardGateway } from '../../../testing/card-gateway-fake';
 import { installFetchFake, json, problem, type FetchFake } from '../../../testing/fetch-fake';
 import { answerCardSettings, TRACKING_NUMBER } from '../../../testing/fixtures';
 import { renderWithRouter } from '../../../testing/render';
-import { errorOf, field, typeWhenFocused } from '../testing';
+import { errorOf, field } from '../testing';
+import { typeWhenFocused } from '../../../testing/typing';
 import { VoucherPurchase } from './voucher-purchase';
 
 /** The gift voucher page: value, recipient, buyer, card, processing, thank-you (a purchase is a payment). */
