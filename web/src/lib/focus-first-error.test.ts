@@ -20,18 +20,19 @@ function aForm(names: string[]): HTMLFormElement {
 describe('focusFirstInvalid', () => {
   it('focuses the first control in document order whose field is in error, nested and listed fields too', () => {
     const form = aForm(['voucherValue', 'people.0.email', 'people.1.email', 'donor.firstName']);
-    focusFirstInvalid(form, { donor: { firstName: { message: 'Required Field!' } }, people: [undefined, { email: { message: 'Invalid Email!' } }] });
+    const focused = focusFirstInvalid(form, { donor: { firstName: { message: 'Required Field!' } }, people: [undefined, { email: { message: 'Invalid Email!' } }] });
     expect(document.activeElement).toBe(form.elements.namedItem('people.1.email'));
+    expect(focused).toBe(document.activeElement);
     focusFirstInvalid(form, { donor: { firstName: { message: 'Required Field!' } } });
     expect(document.activeElement).toBe(form.elements.namedItem('donor.firstName'));
   });
 
-  it('leaves focus where it is when no control shows an error (a list’s own error has no control)', () => {
+  it('leaves focus where it is, and says so, when no control shows an error (a list’s own error has no control)', () => {
     const form = aForm(['voucherValue']);
     const button = document.createElement('button');
     document.body.append(button);
     button.focus();
-    focusFirstInvalid(form, { people: { root: { message: 'Add at least one person.' } } });
+    expect(focusFirstInvalid(form, { people: { root: { message: 'Add at least one person.' } } })).toBeUndefined();
     expect(document.activeElement).toBe(button);
     focusFirstInvalid(null, { voucherValue: { message: 'Invalid Amount!' } });
     expect(document.activeElement).toBe(button);

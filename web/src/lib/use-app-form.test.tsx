@@ -1,5 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useEffect, useRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { TextField } from '../components/ui/field';
 import { typeWhenFocused } from '../testing/typing';
@@ -24,6 +25,25 @@ function Contact({ onSave, onInvalid, pressedBy = 'submit' }: { onSave: (values:
       <TextField label="Name" error={errors.name?.message} {...register('name', { required: 'Please enter a name.' })} />
       <TextField label="Email" error={errors.email?.message} {...register('email', { required: 'Please enter an email.' })} />
       {pressedBy === 'submit' ? <button type="submit">Save</button> : <button type="button" onClick={() => void save()}>Save</button>}
+    </form>
+  );
+}
+
+/** A file that has no input of its own: its field is registered with a ref that focuses the Choose file button. */
+function Receipt() {
+  const { register, handleSubmit } = useAppForm<{ note: string; receipt: string }>({ defaultValues: { note: '', receipt: '' } });
+  const chooseFile = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    register('receipt', { required: 'Upload the receipt.' }).ref({ focus: () => chooseFile.current?.focus() });
+  }, [register]);
+  const save = handleSubmit(vi.fn());
+  return (
+    <form onSubmit={(event) => void save(event)} noValidate aria-label="Receipt">
+      <TextField label="Note" {...register('note')} />
+      <button type="button" ref={chooseFile}>
+        Choose file
+      </button>
+      <button type="submit">Save</button>
     </form>
   );
 }
@@ -83,6 +103,15 @@ describe('useAppForm', () => {
 
     await waitFor(() => expect(screen.getByText('Please enter an email.')).toBeTruthy());
     expect(document.activeElement).toBe(field('Email'));
+  });
+
+  it('a field with no control of its own gets focus through the ref it was registered with', async () => {
+    const user = userEvent.setup();
+    render(<Receipt />);
+
+    await user.click(save());
+
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Choose file' })));
   });
 
   it('saves right values without moving focus', async () => {

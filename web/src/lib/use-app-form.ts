@@ -1,5 +1,5 @@
 import { useCallback, useRef, type BaseSyntheticEvent, type RefObject } from 'react';
-import { useForm, type FieldValues, type UseFormHandleSubmit, type UseFormProps, type UseFormReturn } from 'react-hook-form';
+import { useForm, type FieldPath, type FieldValues, type UseFormHandleSubmit, type UseFormProps, type UseFormReturn } from 'react-hook-form';
 import { focusFirstInvalid } from './focus-first-error';
 
 export type UseAppFormReturn<TFieldValues extends FieldValues, TContext, TTransformedValues> = UseFormReturn<TFieldValues, TContext, TTransformedValues> & {
@@ -18,7 +18,7 @@ export function useAppForm<TFieldValues extends FieldValues = FieldValues, TCont
 ): UseAppFormReturn<TFieldValues, TContext, TTransformedValues> {
   const form = useForm<TFieldValues, TContext, TTransformedValues>({ ...props, shouldFocusError: false });
   const formRef = useRef<HTMLFormElement>(null);
-  const { handleSubmit: submitWithRules } = form;
+  const { handleSubmit: submitWithRules, setFocus } = form;
 
   const handleSubmit = useCallback<UseFormHandleSubmit<TFieldValues, TTransformedValues>>(
     (onValid, onInvalid) => (event) => {
@@ -28,10 +28,17 @@ export function useAppForm<TFieldValues extends FieldValues = FieldValues, TCont
         const focused = document.activeElement;
         const handled = onInvalid?.(errors, submitEvent);
         if (handled instanceof Promise) await handled;
-        if (document.activeElement === focused) focusFirstInvalid(submitted, errors);
+        if (document.activeElement !== focused) return;
+        if (focusFirstInvalid(submitted, errors)) return;
+        // A field with no control of its own (a drop zone's file, say) is registered with a ref that focuses what
+        // stands for it: react-hook-form reaches that one.
+        for (const path of errorPaths(errors)) {
+          if (document.activeElement !== focused) break;
+          setFocus(path as FieldPath<TFieldValues>);
+        }
       })(event);
     },
-    [submitWithRules],
+    [submitWithRules, setFocus],
   );
 
   return { ...form, handleSubmit, formRef };
@@ -45,4 +52,13 @@ function formOf(event: BaseSyntheticEvent | undefined): HTMLFormElement | null {
   const pressed: unknown = event?.currentTarget;
   if (pressed instanceof HTMLButtonElement || pressed instanceof HTMLInputElement) return pressed.form;
   return null;
+}
+
+/** The paths of the errors react-hook-form found (`receipt.data`, `people.0.email`), in its order. */
+function errorPaths(errors: object, prefix = ''): string[] {
+  return Object.entries(errors).flatMap(([key, error]: [string, unknown]) => {
+    if (!error || typeof error !== 'object') return [];
+    const path = prefix + key;
+    return 'type' in error && typeof error.type === 'string' ? [path] : errorPaths(error, `${path}.`);
+  });
 }
