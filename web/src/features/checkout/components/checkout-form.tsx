@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useForm, type Resolver, type UseFormSetValue } from 'react-hook-form';
+import type { Resolver, UseFormSetValue } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod/mini';
 import { CARD_CHOICE_MESSAGE, MAX_QUANTITY, MIN_QUANTITY, QUICK_PICK_AMOUNTS, type Gift } from '@giving/shared/contracts/donations';
@@ -15,7 +15,8 @@ import { LoadingBlock } from '../../../components/ui/spinner';
 import { CheckboxField, FormMessage, TextField, TextareaField } from '../../../components/ui/field';
 import { NumberSpinner } from '../../../components/ui/number-spinner';
 import { ApiError, fieldMessagesOf } from '../../../lib/api-client';
-import { firstErrorIn, focusFirstInvalid } from '../../../lib/focus-first-error';
+import { firstErrorIn } from '../../../lib/focus-first-error';
+import { useAppForm } from '../../../lib/use-app-form';
 import { afterFirstScreen } from '../../../lib/first-screen';
 import { lazyPart } from '../../../lib/lazy-part';
 import { cardFramePart, processingModalPart } from './parts';
@@ -144,7 +145,6 @@ export function CheckoutForm({ target, country, onGiftChanged, onPageClosed, onP
   // The country's merchant account frames the card fields (nz encrypts in the frame) and sets the fee (spec §3).
   const card = useCountryCardGateway(country);
   const cardFields = useRef<CardFrameHandle>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const methodsRef = useRef<HTMLFieldSetElement>(null);
   // Spec §4 "Voucher": the gift voucher's code and state (voucher-state.ts, driven by the voucher panel), starting
   // with no voucher applied and the code restored from the saved checkout state.
@@ -156,6 +156,7 @@ export function CheckoutForm({ target, country, onGiftChanged, onPageClosed, onP
     register,
     watch,
     handleSubmit,
+    formRef,
     setValue,
     setError,
     setFocus,
@@ -164,11 +165,9 @@ export function CheckoutForm({ target, country, onGiftChanged, onPageClosed, onP
     trigger,
     getFieldState,
     formState: { errors, isSubmitting, isSubmitted },
-  } = useForm<CheckoutFormInput, unknown, CheckoutFormValues>({
+  } = useAppForm<CheckoutFormInput, unknown, CheckoutFormValues>({
     // Spec §5's timing: a field is checked when it loses focus, then on every change once touched.
     mode: 'onTouched',
-    // Focus moves to the first wrong field once per press (onSubmit's second part: focusFirstInvalid).
-    shouldFocusError: false,
     resolver: checkoutResolver(rules),
     defaultValues: startingValues(target, allowed, saved),
   });
@@ -372,9 +371,9 @@ export function CheckoutForm({ target, country, onGiftChanged, onPageClosed, onP
     else if (outcome.kind === 'field-errors') showServerErrors(outcome.status, outcome.fieldErrors);
     // The page ended or went offline meanwhile: its message shows above Donate, and the page fetches itself again.
     else if (outcome.kind === 'failed' && outcome.status === 409 && isFundraise) onPageClosed?.();
-  }, (invalid) => {
-    focusFirstInvalid(formRef.current, invalid);
-    // The form's own fields are wrong: the card fields show theirs too, so one press tells the donor everything.
+  }, () => {
+    // The form's own fields are wrong (useAppForm focuses the first): the card fields show theirs too, so one press
+    // tells the donor everything.
     if (needsCard && !(member && usingSavedCard)) cardFields.current?.showErrors();
   });
 

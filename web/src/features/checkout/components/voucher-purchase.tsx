@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm, useWatch, type Control, type UseFormRegisterReturn, type UseFormSetValue } from 'react-hook-form';
+import { useWatch, type Control, type UseFormRegisterReturn, type UseFormSetValue } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation } from 'react-router-dom';
 import type { CardToken } from '@giving/shared/contracts/donations';
@@ -9,7 +9,8 @@ import { formatMoney, money, parseDollars, type Currency } from '@giving/shared/
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { FormMessage, TextField, TextareaField } from '../../../components/ui/field';
 import { LoadingBlock } from '../../../components/ui/spinner';
-import { firstErrorIn, focusFirstInvalid } from '../../../lib/focus-first-error';
+import { firstErrorIn } from '../../../lib/focus-first-error';
+import { useAppForm } from '../../../lib/use-app-form';
 import { afterFirstScreen } from '../../../lib/first-screen';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
@@ -99,18 +100,16 @@ function VoucherPurchaseForm({
     register,
     control,
     handleSubmit,
+    formRef,
     setValue,
     setError,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<VoucherPurchaseFormInput, unknown, VoucherPurchaseFormValues>({
+  } = useAppForm<VoucherPurchaseFormInput, unknown, VoucherPurchaseFormValues>({
     resolver: zodResolver(member ? memberVoucherPurchaseFormSchema : voucherPurchaseFormSchema),
     defaultValues: voucherPurchaseDefaults(),
     mode: 'onTouched',
-    // Focus goes to the first wrong field once per press (focusFirstInvalid), not twice.
-    shouldFocusError: false,
   });
-  const formRef = useRef<HTMLFormElement>(null);
   // Who the code was e-mailed to, kept from the submission for the thank-you.
   const sentTo = useRef<string[]>([]);
   const flow = usePaymentFlow<PurchaseDraft, CardToken>({
@@ -150,7 +149,7 @@ function VoucherPurchaseForm({
       if (first) setFocus(first);
       if (unplaced[0]) flow.setFailure(unplaced[0]);
     }
-  }, (invalid) => focusFirstInvalid(formRef.current, invalid));
+  });
 
   const trimOnBlur = (name: 'firstName' | 'lastName' | 'recipientName') => ({
     onBlur: (event: { target: { value: string } }) => {

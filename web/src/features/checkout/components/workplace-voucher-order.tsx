@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
-import { useFieldArray, useForm, useWatch, type Control, type FieldPath, type UseFormRegisterReturn } from 'react-hook-form';
+import { useFieldArray, useWatch, type Control, type FieldPath, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { CardToken } from '@giving/shared/contracts/donations';
 import type { WorkplaceVoucherRecipient } from '@giving/shared/contracts/vouchers';
@@ -8,7 +8,8 @@ import { formatMoney, money, parseDollars, type Currency } from '@giving/shared/
 import { Button } from '../../../components/ui/button';
 import { FormMessage, TextField, TextareaField } from '../../../components/ui/field';
 import { LoadingBlock } from '../../../components/ui/spinner';
-import { firstErrorIn, focusFirstInvalid } from '../../../lib/focus-first-error';
+import { firstErrorIn } from '../../../lib/focus-first-error';
+import { useAppForm } from '../../../lib/use-app-form';
 import { useCreateWorkplaceVoucherOrder } from '../api/create-workplace-voucher-order';
 import { CARD_FORM_UNAVAILABLE, CARD_FRAME_NOT_READY, CardFrameError } from '../../../lib/card-errors';
 import { useCountryCardGateway } from '../../../lib/country-card-gateway';
@@ -58,25 +59,23 @@ export function WorkplaceVoucherOrder({ workplaceId, country, fromWorkplace, onC
   const { locale, currency } = COUNTRIES[country];
   const { gateway, unavailable: cardUnavailable } = useCountryCardGateway(country);
   const cardFields = useRef<CardFrameHandle>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const pasteId = useId();
   const { mutateAsync: create } = useCreateWorkplaceVoucherOrder(workplaceId);
   const {
     register,
     control,
     handleSubmit,
+    formRef,
     getValues,
     setValue,
     setError,
     setFocus,
     trigger,
     formState: { errors, isSubmitting },
-  } = useForm<WorkplaceVoucherOrderFormInput, unknown, WorkplaceVoucherOrderFormValues>({
+  } = useAppForm<WorkplaceVoucherOrderFormInput, unknown, WorkplaceVoucherOrderFormValues>({
     resolver: zodResolver(workplaceVoucherOrderFormSchema),
     defaultValues: workplaceVoucherOrderDefaults(),
     mode: 'onTouched',
-    // Focus goes to the first wrong field once per press (below), not twice.
-    shouldFocusError: false,
   });
   const people = useFieldArray({ control, name: 'people' });
   const flow = usePaymentFlow<WorkplaceVoucherOrderDraft, CardToken>({
@@ -133,12 +132,11 @@ export function WorkplaceVoucherOrder({ workplaceId, country, fromWorkplace, onC
         if (unplaced[0]) flow.setFailure(unplaced[0]);
       }
     },
-    // An empty or too long list has no field of its own: focus goes to where people are added. Otherwise to the
-    // first wrong field.
+    // An empty or too long list has no field of its own: focus goes to where people are added. Otherwise useAppForm
+    // focuses the first wrong field.
     (invalid) => {
       const list = invalid.people as { root?: unknown; message?: unknown } | undefined;
       if (list && (list.root || list.message) && !invalid.voucherValue) document.getElementById(pasteId)?.focus();
-      else focusFirstInvalid(formRef.current, invalid);
     },
   );
 
