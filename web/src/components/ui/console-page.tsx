@@ -1,4 +1,4 @@
-import type { FormHTMLAttributes, ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Panel, ScreenHeader } from './panel';
 import { QueryStates, type LoadingQuery } from './query-states';
 import styles from './console-page.module.css';
@@ -51,12 +51,12 @@ export function RowHeader({ children }: { children: ReactNode }) {
 }
 
 /** A form whose fields, messages and actions stack one under another. */
-export function StackedForm(props: Omit<FormHTMLAttributes<HTMLFormElement>, 'className'>) {
+export function StackedForm(props: Omit<ComponentProps<'form'>, 'className'>) {
   return <form className={styles.form} {...props} />;
 }
 
 /** A short form on one row on wide screens: a wide field, a narrow one, and its button. */
-export function InlineForm(props: Omit<FormHTMLAttributes<HTMLFormElement>, 'className'>) {
+export function InlineForm(props: Omit<ComponentProps<'form'>, 'className'>) {
   return <form className={styles.inlineForm} {...props} />;
 }
 

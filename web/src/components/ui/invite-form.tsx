@@ -1,4 +1,3 @@
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod/mini';
 import { Button } from './button';
@@ -8,6 +7,7 @@ import { NoticeMessage, useSaveNotice } from './form-notice';
 import { Panel } from './panel';
 import { SelectField, type SelectOption } from './select-field';
 import { formFields } from './server-errors';
+import { useAppForm } from '../../lib/use-app-form';
 
 /** Who to invite, and as what. */
 export interface InviteValues<Role extends string> {
@@ -36,7 +36,7 @@ export function InviteForm<Role extends string>({ schema, roleOptions, defaultRo
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<InviteFields, unknown, InviteValues<Role>>({
+  } = useAppForm<InviteFields, unknown, InviteValues<Role>>({
     resolver: zodResolver(schema as z.ZodMiniType<InviteValues<Role>, InviteFields>),
     defaultValues: { email: '', role: defaultRole },
   });

@@ -1,9 +1,9 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NumberSpinner, spinnerDelay, stepValue } from './number-spinner';
+import { useAppForm } from '../../lib/use-app-form';
 
 /** Controlled, as a page with its own state uses it. */
 function Quantity({ start = '1', min = 1, max = 10, step = 1, onChange }: { start?: string; min?: number; max?: number; step?: number; onChange?: (text: string) => void }) {
@@ -81,7 +81,7 @@ describe('NumberSpinner', () => {
     const user = userEvent.setup();
     const seen: string[] = [];
     function Form() {
-      const { register, watch } = useForm({ defaultValues: { quantity: '2' } });
+      const { register, watch } = useAppForm({ defaultValues: { quantity: '2' } });
       seen.push(watch('quantity'));
       return <NumberSpinner {...register('quantity')} label="Quantity" min={1} max={5} />;
     }

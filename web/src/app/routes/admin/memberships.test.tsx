@@ -5,6 +5,7 @@ import { MESSAGES } from '@giving/shared/contracts/messages';
 import { CHARITY_PERMISSIONS } from '@giving/shared/permissions';
 import { resetSessionForTests } from '../../../lib/session';
 import { installFetchFake, json, problem } from '../../../testing/fetch-fake';
+import { typeWhenFocused } from '../../../testing/typing';
 import { MEMBERS_EXPORT_POLL_MS } from '../../../features/memberships/api/members-export';
 import { aMembership, aPlan } from '../../../features/memberships/testing/membership-fixtures';
 import { CHARITY_ID, anAdminMenu, errorOf, menuLabels, renderConsole } from './testing';
@@ -85,6 +86,26 @@ describe('membership (charity console): plans', () => {
       active: true,
     });
     expect(post?.headers.get('idempotency-key')).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('Add plan with the name and the fee wrong focuses the name once: someone typing in it at once keeps it', async () => {
+    const { fetch, start } = membershipScreen();
+    const { user } = start();
+    await screen.findByRole('table', { name: 'Plans' });
+    await user.click(screen.getByRole('button', { name: 'Add a plan' }));
+    const form = screen.getByRole('form', { name: 'Add a plan' });
+    const name = within(form).getByLabelText('Name') as HTMLInputElement;
+    // They start typing the moment Name takes focus: the name is right then, the fee still wrong.
+    typeWhenFocused(name, 'Family');
+
+    await user.click(within(form).getByRole('button', { name: 'Add plan' }));
+
+    await waitFor(() => expect(errorOf(within(form).getByLabelText('Fee (dollars)'))).toBe(MESSAGES.invalidAmount));
+    await waitFor(() => expect(errorOf(name)).toBeUndefined());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.activeElement).toBe(name);
+    expect(name.value).toBe('Family');
+    expect(fetch.callsTo('POST', `${API}/plans`)).toHaveLength(0);
   });
 
   it('a life plan cannot renew: choosing Life turns renewal off and disables it', async () => {

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
@@ -9,6 +8,7 @@ import type { Member } from '../auth-client';
 import { loginDefaults, loginFormSchema, signInCodeSchema, type LoginFormInput, type LoginFormValues, type SignInCodeInput, type SignInCodeValues } from '../login-form-schema';
 import { CODE_LABEL, FORGOT_PASSWORD_URL, RESEND_CONFIRMATION_URL, signInErrorMessage } from '../messages';
 import styles from './login-form.module.css';
+import { useAppForm } from '../../../lib/use-app-form';
 
 export interface LoginFormProps {
   onSignedIn: (member: Member) => void;
@@ -34,7 +34,7 @@ export function LoginForm({ onSignedIn, labelledBy }: LoginFormProps) {
     register,
     handleSubmit,
     formState: { errors, isValid, isSubmitting },
-  } = useForm<LoginFormInput, unknown, LoginFormValues>({
+  } = useAppForm<LoginFormInput, unknown, LoginFormValues>({
     resolver: zodResolver(loginFormSchema),
     defaultValues: loginDefaults,
     mode: 'onTouched',
@@ -107,7 +107,7 @@ function CodeForm({ message, labelledBy, onCode, failure }: { message: string; l
     register,
     handleSubmit,
     formState: { isValid, isSubmitting },
-  } = useForm<SignInCodeInput, unknown, SignInCodeValues>({ resolver: zodResolver(signInCodeSchema), defaultValues: { code: '' }, mode: 'onChange' });
+  } = useAppForm<SignInCodeInput, unknown, SignInCodeValues>({ resolver: zodResolver(signInCodeSchema), defaultValues: { code: '' }, mode: 'onChange' });
   const onSubmit = handleSubmit(({ code }) => onCode(code));
   return (
     <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby={labelledBy} aria-busy={isSubmitting || undefined}>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod/mini';
 import { newWorkplaceSchema } from '@giving/shared/contracts/accounts';
@@ -19,6 +18,7 @@ import { ActionsCell, Table } from '../../../components/ui/table';
 import { useCreateWorkplace } from '../api/create-workplace';
 import { useWorkplaces } from '../api/get-workplaces';
 import { COUNTRY_OPTIONS } from '../countries';
+import { useAppForm } from '../../../lib/use-app-form';
 
 type NewWorkplaceInput = z.input<typeof newWorkplaceSchema>;
 type NewWorkplaceValues = z.output<typeof newWorkplaceSchema>;
@@ -90,7 +90,7 @@ function NewWorkplaceForm({ onCreated }: { onCreated: (name: string) => void }) 
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<NewWorkplaceInput, unknown, NewWorkplaceValues>({ resolver: zodResolver(newWorkplaceSchema), defaultValues: { name: '', country: 'nz' } });
+  } = useAppForm<NewWorkplaceInput, unknown, NewWorkplaceValues>({ resolver: zodResolver(newWorkplaceSchema), defaultValues: { name: '', country: 'nz' } });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(undefined);

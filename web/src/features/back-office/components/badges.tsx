@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';
 import { newBadgeSchema, type Badge } from '@giving/shared/contracts/accounts';
@@ -19,6 +18,7 @@ import { useDeleteBadge } from '../api/delete-badge';
 import { useBadges } from '../api/get-badges';
 import { numberText } from '../number-text';
 import styles from './back-office.module.css';
+import { useAppForm } from '../../../lib/use-app-form';
 
 /** The donation count is typed as text; the API's own rule then checks the number. */
 const badgeFormSchema = z.extend(newBadgeSchema, {
@@ -92,7 +92,7 @@ function NewBadgeForm({ onCreated }: { onCreated: (name: string) => void }) {
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<BadgeInput, unknown, BadgeValues>({
+  } = useAppForm<BadgeInput, unknown, BadgeValues>({
     resolver: zodResolver(badgeFormSchema),
     defaultValues: { name: '', description: '', icon: '', donationCount: '' },
   });

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod/mini';
 import { denyContentSchema, type ContentItem } from '@giving/shared/contracts/accounts';
@@ -19,6 +18,7 @@ import { errorMessageOf } from '../../../lib/api-client';
 import { useApproveContent, useDenyContent } from '../api/decide-content';
 import { useContent, type ContentStatus } from '../api/get-content';
 import styles from './back-office.module.css';
+import { useAppForm } from '../../../lib/use-app-form';
 
 const TABS = [
   { value: 'Proposed', label: 'Proposed' },
@@ -131,7 +131,7 @@ function DenyDialog({ item, onClose, onDenied }: { item: ContentItem | null; onC
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<DenyInput, unknown, DenyValues>({ resolver: zodResolver(denyContentSchema), defaultValues: { reason: '' } });
+  } = useAppForm<DenyInput, unknown, DenyValues>({ resolver: zodResolver(denyContentSchema), defaultValues: { reason: '' } });
 
   const close = () => {
     reset({ reason: '' });

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod/mini';
 import { updateEmailTemplateSchema, type EmailTemplate } from '@giving/shared/contracts/accounts';
@@ -16,6 +15,7 @@ import { ActionsCell, Table } from '../../../components/ui/table';
 import { useEmailTemplates } from '../api/get-email-templates';
 import { useUpdateEmailTemplate } from '../api/update-email-template';
 import styles from './back-office.module.css';
+import { useAppForm } from '../../../lib/use-app-form';
 
 type TemplateInput = z.input<typeof updateEmailTemplateSchema>;
 type TemplateValues = z.output<typeof updateEmailTemplateSchema>;
@@ -93,7 +93,7 @@ function TemplateEditor({ template, onClose }: { template: EmailTemplate; onClos
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<TemplateInput, unknown, TemplateValues>({
+  } = useAppForm<TemplateInput, unknown, TemplateValues>({
     resolver: zodResolver(updateEmailTemplateSchema),
     defaultValues: { subject: template.subject, body: template.body },
   });

@@ -1,6 +1,5 @@
 import { slugify } from '../../../lib/slug';
 import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod/mini';
 import { newCharitySchema } from '@giving/shared/contracts/accounts';
@@ -12,6 +11,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { applyServerErrors, formFields } from '../../../components/ui/server-errors';
 import { useCreateCharity } from '../api/create-charity';
 import { COUNTRY_OPTIONS } from '../countries';
+import { useAppForm } from '../../../lib/use-app-form';
 
 type NewCharityInput = z.input<typeof newCharitySchema>;
 type NewCharityValues = z.output<typeof newCharitySchema>;
@@ -27,7 +27,7 @@ export function NewCharityForm({ onDone }: { onDone: (name: string) => void }) {
     setValue,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<NewCharityInput, unknown, NewCharityValues>({
+  } = useAppForm<NewCharityInput, unknown, NewCharityValues>({
     resolver: zodResolver(newCharitySchema),
     defaultValues: { name: '', charityUrl: '', country: 'nz', description: '', registrationNumber: '', taxApproved: false },
   });

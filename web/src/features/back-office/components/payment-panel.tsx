@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
-import { useForm } from 'react-hook-form';
 import { refundRequestSchema, type BackOfficePaymentDetail, type PaymentHistoryEntry, type Refund } from '@giving/shared/contracts/back-office-payments';
 import { centsToDollarString, parseDollars } from '@giving/shared/money';
 import { satisfies } from '@giving/shared/permissions';
@@ -24,6 +23,7 @@ import { Tag } from '../../../components/ui/tag';
 import { usePayment } from '../api/get-payments';
 import { PAYMENT_STATUS_TONES, outcomeTone, paymentMoney } from './payment-text';
 import styles from './back-office-payments.module.css';
+import { useAppForm } from '../../../lib/use-app-form';
 
 /**
  * One payment, opened from its row: what it was and who paid, the amounts, the card (its brand and last 4 only), the
@@ -252,7 +252,7 @@ function RefundForm({ payment, onDone }: { payment: BackOfficePaymentDetail; onD
     setFocus,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<RefundValues>({ defaultValues: { scope: 'all', amount: centsToDollarString(left.donation.cents), reason: '' } });
+  } = useAppForm<RefundValues>({ defaultValues: { scope: 'all', amount: centsToDollarString(left.donation.cents), reason: '' } });
   const scope = watch('scope');
 
   useEffect(() => {

@@ -1,4 +1,3 @@
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';
 import { securitySettingsSchema, type SecuritySettings } from '@giving/shared/contracts/accounts';
@@ -12,6 +11,7 @@ import { formFields } from '../../../components/ui/server-errors';
 import { useSecuritySettings } from '../api/get-security-settings';
 import { useUpdateSecuritySettings } from '../api/update-security-settings';
 import { numberText } from '../number-text';
+import { useAppForm } from '../../../lib/use-app-form';
 
 const SESSION_RANGE = 'Use 5 to 720 minutes.';
 
@@ -46,7 +46,7 @@ function SecurityForm({ settings }: { settings: SecuritySettings }) {
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<SecurityInput, unknown, SecurityValues>({
+  } = useAppForm<SecurityInput, unknown, SecurityValues>({
     resolver: zodResolver(securityFormSchema),
     defaultValues: { requireMfaForAdministrators: settings.requireMfaForAdministrators, adminSessionMinutes: String(settings.adminSessionMinutes) },
   });

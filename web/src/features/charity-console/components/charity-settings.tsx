@@ -1,4 +1,3 @@
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';
 import { updateCharitySettingsSchema, type CharitySettings } from '@giving/shared/contracts/accounts';
@@ -15,6 +14,7 @@ import { Tag } from '../../../components/ui/tag';
 import { useCharitySettings } from '../../../lib/charity-settings';
 import { useUpdateCharitySettings } from '../api/update-charity-settings';
 import { useCharityCan, useCharityId } from '../hooks/use-charity';
+import { useAppForm } from '../../../lib/use-app-form';
 
 /** The causes are typed as one comma-separated line; the API's own rule then checks the list. */
 const settingsFormSchema = z.extend(updateCharitySettingsSchema, {
@@ -103,7 +103,7 @@ function SettingsForm({ charityId, settings }: { charityId: string; settings: Ch
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<SettingsInput, unknown, SettingsValues>({
+  } = useAppForm<SettingsInput, unknown, SettingsValues>({
     resolver: zodResolver(settingsFormSchema),
     defaultValues: formDefaults(settings),
   });

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import {
   DATE_RANGE_MESSAGE,
   GENERAL_DONATION,
@@ -24,6 +23,7 @@ import { useCan, useCharityId } from '../hooks/use-console';
 import { TIP_NOTE, moneyText } from '../money-text';
 import { useDownload } from '../../../lib/use-download';
 import styles from './charity-donations.module.css';
+import { useAppForm } from '../../../lib/use-app-form';
 
 export const PAYMENT_TYPE_LABELS: Record<PaymentType, string> = { CARD: 'Card', VOUCHER: 'Gift voucher', PAYROLL: 'Payroll', NONE: 'None' };
 const PAYMENT_TYPE_OPTIONS = (['CARD', 'VOUCHER', 'PAYROLL'] as const).map((value) => ({ value, label: PAYMENT_TYPE_LABELS[value] }));
@@ -46,7 +46,7 @@ function ReportFilters({ charityId, onApply }: { charityId: string; onApply: (fi
     setValue,
     clearErrors,
     formState: { errors },
-  } = useForm<FilterForm>({ defaultValues: { from: '', to: '', giftId: '', paymentType: '' } });
+  } = useAppForm<FilterForm>({ defaultValues: { from: '', to: '', giftId: '', paymentType: '' } });
 
   // Spec §5: a date that is not year-month-day, or not a real date, shows the error and clears the filter value.
   const submit = handleSubmit((values) => {

@@ -1,6 +1,5 @@
 import { slugify } from '../../../lib/slug';
 import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';
 import { giftInputSchema, giftPriceCentsSchema, type AdminGift, type GiftInput } from '@giving/shared/contracts/dollar-handles';
@@ -13,6 +12,7 @@ import { applyServerErrors, formFields } from '../../../components/ui/server-err
 import { randomId } from '../../../lib/random-id';
 import { useSaveGift } from '../api/save-gift';
 import { dollarsText } from '../money-text';
+import { useAppForm } from '../../../lib/use-app-form';
 
 /** The form types the price in dollars; the API takes integer cents (the same rule checks both). */
 const giftFormSchema = z.object({
@@ -44,7 +44,7 @@ export function GiftForm({ charityId, gift, onDone }: { charityId: string; gift?
     setValue,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<GiftFormInput, unknown, GiftFormValues>({
+  } = useAppForm<GiftFormInput, unknown, GiftFormValues>({
     resolver: zodResolver(giftFormSchema),
     defaultValues: gift
       ? { title: gift.title, description: gift.description, productUrl: gift.productUrl, price: centsToDollarString(gift.price.cents) }

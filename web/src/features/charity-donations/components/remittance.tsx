@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';
 import { newPayoutSchema, type Remittance } from '@giving/shared/contracts/charity-reports';
@@ -20,6 +19,7 @@ import { useRecordPayout } from '../api/record-payout';
 import { useCan, useCharityId } from '../hooks/use-console';
 import { TIP_NOTE, dollarsText, moneyText } from '../money-text';
 import styles from './charity-donations.module.css';
+import { useAppForm } from '../../../lib/use-app-form';
 
 /** '2026-11' -> 'November 2026'. */
 export function monthText(month: string): string {
@@ -51,7 +51,7 @@ function PayoutForm({ charityId, owed }: { charityId: string; owed: Remittance['
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<PayoutFormInput, unknown, PayoutFormValues>({
+  } = useAppForm<PayoutFormInput, unknown, PayoutFormValues>({
     resolver: zodResolver(payoutFormSchema),
     defaultValues: { amount: '', reference: '', paidAt: today(country) },
   });

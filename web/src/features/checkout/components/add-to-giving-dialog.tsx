@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';
 import { MAX_QUANTITY, MIN_QUANTITY } from '@giving/shared/contracts/donations';
@@ -19,6 +18,7 @@ import { DEFAULT_DONATION_CENTS, dollarAmountSchema, quantityTextSchema } from '
 import { ADD_TO_GIVING, type GivingTarget } from './add-to-giving';
 import { PAYROLL_TEXTS } from './payroll-pledge';
 import styles from './add-to-giving-dialog.module.css';
+import { useAppForm } from '../../../lib/use-app-form';
 
 /** The dialog's texts (spec 2 §7 names the call only; the frequencies are spec 1 §3's OnceOff and EveryPayCycle). */
 export const GIVING_TEXTS = {
@@ -110,7 +110,7 @@ export function AddToGivingDialog({ target, country, workplaceName, onClose, ret
     setValue,
     setError,
     formState: { errors },
-  } = useForm<GivingFormInput, unknown, GivingFormValues>({
+  } = useAppForm<GivingFormInput, unknown, GivingFormValues>({
     mode: 'onTouched',
     resolver: zodResolver(givingFormSchema),
     defaultValues: {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod/mini';
 import { updateMenuLinksSchema } from '@giving/shared/contracts/accounts';
@@ -15,6 +15,7 @@ import { formFields } from '../../../components/ui/server-errors';
 import { useMenuLinks, type MenuLinkList } from '../api/get-menu-links';
 import { useUpdateMenuLinks } from '../api/update-menu-links';
 import styles from './menu-links.module.css';
+import { useAppForm } from '../../../lib/use-app-form';
 
 type LinksInput = z.input<typeof updateMenuLinksSchema>;
 type LinksValues = z.output<typeof updateMenuLinksSchema>;
@@ -54,7 +55,7 @@ function LinksForm({ country, links }: { country: CountryCode; links: MenuLinkLi
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<LinksInput, unknown, LinksValues>({ resolver: zodResolver(updateMenuLinksSchema), defaultValues: { items: links.items } });
+  } = useAppForm<LinksInput, unknown, LinksValues>({ resolver: zodResolver(updateMenuLinksSchema), defaultValues: { items: links.items } });
   const items = useFieldArray({ control, name: 'items', keyName: 'key' });
   const { notice, save } = useSaveNotice(setError, formFields([], { arrays: ['items'] }));
 

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useQueries } from '@tanstack/react-query';
 import {
@@ -31,6 +30,7 @@ import { CONTENT_FIELDS, contentFieldOf, emptyContent, parseContent, type Conten
 import { amountText, fundraisingPaths } from '../fundraising-text';
 import { ContentFields } from './content-fields';
 import styles from './fundraising.module.css';
+import { useAppForm } from '../../../lib/use-app-form';
 
 export const CREATE_STEPS = [
   { id: 'charity', label: 'Charity' },
@@ -113,7 +113,7 @@ export function CreateFlow({ country, charityId: presetCharity, event: presetEve
   const formRef = useRef<HTMLDivElement>(null);
   const moved = useRef(false);
   const focusError = useRef(false);
-  const form = useForm<CreateValues>({
+  const form = useAppForm<CreateValues>({
     defaultValues: {
       ...emptyContent(),
       charityId: presetEvent?.charity.id ?? presetCharity ?? '',

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import { useLocation } from 'react-router-dom';
 import { FUNDRAISING_ROLES, INVITABLE_ROLES, inviteSchema, offlineDonationInputSchema, type FundraisingRole, type Page } from '@giving/shared/contracts/fundraising';
 import { MESSAGES } from '@giving/shared/contracts/messages';
@@ -31,6 +30,7 @@ import { contentFieldOf, contentOf, dayFromToday, parseContent, type ContentValu
 import { MANAGE_ANCHOR, ROLE_LABELS, amountText } from '../fundraising-text';
 import { ContentFields } from './content-fields';
 import styles from './fundraising.module.css';
+import { useAppForm } from '../../../lib/use-app-form';
 
 // Member first: the least a new teammate gets unless the inviter chooses more (and what an untouched select shows).
 const INVITE_ROLE_OPTIONS = [...INVITABLE_ROLES].reverse().map((role) => ({ value: role, label: ROLE_LABELS[role] }));
@@ -130,7 +130,7 @@ export function EditContent({ team, initial, currency, onDone }: { team: Team; i
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ContentValues>({ defaultValues: initial });
+  } = useAppForm<ContentValues>({ defaultValues: initial });
   const [failure, setFailure] = useState<string>();
   const submit = handleSubmit(async (values) => {
     setFailure(undefined);
@@ -244,7 +244,7 @@ export function Invitations({ team, country }: { team: Team; country: CountryCod
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<InviteValues>({ defaultValues: { email: '', role: 'Member', message: '' } });
+  } = useAppForm<InviteValues>({ defaultValues: { email: '', role: 'Member', message: '' } });
   const submit = handleSubmit(async (values) => {
     setNotice(undefined);
     const parsed = inviteSchema.safeParse({ invitees: [{ email: values.email, role: values.role }], ...(values.message.trim() ? { message: values.message } : {}) });
@@ -333,7 +333,7 @@ function OfflineGifts({ page, country }: { page: Page; country: CountryCode }) {
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<OfflineValues>({ defaultValues: { amount: '', donorName: '', note: '', receivedOn: dayFromToday(0) } });
+  } = useAppForm<OfflineValues>({ defaultValues: { amount: '', donorName: '', note: '', receivedOn: dayFromToday(0) } });
   const submit = handleSubmit(async (values) => {
     setNotice(undefined);
     const parsed = offlineDonationInputSchema.safeParse({

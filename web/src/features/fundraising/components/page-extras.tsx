@@ -1,4 +1,3 @@
-import { useForm } from 'react-hook-form';
 import type { AdminMenu } from '@giving/shared/contracts/accounts';
 import { MAX_COMMENT_LENGTH, newCommentSchema, type Page } from '@giving/shared/contracts/fundraising';
 import type { CountryCode } from '@giving/shared/countries';
@@ -22,6 +21,7 @@ import { useRemoveComment } from '../api/remove-comment';
 import { amountText, pagePath } from '../fundraising-text';
 import { OwnerTools } from './owner-tools';
 import styles from './fundraising.module.css';
+import { useAppForm } from '../../../lib/use-app-form';
 
 /**
  * What a fundraising page shows below its first screen (a chunk of its own, asked for once that screen is drawn):
@@ -143,7 +143,7 @@ function CommentForm({ pageId }: { pageId: string }) {
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<{ text: string }>({ defaultValues: { text: '' } });
+  } = useAppForm<{ text: string }>({ defaultValues: { text: '' } });
   const submit = handleSubmit(async ({ text }) => {
     const parsed = newCommentSchema.safeParse({ text });
     if (!parsed.success) return setError('text', { type: 'validate', message: parsed.error.issues[0]?.message ?? '' }, { shouldFocus: true });

@@ -1,5 +1,4 @@
 import { Fragment, useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { MATCHING_PAYMENT_STATUSES, recordMatchingPaymentSchema, type MatchingPaymentRecord, type MatchingPeriod } from '@giving/shared/contracts/matching-payments';
 import { COUNTRY_TIME_ZONES, localDay } from '@giving/shared/local-time';
 import { centsToDollarString, parseDollars } from '@giving/shared/money';
@@ -35,6 +34,7 @@ import {
   useInvoiceDownloads,
 } from './matching-payment-parts';
 import styles from './matching-payments.module.css';
+import { useAppForm } from '../../../lib/use-app-form';
 
 const COLUMNS = 7;
 
@@ -184,7 +184,7 @@ function RecordPaymentForm({ row, onCancel, onRecorded }: { row: MatchingPeriod;
     setError,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<RecordPaymentValues>({ defaultValues: { amount: centsToDollarString(row.owedAmount), receivedOn: today, reference: '' } });
+  } = useAppForm<RecordPaymentValues>({ defaultValues: { amount: centsToDollarString(row.owedAmount), receivedOn: today, reference: '' } });
 
   useEffect(() => {
     setFocus('amount');

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import {
   campaignInputSchema,
   campaignRestrictionsSchema,
@@ -32,6 +31,7 @@ import { useSaveRestrictions } from '../api/save-restrictions';
 import { MODULE_WORDS } from '../console-text';
 import { GiftPicker, PagePicker } from './item-pickers';
 import styles from './matching-campaigns.module.css';
+import { useAppForm } from '../../../lib/use-app-form';
 
 type EmploymentType = (typeof MATCHING_EMPLOYMENT_TYPES)[number];
 
@@ -165,7 +165,7 @@ export function CampaignForm({ workplaceId, campaign, onDone }: { workplaceId: s
     setError,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<CampaignFormValues>({ defaultValues: valuesOf(campaign, workplaceCountry) });
+  } = useAppForm<CampaignFormValues>({ defaultValues: valuesOf(campaign, workplaceCountry) });
   const { notice, save: saving } = useSaveNotice(setError, formField);
   const currency = watch('currency');
   const moduleType = watch('moduleType');

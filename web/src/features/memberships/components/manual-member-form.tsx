@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';
 import { requiredIdSchema } from '@giving/shared/contracts/path-parameters';
@@ -15,6 +14,7 @@ import { applyServerErrors, formFields } from '../../../components/ui/server-err
 import { randomId } from '../../../lib/random-id';
 import { useAddManualMember } from '../api/charity-members';
 import { feeText } from '../membership-text';
+import { useAppForm } from '../../../lib/use-app-form';
 
 /** The contract's rules; an unchosen plan says 'Required Field!' rather than 'Invalid Input!'. */
 const manualMemberFormSchema = z.extend(manualMemberSchema, { planId: requiredIdSchema });
@@ -33,7 +33,7 @@ export function ManualMemberForm({ charityId, plans, onDone }: { charityId: stri
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ManualMember>({
+  } = useAppForm<ManualMember>({
     resolver: zodResolver(manualMemberFormSchema),
     defaultValues: { firstName: '', lastName: '', email: '', planId: '', joinedOn: localDay(new Date(), COUNTRY_TIME_ZONES[country]), note: '' },
   });

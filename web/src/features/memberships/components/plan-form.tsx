@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';
 import { MESSAGES } from '@giving/shared/contracts/messages';
@@ -12,6 +11,7 @@ import { FormActions, FormGrid, Panel, wide } from '../../../components/ui/panel
 import { SelectField } from '../../../components/ui/select-field';
 import { applyServerErrors, formFields } from '../../../components/ui/server-errors';
 import { randomId } from '../../../lib/random-id';
+import { useAppForm } from '../../../lib/use-app-form';
 import { useSavePlan } from '../api/charity-plans';
 import { PERIOD_LABELS, benefitLines, dollarsText } from '../membership-text';
 
@@ -57,7 +57,7 @@ export function PlanForm({ charityId, plan, onDone }: { charityId: string; plan?
     setValue,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<PlanFormInput, unknown, PlanFormValues>({
+  } = useAppForm<PlanFormInput, unknown, PlanFormValues>({
     resolver: zodResolver(planFormSchema),
     defaultValues: plan
       ? {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { type FieldErrors, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES } from '@giving/shared/contracts/messages';
 import { RECEIPT_CONTENT_TYPES, RECEIPT_MAX_BYTES, externalDonationInputSchema, type ExternalDonation, type ExternalDonationInput } from '@giving/shared/contracts/workplace-payroll';
@@ -28,6 +28,7 @@ import { useMyExternalDonations } from '../api/get-my-external-donations';
 import { useRecordExternalDonation } from '../api/record-external-donation';
 import { sizeText } from '../size-text';
 import styles from './user-area.module.css';
+import { useAppForm } from '../../../lib/use-app-form';
 
 export const EXTERNAL_DONATIONS_TITLE = 'Your external donations';
 
@@ -198,7 +199,7 @@ function RecordForm({
     setError,
     clearErrors,
     formState: { errors, isSubmitting },
-  } = useForm<ExternalDonationFormValues, unknown, ExternalDonationInput>({
+  } = useAppForm<ExternalDonationFormValues, unknown, ExternalDonationInput>({
     resolver: externalDonationResolver,
     mode: 'onTouched',
     defaultValues: { workplaceId: workplaces.length === 1 ? (workplaces[0]?.value ?? '') : '', charityName: '', amount: '', donatedOn: '', note: '', receipt: NO_RECEIPT },

@@ -1,4 +1,3 @@
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod/mini';
 import { updateProfileSchema, type MemberProfile } from '@giving/shared/contracts/accounts';
@@ -10,6 +9,7 @@ import { FormActions, FormGrid, Panel, ScreenHeader, wide } from '../../../compo
 import { formFields } from '../../../components/ui/server-errors';
 import { useMyProfile } from '../api/get-my-profile';
 import { useUpdateMyProfile } from '../api/update-my-profile';
+import { useAppForm } from '../../../lib/use-app-form';
 
 type ProfileInput = z.input<typeof updateProfileSchema>;
 type ProfileValues = z.output<typeof updateProfileSchema>;
@@ -32,7 +32,7 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ProfileInput, unknown, ProfileValues>({
+  } = useAppForm<ProfileInput, unknown, ProfileValues>({
     resolver: zodResolver(updateProfileSchema),
     defaultValues: { firstName: profile.firstName, lastName: profile.lastName },
   });

@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod/mini';
 import { DATA_EXPORT_DAYS, accountDeletionRequestSchema, type DataExport } from '@giving/shared/contracts/personal-data';
@@ -23,6 +22,7 @@ import { useMyDataExports } from '../api/get-my-data-exports';
 import { useRequestDataExport } from '../api/request-data-export';
 import { sizeText } from '../size-text';
 import styles from './your-data.module.css';
+import { useAppForm } from '../../../lib/use-app-form';
 
 /** /admin/user/data — a member's own data (issue 17 item 7): a copy of everything Koha holds about them, or their account deleted. */
 export function YourData() {
@@ -138,7 +138,7 @@ function DeleteMyAccount() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<DeletionInput, unknown, DeletionValues>({ resolver: zodResolver(accountDeletionRequestSchema), defaultValues: { email: '' } });
+  } = useAppForm<DeletionInput, unknown, DeletionValues>({ resolver: zodResolver(accountDeletionRequestSchema), defaultValues: { email: '' } });
 
   // A refusal that is about no field (the only administrator of a charity) takes focus, as a field's error does.
   useEffect(() => {

@@ -1,5 +1,4 @@
 import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import { MESSAGES } from '@giving/shared/contracts/messages';
 import { VOLUNTEERING_MESSAGES, type FeedbackInput, type FeedbackQuestion } from '@giving/shared/contracts/volunteering';
 import { Button } from '../../../components/ui/button';
@@ -10,6 +9,7 @@ import { FormActions } from '../../../components/ui/panel';
 import { SelectField } from '../../../components/ui/select-field';
 import { applyServerErrors, formFields } from '../../../components/ui/server-errors';
 import { useFeedbackQuestions } from '../api/my-applications';
+import { useAppForm } from '../../../lib/use-app-form';
 
 /**
  * The dialogs of an application's actions, shared by the member's list and the charity's: a form in a modal that
@@ -31,9 +31,9 @@ export function FormDialog<Values extends Record<string, unknown>>({
   submitLabel: string;
   onSubmit: (values: Values) => Promise<unknown>;
   onClose: () => void;
-  children: (form: ReturnType<typeof useForm<Values>>) => ReactNode;
+  children: (form: ReturnType<typeof useAppForm<Values>>) => ReactNode;
 }) {
-  const form = useForm<Values>({ defaultValues: defaultValues as never });
+  const form = useAppForm<Values>({ defaultValues: defaultValues as never });
   const [failure, setFailure] = useState<string>();
   const submit = form.handleSubmit(async (values) => {
     setFailure(undefined);

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import {
   MAX_TEAM_SIZE,
@@ -20,6 +20,7 @@ import { errorMessageOf } from '../../../lib/api-client';
 import { VolunteeringApiError } from '../api/volunteering-client';
 import { applicationSessionText, feeDue, feeText, hoursText, moneyText, placesLeftText, recurringSummary, sessionTimeText, volunteeringPaths } from '../volunteering-text';
 import styles from './volunteering.module.css';
+import { useAppForm } from '../../../lib/use-app-form';
 
 export const APPLY_STEPS = [
   { id: 'session', label: 'Choose a session' },
@@ -62,7 +63,7 @@ export function ApplyFlow({ opportunity, country }: { opportunity: Opportunity; 
     setError,
     clearErrors,
     formState: { errors },
-  } = useForm<ApplyForm>({ defaultValues: { sessionId: '', applicationType: 'Individual', teamName: '', members: [{ email: '' }], message: '' } });
+  } = useAppForm<ApplyForm>({ defaultValues: { sessionId: '', applicationType: 'Individual', teamName: '', members: [{ email: '' }], message: '' } });
   const members = useFieldArray({ control, name: 'members' });
 
   // Each new step's heading takes focus, so keyboard and screen-reader users land on it (not on the first load).

@@ -1,6 +1,6 @@
 import { slugify } from '../../../lib/slug';
 import { useRef, useState } from 'react';
-import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
+import { useFieldArray, type FieldPath } from 'react-hook-form';
 import {
   OPPORTUNITY_TYPES,
   RECURRING_FREQUENCIES,
@@ -20,6 +20,7 @@ import { applyServerErrors } from '../../../components/ui/server-errors';
 import { opportunityCalls, useOpportunityChange, useTemplates } from '../api/charity-opportunities';
 import { emptyForm, emptySession, formFieldOf, formFromOpportunity, fromTemplate, toOpportunityInput, type OpportunityFormValues } from '../opportunity-form-values';
 import styles from './console.module.css';
+import { useAppForm } from '../../../lib/use-app-form';
 
 const TYPE_OPTIONS = [...OPPORTUNITY_TYPES].reverse().map((value) => ({ value, label: value === 'Skilled' ? 'Skilled' : 'No special skills' }));
 const FREQUENCY_OPTIONS = RECURRING_FREQUENCIES.map((value) => ({ value, label: value }));
@@ -50,7 +51,7 @@ export function OpportunityForm({
   const templates = useTemplates();
   const [failure, setFailure] = useState<string>();
   const addressEdited = useRef(opportunity !== undefined);
-  const form = useForm<OpportunityFormValues>({ defaultValues: opportunity ? formFromOpportunity(opportunity, country) : emptyForm() });
+  const form = useAppForm<OpportunityFormValues>({ defaultValues: opportunity ? formFromOpportunity(opportunity, country) : emptyForm() });
   const {
     register,
     control,

@@ -1,4 +1,3 @@
-import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
 import { DATE_FILTERS, VOLUNTEER_SKILLS, type DateFilter } from '@giving/shared/contracts/volunteering';
 import type { CountryCode } from '@giving/shared/countries';
@@ -18,6 +17,7 @@ import { cardFromSearch } from '../search-card';
 import { OpportunityCard } from './opportunity-card';
 import { RecommendedRoles } from './recommended-roles';
 import styles from './volunteering.module.css';
+import { useAppForm } from '../../../lib/use-app-form';
 
 const REMOTE_OPTIONS = [
   { value: 'true', label: 'Remote only' },
@@ -81,7 +81,7 @@ function Filters({ filter, onApply }: { filter: OpportunityFilter; onApply: (sea
     setValue,
     clearErrors,
     formState: { errors },
-  } = useForm<FilterForm>({ defaultValues: formFromFilter(filter) });
+  } = useAppForm<FilterForm>({ defaultValues: formFromFilter(filter) });
   const dateFilter = watch('dateFilter');
   const chosenSkills = watch('skills');
 

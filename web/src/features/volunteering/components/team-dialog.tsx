@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';
 import { emailSchema } from '@giving/shared/contracts/accounts';
@@ -16,6 +15,7 @@ import { QueryStates } from '../../../components/ui/query-states';
 import { memberActions, useMemberAction, useTeam } from '../api/my-applications';
 import { errorMessageOf } from '../../../lib/api-client';
 import { RESPONSE_LABELS, feeText, moneyText } from '../volunteering-text';
+import { useAppForm } from '../../../lib/use-app-form';
 
 const teammateSchema = z.object({ email: emailSchema });
 
@@ -31,7 +31,7 @@ export function TeamDialog({ application, onClose }: { application: Application;
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<z.input<typeof teammateSchema>, unknown, z.output<typeof teammateSchema>>({ resolver: zodResolver(teammateSchema), defaultValues: { email: '' } });
+  } = useAppForm<z.input<typeof teammateSchema>, unknown, z.output<typeof teammateSchema>>({ resolver: zodResolver(teammateSchema), defaultValues: { email: '' } });
   const [notice, setNotice] = useState<{ tone: 'info' | 'error'; text: string }>();
   const fail = (error: unknown) => setNotice({ tone: 'error', text: errorMessageOf(error) });
 

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';
 import type { WorkplaceMember } from '@giving/shared/contracts/accounts';
@@ -21,6 +20,7 @@ import { useWorkplaceMembers } from '../api/get-workplace-members';
 import { useUpdateWorkplaceMember } from '../api/update-workplace-member';
 import { useWorkplaceCan, useWorkplaceId } from '../hooks/use-workplace';
 import { CORPORATE_ROLES, CORPORATE_ROLE_OPTIONS, isCorporateRole, withRole, withoutRole, workplaceRoleLabel } from '../roles';
+import { useAppForm } from '../../../lib/use-app-form';
 
 const grantSchema = z.object({
   memberId: z.string().check(z.minLength(1, 'Choose a member.')),
@@ -110,7 +110,7 @@ function GrantRole({ workplaceId, members, onGranted }: { workplaceId: string; m
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<GrantInput, unknown, GrantValues>({ resolver: zodResolver(grantSchema), defaultValues: { memberId: '', role: 'WorkplaceGiver.Admin' } });
+  } = useAppForm<GrantInput, unknown, GrantValues>({ resolver: zodResolver(grantSchema), defaultValues: { memberId: '', role: 'WorkplaceGiver.Admin' } });
 
   const onSubmit = handleSubmit(async ({ memberId, role }) => {
     setFailure(undefined);

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router-dom';
 import * as z from 'zod/mini';
@@ -24,6 +23,7 @@ import { useWorkplaceCharities, type WorkplaceCharityList } from '../api/get-wor
 import { useRemoveWorkplaceCharity } from '../api/remove-workplace-charity';
 import { useWorkplaceCan, useWorkplaceId } from '../hooks/use-workplace';
 import styles from './workplace-console.module.css';
+import { useAppForm } from '../../../lib/use-app-form';
 
 type SupportedCharity = WorkplaceCharityList['items'][number];
 
@@ -121,7 +121,7 @@ function AddCharity({
     reset,
     setError,
     formState: { errors },
-  } = useForm<AddCharityValues>({ resolver: zodResolver(addCharitySchema), defaultValues: { charityId: '' } });
+  } = useAppForm<AddCharityValues>({ resolver: zodResolver(addCharitySchema), defaultValues: { charityId: '' } });
   const supportedIds = new Set(supported.map((charity) => charity.charityId));
   const options = (available.data?.items ?? []).filter((charity) => !supportedIds.has(charity.id)).map((charity) => ({ value: charity.id, label: charity.name }));
 

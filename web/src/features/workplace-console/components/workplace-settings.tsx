@@ -1,4 +1,4 @@
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod/mini';
 import { updateWorkplaceSettingsSchema, type Workplace } from '@giving/shared/contracts/accounts';
@@ -13,6 +13,7 @@ import { useWorkplace } from '../api/get-workplace';
 import { useUpdateWorkplaceSettings } from '../api/update-workplace-settings';
 import { useWorkplaceCan, useWorkplaceId } from '../hooks/use-workplace';
 import styles from './workplace-console.module.css';
+import { useAppForm } from '../../../lib/use-app-form';
 
 type SettingsInput = z.input<typeof updateWorkplaceSettingsSchema>;
 type SettingsValues = z.output<typeof updateWorkplaceSettingsSchema>;
@@ -43,7 +44,7 @@ function SettingsForm({ workplace }: { workplace: Workplace }) {
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<SettingsInput, unknown, SettingsValues>({
+  } = useAppForm<SettingsInput, unknown, SettingsValues>({
     resolver: zodResolver(updateWorkplaceSettingsSchema),
     defaultValues: { name: workplace.name, businessUnits: workplace.businessUnits.map(({ id, name }) => ({ id, name })) },
   });

@@ -1,5 +1,4 @@
 import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod/mini';
 import { EXTERNAL_DONATION_STATUSES, externalDonationDecisionSchema, type ExternalDonation } from '@giving/shared/contracts/workplace-payroll';
@@ -25,6 +24,7 @@ import { useExternalDonations, type ExternalDonationStatus } from '../api/get-ex
 import { MANAGE_PAYMENTS, useWorkplaceCan, useWorkplaceId } from '../hooks/use-payroll-access';
 import { moneyText } from '../payroll-text';
 import styles from './member-records.module.css';
+import { useAppForm } from '../../../lib/use-app-form';
 
 const STATUS_TONES: Readonly<Record<ExternalDonationStatus, 'accent' | 'success' | 'danger'>> = { Pending: 'accent', Approved: 'success', Declined: 'danger' };
 /** A declined donation's reason (the member reads it): the contract's limit. */
@@ -221,7 +221,7 @@ function DeclineDialog({
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<DecisionInput, unknown, DecisionValues>({ resolver: zodResolver(externalDonationDecisionSchema), defaultValues: { decision: 'Decline', reason: '' } });
+  } = useAppForm<DecisionInput, unknown, DecisionValues>({ resolver: zodResolver(externalDonationDecisionSchema), defaultValues: { decision: 'Decline', reason: '' } });
 
   const close = () => {
     reset({ decision: 'Decline', reason: '' });

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useFieldArray, useForm, type DefaultValues } from 'react-hook-form';
+import { useFieldArray, type DefaultValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod/mini';
 import {
@@ -37,6 +37,7 @@ import {
   optionsOf,
 } from '../payroll-text';
 import styles from './workplace-payroll.module.css';
+import { useAppForm } from '../../../lib/use-app-form';
 
 type StructureFormInput = z.input<typeof fileStructureInputSchema>;
 
@@ -91,13 +92,14 @@ export function FileStructureEditor({
     register,
     control,
     handleSubmit,
+    formRef,
     reset,
     setError,
     setValue,
     getValues,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<StructureFormInput, unknown, FileStructureInput>({
+  } = useAppForm<StructureFormInput, unknown, FileStructureInput>({
     resolver: zodResolver(fileStructureInputSchema),
     mode: 'onTouched',
     defaultValues: valuesOf(structure),
@@ -165,6 +167,7 @@ export function FileStructureEditor({
       return `Version ${saved.version} saved.`;
     }),
   );
+  // Preview is a plain button: the form's first wrong field is found through formRef.
   const showPreview = handleSubmit((values) => preview.mutate(withoutStrayValues(values)));
 
   const columnsError = errors.columns?.message ?? errors.columns?.root?.message;
@@ -175,7 +178,7 @@ export function FileStructureEditor({
 
   return (
     <>
-      <StackedForm onSubmit={(event) => void onSubmit(event)} noValidate aria-label={title}>
+      <StackedForm ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate aria-label={title}>
         <EditableFieldset disabled={!canManage}>
           <Panel
             title={title}

@@ -1,4 +1,4 @@
-import { useFieldArray, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useFieldArray, type FieldErrors, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router-dom';
 import {
@@ -25,6 +25,7 @@ import { useWorkplace } from '../api/get-workplace';
 import { useUpdatePayCycle } from '../api/update-pay-cycle';
 import { TIME_ZONE_OPTIONS, type PayCycleTimeZone } from '../payroll-text';
 import styles from './workplace-payroll.module.css';
+import { useAppForm } from '../../../lib/use-app-form';
 
 /** The form's own values: the days as typed, and each finance contact as a row of its own (an add/remove list). */
 export interface PayCycleFormValues {
@@ -143,7 +144,7 @@ export function PayCycleForm({
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<PayCycleFormValues, unknown, PayCycleInput>({
+  } = useAppForm<PayCycleFormValues, unknown, PayCycleInput>({
     resolver: payCycleResolver,
     mode: 'onTouched',
     defaultValues: valuesOf(cycle, COUNTRY_TIME_ZONES[country] as PayCycleTimeZone, structures),
