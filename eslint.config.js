@@ -64,6 +64,23 @@ export default tseslint.config(
     },
   },
   {
+    // Every form goes through useAppForm, which focuses the first wrong field once per press (react-hook-form's own
+    // focusing runs twice and moved someone typing in the first wrong field on to the next one mid-word).
+    files: ['web/src/**'],
+    ignores: ['web/src/lib/use-app-form.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'zod', message: 'Use zod/mini: full zod adds ~450 KB to every Lambda bundle.' },
+            { name: 'react-hook-form', importNames: ['useForm'], message: 'Use useAppForm (web/src/lib/use-app-form.ts): it focuses the first wrong field once per press.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests are composition roots: they wire real adapters and test helpers into the code under test.
     files: ['**/*.test.ts', '**/*.test.tsx'],
     rules: { 'giving/import-direction': 'off' },
