@@ -356,6 +356,23 @@ describe('payroll file structures', () => {
     expect(fetch.callsTo('PUT', `${PAYROLL_API}/file-structures/${STRUCTURE_ID}`)[0]?.body).toMatchObject({ mode: 'CHANGES_ONLY' });
   });
 
+  it('Preview checks the form first: the first wrong field takes focus and nothing is sent', async () => {
+    const { fetch, start } = payrollConsole('pay-cycles/integrations', { structures: [] });
+    const { user } = start();
+    await screen.findByRole('heading', { name: 'No file structures yet' });
+    await user.click(screen.getByRole('button', { name: 'New file structure' }));
+    const form = screen.getByRole('form', { name: 'New file structure' });
+
+    await user.click(within(form).getByRole('button', { name: 'Preview' }));
+
+    // Preview is a plain button, not the form's submit: the payroll system, the first field in error, takes focus.
+    const system = within(form).getByLabelText('Payroll system');
+    await waitFor(() => expect(errorOf(system)).toBeTruthy());
+    expect(errorOf(within(form).getByLabelText('Name'))).toBeTruthy();
+    expect(document.activeElement).toBe(system);
+    expect(fetch.callsTo('POST', `${PAYROLL_API}/file-structures/preview`)).toHaveLength(0);
+  });
+
   it('asks for a fixed text column’s value, removes columns, and saves a new version of a stored structure', async () => {
     const { fetch, start } = payrollConsole('pay-cycles/integrations');
     fetch.on('PUT', `${PAYROLL_API}/file-structures/${STRUCTURE_ID}`, (request) => json(200, aFileStructure({ ...(request.body as object), version: 4 })));
