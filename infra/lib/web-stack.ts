@@ -169,6 +169,9 @@ export class WebStack extends Stack {
     // A large download is a 303 to a signed address in a download bucket, by its regional name as the SDK signs it.
     const downloadOrigins = [props.stateful.personalDataBucket, props.stateful.payrollFilesBucket].map((bucket) => `https://${bucket.bucketRegionalDomainName}`);
     const siteHeaders = sharedSecurityHeaders({ cardGatewayOrigin: originOf(props.config.cardGatewayUrl), cognitoOrigin: cognitoOrigin(), downloadOrigins, scriptHashes });
+    // What the edge functions' own answers (the guard's 302 to login) carry: a redirect fetches nothing, and the
+    // functions' code holds no deploy-time names (the buckets').
+    const edgeHeaders = sharedSecurityHeaders({ cardGatewayOrigin: originOf(props.config.cardGatewayUrl), cognitoOrigin: cognitoOrigin(), scriptHashes });
     const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'HSTS, nosniff, no framing, referrer policy, permissions policy and the CSP of the giving site',
       customHeadersBehavior: {
@@ -254,7 +257,7 @@ export class WebStack extends Stack {
             ? viewerRequest(
                 'SpaGuardRewrite',
                 'Site-wide guard (anonymous visitors to login), then extension-less paths serve /index.html',
-                guardedViewerRequestCode(guard, { rewriteSpa: true, headers: siteHeaders }),
+                guardedViewerRequestCode(guard, { rewriteSpa: true, headers: edgeHeaders }),
               )
             : viewerRequest('SpaRewrite', 'Extension-less paths are SPA routes: serve /index.html', SPA_REWRITE),
         ],
@@ -279,8 +282,8 @@ export class WebStack extends Stack {
           // enforces its own auth).
           functionAssociations: [
             guard && !guard.optionalExclusions.includes('/api/')
-              ? viewerRequest('ApiGuard', 'Site-wide guard on the API (/api/ is not excluded), then the viewer address', apiViewerRequestCode(guard, siteHeaders))
-              : viewerRequest('ApiEdge', "The caller's address from the connection (X-Viewer-Address), whatever the client sent", apiViewerRequestCode(undefined, siteHeaders)),
+              ? viewerRequest('ApiGuard', 'Site-wide guard on the API (/api/ is not excluded), then the viewer address', apiViewerRequestCode(guard, edgeHeaders))
+              : viewerRequest('ApiEdge', "The caller's address from the connection (X-Viewer-Address), whatever the client sent", apiViewerRequestCode(undefined, edgeHeaders)),
           ],
         },
         ...(props.liveDomainName
@@ -302,7 +305,7 @@ export class WebStack extends Stack {
                 responseHeadersPolicy: securityHeaders,
                 // The guard (as the local origin applies it to upgrades), then the caller's address from the connection.
                 functionAssociations: [
-                  viewerRequest('LiveEdge', "Live updates: the site-wide guard if any, then the caller's address (X-Viewer-Address)", apiViewerRequestCode(guard, siteHeaders)),
+                  viewerRequest('LiveEdge', "Live updates: the site-wide guard if any, then the caller's address (X-Viewer-Address)", apiViewerRequestCode(guard, edgeHeaders)),
                 ],
               },
             }

@@ -37,4 +37,13 @@ describe('focusFirstInvalid', () => {
     focusFirstInvalid(null, { voucherValue: { message: 'Invalid Amount!' } });
     expect(document.activeElement).toBe(button);
   });
+
+  it('passes over a control in error that cannot take focus (disabled) for the next one that can', () => {
+    const form = aForm(['receipt.data', 'amount']);
+    (form.elements.namedItem('receipt.data') as HTMLInputElement).disabled = true;
+    const focused = focusFirstInvalid(form, { receipt: { data: { message: 'Upload the receipt.' } }, amount: { message: 'Invalid Amount!' } });
+    expect(document.activeElement).toBe(form.elements.namedItem('amount'));
+    expect(focused).toBe(document.activeElement);
+    expect(focusFirstInvalid(form, { receipt: { data: { message: 'Upload the receipt.' } } })).toBeUndefined();
+  });
 });

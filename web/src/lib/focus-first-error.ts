@@ -15,13 +15,18 @@ export function firstErrorIn(container: ParentNode | null | undefined): HTMLElem
 
 /**
  * On a submit the form's rules refused: focus the form's first control (in document order) whose field is in
- * `errors`, once, and return it (undefined when the form has no such control). useAppForm calls it in place of
- * react-hook-form's own focusing, which runs twice, the second a timer later, and moved someone already typing in the
- * first wrong field (right by then) on to the next one mid-word.
+ * `errors` and that can take focus (a hidden input cannot), once, and return it (undefined when none took focus).
+ * useAppForm calls it in place of react-hook-form's own focusing, which runs twice, the second a timer later, and moved
+ * someone already typing in the first wrong field (right by then) on to the next one mid-word.
  */
 export function focusFirstInvalid(form: HTMLFormElement | null | undefined, errors: object): HTMLElement | undefined {
   const invalid = (name: string) => name.split('.').reduce<unknown>((at, key) => (at && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined), errors) !== undefined;
-  const first = [...(form?.elements ?? [])].find((element): element is HTMLElement => 'name' in element && typeof element.name === 'string' && element.name !== '' && invalid(element.name));
-  first?.focus();
-  return first;
+  const candidates = [...(form?.elements ?? [])].filter(
+    (element): element is HTMLElement => 'name' in element && typeof element.name === 'string' && element.name !== '' && invalid(element.name),
+  );
+  for (const candidate of candidates) {
+    candidate.focus();
+    if (document.activeElement === candidate) return candidate;
+  }
+  return undefined;
 }
