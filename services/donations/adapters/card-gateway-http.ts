@@ -144,5 +144,10 @@ export function httpCardGateway(options: {
       // 404: already removed (or never saved here); either way it is gone.
       if (response.status !== 200 && response.status !== 404) refuseUnexpected(response, 'remove saved card');
     },
+    async deleteCustomer({ account, customerId }) {
+      const response = await call(account, `/v1/customers/${encodeURIComponent(customerId)}`, { method: 'DELETE' });
+      // 404: already deleted (or never made here); either way it is gone.
+      if (response.status !== 200 && response.status !== 404) refuseUnexpected(response, 'delete customer');
+    },
   };
 }

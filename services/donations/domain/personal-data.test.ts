@@ -387,6 +387,7 @@ describe("a member's data in donations", () => {
     const wiremuBefore = await gatherMemberData(gatherDeps(), { memberId: wiremu.memberId, email: wiremu.email });
     const paymentBefore = await payments.get(seeded.once);
     const savedCard = await cards.get(dana.memberId, seeded.cardId);
+    const customerBefore = await cards.getCustomer(dana.memberId, 'Trust');
 
     const erased = await eraseMemberData(eraseDeps(), { memberId: dana.memberId, email: dana.email });
     expect(erased).toEqual([
@@ -464,6 +465,10 @@ describe("a member's data in donations", () => {
     expect(await cards.list(dana.memberId)).toEqual([]);
     expect(await cards.getCustomer(dana.memberId, 'Trust')).toBeUndefined();
     expect(sandbox.snapshot().paymentMethods.filter((m) => m.id === savedCard!.paymentMethodId).map((m) => m.deleted)).toEqual([true]);
+    // The gateway's customer, which held her e-mail, is deleted there too.
+    const customers = sandbox.snapshot().customers;
+    expect(customers.find((c) => c.id === customerBefore)).toMatchObject({ deleted: true, email: null });
+    expect(JSON.stringify(customers).toLowerCase()).not.toContain(dana.email.toLowerCase());
 
     // The membership stays the charity's record, cancelled (never renewed), from "Deleted member".
     const membership = await memberships.get(seeded.membershipId);

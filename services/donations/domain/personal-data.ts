@@ -40,7 +40,8 @@ import { listTaxYears } from './tax-statements';
  * messages go, and the keys that found them by member id or e-mail are removed — so a charity's console still shows
  * each donation, from "Deleted member", and no total anywhere changes. What is only theirs is deleted: monthly
  * donations (so nothing more is charged), payroll pledges (cancelled first, so their workplace stops deducting), saved
- * cards (at the gateway too), the gateway customer references, donations' copies of their roles and the card-testing
+ * cards (at the gateway too), the gateway's customers (with the e-mail they hold) and our references to them,
+ * donations' copies of their roles and the card-testing
  * counters kept against their e-mail. Memberships stay the charity's record, cancelled (they never renew) and without
  * the member's identity. Every step is safe to repeat, and each record's own index key is removed in the write that
  * erases it, so an erasure that stopped half-way is finished by the next delivery.
@@ -547,6 +548,8 @@ export async function eraseMemberData(deps: EraseDeps, member: MemberRef): Promi
     await removeSavedCard({ cards: deps.cards, schedules: deps.schedules, gateway: deps.gateway }, memberId, card.cardId);
     count('saved-cards', 'erased');
   }
+  // The customer at the gateway holds their e-mail: it goes there first, then our reference to it.
+  for (const { account, customerId } of await deps.records.gatewayCustomers(memberId)) await deps.gateway.deleteCustomer({ account, customerId });
   count('card-provider-customers', 'erased', await deps.records.removeGatewayCustomers(memberId));
   count('roles', 'erased', await deps.records.removeTenantRoles(memberId));
   count('declined-card-payments', 'erased', await deps.records.removeCardTesting(attemptKey('email', email)));

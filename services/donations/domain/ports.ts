@@ -326,6 +326,8 @@ export interface CardGateway {
   saveCard(request: { account: MerchantAccount; idempotencyKey: string; customerId: string; token: string }): Promise<SavedPaymentMethod>;
   /** Deletes a saved card at the gateway; deleting one already gone is not an error. */
   removeSavedCard(request: { account: MerchantAccount; customerId: string; paymentMethodId: string }): Promise<void>;
+  /** Deletes a customer (its e-mail with it) and its saved cards at the gateway; deleting one already gone is not an error. */
+  deleteCustomer(request: { account: MerchantAccount; customerId: string }): Promise<void>;
 }
 
 export interface PaymentWorkflow {

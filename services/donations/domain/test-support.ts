@@ -158,6 +158,7 @@ export function scriptedGateway(answers: {
       return { paymentMethodId: `pm_${idempotencyKey}`, cardType: 'visa', last4: '4242', expMonth: 12, expYear: 2039 };
     },
     async removeSavedCard() {},
+    async deleteCustomer() {},
   };
 }
 

@@ -289,6 +289,24 @@ describe('customers and saved cards', () => {
     expect((await lookup(key)).data).toEqual([]);
   });
 
+  it('delete a customer (a member erased): its e-mail and its saved cards go with it, and deleting again is fine', async () => {
+    const card = await saveFor(TEST_CARDS.approve, 'aroha.erased@example.com');
+    const other = await saveFor(TEST_CARDS.approve, 'someone.else@example.com');
+    await client().deleteCustomer({ account: 'Platform', customerId: card.customerId });
+    await client().deleteCustomer({ account: 'Platform', customerId: card.customerId });
+    await client().deleteCustomer({ account: 'Platform', customerId: 'cus_neverexisted' });
+
+    const state = gateway.snapshot();
+    expect(state.customers.find((c) => c.id === card.customerId)).toMatchObject({ deleted: true, email: null, description: null });
+    expect(JSON.stringify(state.customers)).not.toContain('aroha.erased@example.com');
+    expect(state.paymentMethods.find((m) => m.id === card.paymentMethodId)).toMatchObject({ deleted: true });
+    const charged = await charge(newKey(), { source: card.paymentMethodId, customer: card.customerId, amount: 100, currency: 'nzd' });
+    expect(((await charged.json()) as { error: { code: string; param: string } }).error).toMatchObject({ code: 'resource_missing', param: 'customer' });
+    // Nobody else's customer changes.
+    expect(state.customers.find((c) => c.id === other.customerId)).toMatchObject({ email: 'someone.else@example.com' });
+    expect(await methodsOf(other.customerId)).toHaveLength(1);
+  });
+
   it.each([
     ['savedCardInsufficientFunds', TEST_CARDS.savedCardInsufficientFunds, ['declined', 'declined'], true],
     ['savedCardInsufficientFundsOnce', TEST_CARDS.savedCardInsufficientFundsOnce, ['declined', 'approved'], true],

@@ -43,6 +43,8 @@ export interface Customer {
   email: string | null;
   description: string | null;
   created: number;
+  /** Set once the merchant deletes the customer: its e-mail and description are gone, and so are its saved cards. */
+  deleted?: true;
 }
 
 /** A card saved for a customer. `deleted` once the merchant removes it: it can no longer be charged. */
@@ -294,6 +296,17 @@ export class Ledger {
     return { status: 200, body: { id: method.id, object: 'payment_method', deleted: true } };
   }
 
+  /** Deletes a customer (what it held of the person: its e-mail and description) and every card saved for it. */
+  deleteCustomer(account: string, customerId: string): GatewayReply {
+    const customer = this.customerOf(account, customerId);
+    if (!customer) return { ...missing('id', `No such customer: '${customerId}'`), status: 404 };
+    customer.deleted = true;
+    customer.email = null;
+    customer.description = null;
+    for (const method of this.paymentMethods.values()) if (method.account === account && method.customer === customerId) method.deleted = true;
+    return { status: 200, body: { id: customer.id, object: 'customer', deleted: true } };
+  }
+
   charge(account: string, idempotencyKey: string, request: ChargeRequest): GatewayReply {
     const fingerprint = JSON.stringify([request.source, request.customer, request.amount, request.currency, request.description]);
     const replayed = this.replay(account, idempotencyKey, fingerprint);
@@ -339,9 +352,10 @@ export class Ledger {
     return token?.account === account ? token : undefined;
   }
 
+  /** The account's customer with this id, unless deleted: another account's is as unknown as one never made. */
   private customerOf(account: string, id: string): Customer | undefined {
     const customer = this.customers.get(id);
-    return customer?.account === account ? customer : undefined;
+    return customer?.account === account && !customer.deleted ? customer : undefined;
   }
 
   /** A token, or a customer's saved (not deleted) payment method, of this account; a 400 naming the parameter otherwise. */

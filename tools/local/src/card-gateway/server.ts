@@ -153,6 +153,8 @@ async function handle(context: Context, req: IncomingMessage, res: ServerRespons
   }
   const encryptionKey = /^\/v1\/accounts\/([A-Za-z0-9_]+)\/encryption-key$/.exec(url.pathname)?.[1];
   if (method === 'GET' && encryptionKey) return sendEncryptionKey(context, encryptionKey, res);
+  const customer = /^\/v1\/customers\/([A-Za-z0-9_]+)$/.exec(url.pathname)?.[1];
+  if (method === 'DELETE' && customer) return sendReply(res, context.ledger.deleteCustomer(accountOfSecret(context, req), customer));
   const methods = /^\/v1\/customers\/([A-Za-z0-9_]+)\/payment_methods(?:\/([A-Za-z0-9_]+))?$/.exec(url.pathname);
   if (methods) return paymentMethods(context, req, res, methods[1] as string, methods[2]);
   const tokenId = /^\/v1\/tokens\/([A-Za-z0-9_]+)$/.exec(url.pathname)?.[1];
