@@ -35,6 +35,22 @@ const asMember = <T = Record<string, unknown>>(path: string, init: { method?: st
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   }).then(async (response) => ({ status: response.status, response, body: (response.headers.get('content-type')?.includes('json') ? await response.json() : undefined) as T }));
 
+/** A card payment for one kiwi chick at its price, receipted to `receiptName` (a guest adds their `donor`). */
+const kiwiChickPayment = async (receiptName: string): Promise<MemberGiftPaymentRequest> =>
+  withFee({
+    pageType: 'GIFT' as const,
+    country: 'nz' as const,
+    giftId: gift.id,
+    donationAmount: gift.price.cents,
+    quantity: 1,
+    supportingAmount: 0 as const,
+    paymentType: 'CARD' as const,
+    isRecurring: false,
+    isAnonymous: false,
+    receiptName,
+    card: await client.cardToken(TEST_CARDS.approve, receiptName.normalize('NFD').replace(/[\u0300-\u036f]/g, '')),
+  });
+
 beforeAll(async () => {
   platform = await startTestPlatform(9500);
   client = platformClient(platform);
@@ -43,22 +59,7 @@ beforeAll(async () => {
   const guest = await fetch(`${platform.siteUrl}/api/donations/payments`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'idempotency-key': `pd-guest-${crypto.randomUUID()}` },
-    body: JSON.stringify(
-      withFee({
-        pageType: 'GIFT',
-        country: 'nz' as const,
-        giftId: gift.id,
-        donationAmount: gift.price.cents,
-        quantity: 1,
-        supportingAmount: 0,
-        paymentType: 'CARD',
-        isRecurring: false,
-        isAnonymous: false,
-        receiptName: 'Hine T',
-        donor: { firstName: 'Hine', lastName: 'T', email: email.toUpperCase() },
-        card: await client.cardToken(TEST_CARDS.approve, 'Hine T'),
-      }),
-    ),
+    body: JSON.stringify({ ...(await kiwiChickPayment('Hine T')), donor: { firstName: 'Hine', lastName: 'T', email: email.toUpperCase() } }),
   });
   expect(guest.status).toBe(202);
   guestTrackingNumber = ((await guest.json()) as { trackingNumber: string }).trackingNumber;
@@ -80,19 +81,7 @@ beforeAll(async () => {
   memberToken = await client.idToken(email, password);
   memberId = ((await asMember<{ primaryAccount: { id: string } }>('/accounts/me')).body).primaryAccount.id;
   expect((await asMember('/accounts/me/profile', { method: 'PUT', body: { firstName: 'Hine', lastName: 'Tūhoe' } })).status).toBe(200);
-  const payment: MemberGiftPaymentRequest = withFee({
-    pageType: 'GIFT',
-    country: 'nz' as const,
-    giftId: gift.id,
-    donationAmount: gift.price.cents,
-    quantity: 1,
-    supportingAmount: 0,
-    paymentType: 'CARD',
-    isRecurring: false,
-    isAnonymous: false,
-    receiptName: 'Hine Tūhoe',
-    card: await client.cardToken(TEST_CARDS.approve, 'Hine Tuhoe'),
-  });
+  const payment: MemberGiftPaymentRequest = await kiwiChickPayment('Hine Tūhoe');
   const paid = await asMember<{ trackingNumber: string }>('/donations/me/payments', { method: 'POST', body: payment, headers: { 'idempotency-key': `pd-${crypto.randomUUID()}` } });
   expect(paid.status).toBe(202);
   trackingNumber = paid.body.trackingNumber;
