@@ -168,10 +168,11 @@ export class WebStack extends Stack {
     const scriptHashes = builtShell && existsSync(builtShell) ? inlineScriptHashes(readFileSync(builtShell, 'utf8')) : [];
     // A large download is a 303 to a signed address in a download bucket, by its regional name as the SDK signs it.
     const downloadOrigins = [props.stateful.personalDataBucket, props.stateful.payrollFilesBucket].map((bucket) => `https://${bucket.bucketRegionalDomainName}`);
-    const siteHeaders = sharedSecurityHeaders({ cardGatewayOrigin: originOf(props.config.cardGatewayUrl), cognitoOrigin: cognitoOrigin(), downloadOrigins, scriptHashes });
+    const headerOrigins = { cardGatewayOrigin: originOf(props.config.cardGatewayUrl), cognitoOrigin: cognitoOrigin(), scriptHashes };
+    const siteHeaders = sharedSecurityHeaders({ ...headerOrigins, downloadOrigins });
     // What the edge functions' own answers (the guard's 302 to login) carry: a redirect fetches nothing, and the
     // functions' code holds no deploy-time names (the buckets').
-    const edgeHeaders = sharedSecurityHeaders({ cardGatewayOrigin: originOf(props.config.cardGatewayUrl), cognitoOrigin: cognitoOrigin(), scriptHashes });
+    const edgeHeaders = sharedSecurityHeaders(headerOrigins);
     const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'HSTS, nosniff, no framing, referrer policy, permissions policy and the CSP of the giving site',
       customHeadersBehavior: {

@@ -326,17 +326,19 @@ export async function gatherMemberData(deps: GatherDeps, member: MemberRef): Pro
   const guestDonations = (await eachOf(withEmail.filter(isGuestDonation), (p) => deps.payments.getDonation(p.trackingNumber))).filter(
     (d): d is Donation => d !== undefined && d.memberId === undefined,
   );
-  const receipts = await deps.receipts.getMany([...donations, ...guestDonations].map((d) => d.donationId));
+  // Every donation of theirs: given signed in, and given as a guest with their e-mail.
+  const given = [...donations, ...guestDonations];
+  const receipts = await deps.receipts.getMany(given.map((d) => d.donationId));
   const [refunds, matches] = await Promise.all([
     eachOf(
-      [...donations, ...guestDonations].filter((d) => d.refunds),
+      given.filter((d) => d.refunds),
       async (d) => (await deps.refunds.list(d.donationId)).map((refund) => ({ donation: d, refund })),
     ),
-    eachOf([...donations, ...guestDonations], async (d) => (await deps.matches.list(d.donationId)).map((match) => ({ donation: d, match }))),
+    eachOf(given, async (d) => (await deps.matches.list(d.donationId)).map((match) => ({ donation: d, match }))),
   ]);
   // The payments behind the donations, the vouchers bought and the memberships paid, and every other one made with the
   // e-mail (declined ones, a guest's): each once, and only the member's.
-  const found = new Map(withEmail.map((p) => [p.trackingNumber, p]));
+  const found = new Set(withEmail.map((p) => p.trackingNumber));
   const trackingNumbers = [
     ...donations.filter((d) => d.paymentType !== 'PAYROLL').map((d) => d.trackingNumber),
     ...vouchers.flatMap((v) => purchaseOf(v) ?? []),
@@ -369,7 +371,7 @@ export async function gatherMemberData(deps: GatherDeps, member: MemberRef): Pro
     {
       name: 'receipts',
       description: 'The receipts issued for your donations, with the charity as each receipt states it and what you could claim for tax.',
-      rows: [...donations, ...guestDonations].flatMap((d) => {
+      rows: given.flatMap((d) => {
         const receipt = receipts.get(d.donationId);
         return receipt ? [receiptRow(d, receipt)] : [];
       }),
