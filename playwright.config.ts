@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { SHORT_LIVED_JVM_OPTIONS } from './tools/local/src/dynamodb-jvm';
 import { E2E_EVIDENCE_DIR, E2E_PORT_BASE, E2E_STATE_DIR } from './tests/e2e/platform-dirs';
 
 /**
@@ -46,6 +47,8 @@ export default defineConfig({
       LOCAL_EDGE_RATE_LIMIT_SCALE: '100',
       // Every browser test declines cards from 127.0.0.1 (and the same test card): let a run hold more than 5 and 3.
       CARD_TESTING_LIMIT_SCALE: '20',
+      // A test run's platform: DynamoDB Local without the JIT's second tier (tools/local/src/dynamodb-jvm.ts).
+      LOCAL_DYNAMODB_JVM_OPTIONS: process.env.LOCAL_DYNAMODB_JVM_OPTIONS ?? SHORT_LIVED_JVM_OPTIONS,
       ...(process.env.LOCAL_WEB_DIST ? { LOCAL_WEB_DIST: process.env.LOCAL_WEB_DIST } : {}),
     },
     url: `${baseURL}/config.json`,

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
+import { SHORT_LIVED_JVM_OPTIONS } from './tools/local/src/dynamodb-jvm';
 import LongestFirst from './tools/local/src/testing/longest-first';
 import webConfig from './web/vite.config';
 
@@ -11,6 +12,9 @@ import webConfig from './web/vite.config';
 const WEB_MOCKING_FILES = readdirSync(path.join(import.meta.dirname, 'web/src'), { recursive: true, encoding: 'utf8' })
   .filter((file) => /\.test\.tsx?$/.test(file) && /\bvi\.(do)?[mM]ock\(/.test(readFileSync(path.join(import.meta.dirname, 'web/src', file), 'utf8')))
   .map((file) => `src/${file.split(path.sep).join('/')}`);
+
+// Test platforms live for seconds to minutes: their DynamoDB Local skips the JIT's second tier (tools/local/src/dynamodb-jvm.ts).
+process.env.LOCAL_DYNAMODB_JVM_OPTIONS ??= SHORT_LIVED_JVM_OPTIONS;
 
 const NODE_ROOTS = ['shared', 'services', 'infra', 'tools', 'bench'];
 /** What a node test file may do that would reach the next file in its worker: replace a module or a global, or set the environment. */

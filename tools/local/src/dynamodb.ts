@@ -13,6 +13,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { tableName, type ServiceManifest } from '@giving/shared/manifest';
 import { localAccessKey, REGION, REPO_ROOT } from './config';
+import { dynamoDbJvmOptions } from './dynamodb-jvm';
 
 /**
  * DynamoDB Local, the official jar, taken from the npm package that ships it (amplify-dynamodb-simulator):
@@ -43,13 +44,6 @@ export interface RunningDynamoDb {
   stop(): Promise<void>;
 }
 
-/**
- * The JVM's options for DynamoDB Local. A platform lives for seconds to minutes, so the JIT's second tier (C2) and
- * G1's concurrent threads cost more CPU than they return: the client compiler only (TieredStopAtLevel=1) and the
- * serial collector took input fuzzing from 144 to 121 CPU-seconds (91 s to 82 s) on the 2-core machine, where every
- * test run is CPU-bound. LOCAL_DYNAMODB_JVM_OPTIONS replaces them (a long benchmark may want the full JIT back).
- */
-const JVM_OPTIONS = (process.env.LOCAL_DYNAMODB_JVM_OPTIONS ?? '-Xms256m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC').split(' ').filter(Boolean);
 
 /** Starts DynamoDB Local in memory on the port and resolves once it answers. */
 export async function startDynamoDb(port: number): Promise<RunningDynamoDb> {
@@ -58,7 +52,7 @@ export async function startDynamoDb(port: number): Promise<RunningDynamoDb> {
   if (await isListening(port)) throw new Error(`port ${port} is already in use (another local platform still running?)`);
   const child = spawn(
     'java',
-    [...JVM_OPTIONS, `-Djava.library.path=${path.join(DYNAMODB_DIR, 'DynamoDBLocal_lib')}`, '-jar', jar, '-inMemory', '-port', String(port), '-disableTelemetry'],
+    [...dynamoDbJvmOptions(), `-Djava.library.path=${path.join(DYNAMODB_DIR, 'DynamoDBLocal_lib')}`, '-jar', jar, '-inMemory', '-port', String(port), '-disableTelemetry'],
     { cwd: DYNAMODB_DIR, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   killOnExit(child);
