@@ -252,7 +252,8 @@ describe('refunds from the back office', () => {
     const key = `refund-retry-${crypto.randomUUID()}`;
     const part = await refund(paid, { amount: 500, reason: 'Part of it' }, key);
     expect(part.status).toBe(202);
-    expect(await refund(paid, { amount: 500, reason: 'Part of it' }, key)).toMatchObject({ status: 200, body: { refund: part.body.refund } });
+    // (As it stands now: its workflow may already have completed it.)
+    expect(await refund(paid, { amount: 500, reason: 'Part of it' }, key)).toMatchObject({ status: 200, body: { refund: { ...part.body.refund, status: expect.stringMatching(/^(Requested|Completed)$/) } } });
     expect((await refund(paid, { amount: 600, reason: 'Part of it' }, key)).status).toBe(422);
 
     await settledRefund(paid, accepted.body.refund.refundId);

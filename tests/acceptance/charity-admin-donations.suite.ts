@@ -173,7 +173,9 @@ describe('a charity admin and their charity’s donations', () => {
     expect((await remittance()).received.cents).toBe(receivedAtStart + 7000);
 
     const key = newKey();
-    const body = { amount: 7000, reference: 'EFT 2026-11 Kiwi', paidAt: new Date().toISOString().slice(0, 10) };
+    // Paid on is the charity's own day, as the back office's form offers it (in UTC it can still be yesterday, which
+    // would list it after the seeded payout of the first of the charity's month).
+    const body = { amount: 7000, reference: 'EFT 2026-11 Kiwi', paidAt: new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Auckland' }).format(new Date()) };
     const paid = await api(`/donations/backoffice/charities/${kiwiId}/payouts`, { method: 'POST', role: 'backOffice', body, key });
     expect(paid.status).toBe(201);
     const payout = (await paid.json()) as Payout;

@@ -41,6 +41,11 @@ afterAll(async () => {
   await platform?.stop();
 });
 
+/** The last day of this month where the cycles are (Pacific/Auckland): in UTC it can still be last month's. */
+function aucklandMonthEnd(): string {
+  const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Auckland', year: 'numeric', month: '2-digit' }).format(new Date()).split('-').map(Number);
+  return new Date(Date.UTC(year!, month!, 0)).toISOString().slice(0, 10);
+}
 const base = (id = workplaceId) => `/workplace/${id}`;
 /** One run of the produce schedule as EventBridge Scheduler would make it at `at` (the local scheduler's hook). */
 async function runSchedule(at: Date) {
@@ -175,8 +180,7 @@ describe('payroll files for finance', () => {
     expect(saved).toMatchObject({ status: 200, body: { version: 2, name: 'Changes for PayHero' } });
 
     // A monthly cycle paid on the last day of each month, file due three days before.
-    const today = new Date();
-    const monthEnd = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 0)).toISOString().slice(0, 10);
+    const monthEnd = aucklandMonthEnd();
     const cycleInput: PayCycleInput = {
       name: 'Monthly salaried',
       frequency: 'Monthly',
@@ -315,7 +319,7 @@ describe('payroll files for finance', () => {
       body: { ...generic, name: 'With payroll codes', columns: [{ field: 'employeeNumber', header: 'Employee' }, { field: 'charityName', header: 'Charity' }, { field: 'charityPayrollCode', header: 'Payee code' }, { field: 'amount', header: 'Amount' }] },
     });
     expect(structure.status).toBe(201);
-    const monthEnd = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 1, 0)).toISOString().slice(0, 10);
+    const monthEnd = aucklandMonthEnd();
     const cycle = await call<PayCycle>(`${base()}/pay-cycles`, {
       ...admin,
       method: 'POST',
