@@ -44,7 +44,6 @@ export interface RunningDynamoDb {
   stop(): Promise<void>;
 }
 
-
 /** Starts DynamoDB Local in memory on the port and resolves once it answers. */
 export async function startDynamoDb(port: number): Promise<RunningDynamoDb> {
   const jar = ensureDynamoDbJar();
