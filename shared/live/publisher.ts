@@ -19,10 +19,17 @@ export interface ChannelPostResult {
   failed: number;
 }
 
+/**
+ * What a round of posts sends: one message, or a function giving the newest message when each post is made. With the
+ * function, a round of a thousand posts that takes a second sends a message that changed meanwhile to the connections
+ * it has not reached yet, instead of finishing with the old one (the function is called once per post; keep it cheap).
+ */
+export type LiveMessage = unknown | (() => unknown);
+
 export interface LivePublisher {
-  postToChannel(channel: LiveChannel, message: unknown): Promise<ChannelPostResult>;
+  postToChannel(channel: LiveChannel, message: LiveMessage): Promise<ChannelPostResult>;
   /** The same, to connections already read (`LiveConnections.ofChannel`): for a caller that skips a channel nobody is on. */
-  postToConnections(channel: LiveChannel, connectionIds: readonly string[], message: unknown): Promise<ChannelPostResult>;
+  postToConnections(channel: LiveChannel, connectionIds: readonly string[], message: LiveMessage): Promise<ChannelPostResult>;
 }
 
 /** API Gateway's limit for one WebSocket message (frames are 32 KB; a message up to 128 KB). */
@@ -40,40 +47,59 @@ export interface LivePublisherOptions {
 export function liveChannelPublisher(options: LivePublisherOptions): LivePublisher {
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_POST_CONCURRENCY);
   const log = options.log ?? rootLogger;
-  const publisher: LivePublisher = {
-    async postToChannel(channel, message) {
-      encode(message);
-      return publisher.postToConnections(channel, await options.connections.ofChannel(channel), message);
-    },
-    async postToConnections(channel, ids, message) {
-      const data = encode(message);
-      const result: ChannelPostResult = { connections: ids.length, sent: 0, gone: 0, failed: 0 };
-      let next = 0;
-      const worker = async () => {
-        while (next < ids.length) {
-          const connectionId = ids[next++] as string;
-          try {
-            await options.client.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: data }));
-            result.sent++;
-          } catch (error) {
-            if (isGone(error)) {
-              result.gone++;
-              await options.connections.removeFromChannel(channel, connectionId).catch((cleanup: unknown) => {
-                log.warn('could not forget a gone live connection', { channel, connectionId, error: cleanup });
-              });
-            } else {
-              result.failed++;
-              log.warn('live post failed', { channel, connectionId, error });
-            }
+  const postAll = async (channel: LiveChannel, ids: readonly string[], dataOf: () => Uint8Array): Promise<ChannelPostResult> => {
+    const result: ChannelPostResult = { connections: ids.length, sent: 0, gone: 0, failed: 0 };
+    let next = 0;
+    const worker = async () => {
+      while (next < ids.length) {
+        const connectionId = ids[next++] as string;
+        try {
+          await options.client.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: dataOf() }));
+          result.sent++;
+        } catch (error) {
+          if (isGone(error)) {
+            result.gone++;
+            await options.connections.removeFromChannel(channel, connectionId).catch((cleanup: unknown) => {
+              log.warn('could not forget a gone live connection', { channel, connectionId, error: cleanup });
+            });
+          } else {
+            result.failed++;
+            log.warn('live post failed', { channel, connectionId, error });
           }
         }
-      };
-      await Promise.all(Array.from({ length: Math.min(concurrency, ids.length) }, worker));
-      if (result.failed > 0 || result.gone > 0) log.info('live post', { channel, ...result });
-      return result;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, ids.length) }, worker));
+    if (result.failed > 0 || result.gone > 0) log.info('live post', { channel, ...result });
+    return result;
+  };
+  const publisher: LivePublisher = {
+    async postToChannel(channel, message) {
+      const dataOf = encoder(message);
+      dataOf();
+      return postAll(channel, await options.connections.ofChannel(channel), dataOf);
+    },
+    async postToConnections(channel, ids, message) {
+      const dataOf = encoder(message);
+      dataOf();
+      return postAll(channel, ids, dataOf);
     },
   };
   return publisher;
+}
+
+/** The bytes of the message now: encoded (and checked) once per distinct message, not once per post. */
+function encoder(message: LiveMessage): () => Uint8Array {
+  if (typeof message !== 'function') {
+    const data = encode(message);
+    return () => data;
+  }
+  let last: { message: unknown; data: Uint8Array } | undefined;
+  return () => {
+    const now = (message as () => unknown)();
+    if (!last || last.message !== now) last = { message: now, data: encode(now) };
+    return last.data;
+  };
 }
 
 function encode(message: unknown): Uint8Array {

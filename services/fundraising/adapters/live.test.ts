@@ -7,7 +7,7 @@ import { newId } from '@giving/shared/ids';
 import { liveChannel, type LiveChannel } from '@giving/shared/live/channels';
 import { dynamoLiveConnections, type LiveConnections } from '@giving/shared/live/connections';
 import { testTables } from '../../../tools/local/src/testing/dynamo';
-import { postLiveProgress, type LiveProgressPorts } from '../domain/live-progress';
+import { postLiveProgress, REFRESH_EVERY_POSTS, type LiveProgressPorts } from '../domain/live-progress';
 import { liveProgressStreamHandler } from '../handlers/post-live-progress';
 import fundraising from '../service';
 import { dynamoFundraisingStore } from './dynamo-store';
@@ -26,11 +26,18 @@ let connections: LiveConnections;
 interface Posted {
   channel: LiveChannel;
   ids: readonly string[];
+  /** What the round's first post sent. */
   message: LiveProgress;
+  /** What each post sent, in the round's order. */
+  messages: LiveProgress[];
 }
 
-function portsRecording(posted: Posted[], overrides: Partial<LiveProgressPorts> = {}): LiveProgressPorts {
-  const base = liveProgressPorts({
+/**
+ * Ports whose posts are recorded instead of sent: one connection at a time, each post a macrotask (as a round of HTTP
+ * posts is); `beforePost(n)` runs before the n-th post (from 0).
+ */
+function portsRecording(posted: Posted[], options: { beforePost?: (n: number) => Promise<void>; postMs?: number } = {}): LiveProgressPorts {
+  return liveProgressPorts({
     client,
     tableName: table,
     store: dynamoFundraisingStore(client, table),
@@ -38,13 +45,21 @@ function portsRecording(posted: Posted[], overrides: Partial<LiveProgressPorts> 
     publisher: {
       postToChannel: () => Promise.reject(new Error('not used')),
       postToConnections: async (channel, ids, message) => {
-        posted.push({ channel, ids, message: message as LiveProgress });
+        const newest = (typeof message === 'function' ? message : () => message) as () => LiveProgress;
+        const messages: LiveProgress[] = [];
+        for (const [n] of ids.entries()) {
+          await options.beforePost?.(n);
+          await new Promise((resolve) => (options.postMs ? setTimeout(resolve, options.postMs) : setImmediate(resolve)));
+          messages.push(newest());
+        }
+        posted.push({ channel, ids, message: messages[0]!, messages });
         return { connections: ids.length, sent: ids.length, gone: 0, failed: 0 };
       },
     },
   });
-  return { ...base, ...overrides };
 }
+
+const store = async (image: Record<string, unknown>) => client.send(new PutCommand({ TableName: table, Item: image }));
 
 const totals = { currency: 'NZD', onlineAmount: 0, matchedAmount: 0, targetAmount: 10_000 };
 const pageImage = (id: string, version: number, offlineAmount = version * 1000) => ({
@@ -143,6 +158,46 @@ describe('live progress, coalesced per channel', () => {
     expect(Object.fromEntries(await postLiveProgress(ports, [pageImage(page, 3), pageImage(page, 4)]))).toEqual({ [`page:${page}`]: 'stale' });
     expect(Object.fromEntries(await postLiveProgress(ports, [pageImage(page, 6)]))).toEqual({ [`page:${page}`]: 'posted' });
     expect(posted.map((post) => post.message.version)).toEqual([5, 6]);
+  });
+
+  it('posts the page as stored now when the batch brings an older version, and records that one', async () => {
+    const page = newId();
+    await watch(liveChannel.page(page));
+    await store(pageImage(page, 7));
+    const posted: Posted[] = [];
+    const ports = portsRecording(posted);
+
+    expect(Object.fromEntries(await postLiveProgress(ports, [pageImage(page, 5)]))).toEqual({ [`page:${page}`]: 'posted' });
+    expect(posted.map((post) => post.message.version)).toEqual([7]);
+    expect(posted[0]!.message).toMatchObject({ donatedAmount: 7000, donationsCount: 6 });
+    // The batches of versions 6 and 7 arrive after: everyone already has 7.
+    expect(Object.fromEntries(await postLiveProgress(ports, [pageImage(page, 6), pageImage(page, 7)]))).toEqual({ [`page:${page}`]: 'stale' });
+    expect(posted).toHaveLength(1);
+  });
+
+  it('sends a version stored during a long round to the connections it has not reached, and the next batch brings it to the rest', async () => {
+    const page = newId();
+    const channel = liveChannel.page(page);
+    const watchers = await watch(channel, 2.5 * REFRESH_EVERY_POSTS);
+    await store(pageImage(page, 5));
+    const posted: Posted[] = [];
+    // A donation completes while the round is at its 30th connection.
+    const ports = portsRecording(posted, { postMs: 2, beforePost: async (n) => void (n === 30 && (await store(pageImage(page, 6)))) });
+
+    expect(Object.fromEntries(await postLiveProgress(ports, [pageImage(page, 5)]))).toEqual({ [channel]: 'posted' });
+    const versions = posted[0]!.messages.map((message) => message.version);
+    expect(versions).toHaveLength(watchers.length);
+    // Read again after the 100th post: from then on (once the read is back) the round sends version 6, never 5 again.
+    expect(versions.slice(0, REFRESH_EVERY_POSTS)).toEqual(Array(REFRESH_EVERY_POSTS).fill(5));
+    const firstSix = versions.indexOf(6);
+    expect(firstSix).toBeGreaterThanOrEqual(REFRESH_EVERY_POSTS);
+    expect(firstSix).toBeLessThan(2 * REFRESH_EVERY_POSTS);
+    expect(versions.slice(firstSix).every((version) => version === 6)).toBe(true);
+    expect(posted[0]!.messages.at(-1)).toMatchObject({ version: 6, donatedAmount: 6000 });
+
+    // The recorded version is the one everyone got at least (5), so version 6's own batch goes to everyone.
+    expect(Object.fromEntries(await postLiveProgress(ports, [pageImage(page, 6)]))).toEqual({ [channel]: 'posted' });
+    expect(posted[1]!.messages.map((message) => message.version)).toEqual(Array(watchers.length).fill(6));
   });
 
   it('lets exactly one of two consumers racing on the same version post it', async () => {

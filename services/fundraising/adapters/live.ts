@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dynamoLiveConnections, type LiveConnections } from '@giving/shared/live/connections';
 import { liveChannelPublisher, liveConnectionsClient, type LivePublisher } from '@giving/shared/live/publisher';
 import type { LiveChannel } from '@giving/shared/live/channels';
@@ -7,7 +7,7 @@ import { documentClient } from '@giving/shared/lambda/aws';
 import { requireEnv } from '@giving/shared/lambda/env';
 import { logger } from '@giving/shared/lambda/logger';
 import { ENV } from '@giving/shared/manifest';
-import type { LiveProgressPorts } from '../domain/live-progress';
+import type { LiveProgressPorts, Versioned } from '../domain/live-progress';
 import type { FundraisingStore } from '../domain/ports';
 import { keys } from './keys';
 
@@ -64,6 +64,11 @@ export function liveProgressPorts(options: {
   return {
     connectionsOf: (channel) => options.connections.ofChannel(channel),
     claim,
+    latest: async (item) => {
+      const key = item.sk === 'PAGE' ? keys.page(item.id) : keys.event(item.id);
+      const result = await options.client.send(new GetCommand({ TableName: options.tableName, Key: key, ConsistentRead: true }));
+      return result.Item as Versioned | undefined;
+    },
     newestDonors: async (pageId, limit) => (await options.store.donors(pageId, { limit })).items,
     post: (channel, ids, message) => options.publisher.postToConnections(channel, ids, message),
     now: options.now ?? (() => new Date()),

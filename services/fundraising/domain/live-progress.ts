@@ -11,6 +11,11 @@ import { donorView, totalsOf } from './views';
  *   last batch was being posted becomes one post);
  * - across batches, a channel's last posted version is kept (a conditional write), and a version not newer than it is
  *   not posted (a redelivered batch, the stream record of the consumer's own sort-key fix, which keeps the version).
+ * And a round posts what is newest: it starts from the page as stored now (at least as new as the batch's image), and
+ * every REFRESH_EVERY_POSTS posts it reads the page again; a newer version goes to the connections not reached yet.
+ * So a donation completing in the middle of a round reaches the rest of that round's connections at once, and the
+ * others in the next round, rather than everyone waiting for a whole round first. The recorded version stays the
+ * one the round started with, which every connection got at least, so the next batch posts the newer one to everyone.
  * A channel nobody is on costs one query and nothing more. Posting never fails the batch: a message is a snapshot, so
  * the next one repairs a missed one.
  */
@@ -19,16 +24,19 @@ export interface LiveProgressPorts {
   connectionsOf(channel: LiveChannel): Promise<readonly string[]>;
   /** Records `version` as the channel's last posted one, unless one as new or newer is recorded: false then. */
   claim(channel: LiveChannel, version: number, now: Date): Promise<boolean>;
+  /** The page or event as stored now (a consistent read; undefined if it is not stored). */
+  latest(item: { sk: 'PAGE' | 'EVENT'; id: string }): Promise<Versioned | undefined>;
   /** The page's newest donors, newest first. */
   newestDonors(pageId: string, limit: number): Promise<readonly StoredDonor[]>;
-  post(channel: LiveChannel, connectionIds: readonly string[], message: LiveProgress): Promise<{ sent: number; gone: number; failed: number }>;
+  /** Posts to each connection what `message()` gives when its turn comes. */
+  post(channel: LiveChannel, connectionIds: readonly string[], message: () => LiveProgress): Promise<{ sent: number; gone: number; failed: number }>;
   now(): Date;
   log: { warn(message: string, fields?: Record<string, unknown>): void };
 }
 
 export type LiveProgressOutcome = 'posted' | 'nobody' | 'stale' | 'failed';
 
-type Versioned = (StoredPage & { sk: 'PAGE' }) | (StoredEvent & { sk: 'EVENT' });
+export type Versioned = (StoredPage & { sk: 'PAGE' }) | (StoredEvent & { sk: 'EVENT' });
 
 /** Each channel's newest version among a batch's new images (pages and events; anything else is ignored). */
 export function newestPerChannel(images: readonly (Record<string, unknown> | undefined)[]): Map<LiveChannel, Versioned> {
@@ -76,11 +84,46 @@ export async function postLiveProgress(ports: LiveProgressPorts, images: readonl
   return outcomes;
 }
 
+/** While a round posts, the page is read again after every this many posts (with 50 in flight, about every 100 ms). */
+export const REFRESH_EVERY_POSTS = 100;
+
 async function postOne(ports: LiveProgressPorts, channel: LiveChannel, item: Versioned): Promise<LiveProgressOutcome> {
   const connections = await ports.connectionsOf(channel);
   if (connections.length === 0) return 'nobody';
-  if (!(await ports.claim(channel, item.version, ports.now()))) return 'stale';
-  const donors = item.sk === 'PAGE' ? await ports.newestDonors(item.id, LIVE_PROGRESS_DONORS) : undefined;
-  await ports.post(channel, connections, progressMessage(item, donors));
+  let newest = newerOf(item, await ports.latest(item));
+  if (!(await ports.claim(channel, newest.version, ports.now()))) return 'stale';
+  let message = await messageOf(ports, newest);
+  let posts = 0;
+  let refreshing: Promise<void> | undefined;
+  const refresh = async () => {
+    try {
+      const stored = await ports.latest(newest);
+      if (stored && stored.version > newest.version) {
+        message = await messageOf(ports, stored);
+        newest = stored;
+      }
+    } catch (error) {
+      ports.log.warn('live progress not read again', { channel, version: newest.version, error });
+    } finally {
+      refreshing = undefined;
+    }
+  };
+  try {
+    await ports.post(channel, connections, () => {
+      if (++posts % REFRESH_EVERY_POSTS === 0 && !refreshing && posts < connections.length) refreshing = refresh();
+      return message;
+    });
+  } finally {
+    await refreshing;
+  }
   return 'posted';
+}
+
+function newerOf(item: Versioned, stored: Versioned | undefined): Versioned {
+  return stored && stored.version > item.version ? stored : item;
+}
+
+async function messageOf(ports: LiveProgressPorts, item: Versioned): Promise<LiveProgress> {
+  const donors = item.sk === 'PAGE' ? await ports.newestDonors(item.id, LIVE_PROGRESS_DONORS) : undefined;
+  return progressMessage(item, donors);
 }

@@ -179,6 +179,20 @@ describe('posting to a channel (the publisher)', () => {
     browser.ws.close();
   });
 
+  it('given a function, sends each connection the message it gives when that post is made (a round that outlives its message)', async () => {
+    const channel = liveChannel.page(newId());
+    const browsers = await Promise.all([open(channel), open(channel), open(channel)]);
+    await until(async () => (await connections.ofChannel(channel)).length === 3);
+    let calls = 0;
+    // The first post (after the size check's call) still has the old message; the page changes before the second.
+    const newest = () => ({ totalCents: calls++ < 2 ? 100 : 200 });
+    const publisher = liveChannelPublisher({ connections, client: management, concurrency: 1 });
+    expect(await publisher.postToChannel(channel, newest)).toEqual({ connections: 3, sent: 3, gone: 0, failed: 0 });
+    await until(() => browsers.every((b) => b.messages.length === 1));
+    expect(browsers.map((b) => (b.messages[0] as { totalCents: number }).totalCents).sort()).toEqual([100, 200, 200]);
+    for (const browser of browsers) browser.ws.close();
+  });
+
   it('skips expired connections that TTL has not deleted yet', async () => {
     const channel = liveChannel.page(newId());
     await connections.add({ connectionId: 'stale00000000000=', channel, connectedAt: new Date(Date.now() - (LIVE_CONNECTION_TTL_SECONDS + 60) * 1000) });
