@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMoney, centsToDollarString, formatMoney, money, multiplyMoney, parseDollars } from './money';
+import { addMoney, centsToDollarString, formatCount, formatMoney, money, multiplyMoney, parseDollars } from './money';
 
 describe('money', () => {
   it('parses dollar text exactly into cents', () => {
@@ -24,7 +24,7 @@ describe('money', () => {
     expect(multiplyMoney(money(333, 'AUD'), 3)).toEqual({ cents: 999, currency: 'AUD' });
   });
 
-  it('formats with Intl for the locale', () => {
+  it('formats for the locale', () => {
     expect(formatMoney(money(1250, 'NZD'), 'en-NZ')).toBe('$12.50');
     expect(formatMoney(money(123456789, 'AUD'), 'en-AU')).toBe('$1,234,567.89');
     expect(formatMoney(money(5000, 'NZD'), 'en-NZ', { dropZeroCents: true })).toBe('$50');
@@ -35,6 +35,30 @@ describe('money', () => {
     expect(formatMoney(money(1234500, 'NZD'), 'en-NZ', { wholeDollars: true })).toBe('$12,345');
     expect(formatMoney(money(1234599, 'NZD'), 'en-NZ', { wholeDollars: true })).toBe('$12,345');
     expect(formatMoney(money(2068, 'AUD'), 'en-AU', { wholeDollars: true })).toBe('$20');
+  });
+
+  it("writes our locales' dollars exactly as Intl does, without asking Intl (its first use costs a phone's main thread)", () => {
+    const intl = (cents: number, currency: 'NZD' | 'AUD', locale: string, options: { dropZeroCents?: boolean; wholeDollars?: boolean }) => {
+      const whole = options.wholeDollars === true;
+      const drop = whole || (options.dropZeroCents === true && cents % 100 === 0);
+      const format = new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: drop ? 0 : 2, maximumFractionDigits: 2 });
+      return format.format(whole ? Math.trunc(cents / 100) : cents / 100);
+    };
+    const amounts = [0, 1, 7, 10, 99, 100, 101, 999, 1000, 1250, 99_999, 100_000, 100_001, 123_456, 999_999, 1_000_000, 12_345_678, 123_456_789, 99_999_999_999];
+    for (const cents of [...amounts, ...amounts.map((a) => -a).filter(Boolean)])
+      for (const currency of ['NZD', 'AUD'] as const)
+        for (const locale of ['en-NZ', 'en-AU'])
+          for (const options of [{}, { dropZeroCents: true }, { wholeDollars: true }])
+            expect(formatMoney(money(cents, currency), locale, options), `${cents} ${currency} ${locale} ${JSON.stringify(options)}`).toBe(intl(cents, currency, locale, options));
+    // Other locales still go through Intl.
+    expect(formatMoney(money(123456, 'NZD'), 'de-DE')).toBe(intl(123456, 'NZD', 'de-DE', {}));
+  });
+
+  it('writes counts as Intl does (whole numbers, grouped), without asking Intl in our locales', () => {
+    for (const locale of ['en-NZ', 'en-AU'])
+      for (const value of [0, 1, 7.4, 7.5, 999, 999.5, 1000, 12_345, 1_234_567.49, 98_765_432_109, -3, -1234.6])
+        expect(formatCount(value, locale), `${value} ${locale}`).toBe(new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value));
+    expect(formatCount(1234567, 'de-DE')).toBe('1.234.567');
   });
 
   it('writes cents back as a form value', () => {

@@ -50,13 +50,48 @@ export function centsToDollarString(cents: number): string {
 const formatters = new Map<string, Intl.NumberFormat>();
 
 /**
- * Formats for display with Intl, e.g. $12.50 (NZD in en-NZ). Whole amounts may drop the cents. `wholeDollars` shows
- * a running total in whole dollars, whatever its cents (rounded down: never more than was given), so a figure such
- * as the header's overall donations keeps one format as it grows.
+ * The locales our two countries use (en-NZ, en-AU). Their dollar format is written out here rather than asked of Intl:
+ * a page's first Intl.NumberFormat loads the number data, about 25 ms of a phone's main thread in one task, usually
+ * in the middle of the first screen's render. The output is Intl's own for these locales and currencies (pinned by
+ * money.test.ts against Intl); any other locale still goes through Intl.
+ */
+const DOLLAR_LOCALES = new Set(['en-NZ', 'en-AU']);
+
+/** 123456789 -> '123,456,789' (a whole number, not negative). */
+function groupThousands(whole: number): string {
+  const digits = String(whole);
+  let grouped = '';
+  for (let end = digits.length; end > 0; end -= 3) grouped = `${digits.slice(Math.max(0, end - 3), end)}${grouped ? `,${grouped}` : ''}`;
+  return grouped;
+}
+
+/**
+ * A count for display, rounded to a whole number, e.g. 12,345 (what Intl.NumberFormat(locale, { maximumFractionDigits:
+ * 0 }) writes, without its first-use cost in our locales).
+ */
+export function formatCount(value: number, locale: string): string {
+  if (!DOLLAR_LOCALES.has(locale) || !Number.isFinite(value) || Math.abs(value) >= Number.MAX_SAFE_INTEGER) {
+    return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value);
+  }
+  const rounded = Math.round(Math.abs(value));
+  return value < 0 && rounded > 0 ? `-${groupThousands(rounded)}` : groupThousands(rounded);
+}
+
+/**
+ * Formats for display, e.g. $12.50 (NZD in en-NZ). Whole amounts may drop the cents. `wholeDollars` shows a running
+ * total in whole dollars, whatever its cents (rounded toward zero: never more than was given), so a figure such as the
+ * header's overall donations keeps one format as it grows.
  */
 export function formatMoney(value: Money, locale: string, options: { dropZeroCents?: boolean; wholeDollars?: boolean } = {}): string {
   const whole = options.wholeDollars === true;
   const drop = whole || (options.dropZeroCents === true && value.cents % 100 === 0);
+  if (DOLLAR_LOCALES.has(locale) && (value.currency === 'NZD' || value.currency === 'AUD')) {
+    const negative = value.cents < 0 || Object.is(value.cents, -0);
+    const abs = Math.abs(value.cents);
+    const cents = abs % 100;
+    const text = `$${groupThousands(Math.trunc(abs / 100))}${drop ? '' : `.${String(cents).padStart(2, '0')}`}`;
+    return negative ? `-${text}` : text;
+  }
   const key = `${locale}|${value.currency}|${drop}`;
   let formatter = formatters.get(key);
   if (!formatter) {

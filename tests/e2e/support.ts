@@ -35,7 +35,7 @@ export async function holdPaymentStatusUntilReleased(page: Page): Promise<() => 
 /** Addresses of the platform Playwright started (see playwright.config.ts). */
 export const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 5100);
 export const OUTBOX_URL = `http://localhost:${PORT_BASE + 70}`;
-export const GATEWAY_URL = `http://localhost:${PORT_BASE + 10}`;
+export const GATEWAY_URL = `http://127.0.0.1:${PORT_BASE + 10}`;
 
 export interface Card {
   name: string;

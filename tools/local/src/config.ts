@@ -40,6 +40,13 @@ export const PORTS = {
 
 export const url = (port: number) => `http://localhost:${port}`;
 /**
+ * The sandbox card gateway's host: 127.0.0.1, another site than the site's localhost (hosts differ, and a site is its
+ * scheme and host here), as a real gateway's domain is. So Chromium gives its card fields' frame a renderer process
+ * of its own, as it does in AWS, rather than running the frame on the page's main thread.
+ */
+export const CARD_GATEWAY_HOST = '127.0.0.1';
+export const cardGatewayUrl = () => `http://${CARD_GATEWAY_HOST}:${PORTS.cardGateway}`;
+/**
  * The DynamoDB Local the platform uses: its own on PORTS.dynamodb, or one already running (LOCAL_DYNAMODB_ENDPOINT),
  * where LOCAL_TABLE_PREFIX keeps its tables apart from other platforms' (acceptance tests share the run's one JVM).
  */
@@ -111,7 +118,7 @@ export function handlerEnvironment(): Record<string, string> {
     [ENV.payrollFilesBucket]: PAYROLL_FILES_BUCKET,
     [ENV.personalDataBucket]: PERSONAL_DATA_BUCKET,
     [ENV.siteUrl]: url(PORTS.site),
-    [ENV.cardGatewayUrl]: url(PORTS.cardGateway),
+    [ENV.cardGatewayUrl]: cardGatewayUrl(),
     AWS_ENDPOINT_URL_SECRETS_MANAGER: url(PORTS.secretsManager),
     [ENV.paymentGatewaySettings]: JSON.stringify(PAYMENT_GATEWAY_SETTINGS),
     [ENV.liveConnectionsEndpoint]: `${url(PORTS.live)}/${LIVE_STAGE}`,

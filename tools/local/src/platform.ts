@@ -11,6 +11,7 @@ import { edgeRateLimiter, rateLimitScaleFromEnvironment } from './edge/rate-limi
 import {
   applyHandlerEnvironment,
   CARD_GATEWAY_API_KEY,
+  CARD_GATEWAY_HOST,
   CARD_GATEWAY_PUBLISHABLE_KEY,
   CARD_GATEWAY_TRUST_API_KEY,
   CARD_GATEWAY_TRUST_CLIENT_KEY,
@@ -127,6 +128,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
     stops.push(secretsManager.stop);
     const gateway = await startCardGateway({
       port: PORTS.cardGateway,
+      hostname: CARD_GATEWAY_HOST,
       siteOrigin: url(PORTS.site),
       apiKey: CARD_GATEWAY_API_KEY,
       publishableKey: CARD_GATEWAY_PUBLISHABLE_KEY,

@@ -34,6 +34,7 @@ export interface CardGatewayOptions {
   encryptingAccounts?: readonly { name: string; clientKey: string; apiKey: string }[];
   /** How long the lost-reply test card holds its answer; default 30 s, beyond any sensible client timeout. */
   lostReplyDelayMs?: number;
+  /** The host it listens on, and names in its URL (default localhost). */
   hostname?: string;
 }
 
@@ -89,9 +90,9 @@ export async function startCardGateway(options: CardGatewayOptions): Promise<Run
       else res.destroy();
     });
   });
-  const { url } = await listenOn(server, options.port, options.hostname);
+  const { port } = await listenOn(server, options.port, options.hostname);
   return {
-    url,
+    url: `http://${options.hostname ?? 'localhost'}:${port}`,
     snapshot: () => ledger.snapshot(),
     stop: () => {
       for (const timer of held) clearTimeout(timer);

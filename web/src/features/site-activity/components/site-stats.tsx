@@ -1,4 +1,4 @@
-import { formatMoney } from '@giving/shared/money';
+import { formatCount, formatMoney } from '@giving/shared/money';
 import type { Country } from '../../../lib/country';
 import { useSiteStats } from '../api/get-site-stats';
 import styles from './site-activity.module.css';
@@ -11,11 +11,10 @@ export function SiteStats({ country }: { country: Country }) {
   const stats = useSiteStats(country.code);
   // Its row keeps its height while the figures load, so nothing below moves when they arrive.
   if (!stats.data) return stats.isPending ? <div className={styles.stats} aria-hidden="true" /> : null;
-  const number = new Intl.NumberFormat(country.locale, { maximumFractionDigits: 0 });
   const figures = [
     { label: 'donated', value: formatMoney(stats.data.overallDonations, country.locale, { wholeDollars: true }) },
-    { label: 'active users', value: number.format(stats.data.activeUsers) },
-    { label: 'hours volunteered', value: number.format(stats.data.overallVolunteeredHours) },
+    { label: 'active users', value: formatCount(stats.data.activeUsers, country.locale) },
+    { label: 'hours volunteered', value: formatCount(stats.data.overallVolunteeredHours, country.locale) },
   ];
   return (
     <dl className={styles.stats} aria-label="Site-wide stats">

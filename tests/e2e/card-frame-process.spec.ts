@@ -1,0 +1,19 @@
+import { expect, test } from '@playwright/test';
+import { GATEWAY_URL } from './support';
+
+/**
+ * Issue 12 (the gift page's main thread): the card gateway's fields are on another site than the page, as a real
+ * gateway's domain is, so Chromium runs their frame in a renderer process of its own (an out-of-process iframe). On the
+ * same site (localhost and localhost:another port) the frame's loading, layout and paint ran on the page's own main
+ * thread, in tasks long enough to count against Total Blocking Time.
+ */
+test("the card fields' frame runs in its own renderer process, off the page's main thread", async ({ page }) => {
+  await page.goto('/nz/kiwi-coast-rescue/feed-a-kiwi-chick');
+  await expect(page.frameLocator('iframe[title="Card details"]').getByLabel('Name on Card')).toBeVisible();
+  expect(new URL(GATEWAY_URL).hostname).not.toBe(new URL(page.url()).hostname);
+
+  const cdp = await page.context().newCDPSession(page);
+  const { targetInfos } = await cdp.send('Target.getTargets');
+  const frames = targetInfos.filter((target) => target.type === 'iframe');
+  expect(frames.map((frame) => new URL(frame.url).origin)).toContain(GATEWAY_URL);
+});
