@@ -63,9 +63,23 @@ const voucherPanel = lazyPart(() => import('./voucher-panel'));
 const payrollPledge = lazyPart(() => import('./payroll-pledge'));
 const savedCards = lazyPart(() => import('./saved-cards'));
 
-/** Loads the checkout's parts that its first paint does not show. */
-export const preloadCheckoutParts = () =>
-  Promise.all([cardFramePart.preload(), voucherPanel.preload().then((panel) => panel.preloadVoucherLookup()), payrollPledge.preload(), savedCards.preload(), processingModalPart.preload()]);
+/**
+ * Loads the checkout's parts that its first paint does not show, one after another, each in a task of its own: loaded
+ * together, their stylesheets, preload links and module code all ran in one long task of the page's main thread.
+ */
+export async function preloadCheckoutParts(): Promise<void> {
+  const parts = [
+    () => cardFramePart.preload(),
+    () => voucherPanel.preload().then((panel) => panel.preloadVoucherLookup()),
+    () => payrollPledge.preload(),
+    () => savedCards.preload(),
+    () => processingModalPart.preload(),
+  ];
+  for (const preload of parts) {
+    await preload();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+}
 
 /**
  * What the checkout pays for: a gift on a gift page, a general donation on a charity page (quantity 1), or a donation
