@@ -54,11 +54,14 @@ describe('money', () => {
     expect(formatMoney(money(123456, 'NZD'), 'de-DE')).toBe(intl(123456, 'NZD', 'de-DE', {}));
   });
 
-  it('writes counts as Intl does (whole numbers, grouped), without asking Intl in our locales', () => {
+  it('writes counts as Intl does (grouped, rounded as Intl rounds), without asking Intl in our locales', () => {
+    const values = [0, -0, 1, 0.04, 0.05, 0.15, 0.25, 1.005, 1.05, 2.5, 7.4, 7.5, 12.25, 99.95, 999.5, 999.95, 1000, 12_345, 1_234_567.49, 98_765_432_109, -0.04, -3, -1234.65];
     for (const locale of ['en-NZ', 'en-AU'])
-      for (const value of [0, 1, 7.4, 7.5, 999, 999.5, 1000, 12_345, 1_234_567.49, 98_765_432_109, -3, -1234.6])
-        expect(formatCount(value, locale), `${value} ${locale}`).toBe(new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value));
+      for (const digits of [0, 1, 2] as const)
+        for (const value of values)
+          expect(formatCount(value, locale, digits), `${value} ${locale} ${digits}`).toBe(new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value));
     expect(formatCount(1234567, 'de-DE')).toBe('1.234.567');
+    expect(formatCount(1e-7, 'en-NZ', 1)).toBe('0');
   });
 
   it('writes cents back as a form value', () => {

@@ -66,15 +66,28 @@ function groupThousands(whole: number): string {
 }
 
 /**
- * A count for display, rounded to a whole number, e.g. 12,345 (what Intl.NumberFormat(locale, { maximumFractionDigits:
- * 0 }) writes, without its first-use cost in our locales).
+ * `value` (finite, not negative) rounded to `digits` decimals as Intl rounds: from its shortest decimal form (0.15 is
+ * '0.15', so 0.2 to one decimal), halves away from zero; trailing zeros dropped. Undefined for exponent forms.
  */
-export function formatCount(value: number, locale: string): string {
-  if (!DOLLAR_LOCALES.has(locale) || !Number.isFinite(value) || Math.abs(value) >= Number.MAX_SAFE_INTEGER) {
-    return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value);
-  }
-  const rounded = Math.round(Math.abs(value));
-  return value < 0 && rounded > 0 ? `-${groupThousands(rounded)}` : groupThousands(rounded);
+function roundedDecimal(value: number, digits: number): { whole: number; fraction: string } | undefined {
+  const text = String(value);
+  if (text.includes('e')) return undefined;
+  const [intPart = '0', fracPart = ''] = text.split('.');
+  if (fracPart.length <= digits) return { whole: Number(intPart), fraction: fracPart.replace(/0+$/, '') };
+  const scaled = Number(`${intPart}${fracPart.slice(0, digits)}`) + (fracPart.charCodeAt(digits) >= 53 /* '5' */ ? 1 : 0);
+  const unit = 10 ** digits;
+  return { whole: Math.trunc(scaled / unit), fraction: digits ? String(scaled % unit).padStart(digits, '0').replace(/0+$/, '') : '' };
+}
+
+/**
+ * A count for display, e.g. 12,345 or 12.5 (to at most `maximumFractionDigits` decimals, 0 by default): what
+ * Intl.NumberFormat(locale, { maximumFractionDigits }) writes, without its first-use cost in our locales.
+ */
+export function formatCount(value: number, locale: string, maximumFractionDigits: 0 | 1 | 2 = 0): string {
+  const rounded = DOLLAR_LOCALES.has(locale) && Math.abs(value) < 1e13 ? roundedDecimal(Math.abs(value), maximumFractionDigits) : undefined;
+  if (!rounded) return new Intl.NumberFormat(locale, { maximumFractionDigits }).format(value);
+  const text = `${groupThousands(rounded.whole)}${rounded.fraction ? `.${rounded.fraction}` : ''}`;
+  return value < 0 || Object.is(value, -0) ? `-${text}` : text;
 }
 
 /**

@@ -8,7 +8,7 @@ import type {
 } from '@giving/shared/contracts/search';
 import { MULTIPLE_LOCATIONS, REMOTE_LOCATION, SCHEDULE_TYPES, type ScheduleLabel, type ScheduleType } from '@giving/shared/contracts/volunteering';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '@giving/shared/countries';
-import { formatMoney, type Currency } from '@giving/shared/money';
+import { type Currency, formatCount, formatMoney } from '@giving/shared/money';
 import { scheduleLabel } from '@giving/shared/volunteering-rules';
 
 /**
@@ -79,7 +79,7 @@ export const giftPriceText = (item: Pick<GiftSearchDocument, 'gifttype' | 'giftp
 export const raisedText = ({ donated, target, currency }: { donated: number; target: number; currency: Currency }): string =>
   target > 0 ? `${centsText(donated, currency)} raised of ${centsText(target, currency)}` : `${centsText(donated, currency)} raised`;
 
-export const donationsCountText = (count: number): string => (count === 1 ? '1 donation' : `${count.toLocaleString('en-NZ')} donations`);
+export const donationsCountText = (count: number): string => (count === 1 ? '1 donation' : `${formatCount(count, 'en-NZ')} donations`);
 
 /** Spec 1 §4 schedule label of an indexed role: Recurring, Multiple or Single. */
 export function opportunityScheduleLabel(item: Pick<OpportunitySearchDocument, 'scheduleType' | 'sessions'>): ScheduleLabel {

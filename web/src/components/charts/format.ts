@@ -1,10 +1,9 @@
 import { COUNTRIES, COUNTRY_CODES } from '@giving/shared/countries';
-import { formatMoney, type Currency } from '@giving/shared/money';
+import { formatCount, formatMoney, type Currency } from '@giving/shared/money';
 
 /** How a chart's values are written: counts (hours, people; to a tenth) or money, given in integer cents. */
 export type ChartValueFormat = 'count' | { currency: Currency };
 
-const counts = new Intl.NumberFormat('en-NZ', { maximumFractionDigits: 1 });
 const localeOf = (currency: Currency): string => COUNTRIES[COUNTRY_CODES.find((code) => COUNTRIES[code].currency === currency) ?? 'nz'].locale;
 
 /**
@@ -12,6 +11,6 @@ const localeOf = (currency: Currency): string => COUNTRIES[COUNTRY_CODES.find((c
  * cents ('$1,200'), for the axis and the labels on the bars.
  */
 export function formatChartValue(value: number, format: ChartValueFormat, { short = false }: { short?: boolean } = {}): string {
-  if (format === 'count') return counts.format(value);
+  if (format === 'count') return formatCount(value, 'en-NZ', 1);
   return formatMoney({ cents: Math.round(value), currency: format.currency }, localeOf(format.currency), { dropZeroCents: short });
 }

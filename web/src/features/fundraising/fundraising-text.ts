@@ -1,6 +1,6 @@
 import { FUNDRAISING_MESSAGES, type EventKind, type PageStatus, type Totals } from '@giving/shared/contracts/fundraising';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '@giving/shared/countries';
-import { formatMoney, type Currency } from '@giving/shared/money';
+import { type Currency, formatCount, formatMoney } from '@giving/shared/money';
 
 /** In-app addresses of the fundraising screens (spec 1 §2; consoles have no country prefix). */
 export const fundraisingPaths = {
@@ -32,7 +32,7 @@ const countryOfCurrency = (currency: Currency): CountryCode => COUNTRY_CODES.fin
 export const amountText = (cents: number, currency: Currency): string =>
   formatMoney({ cents, currency }, COUNTRIES[countryOfCurrency(currency)].locale, { dropZeroCents: true });
 
-export const donationsCountText = (count: number): string => (count === 1 ? '1 donation' : `${count.toLocaleString('en-NZ')} donations`);
+export const donationsCountText = (count: number): string => (count === 1 ? '1 donation' : `${formatCount(count, 'en-NZ')} donations`);
 
 /** '$450 raised of $1,000' (or '$450 raised' with no target). */
 export const raisedText = (totals: Pick<Totals, 'donatedAmount' | 'targetAmount' | 'currency'>): string =>

@@ -1,7 +1,7 @@
 import type { ApplicationStatus, Fee, FeeType, RecurringSchedule, ResponseStatus } from '@giving/shared/contracts/volunteering';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '@giving/shared/countries';
 import { COUNTRY_TIME_ZONES, calendarDayText, localDateText } from '@giving/shared/local-time';
-import { formatMoney, type Money } from '@giving/shared/money';
+import { formatCount, formatMoney, type Money } from '@giving/shared/money';
 
 /** In-app addresses of the volunteering screens (consoles have no country prefix). */
 export const volunteeringPaths = {
@@ -25,7 +25,7 @@ export function feeDue(fee: Fee, seats: number): Money {
   return fee.feeType === 'PerTeam' ? fee.amount : { ...fee.amount, cents: fee.amount.cents * seats };
 }
 
-export const hoursText = (hours: number): string => `${Number(hours.toFixed(2)).toLocaleString('en-NZ')} ${hours === 1 ? 'hour' : 'hours'}`;
+export const hoursText = (hours: number): string => `${formatCount(hours, 'en-NZ', 2)} ${hours === 1 ? 'hour' : 'hours'}`;
 
 export const placesLeftText = (remaining: number): string => (remaining <= 0 ? 'Full' : `${remaining} ${remaining === 1 ? 'place' : 'places'} left`);
 

@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { DATE_FILTERS, VOLUNTEER_SKILLS, type DateFilter } from '@giving/shared/contracts/volunteering';
 import type { CountryCode } from '@giving/shared/countries';
+import { formatCount } from '@giving/shared/money';
 import { Button } from '../../../components/ui/button';
 import { CardGrid, CardGridItem } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -170,7 +171,7 @@ export function OpportunityList({ country }: { country: CountryCode }) {
     list = (
       <>
         <p className={styles.muted} aria-live="polite">
-          {total === 1 ? '1 role' : `${(total ?? items.length).toLocaleString('en-NZ')} roles`}
+          {total === 1 ? '1 role' : `${formatCount(total ?? items.length, 'en-NZ')} roles`}
         </p>
         <CardGrid label="Volunteering roles">
           {items.map((opportunity) => (
