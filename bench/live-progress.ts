@@ -267,7 +267,9 @@ site's \`/live\` on the local platform (the edge, the WebSocket API stand-in, fu
 LIVE# items to DynamoDB Local). Then updates start on a fixed schedule (open loop). The trigger: ${first.trigger}.
 The live progress consumer (services/fundraising/handlers/post-live-progress.ts) reads the table's stream (the local
 stand-in polls it every 250 ms), posts each batch's newest version of the page once (skipping versions already
-posted), as one query of the page's connections and a \`PostToConnection\` to each, 50 at a time. Each socket counts
+posted), as one query of the page's connections and a \`PostToConnection\` to each, 50 at a time; a round starts from
+the page as stored then and reads it again every 100 posts, so a newer version goes to the connections the round has
+not reached yet (docs/DECISIONS.md, "A round posts what is newest"). Each socket counts
 an update as arrived when a message brings it or a later one (a message carries the page's donationsCount; one
 message brings every donation before it). Times are from the trigger's request to arrival at a socket, on one clock.
 The ${first.connections} clients, the platform and DynamoDB Local share this machine's two cores; in AWS the posts
@@ -317,7 +319,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   const file = path.join(ROOT, 'docs', 'BENCHMARKS.md');
   const text = readFileSync(file, 'utf8');
-  const section = `${liveProgressSection(runs)}\nMeasured ${new Date().toISOString().slice(0, 10)} on ${machine()}.\n`;
+  const section = `${liveProgressSection(runs)}\nMeasured ${new Date().toISOString().slice(0, 10)} on ${machine()}.\n\n`;
   const at = text.indexOf(LIVE_SECTION_HEADING);
   const next = at < 0 ? -1 : text.indexOf('\n## ', at + 1);
   const updated = at < 0 ? `${text.trimEnd()}\n\n${section}` : `${text.slice(0, at)}${section}${next < 0 ? '' : text.slice(next + 1)}`;
