@@ -66,7 +66,7 @@ export async function fillCard(page: Page, details: Card) {
  */
 export async function clickNearCardFrame(control: Locator) {
   await control.scrollIntoViewIfNeeded();
-  await control.page().evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await control.page().evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
   await control.click();
 }
 
