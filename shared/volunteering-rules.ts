@@ -1,4 +1,5 @@
-import { MULTIPLE_LOCATIONS, REMOTE_LOCATION, type Location, type ScheduleLabel, type ScheduleType } from './contracts/volunteering';
+import type { Location } from './contracts/volunteering';
+import { MULTIPLE_LOCATIONS, REMOTE_LOCATION, type ScheduleLabel, type ScheduleType } from './contracts/volunteering-listing';
 
 /**
  * The volunteering display rules of spec 1 §4, once for the API (cards, the role, the sessions summary) and the SPA

@@ -28,8 +28,6 @@ export const APPLICATION_STATUSES = [
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 export const OPPORTUNITY_TYPES = ['Skilled', 'UnSkilled'] as const;
 export type OpportunityType = (typeof OPPORTUNITY_TYPES)[number];
-export const SCHEDULE_TYPES = ['FixedSchedule', 'RecurringSchedule'] as const;
-export type ScheduleType = (typeof SCHEDULE_TYPES)[number];
 export const APPLICATION_TYPES = ['Individual', 'Team'] as const;
 export type ApplicationType = (typeof APPLICATION_TYPES)[number];
 export const RESPONSE_STATUSES = ['Going', 'NotGoing', 'AwaitingResponse'] as const;
@@ -39,49 +37,28 @@ export type FeeType = (typeof FEE_TYPES)[number];
 export const CONTENT_STATUSES = ['Live', 'Proposed', 'Denied'] as const;
 export type ContentStatus = (typeof CONTENT_STATUSES)[number];
 
-/** Spec 1 §4 "Volunteer schedule label": RecurringSchedule = Recurring; FixedSchedule with more than one session = Multiple; else Single. */
-export const SCHEDULE_LABELS = ['Recurring', 'Multiple', 'Single'] as const;
-export type ScheduleLabel = (typeof SCHEDULE_LABELS)[number];
-/** Spec 1 §4 location rule: the suburb when one session or all sessions share coordinates, else this. */
-export const MULTIPLE_LOCATIONS = 'Multiple locations';
-/** What a remote opportunity's location reads. */
-export const REMOTE_LOCATION = 'Remote';
 
-import { DATE_FILTERS } from './volunteering-listing';
-export { DATE_FILTERS, OPPORTUNITY_SORT_OPTIONS, type DateFilter, type OpportunitySortOption } from './volunteering-listing';
+import { DATE_FILTERS, SCHEDULE_LABELS, SCHEDULE_TYPES, VOLUNTEER_SKILLS } from './volunteering-listing';
+export {
+  DATE_FILTERS,
+  MULTIPLE_LOCATIONS,
+  OPPORTUNITY_SORT_OPTIONS,
+  REMOTE_LOCATION,
+  SCHEDULE_LABELS,
+  SCHEDULE_TYPES,
+  VOLUNTEER_SKILLS,
+  type DateFilter,
+  type OpportunitySortOption,
+  type ScheduleLabel,
+  type ScheduleType,
+  type VolunteerSkill,
+} from './volunteering-listing';
 
 export const RECURRING_FREQUENCIES = ['Weekly', 'Fortnightly', 'Monthly'] as const;
 export type RecurringFrequency = (typeof RECURRING_FREQUENCIES)[number];
 export const WEEK_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 export type WeekDay = (typeof WEEK_DAYS)[number];
 
-/** Skills a role may ask for (the configuration call lists them; the recommender matches on them). */
-export const VOLUNTEER_SKILLS = [
-  'Administration',
-  'Animal care',
-  'Carpentry',
-  'Coaching',
-  'Cooking',
-  'Customer service',
-  'Data entry',
-  'Design',
-  'Driving',
-  'Event planning',
-  'First aid',
-  'Fundraising',
-  'Gardening',
-  'IT support',
-  'Languages',
-  'Legal',
-  'Marketing',
-  'Mentoring',
-  'Photography',
-  'Project management',
-  'Software development',
-  'Teaching',
-  'Writing',
-] as const;
-export type VolunteerSkill = (typeof VOLUNTEER_SKILLS)[number];
 
 /** Cause categories of a role. */
 export const VOLUNTEER_CATEGORIES = [

@@ -6,7 +6,7 @@ import type {
   PageSearchDocument,
   SearchItem,
 } from '@giving/shared/contracts/search';
-import { MULTIPLE_LOCATIONS, REMOTE_LOCATION, SCHEDULE_TYPES, type ScheduleLabel, type ScheduleType } from '@giving/shared/contracts/volunteering';
+import { MULTIPLE_LOCATIONS, REMOTE_LOCATION, SCHEDULE_TYPES, type ScheduleLabel, type ScheduleType } from '@giving/shared/contracts/volunteering-listing';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '@giving/shared/countries';
 import { type Currency, formatCount, formatMoney } from '@giving/shared/money';
 import { scheduleLabel } from '@giving/shared/volunteering-rules';

@@ -1,4 +1,5 @@
-import { isRealDate, type DateFilter } from '@giving/shared/contracts/volunteering';
+import { isRealDate } from '@giving/shared/contracts/common';
+import type { DateFilter } from '@giving/shared/contracts/volunteering-listing';
 import { MESSAGES } from '@giving/shared/contracts/messages';
 
 /** The date filter's choices as the public list shows them (spec 1 §4: past, coming, on-or-before, on-or-after). */

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { DATE_FILTERS, VOLUNTEER_SKILLS, type DateFilter } from '@giving/shared/contracts/volunteering';
+import { DATE_FILTERS, VOLUNTEER_SKILLS, type DateFilter } from '@giving/shared/contracts/volunteering-listing';
 import type { CountryCode } from '@giving/shared/countries';
 import { formatCount } from '@giving/shared/money';
 import { Button } from '../../../components/ui/button';
