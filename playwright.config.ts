@@ -8,9 +8,17 @@ import { E2E_EVIDENCE_DIR, E2E_PORT_BASE, E2E_STATE_DIR } from './tests/e2e/plat
  */
 const PORT_BASE = E2E_PORT_BASE;
 const baseURL = `http://localhost:${PORT_BASE}`;
+/**
+ * `--disable-site-isolation-trials`: the card gateway's frame is another site's (as a real gateway's is), so Chromium
+ * would run it out of process. Headless Chromium routes a click to such a frame by where it was in the last frame it
+ * drew, and Playwright's click scrolls and clicks at once: a click on a button that the scroll brought to where the
+ * card fields had been went to the card frame, now and then. People never click within a frame of scrolling, so the
+ * browser tests keep frames in the page's process; card-frame-process.spec.ts checks the isolation in a browser of
+ * its own.
+ */
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-site-isolation-trials'],
 };
 
 export default defineConfig({

@@ -7,6 +7,10 @@ import { GATEWAY_URL } from './support';
  * same site (localhost and localhost:another port) the frame's loading, layout and paint ran on the page's own main
  * thread, in tasks long enough to count against Total Blocking Time.
  */
+// The other browser tests keep frames in the page's process (playwright.config.ts says why); this one has Chromium's
+// own site isolation, as a visitor's browser does.
+test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'] } });
+
 test("the card fields' frame runs in its own renderer process, off the page's main thread", async ({ page }) => {
   await page.goto('/nz/kiwi-coast-rescue/feed-a-kiwi-chick');
   await expect(page.frameLocator('iframe[title="Card details"]').getByLabel('Name on Card')).toBeVisible();

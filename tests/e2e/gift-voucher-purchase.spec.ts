@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { TEST_CARDS } from '@giving/shared/contracts/card-gateway';
-import { OUTBOX_URL, card, chargesFor, clickNearCardFrame, fillCard, holdFirstPaymentStatus } from './support';
+import { OUTBOX_URL, card, chargesFor, fillCard, holdFirstPaymentStatus } from './support';
 
 /** Demo sign-in seeded by the local platform (tools/local/src/seed/data.ts). */
 const DANA = { email: 'dana.donor@demo.koha.nz', password: 'Koha-demo-2026!', name: 'Dana Whitfield' };
@@ -41,7 +41,7 @@ test.describe('gift vouchers', () => {
     await fillCard(page, card(TEST_CARDS.approve));
     await page.screenshot({ path: 'test-results/gift-voucher-purchase.png', fullPage: true });
     await holdFirstPaymentStatus(page);
-    await clickNearCardFrame(page.getByRole('button', { name: 'Buy $20.00 Voucher' }));
+    await page.getByRole('button', { name: 'Buy $20.00 Voucher' }).click();
 
     const modal = page.getByRole('dialog', { name: 'Payment Processing' });
     await expect(modal).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { DEFAULT_TRANSACTION_PROCESSING_FEES } from '@giving/shared/contracts/payment-gateway';
 import { transactionFeeCents } from '@giving/shared/fees';
 import { CARD_GATEWAY_API_KEY, CARD_GATEWAY_TRUST_API_KEY } from '../../tools/local/src/config';
@@ -55,19 +55,6 @@ export async function fillCard(page: Page, details: Card) {
   await frame.getByLabel('Expiry Month').fill(details.month);
   await frame.getByLabel('Expiry Year').fill(details.year);
   await frame.getByLabel('CVC').fill(details.cvc);
-}
-
-/**
- * Clicks a control near the card fields. Their frame is on another site (an out-of-process iframe, as a real gateway's
- * is), and headless Chromium routes a click by where that frame was in the last frame it drew. Playwright's click
- * scrolls and clicks at once, before a frame is drawn, so a button that the scroll brought to where the card fields
- * were gets a click the frame takes. A person never clicks within a frame of the page scrolling; here the scroll comes
- * first and two frames pass before the click.
- */
-export async function clickNearCardFrame(control: Locator) {
-  await control.scrollIntoViewIfNeeded();
-  await control.page().evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
-  await control.click();
 }
 
 export async function fillDonor(page: Page, donor: { firstName: string; lastName: string; email: string; receiptName?: string }) {
