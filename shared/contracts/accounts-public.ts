@@ -1,12 +1,13 @@
 import * as z from 'zod/mini';
-import { countryCodeSchema } from './common';
+import { countryCodeSchema, moneySchema } from './common';
 import { MESSAGES } from './messages';
 import { SITE_FEATURES } from '../site-features';
 
 /**
- * What every public page reads from accounts (the charities list and page, the header's menu links). Kept apart from
- * accounts.ts, which re-exports it, so a page's first load does not carry the consoles' schemas and the permission
- * catalogue. Import it from '@giving/shared/contracts/accounts' everywhere but the public pages' first paint.
+ * What every public page reads from accounts (the charities list and page, the header's menu links and site stats, the
+ * ticker). Kept apart from accounts.ts, which re-exports it, so a public page never builds the consoles' schemas and
+ * the permission catalogue: evaluating accounts.ts builds every one of them, a long task on a phone (issue 12). Import
+ * it from '@giving/shared/contracts/accounts' everywhere but the public pages.
  */
 
 /** Public charity profile, as the charity page shows it. */
@@ -53,3 +54,33 @@ export const siteConfigSchema = z.object({
   singleSignInUrl: z.optional(z.string()),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
+
+/* The header's site stats and the ticker (spec §3 "Site and menu data"), on every public page. */
+export const siteStatsSchema = z.object({
+  overallDonations: moneySchema,
+  activeUsers: z.int(),
+  overallVolunteeredHours: z.number(),
+});
+export type SiteStats = z.infer<typeof siteStatsSchema>;
+/** The ticker's items (spec 1 §1, §3 "Recent donation", "Volunteer application"): never who gave or signed up. */
+const recentCharity = { id: z.string(), charityName: z.string(), charityUrl: z.string() };
+export const recentDonationSchema = z.object({ kind: z.literal('donation'), ...recentCharity, donationAmount: moneySchema, donationDate: z.string() });
+export type RecentDonation = z.infer<typeof recentDonationSchema>;
+/** A volunteering sign-up; `id` is the application's. */
+export const recentVolunteeringSchema = z.object({ kind: z.literal('volunteering'), ...recentCharity, createdOn: z.string() });
+export type RecentVolunteering = z.infer<typeof recentVolunteeringSchema>;
+/**
+ * A gift voucher bought (spec 1 §3 "Voucher: voucherBalance, createdOn"): what it holds and when; never the buyer, the
+ * recipient or the code. `id` is opaque (not the voucher's or the payment's).
+ */
+export const recentVoucherSchema = z.object({ kind: z.literal('voucher'), id: z.string(), voucherBalance: moneySchema, createdOn: z.string() });
+export type RecentVoucher = z.infer<typeof recentVoucherSchema>;
+/**
+ * Fundraising support (spec 1 §1; §3 "Fundraising: title, fundraisingUrl, createdOn"): a donation through a fundraising
+ * page, with the page's title and address, the amount and its charity; never who gave or whose page it is.
+ */
+export const recentFundraisingSchema = z.object({ kind: z.literal('fundraising'), ...recentCharity, title: z.string(), fundraisingUrl: z.string(), donationAmount: moneySchema, createdOn: z.string() });
+export type RecentFundraising = z.infer<typeof recentFundraisingSchema>;
+export const recentActivitySchema = z.discriminatedUnion('kind', [recentDonationSchema, recentVolunteeringSchema, recentVoucherSchema, recentFundraisingSchema]);
+export type RecentActivity = z.infer<typeof recentActivitySchema>;
+export const recentActivityListSchema = z.object({ items: z.array(recentActivitySchema) });

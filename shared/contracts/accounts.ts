@@ -11,7 +11,6 @@ export const charityByUrlParams = pathParameters('charityUrl');
  * ---------------------------------------------------------------------------------------------------------- */
 
 import { MESSAGES } from './messages';
-import { moneySchema } from './common';
 import { idSchema, pathParameters } from './path-parameters';
 import { PERMISSIONS, CHARITY_ROLES, WORKPLACE_ROLES } from '../permissions';
 
@@ -263,34 +262,6 @@ export type SecuritySettings = z.infer<typeof securitySettingsSchema>;
 
 /* Site data (spec §3 "Site and menu data"). */
 export const siteQuerySchema = z.object({ country: countryCodeSchema });
-export const siteStatsSchema = z.object({
-  overallDonations: moneySchema,
-  activeUsers: z.int(),
-  overallVolunteeredHours: z.number(),
-});
-export type SiteStats = z.infer<typeof siteStatsSchema>;
-/** The ticker's items (spec 1 §1, §3 "Recent donation", "Volunteer application"): never who gave or signed up. */
-const recentCharity = { id: z.string(), charityName: z.string(), charityUrl: z.string() };
-export const recentDonationSchema = z.object({ kind: z.literal('donation'), ...recentCharity, donationAmount: moneySchema, donationDate: z.string() });
-export type RecentDonation = z.infer<typeof recentDonationSchema>;
-/** A volunteering sign-up; `id` is the application's. */
-export const recentVolunteeringSchema = z.object({ kind: z.literal('volunteering'), ...recentCharity, createdOn: z.string() });
-export type RecentVolunteering = z.infer<typeof recentVolunteeringSchema>;
-/**
- * A gift voucher bought (spec 1 §3 "Voucher: voucherBalance, createdOn"): what it holds and when; never the buyer, the
- * recipient or the code. `id` is opaque (not the voucher's or the payment's).
- */
-export const recentVoucherSchema = z.object({ kind: z.literal('voucher'), id: z.string(), voucherBalance: moneySchema, createdOn: z.string() });
-export type RecentVoucher = z.infer<typeof recentVoucherSchema>;
-/**
- * Fundraising support (spec 1 §1; §3 "Fundraising: title, fundraisingUrl, createdOn"): a donation through a fundraising
- * page, with the page's title and address, the amount and its charity; never who gave or whose page it is.
- */
-export const recentFundraisingSchema = z.object({ kind: z.literal('fundraising'), ...recentCharity, title: z.string(), fundraisingUrl: z.string(), donationAmount: moneySchema, createdOn: z.string() });
-export type RecentFundraising = z.infer<typeof recentFundraisingSchema>;
-export const recentActivitySchema = z.discriminatedUnion('kind', [recentDonationSchema, recentVolunteeringSchema, recentVoucherSchema, recentFundraisingSchema]);
-export type RecentActivity = z.infer<typeof recentActivitySchema>;
-export const recentActivityListSchema = z.object({ items: z.array(recentActivitySchema) });
 export const updateMenuLinksSchema = z.object({ items: z.array(menuLinkSchema).check(z.maxLength(12, 'Up to 12 menu links.')) });
 
 export const tenantParams = {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { siteStatsSchema, type SiteStats } from '@giving/shared/contracts/accounts';
+import { siteStatsSchema, type SiteStats } from '@giving/shared/contracts/accounts-public';
 import type { CountryCode } from '@giving/shared/countries';
 import { api } from '../../../lib/api-client';
 
