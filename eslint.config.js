@@ -58,6 +58,13 @@ export default tseslint.config(
           patterns: [
             { group: ['chart.js', 'chart.js/*'], message: 'Draw charts with components/charts/bar-chart.tsx: Chart.js loads only with a chart.' },
             { group: ['**/charts/draw-bar-chart'], allowTypeImports: true, message: "import() it (bar-chart.tsx does): a static import puts Chart.js in the importer's chunk." },
+            // Evaluating a contract module builds every schema in it: donations.ts's are the API's requests, which no
+            // page needs; building them was part of a gift page's work before its first paint (issue 12).
+            {
+              group: ['@giving/shared/contracts/donations'],
+              allowTypeImports: true,
+              message: "Import values from '@giving/shared/contracts/donations-public': donations.ts builds every payment request's schema, which only the API validates with.",
+            },
           ],
         },
       ],

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { CURRENCIES } from '../money';
 import { MESSAGES } from './messages';
-import { PAYMENT_STATUSES } from './donations';
+import { PAYMENT_STATUSES } from './donations-public';
 import { idSchema, pathParameters } from './path-parameters';
 
 /**

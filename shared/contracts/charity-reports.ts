@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { idSchema } from './accounts';
 import { moneySchema } from './common';
-import { MAX_DONATION_CENTS, PAYMENT_TYPES } from './donations';
+import { MAX_DONATION_CENTS, PAYMENT_TYPES } from './donations-public';
 import { MESSAGES } from './messages';
 
 /**

@@ -21,3 +21,14 @@ export function isRealDate(text: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 export const dateSchema = z.string({ error: MESSAGES.invalidDate }).check(z.refine(isRealDate, MESSAGES.invalidDate));
+
+/** A ULID as shared/ids.ts makes it (kept here too: contracts reach the SPA, which has no use for the ulid package). */
+export const ULID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+
+/** An id the platform made (shared/ids.ts: a ULID) where a query or body may name one: 'Invalid Input!' otherwise. */
+export const idSchema = z.string().check(z.regex(ULID_PATTERN, MESSAGES.invalidInput));
+
+/** An id a request body names (a gift, a charity, a campaign's item): 'Required Field!' when absent, else a ULID. */
+export const requiredIdSchema = z
+  .string({ error: MESSAGES.requiredField })
+  .check(z.minLength(1, MESSAGES.requiredField), z.regex(ULID_PATTERN, MESSAGES.invalidInput));

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { idSchema } from './accounts';
 import { slugSchema } from './common';
-import { giftSchema, MAX_DONATION_CENTS, MIN_DONATION_CENTS } from './donations';
+import { giftSchema, MAX_DONATION_CENTS, MIN_DONATION_CENTS } from './donations-public';
 import { imageUploadFields } from './media';
 import { MESSAGES } from './messages';
 import { pathParameters } from './path-parameters';

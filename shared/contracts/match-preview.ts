@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { CURRENCIES } from '../money';
 import { MESSAGES } from './messages';
 import { MATCH_TYPES } from './matching-public';
-import { idSchema, requiredIdSchema } from './path-parameters';
+import { idSchema, requiredIdSchema } from './common';
 
 /**
  * (Its own file: the checkout imports it without the console's campaign schemas.)

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { countryCodeSchema, moneySchema } from './common';
-import { PAYMENT_TYPES } from './donations';
+import { PAYMENT_TYPES } from './donations-public';
 import { pathParameters } from './path-parameters';
 
 /**

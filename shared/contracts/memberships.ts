@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { CURRENCIES } from '../money';
 import { MESSAGES } from './messages';
-import { memberCardSchema } from './donations';
+import { memberCardSchema } from './donations-public';
 import { idSchema, pathParameters, requiredIdSchema } from './path-parameters';
 
 /**

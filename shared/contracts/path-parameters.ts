@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
-import { SLUG_MAX_LENGTH, SLUG_MESSAGE, SLUG_PATTERN } from './common';
+import { SLUG_MAX_LENGTH, SLUG_MESSAGE, SLUG_PATTERN, ULID_PATTERN, idSchema, requiredIdSchema } from './common';
 import { COUNTRY_CODES } from '../countries';
-import { MESSAGES } from './messages';
 import { SEARCH_INDEXES } from './search-indexes';
 
 /**
@@ -13,17 +12,8 @@ import { SEARCH_INDEXES } from './search-indexes';
  * Ids are the ULIDs of shared/ids.ts (26 Crockford base32 characters); a member's id is their Cognito `sub` (a UUID),
  * because the user pool makes it; slugs are lower-case words joined by dashes.
  */
-/** A ULID as shared/ids.ts makes it (kept here too: contracts reach the SPA, which has no use for the ulid package). */
-export const ULID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+export { ULID_PATTERN, idSchema, requiredIdSchema };
 const COGNITO_SUB = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** An id the platform made (shared/ids.ts: a ULID) where a query or body may name one: 'Invalid Input!' otherwise. */
-export const idSchema = z.string().check(z.regex(ULID_PATTERN, MESSAGES.invalidInput));
-
-/** An id a request body names (a gift, a charity, a campaign's item): 'Required Field!' when absent, else a ULID. */
-export const requiredIdSchema = z
-  .string({ error: MESSAGES.requiredField })
-  .check(z.minLength(1, MESSAGES.requiredField), z.regex(ULID_PATTERN, MESSAGES.invalidInput));
 
 /** The spec's words for a parameter that is missing (spec 2 §8). */
 export const parameterMustBeDefined = (name: string) => `The parameter '${name}' must be defined.`;

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { countryCodeSchema, moneySchema } from './common';
-import { donationCentsSchema, quantitySchema } from './donations';
+import { donationCentsSchema, quantitySchema } from './donations-public';
 import { MESSAGES } from './messages';
 import { pathParameters, requiredIdSchema } from './path-parameters';
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { moneySchema } from './common';
 
 /**
  * Gift voucher codes and the covering rule, shared by the API and the SPA. A code is 8 characters from an alphabet
@@ -39,6 +40,18 @@ export const voucherCodeSchema = z.pipe(
   z.pipe(z.string({ error: VOUCHER_CODE_INVALID }), z.transform(normalizeVoucherCode)),
   z.string().check(z.regex(/^[A-Z0-9]{6,8}$/, VOUCHER_CODE_INVALID)),
 );
+
+/** POST /donations/vouchers/lookup: the checkout's 'Apply' (kept with the code, not in vouchers.ts, so the checkout builds only these). */
+export const voucherLookupRequestSchema = z.object({ code: voucherCodeSchema });
+export type VoucherLookupRequest = z.infer<typeof voucherLookupRequestSchema>;
+
+/** Spec §3 "Voucher lookup response: isExpired, remainingBalance" (and when it expires). */
+export const voucherLookupResponseSchema = z.object({
+  isExpired: z.boolean(),
+  remainingBalance: moneySchema,
+  expiresAt: z.string(),
+});
+export type VoucherLookupResponse = z.infer<typeof voucherLookupResponseSchema>;
 
 /** Spec §5: a voucher covers the total when donation x quantity + tip <= the voucher's amount (all in cents). */
 export function voucherCovers({

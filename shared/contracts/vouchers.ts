@@ -1,9 +1,11 @@
 import * as z from 'zod/mini';
 import { countryCodeSchema, moneySchema } from './common';
-import { DONOR_FROM_SIGN_IN_MESSAGE, MAX_MESSAGE_LENGTH, cardTokenSchema, donorEmailSchema, donorSchema } from './donations';
+import { DONOR_FROM_SIGN_IN_MESSAGE, MAX_MESSAGE_LENGTH, cardTokenSchema, donorEmailSchema, donorSchema } from './donations-public';
 import { MESSAGES } from './messages';
-import { voucherCodeSchema } from './voucher-codes';
 import { CURRENCIES } from '../money';
+
+/** The lookup's schemas live with the code (the checkout builds only those). */
+export { voucherLookupRequestSchema, voucherLookupResponseSchema, type VoucherLookupRequest, type VoucherLookupResponse } from './voucher-codes';
 
 /** Gift vouchers: buying one by card, looking one up, and the buyer's and the back office's lists. */
 
@@ -50,17 +52,6 @@ export const memberVoucherPurchaseRequestSchema = z.object({
 });
 export type MemberVoucherPurchaseRequest = z.infer<typeof memberVoucherPurchaseRequestSchema>;
 
-/** POST /donations/vouchers/lookup */
-export const voucherLookupRequestSchema = z.object({ code: voucherCodeSchema });
-export type VoucherLookupRequest = z.infer<typeof voucherLookupRequestSchema>;
-
-/** Spec §3 "Voucher lookup response: isExpired, remainingBalance" (and when it expires). */
-export const voucherLookupResponseSchema = z.object({
-  isExpired: z.boolean(),
-  remainingBalance: moneySchema,
-  expiresAt: z.string(),
-});
-export type VoucherLookupResponse = z.infer<typeof voucherLookupResponseSchema>;
 
 export const VOUCHER_STATUSES = ['Active', 'Used', 'Expired'] as const;
 export type VoucherStatus = (typeof VOUCHER_STATUSES)[number];

@@ -74,3 +74,17 @@ test('the early start asks for the gift’s matching campaigns itself, as soon a
   expect(campaigns).toEqual([{ url: expect.stringMatching(/^\/api\/matching\/campaigns\/product\/\w+$/), byApp: false }]);
   expect(reads.find((read) => read.url === '/api/donations/gifts/kiwi-coast-rescue/feed-a-kiwi-chick')?.byApp).toBe(false);
 });
+
+test('a guest’s checkout loads the parts a guest can use after the first screen, and never the saved cards’', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/assets/') && path.endsWith('.js')) scripts.push(path);
+  });
+  await page.goto('/nz/kiwi-coast-rescue/feed-a-kiwi-chick');
+  await expect(page.getByRole('main').getByRole('button', { name: 'Donate' })).toBeVisible();
+  // The last of a guest's parts (the processing modal's) has loaded: the preloads are done.
+  await expect.poll(() => scripts.some((path) => /\/processing-modal-[\w-]+\.js$/.test(path))).toBe(true);
+  expect(scripts.filter((path) => /\/(card-frame|voucher-panel|payroll-pledge)-[\w-]+\.js$/.test(path))).toHaveLength(3);
+  expect(scripts.filter((path) => /\/saved-cards-[\w-]+\.js$/.test(path))).toEqual([]);
+});

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import { CARD_FRAME_MESSAGE, type FromCardFrame, type ToCardFrame } from '@giving/shared/contracts/card-gateway';
-import { cardTokenSchema, type CardToken } from '@giving/shared/contracts/donations';
+import { cardTokenSchema, type CardToken } from '@giving/shared/contracts/donations-public';
 import { randomId } from './random-id';
 import { CARD_FRAME_NOT_READY, CARD_FRAME_TIMEOUT, CardFrameError, CardInvalidError } from './card-errors';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { paymentStatusResponseSchema, type PaymentStatus, type PaymentStatusResponse } from '@giving/shared/contracts/donations';
+import { paymentStatusResponseSchema, type PaymentStatus, type PaymentStatusResponse } from '@giving/shared/contracts/donations-public';
 import { api, isNotFound } from './api-client';
 
 /** Spec §4: the checkout polls the payment's status every 2 seconds. */

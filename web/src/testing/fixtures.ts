@@ -1,5 +1,5 @@
 import type { CharityProfile } from '@giving/shared/contracts/accounts';
-import type { Gift } from '@giving/shared/contracts/donations';
+import type { Gift } from '@giving/shared/contracts/donations-public';
 import type { PaymentGatewayResponse } from '@giving/shared/contracts/payment-gateway';
 import type { RuntimeConfig } from '../lib/config';
 import { json, type FetchFake } from './fetch-fake';

@@ -106,7 +106,7 @@ describe('a priced gift is sold at its price (spec §2)', () => {
       () => json(202, { trackingNumber: TRACKING_NUMBER }),
     ]);
     fetch.on('GET', `/api/donations/payments/${TRACKING_NUMBER}/status`, json(200, { trackingNumber: TRACKING_NUMBER, paymentProcessingStatus: 'Processing', messages: [] }));
-    await preloadCheckoutParts();
+    await preloadCheckoutParts({ signedIn: false });
     const { user } = renderApp('/nz/kiwi-kids-trust/school-lunches');
     const gateway = attachCardGateway((await screen.findByTitle('Card details')) as HTMLIFrameElement);
     await gateway.ready();

@@ -9,7 +9,7 @@ import {
   donorNameSchema,
   quantitySchema,
   receiptNameSchema,
-} from '@giving/shared/contracts/donations';
+} from '@giving/shared/contracts/donations-public';
 import { MESSAGES } from '@giving/shared/contracts/messages';
 import { centsToDollarString, parseDollars } from '@giving/shared/money';
 

@@ -1,4 +1,4 @@
-import type { PaymentType } from '@giving/shared/contracts/donations';
+import type { PaymentType } from '@giving/shared/contracts/donations-public';
 
 /** How often the donor gives by card (spec §3 donationFrequency): once, or every month from a saved card. */
 export type DonationFrequency = 'OnceOff' | 'Monthly';

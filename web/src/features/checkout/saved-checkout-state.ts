@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { PAYMENT_TYPES } from '@giving/shared/contracts/donations';
+import { PAYMENT_TYPES } from '@giving/shared/contracts/donations-public';
 
 /**
  * Spec §3 "Saved checkout state per item id": what the donor chose for this gift, charity or fundraising page (keyed

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import type { Gift } from '@giving/shared/contracts/donations';
+import type { Gift } from '@giving/shared/contracts/donations-public';
 import { attachCardGateway } from '../../testing/card-gateway-fake';
 import type { FetchFake } from '../../testing/fetch-fake';
 import { aGift, answerCardSettings } from '../../testing/fixtures';
@@ -17,7 +17,7 @@ export const GIFT_PATH = '/nz/kiwi-kids-trust/school-lunches';
 export async function renderCheckout(fetch: FetchFake, { gift = aGift(), target }: { gift?: Gift; target?: CheckoutTarget } = {}) {
   answerCardSettings(fetch);
   // The panels behind the payment choices load once the form has rendered; tests start with them there.
-  await preloadCheckoutParts();
+  await preloadCheckoutParts({ signedIn: true });
   const view = renderWithRouter(<CheckoutForm target={target ?? { pageType: 'GIFT', gift }} country="nz" />, {
     path: GIFT_PATH,
     routes: [{ path: '/nz/thankyou', element: <ThankYou country="nz" /> }],

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MAX_MESSAGE_LENGTH, donorEmailSchema, donorNameSchema } from '@giving/shared/contracts/donations';
+import { MAX_MESSAGE_LENGTH, donorEmailSchema, donorNameSchema } from '@giving/shared/contracts/donations-public';
 import { MESSAGES } from '@giving/shared/contracts/messages';
 import { MAX_RECIPIENT_NAME_LENGTH, voucherValueSchema } from '@giving/shared/contracts/vouchers';
 import { parseDollars } from '@giving/shared/money';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MAX_MESSAGE_LENGTH } from '@giving/shared/contracts/donations';
+import { MAX_MESSAGE_LENGTH } from '@giving/shared/contracts/donations-public';
 import { MESSAGES } from '@giving/shared/contracts/messages';
 import {
   DUPLICATE_RECIPIENT,

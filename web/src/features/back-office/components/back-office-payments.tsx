@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { PAYMENT_STATUSES, type PaymentStatus } from '@giving/shared/contracts/donations';
+import { PAYMENT_STATUSES, type PaymentStatus } from '@giving/shared/contracts/donations-public';
 import { Button } from '../../../components/ui/button';
 import { ConsoleScreen } from '../../../components/ui/console-page';
 import { DateText } from '../../../components/ui/date-text';

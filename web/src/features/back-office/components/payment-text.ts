@@ -1,4 +1,4 @@
-import type { PaymentStatus } from '@giving/shared/contracts/donations';
+import type { PaymentStatus } from '@giving/shared/contracts/donations-public';
 import { COUNTRIES, type CountryCode } from '@giving/shared/countries';
 import { formatMoney, type Money } from '@giving/shared/money';
 import type { TagTone } from '../../../components/ui/tag';

@@ -6,7 +6,7 @@ import {
   dateTextSchema,
   type DonationReportFilter,
 } from '@giving/shared/contracts/charity-reports';
-import type { PaymentType } from '@giving/shared/contracts/donations';
+import type { PaymentType } from '@giving/shared/contracts/donations-public';
 import { Button } from '../../../components/ui/button';
 import { ConsoleScreen, RowHeader, mutedText } from '../../../components/ui/console-page';
 import { DateText } from '../../../components/ui/date-text';

@@ -1,10 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  createPaymentResponseSchema,
-  type CreatePaymentResponse,
-  type FundraisePaymentRequest,
-  type MemberFundraisePaymentRequest,
-} from '@giving/shared/contracts/donations';
+import type { FundraisePaymentRequest, MemberFundraisePaymentRequest } from '@giving/shared/contracts/donations';
+import { createPaymentResponseSchema, type CreatePaymentResponse } from '@giving/shared/contracts/donations-public';
 import { NetworkError, api } from '../../../lib/api-client';
 import { CREATE_PAYMENT_RETRIES } from './create-payment';
 import { createMemberFundraisePayment } from './create-member-fundraise-payment';

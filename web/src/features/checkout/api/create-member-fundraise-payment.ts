@@ -1,4 +1,5 @@
-import { createPaymentResponseSchema, type CreatePaymentResponse, type MemberFundraisePaymentRequest } from '@giving/shared/contracts/donations';
+import type { MemberFundraisePaymentRequest } from '@giving/shared/contracts/donations';
+import { createPaymentResponseSchema, type CreatePaymentResponse } from '@giving/shared/contracts/donations-public';
 import { api } from '../../../lib/api-client';
 
 export interface CreateMemberFundraisePaymentInput {

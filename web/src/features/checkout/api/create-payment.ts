@@ -1,10 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  createPaymentResponseSchema,
-  type CreatePaymentRequest,
-  type CreatePaymentResponse,
-  type MemberPaymentRequest,
-} from '@giving/shared/contracts/donations';
+import type { CreatePaymentRequest, MemberPaymentRequest } from '@giving/shared/contracts/donations';
+import { createPaymentResponseSchema, type CreatePaymentResponse } from '@giving/shared/contracts/donations-public';
 import { NetworkError, api } from '../../../lib/api-client';
 
 export interface CreatePaymentInput {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { createPaymentResponseSchema, type CreatePaymentResponse } from '@giving/shared/contracts/donations';
+import { createPaymentResponseSchema, type CreatePaymentResponse } from '@giving/shared/contracts/donations-public';
 import type { MemberVoucherPurchaseRequest, VoucherPurchaseRequest } from '@giving/shared/contracts/vouchers';
 import { NetworkError, api } from '../../../lib/api-client';
 import { CREATE_PAYMENT_RETRIES } from './create-payment';

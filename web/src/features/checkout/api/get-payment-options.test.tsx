@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PageType } from '@giving/shared/contracts/donations';
+import type { PageType } from '@giving/shared/contracts/donations-public';
 import { resetSessionForTests, setIdTokenProvider, setSession } from '../../../lib/session';
 import { installFetchFake, json } from '../../../testing/fetch-fake';
 import { renderWithRouter } from '../../../testing/render';

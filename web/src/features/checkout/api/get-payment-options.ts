@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PageType } from '@giving/shared/contracts/donations';
+import type { PageType } from '@giving/shared/contracts/donations-public';
 import { paymentOptionsFor, paymentOptionsSchema, type PaymentOptions } from '@giving/shared/payment-methods';
 import { ACCOUNT_QUERY_KEY } from '../../../lib/account-queries';
 import { api } from '../../../lib/api-client';

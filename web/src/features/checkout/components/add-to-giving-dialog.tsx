@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';
-import { MAX_QUANTITY, MIN_QUANTITY } from '@giving/shared/contracts/donations';
+import { MAX_QUANTITY, MIN_QUANTITY } from '@giving/shared/contracts/donations-public';
 import { PAYROLL_FREQUENCIES, type CreatePayrollPledgeRequest, type PayrollFrequency, type PayrollPledge } from '@giving/shared/contracts/payroll';
 import { COUNTRIES, type CountryCode } from '@giving/shared/countries';
 import { centsToDollarString, formatMoney } from '@giving/shared/money';

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import type { CharityProfile } from '@giving/shared/contracts/accounts-public';
-import type { Gift } from '@giving/shared/contracts/donations';
+import type { Gift } from '@giving/shared/contracts/donations-public';
 import type { CountryCode } from '@giving/shared/countries';
 import { Button } from '../../../components/ui/button';
 import { lazyPart } from '../../../lib/lazy-part';

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { Resolver, UseFormSetValue } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod/mini';
-import { CARD_CHOICE_MESSAGE, MAX_QUANTITY, MIN_QUANTITY, QUICK_PICK_AMOUNTS, type Gift } from '@giving/shared/contracts/donations';
+import { CARD_CHOICE_MESSAGE, MAX_QUANTITY, MIN_QUANTITY, QUICK_PICK_AMOUNTS, type Gift } from '@giving/shared/contracts/donations-public';
 import type { CharityProfile } from '@giving/shared/contracts/accounts-public';
 import type { Page } from '@giving/shared/contracts/fundraising';
 import { COUNTRIES, type CountryCode } from '@giving/shared/countries';
@@ -66,13 +66,14 @@ const savedCards = lazyPart(() => import('./saved-cards'));
 /**
  * Loads the checkout's parts that its first paint does not show, one after another, each in a task of its own: loaded
  * together, their stylesheets, preload links and module code all ran in one long task of the page's main thread.
+ * A guest never sees saved cards, so their part is loaded only for a signed-in donor.
  */
-export async function preloadCheckoutParts(): Promise<void> {
+export async function preloadCheckoutParts({ signedIn }: { signedIn: boolean }): Promise<void> {
   const parts = [
     () => cardFramePart.preload(),
-    () => voucherPanel.preload().then((panel) => panel.preloadVoucherLookup()),
+    () => voucherPanel.preload(),
     () => payrollPledge.preload(),
-    () => savedCards.preload(),
+    ...(signedIn ? [() => savedCards.preload()] : []),
     () => processingModalPart.preload(),
   ];
   for (const preload of parts) {
@@ -417,11 +418,12 @@ export function CheckoutForm({ target, country, onGiftChanged, onPageClosed, onP
   });
 
   // After the page's first screen has been drawn: none of them is on it, and the donor needs them only on choosing.
+  const signedIn = member !== undefined;
   useEffect(() => {
     afterFirstScreen()
-      .then(preloadCheckoutParts)
+      .then(() => preloadCheckoutParts({ signedIn }))
       .catch(() => undefined);
-  }, []);
+  }, [signedIn]);
 
   const busy = isSubmitting || flow.processing;
   const disabled = submitDisabled({ paymentType, hasErrors: Object.keys(errors).length > 0, voucherApplied: voucherApplied, voucherCovers: covers });

@@ -4,7 +4,7 @@ import { resetSessionForTests, setIdTokenProvider, setSession } from '../../../l
 import { installFetchFake, json } from '../../../testing/fetch-fake';
 import { TRACKING_NUMBER, aCharity, aGift } from '../../../testing/fixtures';
 import { donateButton, errorOf, field, renderCheckout } from '../testing';
-import { CARD_CHOICE_MESSAGE } from '@giving/shared/contracts/donations';
+import { CARD_CHOICE_MESSAGE } from '@giving/shared/contracts/donations-public';
 
 /** Spec §6: logged-in donors skip e-mail and names; the API takes them from the token (POST /donations/me/payments). */
 const DANA = { status: 'signedIn', memberId: 'sub-dana', email: 'dana.donor@demo.koha.nz', name: 'Dana Whitfield' } as const;

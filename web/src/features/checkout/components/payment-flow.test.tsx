@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { PaymentStatus } from '@giving/shared/contracts/donations';
+import type { PaymentStatus } from '@giving/shared/contracts/donations-public';
 import { installFetchFake, json, problem, type FetchFake } from '../../../testing/fetch-fake';
 import { TRACKING_NUMBER } from '../../../testing/fixtures';
 import { DEFAULT_PAYMENT_FAILURE, PAYMENT_NOT_SENT, PAYMENT_STATUS_MISSING, PAYMENT_STATUS_UNKNOWN } from '../messages';

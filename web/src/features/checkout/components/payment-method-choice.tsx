@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { PaymentType } from '@giving/shared/contracts/donations';
+import type { PaymentType } from '@giving/shared/contracts/donations-public';
 import { Button } from '../../../components/ui/button';
 import type { AllowedPaymentMethods } from '../payment-choice';
 import styles from './payment-method-choice.module.css';

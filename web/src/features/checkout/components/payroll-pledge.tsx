@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MIN_DONATION_CENTS } from '@giving/shared/contracts/donations';
+import { MIN_DONATION_CENTS } from '@giving/shared/contracts/donations-public';
 import type { CreatePayrollPledgeRequest, PayrollFrequency, PayrollPledge } from '@giving/shared/contracts/payroll';
 import { COUNTRIES, type CountryCode } from '@giving/shared/countries';
 import { formatMoney } from '@giving/shared/money';

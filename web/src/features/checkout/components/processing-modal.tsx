@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { PaymentStatus } from '@giving/shared/contracts/donations';
+import type { PaymentStatus } from '@giving/shared/contracts/donations-public';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { MAX_STATUS_ERRORS, isMissingBeforeFirstStatus, usePaymentStatus } from '../../../lib/payment-status';

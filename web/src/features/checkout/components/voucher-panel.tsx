@@ -29,9 +29,6 @@ export const VOUCHER_HELP_TEXT = [
 ] as const;
 export const VOUCHER_HELP_LINK = 'What is a gift voucher?';
 
-/** The lookup's answer schema comes with the first lookup; the checkout loads it ahead with this panel. */
-export { preloadVoucherLookup } from '../api/lookup-voucher';
-
 export interface VoucherPanelProps {
   /** The checkout's voucher: the form reads its code and balance too. */
   voucher: VoucherState;

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useWatch, type Control, type UseFormRegisterReturn, type UseFormSetValue } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation } from 'react-router-dom';
-import type { CardToken } from '@giving/shared/contracts/donations';
+import type { CardToken } from '@giving/shared/contracts/donations-public';
 import { type MemberVoucherPurchaseRequest, type VoucherPurchaseRequest } from '@giving/shared/contracts/vouchers';
 import { COUNTRIES, type CountryCode } from '@giving/shared/countries';
 import { formatMoney, money, parseDollars, type Currency } from '@giving/shared/money';

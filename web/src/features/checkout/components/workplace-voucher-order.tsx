@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useFieldArray, useWatch, type Control, type FieldPath, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { CardToken } from '@giving/shared/contracts/donations';
+import type { CardToken } from '@giving/shared/contracts/donations-public';
 import type { WorkplaceVoucherRecipient } from '@giving/shared/contracts/vouchers';
 import { COUNTRIES, type CountryCode } from '@giving/shared/countries';
 import { formatMoney, money, parseDollars, type Currency } from '@giving/shared/money';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { giftSchema, type Gift } from '@giving/shared/contracts/donations';
+import { giftSchema, type Gift } from '@giving/shared/contracts/donations-public';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/donations/gifts/{charityUrl}/{productUrl} — one gift for its page (404 when missing). */

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@giving/shared/contracts/messages';
-import type { Gift } from '@giving/shared/contracts/donations';
+import type { Gift } from '@giving/shared/contracts/donations-public';
 import { COUNTRIES, type CountryCode } from '@giving/shared/countries';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../lib/paths';

@@ -1,4 +1,4 @@
-import type { Gift } from '@giving/shared/contracts/donations';
+import type { Gift } from '@giving/shared/contracts/donations-public';
 import { COUNTRIES, type CountryCode } from '@giving/shared/countries';
 import { formatMoney } from '@giving/shared/money';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { charityListSchema, type CharityList } from '@giving/shared/contracts/accounts';
-import { giftListSchema, type GiftList } from '@giving/shared/contracts/donations';
+import { giftListSchema, type GiftList } from '@giving/shared/contracts/donations-public';
 import type { CountryCode } from '@giving/shared/countries';
 import { api } from '../../../lib/api-client';
 
