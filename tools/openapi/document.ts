@@ -58,17 +58,18 @@ async function loadContracts(): Promise<{ byObject: Map<Schema, NamedSchema>; by
       if (isSchema(value)) exported.push({ file: file.replace(/\.ts$/, ''), exportName, schema: value });
     }
   }
-  // A schema's component name is its export's name less 'Schema'; a name two files use is prefixed with its file's.
+  // A schema's component name is its export's name less 'Schema'; a name two different schemas use is prefixed with
+  // its file's (a schema one module re-exports from another is one schema: accounts.ts re-exports accounts-public.ts).
   const baseName = (exportName: string) => pascal(exportName.replace(/Schema$/, ''));
-  const files_ = new Map<string, Set<string>>();
-  for (const { file, exportName } of exported) files_.set(baseName(exportName), (files_.get(baseName(exportName)) ?? new Set()).add(file));
+  const schemasNamed = new Map<string, Set<Schema>>();
+  for (const { exportName, schema } of exported) schemasNamed.set(baseName(exportName), (schemasNamed.get(baseName(exportName)) ?? new Set()).add(schema));
   const byObject = new Map<Schema, NamedSchema>();
   const byRef = new Map<ContractRef, Schema>();
   for (const { file, exportName, schema } of exported) {
     byRef.set(`${file}#${exportName}`, schema);
     if (byObject.has(schema)) continue; // the same object exported twice keeps its first name
     const base = baseName(exportName);
-    byObject.set(schema, { file, exportName, component: (files_.get(base)?.size ?? 0) > 1 ? `${pascal(file)}${base}` : base });
+    byObject.set(schema, { file, exportName, component: (schemasNamed.get(base)?.size ?? 0) > 1 ? `${pascal(file)}${base}` : base });
   }
   return { byObject, byRef };
 }
