@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { SHORT_LIVED_JVM_OPTIONS } from './tools/local/src/dynamodb-jvm';
-import { E2E_EVIDENCE_DIR, E2E_PORT_BASE, E2E_STATE_DIR } from './tests/e2e/platform-dirs';
+import { E2E_CHROMIUM, E2E_EVIDENCE_DIR, E2E_PORT_BASE, E2E_STATE_DIR } from './tests/e2e/platform-dirs';
 
 /**
  * Browser tests drive the real local platform (the same one `npm start` runs) in Debian's Chromium.
@@ -16,10 +16,7 @@ const baseURL = `http://localhost:${PORT_BASE}`;
  * browser tests keep frames in the page's process; card-frame-process.spec.ts checks the isolation in a browser of
  * its own.
  */
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-site-isolation-trials'],
-};
+const chromium = { ...E2E_CHROMIUM, args: [...E2E_CHROMIUM.args, '--disable-site-isolation-trials'] };
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -3,6 +3,9 @@ import { SLUG_MAX_LENGTH, SLUG_MESSAGE, SLUG_PATTERN, ULID_PATTERN, idSchema, re
 import { COUNTRY_CODES } from '../countries';
 import { SEARCH_INDEXES } from './search-indexes';
 
+/** Kept in common.ts, so a public page's module has them without building this table; other contracts take them from either. */
+export { ULID_PATTERN, idSchema, requiredIdSchema };
+
 /**
  * Every path parameter a manifest route may name, and the one schema that checks it. The route guard checks each
  * route's parameters against this table before anything reads them, so a malformed or 2,000-character id is a 400
@@ -12,7 +15,6 @@ import { SEARCH_INDEXES } from './search-indexes';
  * Ids are the ULIDs of shared/ids.ts (26 Crockford base32 characters); a member's id is their Cognito `sub` (a UUID),
  * because the user pool makes it; slugs are lower-case words joined by dashes.
  */
-export { ULID_PATTERN, idSchema, requiredIdSchema };
 const COGNITO_SUB = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The spec's words for a parameter that is missing (spec 2 §8). */

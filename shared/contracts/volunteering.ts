@@ -37,7 +37,6 @@ export type FeeType = (typeof FEE_TYPES)[number];
 export const CONTENT_STATUSES = ['Live', 'Proposed', 'Denied'] as const;
 export type ContentStatus = (typeof CONTENT_STATUSES)[number];
 
-
 import { DATE_FILTERS, SCHEDULE_LABELS, SCHEDULE_TYPES, VOLUNTEER_SKILLS } from './volunteering-listing';
 export {
   DATE_FILTERS,
@@ -58,7 +57,6 @@ export const RECURRING_FREQUENCIES = ['Weekly', 'Fortnightly', 'Monthly'] as con
 export type RecurringFrequency = (typeof RECURRING_FREQUENCIES)[number];
 export const WEEK_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 export type WeekDay = (typeof WEEK_DAYS)[number];
-
 
 /** Cause categories of a role. */
 export const VOLUNTEER_CATEGORIES = [

@@ -52,7 +52,6 @@ export const memberVoucherPurchaseRequestSchema = z.object({
 });
 export type MemberVoucherPurchaseRequest = z.infer<typeof memberVoucherPurchaseRequestSchema>;
 
-
 export const VOUCHER_STATUSES = ['Active', 'Used', 'Expired'] as const;
 export type VoucherStatus = (typeof VOUCHER_STATUSES)[number];
 

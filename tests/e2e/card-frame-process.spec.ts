@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { E2E_CHROMIUM } from './platform-dirs';
 import { GATEWAY_URL } from './support';
 
 /**
@@ -9,7 +10,7 @@ import { GATEWAY_URL } from './support';
  */
 // The other browser tests keep frames in the page's process (playwright.config.ts says why); this one has Chromium's
 // own site isolation, as a visitor's browser does.
-test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'] } });
+test.use({ launchOptions: E2E_CHROMIUM });
 
 test("the card fields' frame runs in its own renderer process, off the page's main thread", async ({ page }) => {
   await page.goto('/nz/kiwi-coast-rescue/feed-a-kiwi-chick');
