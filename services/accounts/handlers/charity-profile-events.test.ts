@@ -37,7 +37,7 @@ beforeAll(async () => {
     [ENV.tableName('accounts')]: table(),
     AWS_ENDPOINT_URL_DYNAMODB: tables.endpoint,
     AWS_REGION: 'ap-southeast-2',
-    AWS_ACCESS_KEY_ID: 'local',
+    AWS_ACCESS_KEY_ID: tables.accessKeyId,
     AWS_SECRET_ACCESS_KEY: 'local',
     ...bus.environment,
     ...pool.environment,

@@ -25,7 +25,7 @@ beforeAll(async () => {
   stores = peopleStores(tables.client, tables.tableName('accounts'));
   Object.assign(process.env, {
     AWS_REGION: REGION,
-    AWS_ACCESS_KEY_ID: 'local',
+    AWS_ACCESS_KEY_ID: tables.accessKeyId,
     AWS_SECRET_ACCESS_KEY: 'local',
     AWS_ENDPOINT_URL_DYNAMODB: tables.endpoint,
     [ENV.tableName('accounts')]: tables.tableName('accounts'),

@@ -22,7 +22,7 @@ beforeAll(async () => {
     [ENV.tableName('accounts')]: tables.tableName('accounts'),
     AWS_ENDPOINT_URL_DYNAMODB: tables.endpoint,
     AWS_REGION: 'ap-southeast-2',
-    AWS_ACCESS_KEY_ID: 'local',
+    AWS_ACCESS_KEY_ID: tables.accessKeyId,
     AWS_SECRET_ACCESS_KEY: 'local',
     [ENV.mailFrom]: 'Koha <test@koha.test>',
     [ENV.siteUrl]: 'https://koha.test',

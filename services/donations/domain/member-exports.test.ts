@@ -99,7 +99,7 @@ beforeAll(async () => {
     AWS_ENDPOINT_URL_DYNAMODB: tables.endpoint,
     AWS_ENDPOINT_URL_S3: objects.url,
     AWS_REGION: 'ap-southeast-2',
-    AWS_ACCESS_KEY_ID: 'local',
+    AWS_ACCESS_KEY_ID: tables.accessKeyId,
     AWS_SECRET_ACCESS_KEY: 'local',
   });
 

@@ -26,7 +26,7 @@ beforeAll(async () => {
     [ENV.tableName('donations')]: tables.tableName('donations'),
     AWS_ENDPOINT_URL_DYNAMODB: tables.endpoint,
     AWS_REGION: 'ap-southeast-2',
-    AWS_ACCESS_KEY_ID: 'local',
+    AWS_ACCESS_KEY_ID: tables.accessKeyId,
     AWS_SECRET_ACCESS_KEY: 'local',
   });
 });

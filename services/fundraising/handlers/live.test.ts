@@ -39,7 +39,7 @@ beforeAll(async () => {
   live = await startLiveSockets({ manifests: [fundraising], port: 0 });
   Object.assign(process.env, {
     AWS_REGION: REGION,
-    AWS_ACCESS_KEY_ID: 'local',
+    AWS_ACCESS_KEY_ID: tables.accessKeyId,
     AWS_SECRET_ACCESS_KEY: 'local',
     AWS_ENDPOINT_URL_DYNAMODB: tables.endpoint,
     AWS_ENDPOINT_URL_SECRETS_MANAGER: secrets.url,

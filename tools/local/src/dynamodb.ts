@@ -92,8 +92,9 @@ function isListening(port: number): Promise<boolean> {
   });
 }
 
-export function dynamoClient(endpoint: string): DynamoDBClient {
-  return new DynamoDBClient({ endpoint, region: REGION, credentials: { accessKeyId: localAccessKey(), secretAccessKey: 'local' } });
+/** A client of DynamoDB Local, signing with the platform's access key unless told another (its own database there). */
+export function dynamoClient(endpoint: string, accessKeyId = localAccessKey()): DynamoDBClient {
+  return new DynamoDBClient({ endpoint, region: REGION, credentials: { accessKeyId, secretAccessKey: 'local' } });
 }
 
 /** Deletes the tables createTables made under a prefix (a platform sharing another's DynamoDB Local, when it stops). */
@@ -109,8 +110,8 @@ export async function deleteTables(endpoint: string, manifests: readonly Service
 }
 
 /** Creates each service's table exactly as the stateful stack defines it: pk/sk, its GSIs, TTL. */
-export async function createTables(endpoint: string, manifests: readonly ServiceManifest[], prefix = 'giving'): Promise<string[]> {
-  const client = dynamoClient(endpoint);
+export async function createTables(endpoint: string, manifests: readonly ServiceManifest[], prefix = 'giving', accessKeyId?: string): Promise<string[]> {
+  const client = dynamoClient(endpoint, accessKeyId);
   const created: string[] = [];
   for (const manifest of manifests) {
     if (!manifest.table) continue;

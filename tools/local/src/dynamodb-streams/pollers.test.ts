@@ -3,6 +3,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineService, streamDeadLetterQueueName } from '@giving/shared/manifest';
+import { localAccessKey } from '../config';
 import { startSqs, type RunningSqs } from '../sqs/server';
 import { sqsClient } from '../sqs/queues';
 import { testTables } from '../testing/dynamo';
@@ -39,7 +40,8 @@ const until = async (check: () => boolean, ms = 10_000) => {
 const keysOf = (events: DynamoDBStreamEvent[]) => events.flatMap((e) => e.Records.map((r) => r.dynamodb?.NewImage?.pk?.S));
 
 beforeAll(async () => {
-  tables = await testTables([manifest]);
+  // The pollers sign with the platform's access key (config.ts), so the tables live in that database.
+  tables = await testTables([manifest], { accessKeyId: localAccessKey() });
   sqs = await startSqs({ port: 0 });
   pollers = await startStreamPollers({
     dynamodbEndpoint: tables.endpoint,
