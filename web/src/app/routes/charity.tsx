@@ -4,7 +4,7 @@ import { ErrorState } from '../../components/ui/empty-state';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { useCharity } from '../../features/charities/api/get-charity';
 import { AddToGivingSlot } from '../../features/checkout/add-to-giving-part';
-import { checkoutFormPart } from '../../features/checkout/checkout-part';
+import { useCheckoutFormPart } from '../../features/checkout/checkout-part';
 import { CharityProfile } from '../../features/charities/components/charity-profile';
 import { errorMessageOf, isNotFound } from '../../lib/api-client';
 import { useCountry } from '../../lib/country';
@@ -38,7 +38,7 @@ export function CharityRoute() {
   const membership = charityMembership.usePart(loaded, { afterFirstScreen: true });
   // The general donation's checkout comes once the charity has been drawn (its place is kept meanwhile).
   useFirstScreenDrawn(!charity.isPending);
-  const checkout = checkoutFormPart.usePart(loaded, { afterFirstScreen: true });
+  const checkout = useCheckoutFormPart(loaded, country);
 
   // The form exists only once the charity has loaded, after the router's own scrolling: bring it into view then.
   useEffect(() => {

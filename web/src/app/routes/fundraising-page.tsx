@@ -3,7 +3,7 @@ import { useParams } from 'react-router-dom';
 import { FUNDRAISING_MESSAGES } from '@giving/shared/contracts/fundraising';
 import { ErrorState } from '../../components/ui/empty-state';
 import { LoadingBlock } from '../../components/ui/spinner';
-import { checkoutFormPart } from '../../features/checkout/checkout-part';
+import { useCheckoutFormPart } from '../../features/checkout/checkout-part';
 import { usePage } from '../../features/fundraising/api/get-page';
 import { usePageCampaignBanners } from '../../features/matching/components/product-campaigns';
 import { publicFundraisingKey } from '../../features/fundraising/api/keys';
@@ -30,7 +30,7 @@ export function FundraisingPageScreen({ eventUrl, pageUrl }: { eventUrl: string;
   // The FUNDRAISE checkout, only while the page takes donations: its code comes after the first screen (the page's
   // picture, title and totals), in its own chunk, while its place is kept so nothing moves when it arrives.
   const open = page.isSuccess && page.data.status === 'Open';
-  const checkout = checkoutFormPart.usePart(open, { afterFirstScreen: true });
+  const checkout = useCheckoutFormPart(open, country);
   // Matching campaigns on the page or its event (spec 2 §7 "get for page"): above the checkout, arriving with it.
   const campaigns = usePageCampaignBanners(open ? page.data.id : undefined, page.data?.eventId);
   const live = liveProgress.usePart(page.isSuccess, { afterFirstScreen: true });

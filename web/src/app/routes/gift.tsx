@@ -2,7 +2,7 @@ import { useParams } from 'react-router-dom';
 import { ErrorState } from '../../components/ui/empty-state';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { AddToGivingSlot } from '../../features/checkout/add-to-giving-part';
-import { checkoutFormPart } from '../../features/checkout/checkout-part';
+import { useCheckoutFormPart } from '../../features/checkout/checkout-part';
 import { useGift } from '../../features/gifts/api/get-gift';
 import { GeneralDonation } from '../../features/gifts/components/general-donation';
 import { GiftDetails, GiftUnavailableNotice, giftAvailability } from '../../features/gifts/components/gift-details';
@@ -27,7 +27,7 @@ export function GiftRoute() {
   const campaigns = useProductCampaignBanners(gift.data?.id);
   // The checkout comes once the gift has been drawn (below it on a phone; its place is kept meanwhile).
   useFirstScreenDrawn((gift.isSuccess && campaigns.ready) || gift.isError);
-  const checkout = checkoutFormPart.usePart(gift.isSuccess && campaigns.ready, { afterFirstScreen: true });
+  const checkout = useCheckoutFormPart(gift.isSuccess && campaigns.ready, country);
 
   if (gift.isError && isNotFound(gift.error)) {
     return <NotFound title="Gift not found" message="We couldn’t find that gift. It may have been removed by the charity." />;
