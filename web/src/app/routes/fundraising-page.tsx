@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { FUNDRAISING_MESSAGES } from '@giving/shared/contracts/fundraising';
@@ -34,6 +35,8 @@ export function FundraisingPageScreen({ eventUrl, pageUrl }: { eventUrl: string;
   // Matching campaigns on the page or its event (spec 2 §7 "get for page"): above the checkout, arriving with it.
   const campaigns = usePageCampaignBanners(open ? page.data.id : undefined, page.data?.eventId);
   const live = liveProgress.usePart(page.isSuccess, { afterFirstScreen: true });
+  // The checkout's callbacks keep their identity (the query's refetch does), so it does not render again with the page.
+  const forgetPageLists = useCallback(() => void queryClient.invalidateQueries({ queryKey: publicFundraisingKey, refetchType: 'none' }), [queryClient]);
 
   if (page.isError && isNotFound(page.error)) return <NotFound title="Fundraising page not found" message={FUNDRAISING_MESSAGES.pageNotFound} />;
   return (
@@ -56,10 +59,10 @@ export function FundraisingPageScreen({ eventUrl, pageUrl }: { eventUrl: string;
                     target={{ pageType: 'FUNDRAISE', page: page.data }}
                     country={country}
                     // Ended or taken offline meanwhile (409): the page's new status replaces the checkout.
-                    onPageClosed={() => void page.refetch()}
+                    onPageClosed={page.refetch}
                     // A gift counts toward the page, its event and the lists: read them afresh when next shown (the
                     // thank-you opens now, so nothing is read again here).
-                    onPaid={() => void queryClient.invalidateQueries({ queryKey: publicFundraisingKey, refetchType: 'none' })}
+                    onPaid={forgetPageLists}
                   />
                 </>
               ) : (

@@ -28,6 +28,8 @@ export function GiftRoute() {
   // The checkout comes once the gift has been drawn (below it on a phone; its place is kept meanwhile).
   useFirstScreenDrawn((gift.isSuccess && campaigns.ready) || gift.isError);
   const checkout = useCheckoutFormPart(gift.isSuccess && campaigns.ready, country);
+  // One function for the page's life (the query's refetch is), so the checkout does not render again with the page.
+  const refetchGift = gift.refetch;
 
   if (gift.isError && isNotFound(gift.error)) {
     return <NotFound title="Gift not found" message="We couldn’t find that gift. It may have been removed by the charity." />;
@@ -54,13 +56,13 @@ export function GiftRoute() {
           {!availability.givable ? (
             <GiftUnavailableNotice message={availability.message} />
           ) : checkout ? (
-            <checkout.CheckoutForm key={gift.data.id} target={{ pageType: 'GIFT', gift: gift.data }} country={country} onGiftChanged={() => void gift.refetch()} />
+            <checkout.CheckoutForm key={gift.data.id} target={{ pageType: 'GIFT', gift: gift.data }} country={country} onGiftChanged={refetchGift} />
           ) : (
             <div className={styles.checkoutPlace} aria-busy="true" />
           )}
         </div>
         {availability.givable ? (
-          <AddToGivingSlot className={styles.giving} target={{ pageType: 'GIFT', gift: gift.data }} country={country} onGiftChanged={() => void gift.refetch()} />
+          <AddToGivingSlot className={styles.giving} target={{ pageType: 'GIFT', gift: gift.data }} country={country} onGiftChanged={refetchGift} />
         ) : null}
       </div>
       <GeneralDonation charityUrl={gift.data.charity.charityUrl} country={country} />

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Resolver, UseFormSetValue } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -133,7 +133,25 @@ export const givingAs = (member: SignedInMember) => `Giving as ${member.name} ($
  * the receipt name starting at their name. Submit validates the form, tokenises the card in the gateway's frame,
  * then runs the payment flow (the guest route, or the member route without a donor).
  */
-export function CheckoutForm({ target, country, onGiftChanged, onPageClosed, onPaid }: CheckoutFormProps) {
+/** What the checkout is for: the gift, the charity or the fundraising page as the page has it. */
+const targetOf = (target: CheckoutTarget) => (target.pageType === 'GIFT' ? target.gift : target.pageType === 'CHARITY' ? target.charity : target.page);
+
+/**
+ * The same checkout: the same gift, charity or page (as fetched: a fresh copy is another), country and callbacks. The
+ * page around the form renders again as its own parts arrive (the charity page's roles, gifts and plans, each after
+ * its first screen); the form, the heaviest thing on it, does not render with them.
+ */
+const sameCheckout = (a: CheckoutFormProps, b: CheckoutFormProps) =>
+  a.target.pageType === b.target.pageType &&
+  targetOf(a.target) === targetOf(b.target) &&
+  a.country === b.country &&
+  a.onGiftChanged === b.onGiftChanged &&
+  a.onPageClosed === b.onPageClosed &&
+  a.onPaid === b.onPaid;
+
+export const CheckoutForm = memo(CheckoutFormView, sameCheckout);
+
+function CheckoutFormView({ target, country, onGiftChanged, onPageClosed, onPaid }: CheckoutFormProps) {
   const { locale, currency } = COUNTRIES[country];
   const isGift = target.pageType === 'GIFT';
   // Spec §2: a priced gift is sold at its price (read-only); the donor chooses the amount of a general donation and
