@@ -8,7 +8,7 @@ import { lazyPart } from '../../lib/lazy-part';
  * The checkout form, in a chunk of its own: the gift, charity and fundraising pages draw their first screen (the
  * gift, the charity or the page, which a phone shows above the form) without it, then load and draw it (issue 12).
  */
-export const checkoutFormPart = lazyPart(() => import('./components/checkout-form'));
+const checkoutFormPart = lazyPart(() => import('./components/checkout-form'));
 
 /**
  * A page's checkout form, once `ready` (its first screen's data is there) and that screen has been drawn. The
