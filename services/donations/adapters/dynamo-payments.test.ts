@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { hotPathClient } from '@giving/shared/dynamo-hot-path';
 import { newId } from '@giving/shared/ids';
 import { testTables } from '../../../tools/local/src/testing/dynamo';
 import donations from '../service';
@@ -12,13 +13,16 @@ const calls: string[] = [];
 
 beforeAll(async () => {
   const tables = await testTables([donations]);
-  tables.client.middlewareStack.add(
-    (next, context) => (args) => {
-      calls.push(String(context.commandName));
-      return next(args);
-    },
-    { step: 'initialize', name: 'countCalls' },
-  );
+  // The acceptance write goes through its own client beside the document client (shared/dynamo-hot-path.ts).
+  for (const client of [tables.client, hotPathClient(tables.client)]) {
+    client.middlewareStack.add(
+      (next, context) => (args) => {
+        calls.push(String(context.commandName));
+        return next(args);
+      },
+      { step: 'initialize', name: 'countCalls' },
+    );
+  }
   repo = dynamoPaymentRepository(tables.client, tables.tableName('donations'));
 });
 

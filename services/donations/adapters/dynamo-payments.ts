@@ -1,4 +1,4 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, PutItemCommand, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   GetCommand,
   PutCommand,
@@ -7,7 +7,8 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import { hotPathClient } from '@giving/shared/dynamo-hot-path';
 import { queryAll } from '@giving/shared/dynamo-query';
 import { ID_TIME_LENGTH, idFor, seededTail } from '@giving/shared/ids';
 import type { Donation, NewPayment, Payment, PaymentRepository, PricedPayment, PricedVoucherPurchase } from '../domain/ports';
@@ -103,6 +104,7 @@ function heldBy(item: Record<string, unknown> | undefined, idempotencyKey: strin
 }
 
 export function dynamoPaymentRepository(client: DynamoDBDocumentClient, tableName: string): PaymentRepository {
+  const accepting = hotPathClient(client);
   return {
     async findByKey(idempotencyKey: string) {
       const result = await client.send(new GetCommand({ TableName: tableName, Key: paymentKeyOf(idempotencyKey), ConsistentRead: true }));
@@ -127,8 +129,14 @@ export function dynamoPaymentRepository(client: DynamoDBDocumentClient, tableNam
         ...payerKeys(payment.donor.email, payment.createdAt, trackingNumber),
       };
       try {
-        await client.send(
-          new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }),
+        // The submission path's one write, through the client that keeps its middleware resolved (shared/dynamo-hot-path.ts).
+        await accepting.send(
+          new PutItemCommand({
+            TableName: tableName,
+            Item: marshall(item, { removeUndefinedValues: true }),
+            ConditionExpression: 'attribute_not_exists(pk)',
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+          }),
         );
         return { created: true as const, trackingNumber };
       } catch (error) {
