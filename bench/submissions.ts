@@ -8,15 +8,16 @@ import { closedLoop, jsonPoster, type LoadResult } from './load';
 
 /**
  * Accepted donation submissions per second over loopback (POST /api/donations/payments -> 202), side by side with
- * raw DynamoDB Local PutItem/s at the same concurrency, alternating rounds so both see the same machine state.
- * Before each round the payment workflows started by earlier rounds are allowed to finish, so neither figure is
- * measured against the other's backlog.
+ * raw DynamoDB Local PutItem/s at the same concurrency, alternating rounds so both see the same machine state. The
+ * workflows and stream readers are held through the rounds (see below), so the platform leaves with the rounds'
+ * payments unprocessed: the caller stops it.
  */
 export interface SubmissionFigures {
   concurrency: number;
   roundSeconds: number;
   raw: LoadResult[];
   submissions: LoadResult[];
+  /** The end-to-end round's payments, and how long the workflows took to finish them once released. */
   drains: { payments: number; seconds: number; perSecond: number }[];
   /** CPU milliseconds per counted request in each round, by process. */
   cpu: { raw: CpuPerRequest[]; submissions: CpuPerRequest[] };
@@ -56,6 +57,9 @@ const payloadFor = (gift: Gift, card: CreatePaymentRequest['card'], n: number): 
   donor: { firstName: 'Bench', lastName: `Donor${n}`, email: `bench.${n}@example.com` },
   card,
 });
+
+/** The end-to-end round: long enough for a backlog the workflows take a while to clear, short enough to clear it soon. */
+export const END_TO_END_SECONDS = 3;
 
 export interface PlatformUrls {
   site: string;
@@ -116,22 +120,18 @@ export async function measureSubmissions(urls: PlatformUrls, options: { concurre
 
   let firstFailure: string | undefined;
   let lastTrackingNumber: string | undefined;
-  // The payment workflows wait while submissions are measured (the Step Functions stand-in holds them), then run to
-  // the end before the next round: on this small machine their work would take CPU and DynamoDB Local time from the
-  // request path, which in AWS it does not share. The end-to-end figure measures them on their own.
+  // The payment workflows and the stream readers wait while anything is measured (the Step Functions stand-in holds
+  // them): on this small machine their work would take CPU and DynamoDB Local time from the request path, which in
+  // AWS it does not share. They stay held through every round, so no round, raw or submission, is measured against
+  // the payments an earlier round left to process (draining 10,000 payments between rounds left the platform busy
+  // for minutes after, and a raw round measured then read a fraction of its quiet rate). The caller stops this
+  // platform after the rounds, their payments unprocessed. The end-to-end figure comes from a short round of its own
+  // first, released and timed to its last payment's end.
   const holdWorkflows = (hold: boolean) => fetch(`${urls.stepFunctions}/_local/${hold ? 'hold' : 'release'}`, { method: 'POST' });
-  const submissionRound = async () => {
-    await holdWorkflows(true);
-    try {
-      return await submissionLoop();
-    } finally {
-      await holdWorkflows(false);
-    }
-  };
-  const submissionLoop = () =>
+  const submissionRound = (seconds = roundSeconds) =>
     closedLoop({
       concurrency,
-      seconds: roundSeconds,
+      seconds,
       send: async (_client, n) => {
         const response = await poster.post('/api/donations/payments', JSON.stringify(payloadFor(gift, card, n)), {
           'idempotency-key': `bench-${runId}-${keyCounter++}`,
@@ -143,10 +143,16 @@ export async function measureSubmissions(urls: PlatformUrls, options: { concurre
     });
 
   const figures: SubmissionFigures = { concurrency, roundSeconds, raw: [], submissions: [], drains: [], cpu: { raw: [], submissions: [] } };
+  await holdWorkflows(true);
+  options.log(`end to end: ${END_TO_END_SECONDS} s of submissions, then their workflows`);
+  const endToEnd = await submissionRound(END_TO_END_SECONDS);
+  await holdWorkflows(false);
+  figures.drains.push(await drain(urls, endToEnd.ok, lastTrackingNumber, options.log));
+  await options.quiet();
+  await holdWorkflows(true);
   options.log(`warming up (${roundSeconds} s each)`);
   await rawRound();
-  const warmUp = await submissionRound();
-  figures.drains.push(await drain(urls, warmUp.ok, lastTrackingNumber, options.log));
+  await submissionRound();
   for (let round = 1; round <= options.rounds; round++) {
     await options.quiet();
     const [raw, rawCpu] = await measured(options.cpu, rawRound);
@@ -154,11 +160,10 @@ export async function measureSubmissions(urls: PlatformUrls, options: { concurre
     options.log(`round ${round}: raw PutItem ${raw.perSecond}/s (errors ${raw.errors})`);
     figures.raw.push(raw);
     await options.quiet();
-    const [submissions, submissionCpu] = await measured(options.cpu, submissionRound);
+    const [submissions, submissionCpu] = await measured(options.cpu, () => submissionRound());
     figures.cpu.submissions.push(submissionCpu);
     options.log(`round ${round}: accepted submissions ${submissions.perSecond}/s (errors ${submissions.errors}${firstFailure ? `, first: ${firstFailure}` : ''})`);
     figures.submissions.push(submissions);
-    figures.drains.push(await drain(urls, submissions.ok, lastTrackingNumber, options.log));
   }
   poster.close();
   dynamo.destroy();
