@@ -561,8 +561,8 @@ function report(run: {
   const section = `${APPEAL_SECTION_HEADING} (scaled: peak ${run.peak} donations/s, ${run.watchers} watchers)
 
 Measured ${day} on ${machine()} by \`npm run bench -- appeal-night\` (\`npx tsx bench/appeal-night.ts --write\`).
-**Other agents were using this machine's two cores during the run: absolute times are noisy; the shape (which
-slice grows, and where) is the finding.** The run is 1/${run.scale.toFixed(0)} of an appeal night
+**The load, the platform and DynamoDB Local share this machine's two cores: absolute times are noisy; the shape
+(which slice grows, and where) is the finding.** The run is 1/${run.scale.toFixed(0)} of an appeal night
 (${FULL_PEAK_PER_SECOND} donations/s at the peak, ${FULL_WATCHERS.toLocaleString('en')} people on one event's pages):
 ${run.donations.length} guest card donations over ${curveSeconds(APPEAL_NIGHT)} s (\`bench/appeal-curve.ts\`: a ${APPEAL_NIGHT.rampSeconds} s
 ramp from ${APPEAL_NIGHT.baseShare * 100}% to ${APPEAL_NIGHT.rampShare * 100}% of the peak, the ask climbing to the peak in ${APPEAL_NIGHT.askSeconds} s, ${APPEAL_NIGHT.peakSeconds} s at the
