@@ -7,6 +7,7 @@ import { charityQueryOptions } from '../features/charities/api/get-charity';
 import { giftQueryOptions } from '../features/gifts/api/get-gift';
 import { productCampaignsQueryOptions } from '../features/matching/api/get-product-campaigns';
 import { DEFAULT_COUNTRY } from '../lib/country';
+import { afterFirstScreen } from '../lib/first-screen';
 import { ACCOUNT_DELETED_PATH, paths } from '../lib/paths';
 import { CountryLayout } from './routes/country-layout';
 import { NotFound } from './routes/not-found';
@@ -36,9 +37,14 @@ function Root() {
 export function appRoutes(queryClient: QueryClient): RouteObject[] {
   // Functions, not shared objects: the router resolves `lazy` by writing to it, so two routes must not share one.
   const charitiesPage = (): Omit<RouteObject, 'path' | 'index' | 'children'> => ({
-    // The list comes from the charities index; the search code comes with the loader, not the app's first file.
+    // The list comes from the charities index, below the introduction: its search code (not the app's first file) and
+    // its query start once the introduction is drawn. Asked for earlier, they were requests before the first paint that
+    // the first paint does not need (its first page is asked for with the HTML by the early start, and kept).
     loader: prefetching(
-      (country) => void import('../features/charities/api/search-charities').then(({ charityListingQueryOptions }) => queryClient.prefetchInfiniteQuery(charityListingQueryOptions(country))),
+      (country) =>
+        void afterFirstScreen()
+          .then(() => import('../features/charities/api/search-charities'))
+          .then(({ charityListingQueryOptions }) => queryClient.prefetchInfiniteQuery(charityListingQueryOptions(country))),
     ),
     lazy: { Component: async () => (await import('./routes/charities')).CharitiesRoute },
   });
