@@ -129,7 +129,7 @@ export function writeLighthouseSection(section: string): void {
   const start = text.indexOf(SECTION_HEADING);
   if (start < 0) return writeFileSync(BENCHMARKS, `${text.trimEnd()}\n\n${section}`);
   const next = text.indexOf('\n## ', start + SECTION_HEADING.length);
-  writeFileSync(BENCHMARKS, `${text.slice(0, start)}${section}${next < 0 ? '' : text.slice(next + 1)}`);
+  writeFileSync(BENCHMARKS, `${text.slice(0, start)}${section.trimEnd()}\n${next < 0 ? '' : `\n${text.slice(next + 1)}`}`);
 }
 
 /**
