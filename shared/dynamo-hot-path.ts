@@ -8,8 +8,8 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
  *
  * Why: the SDK resolves a command's whole middleware stack (and the document client adds its marshalling to a copy
  * of it) on every `send`. On the payment submission path that was the largest single cost in the handler's CPU
- * profile; the submissions benchmark (docs/BENCHMARKS.md) read about 15% less CPU per accepted submission in the
- * platform with the acceptance write sent this way. lib-dynamodb refuses `cacheMiddleware` on a document client (it
+ * profile; with the acceptance write sent this way the platform spent about 15% less CPU per accepted submission
+ * (measured with the workflows held, docs/DECISIONS.md). lib-dynamodb refuses `cacheMiddleware` on a document client (it
  * shares its parent's stack), hence a client of its own, used with `marshall`/`unmarshall` (docs/DECISIONS.md,
  * "The acceptance write's own client").
  *
