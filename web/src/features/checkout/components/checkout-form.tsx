@@ -127,12 +127,6 @@ export const messageHiddenLabel = (firstName: string) => `Only ${firstName} can 
 /** Who is giving, shown instead of the name and e-mail fields when signed in. */
 export const givingAs = (member: SignedInMember) => `Giving as ${member.name} (${member.email})`;
 
-/**
- * The checkout of a gift page (GIFT), of a charity page (CHARITY) and of a fundraising page (FUNDRAISE), paid by card.
- * A guest gives their names and e-mail; a signed-in member skips them (spec §6) and sees who is giving instead, with
- * the receipt name starting at their name. Submit validates the form, tokenises the card in the gateway's frame,
- * then runs the payment flow (the guest route, or the member route without a donor).
- */
 /** What the checkout is for: the gift, the charity or the fundraising page as the page has it. */
 const targetOf = (target: CheckoutTarget) => (target.pageType === 'GIFT' ? target.gift : target.pageType === 'CHARITY' ? target.charity : target.page);
 
@@ -149,6 +143,12 @@ const sameCheckout = (a: CheckoutFormProps, b: CheckoutFormProps) =>
   a.onPageClosed === b.onPageClosed &&
   a.onPaid === b.onPaid;
 
+/**
+ * The checkout of a gift page (GIFT), of a charity page (CHARITY) and of a fundraising page (FUNDRAISE), paid by card.
+ * A guest gives their names and e-mail; a signed-in member skips them (spec §6) and sees who is giving instead, with
+ * the receipt name starting at their name. Submit validates the form, tokenises the card in the gateway's frame,
+ * then runs the payment flow (the guest route, or the member route without a donor).
+ */
 export const CheckoutForm = memo(CheckoutFormView, sameCheckout);
 
 function CheckoutFormView({ target, country, onGiftChanged, onPageClosed, onPaid }: CheckoutFormProps) {
