@@ -5,7 +5,7 @@ import { lighthouseSection, measureLighthouse, type PageFigures } from './lighth
 import { runAppealNight, writeAppealSection } from './appeal-night';
 import { LIVE_RATES, liveProgressSection, measureLiveProgress, offlineGiftTrigger, type LiveProgressFigures } from './live-progress';
 import { machine } from './machine';
-import { withStandAloneSections } from './sections';
+import { replaceSection, withStandAloneSections } from './sections';
 import { childrenOf, dynamoDbPidOf, startPlatform } from './platform';
 import { END_TO_END_SECONDS, measureSubmissions, type CpuPerRequest, type CpuSampler, type SubmissionFigures } from './submissions';
 import { measureRouteJavaScript, routesSection, type RouteJavaScript } from './web-routes';
@@ -14,7 +14,8 @@ import { measureRouteJavaScript, routesSection, type RouteJavaScript } from './w
  * `npm run bench`: starts the local platform as its own process (as `npm start` does), drives it over loopback
  * from this process, measures each Lambda bundle, replays an appeal night on a platform of its own, and writes
  * docs/BENCHMARKS.md with the machine and date (keeping the sections the stand-alone benchmarks wrote).
- * `npm run bench -- appeal-night` runs the appeal night alone and replaces its section.
+ * `npm run bench -- appeal-night` runs the appeal night alone and replaces its section; `npm run bench -- submissions`
+ * does the same for the submissions.
  */
 const PORT_BASE = 5500;
 const CONCURRENCY = 50;
@@ -46,12 +47,12 @@ function ownTicks(pid: number): number {
 /** CPU time used so far by a process and its children (DynamoDB Local, cognito-local). */
 const cpuTicks = (pid: number) => ownTicks(pid) + childrenOf(pid).reduce((sum, child) => sum + ownTicks(child), 0);
 
-/** Cumulative CPU ms of this load generator, the platform's own Node process and DynamoDB Local (its Java child). */
+/** Cumulative CPU ms of this load generator, the platform's own Node process (or the server given) and DynamoDB Local (its Java child). */
 function cpuSampler(platformPid: number): CpuSampler {
   const dynamodbPid = dynamoDbPidOf(platformPid);
-  return () => {
+  return (serverPid = platformPid) => {
     const usage = process.cpuUsage();
-    return { generator: (usage.user + usage.system) / 1000, platform: ownTicks(platformPid) * 10, dynamodb: dynamodbPid ? ownTicks(dynamodbPid) * 10 : 0 };
+    return { generator: (usage.user + usage.system) / 1000, platform: ownTicks(serverPid) * 10, dynamodb: dynamodbPid ? ownTicks(dynamodbPid) * 10 : 0 };
   };
 }
 
@@ -79,24 +80,71 @@ function median(values: number[]): number {
   return sorted.length % 2 ? (sorted[mid] as number) : Math.round(((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2);
 }
 
-function report(figures: SubmissionFigures, bundles: BundleSize[], routes: RouteJavaScript[], pages: PageFigures[], live: LiveProgressFigures[]): string {
+/** The submissions section; `alone` says when and on what it ran, when `npm run bench -- submissions` writes it by itself. */
+function submissionsSection(figures: SubmissionFigures, alone = false): string {
   const raw = median(figures.raw.map((r) => r.perSecond));
   const accepted = median(figures.submissions.map((r) => r.perSecond));
-  const errors = figures.submissions.reduce((sum, r) => sum + r.errors, 0) + figures.raw.reduce((sum, r) => sum + r.errors, 0);
+  const floor = median(figures.floor.map((r) => r.perSecond));
+  const errors = [...figures.submissions, ...figures.raw, ...figures.floor].reduce((sum, r) => sum + r.errors, 0);
   const ratio = accepted / raw;
   const drains = figures.drains.filter((d) => d.payments > 0);
   const completed = drains.length ? median(drains.map((d) => d.perSecond)) : 0;
   const ok = (pass: boolean) => (pass ? 'met' : '**not met**');
-  const rows = figures.raw.map(
-    (r, i) =>
-      `| ${i + 1} | ${r.perSecond} | ${r.p50ms} / ${r.p99ms} | ${figures.submissions[i]?.perSecond ?? '-'} | ${figures.submissions[i]?.p50ms ?? '-'} / ${figures.submissions[i]?.p99ms ?? '-'} | ${(r.errors + (figures.submissions[i]?.errors ?? 0))} |`,
-  );
+  const rows = figures.raw.map((r, i) => {
+    const [f, s] = [figures.floor[i], figures.submissions[i]];
+    return `| ${i + 1} | ${r.perSecond} | ${r.p50ms} / ${r.p99ms} | ${f?.perSecond ?? '-'} | ${f?.p50ms ?? '-'} / ${f?.p99ms ?? '-'} | ${s?.perSecond ?? '-'} | ${s?.p50ms ?? '-'} / ${s?.p99ms ?? '-'} | ${r.errors + (f?.errors ?? 0) + (s?.errors ?? 0)} |`;
+  });
   const cpuMedian = (rounds: CpuPerRequest[], key: keyof CpuPerRequest) => {
     const sorted = rounds.map((r) => r[key]).sort((a, b) => a - b);
     return sorted.length ? (sorted[Math.floor(sorted.length / 2)] as number).toFixed(2) : '-';
   };
   const cpuRow = (label: string, rounds: CpuPerRequest[]) =>
     `| ${label} | ${cpuMedian(rounds, 'generator')} | ${cpuMedian(rounds, 'platform')} | ${cpuMedian(rounds, 'dynamodb')} |`;
+  return `## Donation submissions vs raw DynamoDB Local writes (${CONCURRENCY} concurrent clients, loopback)
+
+${alone ? `Measured on its own (\`npm run bench -- submissions\`) on ${new Date().toISOString().slice(0, 10)}, ${machine()}.\n\n` : ''}A submission is \`POST /api/donations/payments\` through the local HTTP API: JSON parsing, zod validation,
+pricing and the idempotent write (one conditional \`PutItem\` of the payment, keyed by its idempotency key); it
+counts when the answer is 202 with a tracking number. The table's stream then starts the payment workflow, off the
+request path. The raw figure is \`PutItem\` of an item of the same size with the same condition, straight to DynamoDB
+Local from the load generator, into a table with no indexes and no stream. The floor is the least a server could do
+to accept a submission (\`bench/floor-server.ts\`, a Node process of its own as the platform is): parse the body and
+write a copy of the item the platform stored for a real submission, under new keys, to the payments table (its three
+indexes and its stream) through the same kind of client, and answer 202; no edge, routing, validation, pricing or
+idempotency. Rounds alternate (${ROUND_SECONDS} s each, after a warm-up round of each). Through all the rounds the
+tables' streams and the payment workflows wait (the stream readers and the Step Functions stand-in hold them: on this
+machine their work would share the CPU and DynamoDB Local with the request path, which it does not in AWS), so no
+round is measured against an earlier round's payments still being processed; the rounds' payments are left
+unprocessed and the platform is stopped after them.
+
+| round | raw PutItem/s | p50 / p99 ms | the floor/s | p50 / p99 ms | accepted submissions/s | p50 / p99 ms | errors |
+|---|---|---|---|---|---|---|---|
+${rows.join('\n')}
+
+| figure | median | target | |
+|---|---|---|---|
+| raw DynamoDB Local PutItem/s | ${raw} | | |
+| the floor: the payment's item written behind the least possible server, per second | ${floor} | (reported) | ${(floor / raw).toFixed(2)} × raw |
+| accepted donation submissions/s | ${accepted} | ≥ 0.8 × raw in the same run (${Math.round(raw * 0.8)}) | ${ok(ratio >= 0.8)} (${ratio.toFixed(2)} × raw, ${(accepted / floor).toFixed(2)} × the floor) |
+| errors | ${errors} | 0 | ${ok(errors === 0)} |
+| payments processed end to end per second (a ${END_TO_END_SECONDS} s round's payments / the time its workflows took to finish them) | ${completed} | (reported) | |
+
+Where the time goes: CPU milliseconds per counted request (median of the rounds), by process. The machine has two
+cores; whichever figure's processes together use them up sets its rate.
+
+| request | load generator | server (Node: the platform's edge, HTTP API, handler and AWS SDK; or the floor server) | DynamoDB Local (Java) |
+|---|---|---|---|
+${cpuRow('raw PutItem', figures.cpu.raw)}
+${cpuRow('the floor', figures.cpu.floor)}
+${cpuRow('accepted submission', figures.cpu.submissions)}
+
+The end-to-end figure runs each accepted payment through the Step Functions stand-in (validate, charge at the
+sandbox gateway, record, emit \`DonationCompleted\`, receipt e-mail through the queue consumer), at most 10
+executions at a time.
+`;
+}
+
+function report(figures: SubmissionFigures, bundles: BundleSize[], routes: RouteJavaScript[], pages: PageFigures[], live: LiveProgressFigures[]): string {
+  const ok = (pass: boolean) => (pass ? 'met' : '**not met**');
   const largest = bundles[0];
   return `# Benchmarks
 
@@ -108,41 +156,7 @@ so compare runs on the same kind of machine.
 - The local platform as \`npm start\` runs it (one Node process for the stand-ins and handlers, DynamoDB Local
   1.25.1 in memory in Java), driven over loopback by a load generator in another Node process.
 
-## Donation submissions vs raw DynamoDB Local writes (${CONCURRENCY} concurrent clients, loopback)
-
-A submission is \`POST /api/donations/payments\` through the local HTTP API: JSON parsing, zod validation,
-pricing and the idempotent write (one conditional \`PutItem\` of the payment, keyed by its idempotency key); it
-counts when the answer is 202 with a tracking number. The table's stream then starts the payment workflow, off the request path. The raw figure
-is \`PutItem\` of an item of the same size with the same condition, straight to DynamoDB Local from the load
-generator. Rounds alternate (${ROUND_SECONDS} s each, after a warm-up round of each). Through all the rounds the tables'
-streams and the payment workflows wait (the stream readers and the Step Functions stand-in hold them: on this machine
-their work would share the CPU and DynamoDB Local with the request path, which it does not in AWS), so no round is
-measured against an earlier round's payments still being processed; the rounds' payments are left unprocessed and
-the platform is stopped after them.
-
-| round | raw PutItem/s | p50 / p99 ms | accepted submissions/s | p50 / p99 ms | errors |
-|---|---|---|---|---|---|
-${rows.join('\n')}
-
-| figure | median | target | |
-|---|---|---|---|
-| raw DynamoDB Local PutItem/s | ${raw} | | |
-| accepted donation submissions/s | ${accepted} | ≥ 0.8 × raw in the same run (${Math.round(raw * 0.8)}) | ${ok(ratio >= 0.8)} (${ratio.toFixed(2)} × raw) |
-| errors | ${errors} | 0 | ${ok(errors === 0)} |
-| payments processed end to end per second (a ${END_TO_END_SECONDS} s round's payments / the time its workflows took to finish them) | ${completed} | (reported) | |
-
-Where the time goes: CPU milliseconds per counted request (median of the rounds), by process. The machine has two
-cores; whichever figure's processes together use them up sets its rate.
-
-| request | load generator | platform (Node: edge, HTTP API, handler, AWS SDK) | DynamoDB Local (Java) |
-|---|---|---|---|
-${cpuRow('raw PutItem', figures.cpu.raw)}
-${cpuRow('accepted submission', figures.cpu.submissions)}
-
-The end-to-end figure runs each accepted payment through the Step Functions stand-in (validate, charge at the
-sandbox gateway, record, emit \`DonationCompleted\`, receipt e-mail through the queue consumer), at most 10
-executions at a time.
-
+${submissionsSection(figures)}
 ## Lambda bundles (minified, as \`infra/lib/bundling.ts\` builds them; the AWS SDK comes from the Lambda runtime)
 
 | handler file | functions | size |
@@ -160,6 +174,19 @@ const log = (line: string) => console.log(`[bench] ${line}`);
 /** Benchmarks `npm run bench -- <name>` runs on their own (each replaces its own section of BENCHMARKS.md). */
 const SINGLE: Record<string, () => Promise<void>> = {
   'appeal-night': async () => writeAppealSection((await runAppealNight({ log })).section),
+  submissions: async () => {
+    log(`starting the local platform on ports ${PORT_BASE}+`);
+    const platform = await startPlatform(PORT_BASE);
+    try {
+      const figures = await measureSubmissions(urls, { concurrency: CONCURRENCY, roundSeconds: ROUND_SECONDS, rounds: ROUNDS, log, quiet: () => untilQuiet(platform.pid, log), cpu: cpuSampler(platform.pid) });
+      const section = submissionsSection(figures, true);
+      console.log(section);
+      const file = path.join(ROOT, 'docs', 'BENCHMARKS.md');
+      writeFileSync(file, replaceSection(readFileSync(file, 'utf8'), section));
+    } finally {
+      await platform.stop();
+    }
+  },
 };
 const only = process.argv.slice(2).find((arg) => !arg.startsWith('-'));
 if (only) {

@@ -1,4 +1,8 @@
-import { CreateTableCommand, DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { CreateTableCommand, DynamoDBClient, PutItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { tableName } from '@giving/shared/manifest';
 import { TEST_CARDS } from '@giving/shared/contracts/card-gateway';
 import type { CreatePaymentRequest, Gift } from '@giving/shared/contracts/donations';
 import { transactionFeeCents } from '@giving/shared/fees';
@@ -8,7 +12,8 @@ import { closedLoop, jsonPoster, type LoadResult } from './load';
 
 /**
  * Accepted donation submissions per second over loopback (POST /api/donations/payments -> 202), side by side with
- * raw DynamoDB Local PutItem/s at the same concurrency, alternating rounds so both see the same machine state. The
+ * raw DynamoDB Local PutItem/s and with the floor (bench/floor-server.ts: the least a server could do to store the
+ * same payment item) at the same concurrency, alternating rounds so all see the same machine state. The
  * workflows and stream readers are held through the rounds (see below), so the platform leaves with the rounds'
  * payments unprocessed: the caller stops it.
  */
@@ -16,11 +21,13 @@ export interface SubmissionFigures {
   concurrency: number;
   roundSeconds: number;
   raw: LoadResult[];
+  /** The floor server's accepted writes: what any submission path could reach on this machine. */
+  floor: LoadResult[];
   submissions: LoadResult[];
   /** The end-to-end round's payments, and how long the workflows took to finish them once released. */
   drains: { payments: number; seconds: number; perSecond: number }[];
   /** CPU milliseconds per counted request in each round, by process. */
-  cpu: { raw: CpuPerRequest[]; submissions: CpuPerRequest[] };
+  cpu: { raw: CpuPerRequest[]; floor: CpuPerRequest[]; submissions: CpuPerRequest[] };
 }
 
 /** CPU time (ms) each process spent per request over a round. */
@@ -30,13 +37,16 @@ export interface CpuPerRequest {
   dynamodb: number;
 }
 
-/** Cumulative CPU milliseconds so far of the load generator (this process), the platform's Node process and DynamoDB Local. */
-export type CpuSampler = () => CpuPerRequest;
+/**
+ * Cumulative CPU milliseconds so far of the load generator (this process), the server (the platform's Node process,
+ * or the process given) and DynamoDB Local.
+ */
+export type CpuSampler = (serverPid?: number) => CpuPerRequest;
 
-async function measured(cpu: CpuSampler, round: () => Promise<LoadResult>): Promise<[LoadResult, CpuPerRequest]> {
-  const before = cpu();
+async function measured(cpu: CpuSampler, round: () => Promise<LoadResult>, serverPid?: number): Promise<[LoadResult, CpuPerRequest]> {
+  const before = cpu(serverPid);
   const result = await round();
-  const after = cpu();
+  const after = cpu(serverPid);
   const per = (key: keyof CpuPerRequest) => Math.round(((after[key] - before[key]) / Math.max(1, result.ok)) * 100) / 100;
   return [result, { generator: per('generator'), platform: per('platform'), dynamodb: per('dynamodb') }];
 }
@@ -142,7 +152,7 @@ export async function measureSubmissions(urls: PlatformUrls, options: { concurre
       },
     });
 
-  const figures: SubmissionFigures = { concurrency, roundSeconds, raw: [], submissions: [], drains: [], cpu: { raw: [], submissions: [] } };
+  const figures: SubmissionFigures = { concurrency, roundSeconds, raw: [], floor: [], submissions: [], drains: [], cpu: { raw: [], floor: [], submissions: [] } };
   await holdWorkflows(true);
   options.log(`end to end: ${END_TO_END_SECONDS} s of submissions, then their workflows`);
   const endToEnd = await submissionRound(END_TO_END_SECONDS);
@@ -150,8 +160,17 @@ export async function measureSubmissions(urls: PlatformUrls, options: { concurre
   figures.drains.push(await drain(urls, endToEnd.ok, lastTrackingNumber, options.log));
   await options.quiet();
   await holdWorkflows(true);
+  const floor = await startFloorServer(urls.dynamodb, await storedPaymentItem(dynamo, poster, payloadFor(gift, card, 0), runId));
+  const floorPoster = jsonPoster(floor.url, concurrency);
+  const floorRound = () =>
+    closedLoop({
+      concurrency,
+      seconds: roundSeconds,
+      send: async (_client, n) => (await floorPoster.post('/', JSON.stringify(payloadFor(gift, card, n)), { 'idempotency-key': `bench-${runId}-${keyCounter++}` })).status === 202,
+    });
   options.log(`warming up (${roundSeconds} s each)`);
   await rawRound();
+  await floorRound();
   await submissionRound();
   for (let round = 1; round <= options.rounds; round++) {
     await options.quiet();
@@ -160,14 +179,54 @@ export async function measureSubmissions(urls: PlatformUrls, options: { concurre
     options.log(`round ${round}: raw PutItem ${raw.perSecond}/s (errors ${raw.errors})`);
     figures.raw.push(raw);
     await options.quiet();
+    const [floorResult, floorCpu] = await measured(options.cpu, floorRound, floor.pid);
+    figures.cpu.floor.push(floorCpu);
+    options.log(`round ${round}: the floor server ${floorResult.perSecond}/s (errors ${floorResult.errors})`);
+    figures.floor.push(floorResult);
+    await options.quiet();
     const [submissions, submissionCpu] = await measured(options.cpu, () => submissionRound());
     figures.cpu.submissions.push(submissionCpu);
     options.log(`round ${round}: accepted submissions ${submissions.perSecond}/s (errors ${submissions.errors}${firstFailure ? `, first: ${firstFailure}` : ''})`);
     figures.submissions.push(submissions);
   }
   poster.close();
+  floorPoster.close();
+  await floor.stop();
   dynamo.destroy();
   return figures;
+}
+
+/** The item the platform stored for one real submission (found by its donor's e-mail on the payer index), unmarshalled. */
+async function storedPaymentItem(dynamo: DynamoDBClient, poster: ReturnType<typeof jsonPoster>, payload: CreatePaymentRequest, runId: string) {
+  const email = `bench.floor.${runId}@example.com`;
+  const response = await poster.post('/api/donations/payments', JSON.stringify({ ...payload, donor: { ...payload.donor, email } }), { 'idempotency-key': `bench-${runId}-floor` });
+  if (response.status !== 202) throw new Error(`the floor's template submission answered ${response.status}: ${response.body.slice(0, 200)}`);
+  const found = await dynamo.send(
+    new QueryCommand({ TableName: tableName('donations'), IndexName: 'gsi3', KeyConditionExpression: 'gsi3pk = :payer', ExpressionAttributeValues: { ':payer': { S: `PAYER#${email}` } } }),
+  );
+  const item = found.Items?.[0];
+  if (!item) throw new Error('the floor\'s template payment was not found on the payer index');
+  return unmarshall(item);
+}
+
+/** Starts bench/floor-server.ts in a Node process of its own, as the platform runs in one. */
+async function startFloorServer(dynamodbUrl: string, item: Record<string, unknown>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', new URL('./floor-server.ts', import.meta.url).pathname], {
+    env: { ...process.env, FLOOR_ENDPOINT: dynamodbUrl, FLOOR_TABLE: tableName('donations'), FLOOR_REGION: REGION, FLOOR_ITEM: JSON.stringify(item) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the floor server exited (${code})`)));
+    createInterface({ input: child.stdout }).once('line', resolve);
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid as number,
+    stop: () => new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    }),
+  };
 }
 
 /**
