@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminMenuSchema, permissionListSchema, type AdminMenu, type PermissionList } from '@giving/shared/contracts/accounts';
+import { canOpenConsole } from '@giving/shared/permissions';
 import { api } from './api-client';
 import { useSession } from './session';
 import { ACCOUNT_QUERY_KEY } from './account-queries';
@@ -21,6 +22,29 @@ export const adminMenuQueryOptions = () =>
 export function useAdminMenu() {
   const session = useSession();
   return useQuery({ ...adminMenuQueryOptions(), enabled: session.status === 'signedIn' });
+}
+
+/** A charity or workplace whose console the member can open. */
+export interface OpenableAccount {
+  kind: 'charity' | 'workplace';
+  id: string;
+  name: string;
+}
+
+/**
+ * The charities and workplaces whose consoles the member can open ('Switch accounts' and the consoles' own addresses
+ * without an id): a workplace's employees belong to it but have no console there.
+ */
+export function openableAccounts(menu: AdminMenu | undefined): OpenableAccount[] {
+  const adminRoles = menu?.adminRoles ?? [];
+  return [
+    ...(menu?.charityAssociations ?? [])
+      .filter((c) => canOpenConsole('charity', c.roles, adminRoles))
+      .map((c): OpenableAccount => ({ kind: 'charity', id: c.charityId, name: c.charityName })),
+    ...(menu?.corporateAssociations ?? [])
+      .filter((c) => canOpenConsole('workplace', c.corporateRoles.map((role) => role.roleName), adminRoles))
+      .map((c): OpenableAccount => ({ kind: 'workplace', id: c.corporateId, name: c.corporateName })),
+  ];
 }
 
 /** The tenant a permission list is asked for: a charity, a workplace, or neither (site and back office). */

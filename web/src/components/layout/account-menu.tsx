@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { canOpenConsole } from '@giving/shared/permissions';
-import { useAdminMenu } from '../../lib/account';
+import { openableAccounts, useAdminMenu } from '../../lib/account';
 import { requestLogout } from '../../lib/session';
 import { Spinner } from '../ui/spinner';
 import styles from './header.module.css';
@@ -52,16 +51,12 @@ export function AccountMenu({ name, open, onToggle, onClose }: { name: string; o
   }, [open]);
 
   const menu = adminMenu.data;
-  const adminRoles = menu?.adminRoles ?? [];
-  // Only consoles the member can open: a workplace's employees belong to it but have no console there.
-  const accounts = [
-    ...(menu?.charityAssociations ?? [])
-      .filter((c) => canOpenConsole('charity', c.roles, adminRoles))
-      .map((c) => ({ key: `charity-${c.charityId}`, name: c.charityName, kind: 'Charity', to: accountPaths.charity(c.charityId) })),
-    ...(menu?.corporateAssociations ?? [])
-      .filter((c) => canOpenConsole('workplace', c.corporateRoles.map((role) => role.roleName), adminRoles))
-      .map((c) => ({ key: `workplace-${c.corporateId}`, name: c.corporateName, kind: 'Workplace', to: accountPaths.workplace(c.corporateId) })),
-  ];
+  const accounts = openableAccounts(menu).map((account) => ({
+    key: `${account.kind}-${account.id}`,
+    name: account.name,
+    kind: account.kind === 'charity' ? 'Charity' : 'Workplace',
+    to: accountPaths[account.kind](account.id),
+  }));
 
   const logout = () => {
     setLeaving(true);

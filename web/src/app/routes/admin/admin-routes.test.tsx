@@ -143,8 +143,10 @@ describe('adminRoutes()', () => {
     const first = adminRoutes();
     const second = adminRoutes();
     const consoles = ['/admin/charity/:charityId', '/admin/workplace/:workplaceId', '/admin/user', '/admin/backoffice', '/admin/cms'];
-    // Each console at its own address and under a country (spec §2).
-    expect(first.map((route) => route.path)).toEqual([...consoles, ...consoles.map((path) => `/:country${path}`)]);
+    // Each console at its own address and under a country (spec §2); then the charity and workplace consoles'
+    // addresses without an id, and not-found for anything else under /admin, at both.
+    const others = ['/admin/charity', '/admin/workplace', '/admin/*'];
+    expect(first.map((route) => route.path)).toEqual([...consoles, ...consoles.map((path) => `/:country${path}`), ...others, ...others.map((path) => `/:country${path}`)]);
 
     const routes = flatten(first);
     const lazyRoutes = routes.filter((route) => route.lazy);

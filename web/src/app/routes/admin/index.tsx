@@ -1,4 +1,4 @@
-import { data, redirect, type RouteObject } from 'react-router-dom';
+import { data, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { isCountryCode } from '@giving/shared/countries';
 import { consoleBasePath, type ConsoleDefinition, type ConsoleRouteHandle } from '../../../features/consoles/console-definition';
 import { CONSOLES } from './registry';
@@ -14,7 +14,56 @@ import { CONSOLES } from './registry';
  * routes (or two routers) may share one.
  */
 export function adminRoutes(consoles: readonly ConsoleDefinition[] = CONSOLES): RouteObject[] {
-  return [...consoles.map((definition) => consoleRoute(definition)), ...consoles.map((definition) => consoleRoute(definition, '/:country'))];
+  return [
+    ...consoles.map((definition) => consoleRoute(definition)),
+    ...consoles.map((definition) => consoleRoute(definition, '/:country')),
+    ...consoleChooserRoutes(''),
+    ...consoleChooserRoutes('/:country'),
+  ];
+}
+
+/**
+ * The charity and workplace consoles' addresses without an id (/admin/charity, /admin/workplace): the member's own
+ * console of that kind, a choice among several, or word that they have none; never the gift page those two
+ * segments would otherwise match under a country. Any other address under /admin is not found.
+ */
+function consoleChooserRoutes(prefix: string): RouteObject[] {
+  const countryChecked = prefix
+    ? {
+        loader: ({ params }: LoaderFunctionArgs) => {
+          if (!isCountryCode(params.country)) throw data(null, { status: 404 });
+          return null;
+        },
+      }
+    : {};
+  const chooser = (kind: 'charity' | 'workplace'): RouteObject => ({
+    path: `${prefix}/admin/${kind}`,
+    ...countryChecked,
+    lazy: {
+      Component: async () => {
+        const { ConsoleChooser } = await import('../../../features/consoles/components/console-chooser');
+        return () => <ConsoleChooser kind={kind} />;
+      },
+    },
+  });
+  return [
+    chooser('charity'),
+    chooser('workplace'),
+    // Any other address under /admin is no page (not a gift whose charity is called 'admin').
+    {
+      path: `${prefix}/admin/*`,
+      lazy: {
+        Component: async () => {
+          const [{ MainLayout }, { NotFound }] = await Promise.all([import('../../../components/layout/main-layout'), import('../not-found')]);
+          return () => (
+            <MainLayout>
+              <NotFound />
+            </MainLayout>
+          );
+        },
+      },
+    },
+  ];
 }
 
 function consoleRoute(definition: ConsoleDefinition, prefix = ''): RouteObject {
