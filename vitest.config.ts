@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
-import { SHORT_LIVED_JVM_OPTIONS } from './tools/local/src/dynamodb-jvm';
-import LongestFirst from './tools/local/src/testing/longest-first';
-import webConfig from './web/vite.config';
+import { SHORT_LIVED_JVM_OPTIONS } from './tools/local/src/dynamodb-jvm.ts';
+import LongestFirst from './tools/local/src/testing/longest-first.ts';
+import webConfig from './web/vite.config.ts';
 
 /**
  * The SPA's test files that replace a module with vi.mock or vi.doMock (paths under web/): found by reading them, so a
