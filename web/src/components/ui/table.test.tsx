@@ -26,7 +26,7 @@ function layOut(widths: { content: number; box: number; scrolled?: number }) {
         widths.scrolled = left;
         box.dispatchEvent(new Event('scroll'));
       }),
-    resize: (next: { content: number; box: number }) =>
+    resize: (next: { content: number; box: number; scrolled?: number }) =>
       act(() => {
         Object.assign(widths, next);
         observers.forEach((callback) => callback());
