@@ -9,6 +9,7 @@ import { Panel } from '../../../components/ui/panel';
 import { QueryStates } from '../../../components/ui/query-states';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useMemberAudit } from '../api/get-member-audit';
+import timeline from './back-office-payments.module.css';
 import styles from './member-history.module.css';
 
 /** Each change to a member's records as a support person says it. */
@@ -55,10 +56,10 @@ export function MemberHistory({ memberId, name, onClose, titleRef }: { memberId:
   else {
     body = (
       <>
-        <ol className={styles.entries} aria-label={`History of ${name}`}>
+        <ol className={timeline.history} aria-label={`History of ${name}`}>
           {entries.map((entry) => (
-            <li key={entry.id} className={styles.entry}>
-              <span className={styles.when}>
+            <li key={entry.id} className={timeline.step}>
+              <span className={timeline.stepTime}>
                 <DateText value={entry.at} withTime />
               </span>
               <div className={styles.what}>

@@ -18,6 +18,8 @@ import { DEFAULT_DONATION_CENTS, dollarAmountSchema, quantityTextSchema } from '
 import { ADD_TO_GIVING, type GivingTarget } from './add-to-giving';
 import { PAYROLL_TEXTS } from './payroll-pledge';
 import styles from './add-to-giving-dialog.module.css';
+import choice from './payment-method-choice.module.css';
+import pledge from './payroll-pledge.module.css';
 import { useAppForm } from '../../../lib/use-app-form';
 
 /** The dialog's texts (spec 2 §7 names the call only; the frequencies are spec 1 §3's OnceOff and EveryPayCycle). */
@@ -168,7 +170,7 @@ export function AddToGivingDialog({ target, country, workplaceName, onClose, ret
   return (
     <>
       <Modal open={added === undefined} title={givingTitle(target)} onClose={busy ? undefined : onClose} returnFocus={returnFocus}>
-        <form className={styles.form} noValidate aria-describedby={explanationId} onSubmit={(event) => void submit(event)}>
+        <form className={pledge.body} noValidate aria-describedby={explanationId} onSubmit={(event) => void submit(event)}>
           {target.pageType === 'GIFT' ? <p className={styles.what}>For {target.gift.charity.name}</p> : null}
           {isGift ? (
             <>
@@ -190,11 +192,11 @@ export function AddToGivingDialog({ target, country, workplaceName, onClose, ret
           ) : (
             <TextField label={GIVING_TEXTS.amountPerPay} inputMode="decimal" autoComplete="off" numeric error={errors.amount?.message} {...register('amount')} />
           )}
-          <fieldset className={styles.frequency}>
-            <legend className={styles.legend}>{GIVING_TEXTS.howOften}</legend>
-            <div className={styles.options}>
+          <fieldset className={pledge.frequency}>
+            <legend className={pledge.legend}>{GIVING_TEXTS.howOften}</legend>
+            <div className={pledge.options}>
               {FREQUENCIES.map((frequency) => (
-                <label key={frequency} className={styles.option}>
+                <label key={frequency} className={choice.option}>
                   <input type="radio" value={frequency} {...register('donationFrequency')} />
                   {FREQUENCY_LABELS[frequency]}
                 </label>
@@ -206,7 +208,7 @@ export function AddToGivingDialog({ target, country, workplaceName, onClose, ret
             {howItWorks(workplaceName)}
           </p>
           {failure ? <FormMessage>{failure}</FormMessage> : null}
-          <div className={styles.actions}>
+          <div className={pledge.actions}>
             <Button variant="ghost" disabled={busy} onClick={onClose}>
               {GIVING_TEXTS.cancel}
             </Button>
@@ -218,9 +220,9 @@ export function AddToGivingDialog({ target, country, workplaceName, onClose, ret
       </Modal>
 
       <Modal open={added !== undefined} title={GIVING_TEXTS.addedTitle} onClose={onClose} returnFocus={returnFocus}>
-        <div className={styles.form}>
+        <div className={pledge.body}>
           {added ? <p role="status">{addedSummary(added)}</p> : null}
-          <div className={styles.actions}>
+          <div className={pledge.actions}>
             <Button variant="ghost" onClick={onClose}>
               {GIVING_TEXTS.close}
             </Button>

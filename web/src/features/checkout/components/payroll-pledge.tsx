@@ -13,6 +13,7 @@ import { randomId } from '../../../lib/random-id';
 import { useCreatePayrollPledge } from '../api/create-payroll-pledge';
 import { thankYouState, type ThankYouSummary } from '../thank-you-state';
 import { ProcessingModal } from './processing-modal';
+import choice from './payment-method-choice.module.css';
 import styles from './payroll-pledge.module.css';
 
 /** Spec §4 "Payroll" and §5: the texts of the payroll button and its modals. */
@@ -182,11 +183,11 @@ export function PayrollPledgeButton(props: PayrollPledgeProps) {
           <fieldset className={styles.frequency}>
             <legend className={styles.legend}>How often</legend>
             <div className={styles.options}>
-              <label className={styles.option}>
+              <label className={choice.option}>
                 <input type="radio" name={frequencyName} checked={frequency === 'OnceOff'} onChange={() => setFrequency('OnceOff')} />
                 Once
               </label>
-              <label className={styles.option}>
+              <label className={choice.option}>
                 <input type="radio" name={frequencyName} checked={frequency === 'EveryPayCycle'} onChange={() => setFrequency('EveryPayCycle')} />
                 Every pay cycle
               </label>
