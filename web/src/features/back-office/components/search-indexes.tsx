@@ -48,7 +48,7 @@ function IndexRow({ index, target, documents, rebuilding, lastRebuiltAt, canRebu
       <td aria-live="polite" className={styles.wrapping}>
         {outcome}
       </td>
-      <ActionsCell>
+      <ActionsCell wrap>
         {canRebuild ? (
           <Button size="sm" variant="secondary" loading={rebuild.isPending} disabled={rebuilding} aria-label={`Re-index ${source.label}`} onClick={() => rebuild.mutate(index)}>
             Re-index
