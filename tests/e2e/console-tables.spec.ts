@@ -15,7 +15,7 @@ test('the back office’s tables show every column beside the side nav on a lapt
     await page.goto(`/admin/backoffice/${screen}`);
     const tables = page.getByRole('main').getByRole('table');
     await expect(tables.first()).toBeVisible();
-    const hidden = await tables.evaluateAll((all) => all.map((table) => (table.parentElement as HTMLElement).scrollWidth - (table.parentElement as HTMLElement).clientWidth));
+    const hidden = await tables.evaluateAll((all) => all.map((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth));
     expect(hidden, `/admin/backoffice/${screen}: pixels of each table out of view`).toEqual(hidden.map(() => 0));
   }
 });
