@@ -222,10 +222,12 @@ async function startFloorServer(dynamodbUrl: string, item: Record<string, unknow
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid as number,
-    stop: () => new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }
 

@@ -32,6 +32,17 @@ export interface OpenableAccount {
 }
 
 /**
+ * Spec §2 Account: where the account menu's items go. A charity's or workplace's console opens at its dashboard, under
+ * the country when one is given.
+ */
+export const accountPaths = {
+  myAccount: '/admin/user/dashboard',
+  managementConsole: '/admin/backoffice/dashboard',
+  cms: '/admin/cms',
+  console: ({ kind, id }: Pick<OpenableAccount, 'kind' | 'id'>, country?: string) => `${country ? `/${country}` : ''}/admin/${kind}/${encodeURIComponent(id)}/dashboard`,
+} as const;
+
+/**
  * The charities and workplaces whose consoles the member can open ('Switch accounts' and the consoles' own addresses
  * without an id): a workplace's employees belong to it but have no console there.
  */

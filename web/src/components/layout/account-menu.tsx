@@ -1,18 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { openableAccounts, useAdminMenu } from '../../lib/account';
+import { accountPaths, openableAccounts, useAdminMenu } from '../../lib/account';
 import { requestLogout } from '../../lib/session';
 import { Spinner } from '../ui/spinner';
 import styles from './header.module.css';
-
-/** Spec §2 Account: where the account menu's items go. */
-export const accountPaths = {
-  myAccount: '/admin/user/dashboard',
-  managementConsole: '/admin/backoffice/dashboard',
-  cms: '/admin/cms',
-  charity: (charityId: string) => `/admin/charity/${encodeURIComponent(charityId)}/dashboard`,
-  workplace: (corporateId: string) => `/admin/workplace/${encodeURIComponent(corporateId)}/dashboard`,
-} as const;
 
 /** Spec §2 Account: a signed-in member's menu in the header (a chunk of its own: visitors never load it). */
 export function AccountMenu({ name, open, onToggle, onClose }: { name: string; open: boolean; onToggle: () => void; onClose: () => void }) {
@@ -55,7 +46,7 @@ export function AccountMenu({ name, open, onToggle, onClose }: { name: string; o
     key: `${account.kind}-${account.id}`,
     name: account.name,
     kind: account.kind === 'charity' ? 'Charity' : 'Workplace',
-    to: accountPaths[account.kind](account.id),
+    to: accountPaths.console(account),
   }));
 
   const logout = () => {

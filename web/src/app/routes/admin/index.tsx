@@ -28,17 +28,9 @@ export function adminRoutes(consoles: readonly ConsoleDefinition[] = CONSOLES): 
  * segments would otherwise match under a country. Any other address under /admin is not found.
  */
 function consoleChooserRoutes(prefix: string): RouteObject[] {
-  const countryChecked = prefix
-    ? {
-        loader: ({ params }: LoaderFunctionArgs) => {
-          if (!isCountryCode(params.country)) throw data(null, { status: 404 });
-          return null;
-        },
-      }
-    : {};
   const chooser = (kind: 'charity' | 'workplace'): RouteObject => ({
     path: `${prefix}/admin/${kind}`,
-    ...countryChecked,
+    ...countryChecked(prefix),
     lazy: {
       Component: async () => {
         const { ConsoleChooser } = await import('../../../features/consoles/components/console-chooser');
@@ -66,19 +58,23 @@ function consoleChooserRoutes(prefix: string): RouteObject[] {
   ];
 }
 
+/** Under a country prefix, an unknown country is not found before anything loads. */
+function countryChecked(prefix: string): Pick<RouteObject, 'loader'> {
+  if (!prefix) return {};
+  return {
+    loader: ({ params }: LoaderFunctionArgs) => {
+      if (!isCountryCode(params.country)) throw data(null, { status: 404 });
+      return null;
+    },
+  };
+}
+
 function consoleRoute(definition: ConsoleDefinition, prefix = ''): RouteObject {
   const handle: ConsoleRouteHandle = { console: definition };
   return {
     path: `${prefix}${definition.path}`,
     handle,
-    ...(prefix
-      ? {
-          loader: ({ params }) => {
-            if (!isCountryCode(params.country)) throw data(null, { status: 404 });
-            return null;
-          },
-        }
-      : {}),
+    ...countryChecked(prefix),
     lazy: { Component: async () => (await import('../../../features/consoles/components/console-layout')).ConsoleLayout },
     children: [
       // The loader always redirects, so nothing renders here.

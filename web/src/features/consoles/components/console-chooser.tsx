@@ -3,7 +3,7 @@ import { MainLayout } from '../../../components/layout/main-layout';
 import { buttonClassName } from '../../../components/ui/button';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { StatusPage } from '../../../components/ui/status-page';
-import { openableAccounts, useAdminMenu, type OpenableAccount } from '../../../lib/account';
+import { accountPaths, openableAccounts, useAdminMenu, type OpenableAccount } from '../../../lib/account';
 import { ApiError } from '../../../lib/api-client';
 import { useCountry } from '../../../lib/country';
 import { paths } from '../../../lib/paths';
@@ -33,11 +33,6 @@ const WORDS: Record<Kind, { label: string; choose: string; lead: string; none: s
   },
 };
 
-/** A console's own address for one charity or workplace, under the country the visitor came with (if any). */
-export function consoleAddress(account: OpenableAccount, country?: string): string {
-  return `${country ? `/${country}` : ''}/admin/${account.kind}/${encodeURIComponent(account.id)}/dashboard`;
-}
-
 /**
  * /admin/charity and /admin/workplace without an id (typed, bookmarked or shortened): the member goes straight to the
  * one console of that kind they can open, chooses among several, or is told they have none. Visitors log in first.
@@ -55,7 +50,7 @@ export function ConsoleChooser({ kind }: { kind: Kind }) {
   else if (menu.error instanceof ApiError && menu.error.status === 401) body = <LoginPrompt />;
   else if (menu.isPending) body = <LoadingBlock label="Loading your accounts" />;
   else if (menu.isError) body = <StatusPage title={words.label} lead="We couldn’t load your accounts. Please try again later." />;
-  else if (accounts.length === 1) return <Navigate replace to={consoleAddress(accounts[0] as OpenableAccount, country)} />;
+  else if (accounts.length === 1) return <Navigate replace to={accountPaths.console(accounts[0] as OpenableAccount, country)} />;
   else if (accounts.length === 0) body = <NoConsole kind={kind} />;
   else
     body = (
@@ -63,7 +58,7 @@ export function ConsoleChooser({ kind }: { kind: Kind }) {
         <ul className={styles.list} aria-label={words.choose}>
           {accounts.map((account) => (
             <li key={account.id}>
-              <Link to={consoleAddress(account, country)} className={styles.item}>
+              <Link to={accountPaths.console(account, country)} className={styles.item}>
                 {account.name}
               </Link>
             </li>
@@ -86,7 +81,7 @@ function NoConsole({ kind }: { kind: Kind }) {
   const country = useCountry();
   return (
     <StatusPage title={WORDS[kind].none} lead={WORDS[kind].noneLead}>
-      <Link to="/admin/user/dashboard" className={buttonClassName({ variant: 'secondary' })}>
+      <Link to={accountPaths.myAccount} className={buttonClassName({ variant: 'secondary' })}>
         Go to My Account
       </Link>
       <Link to={paths.home(country.code)} className={buttonClassName({ variant: 'secondary' })}>
